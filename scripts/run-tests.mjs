@@ -1,0 +1,29 @@
+#!/usr/bin/env node
+// Runs the whole vitest suite and closes with the plain line CI reads: "N passed, N failed".
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const out = join(mkdtempSync(join(tmpdir(), 'vitest-')), 'results.json');
+const run = spawnSync(
+  'npx',
+  ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...process.argv.slice(2)],
+  { stdio: 'inherit' },
+);
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+if (existsSync(out)) {
+  const report = JSON.parse(readFileSync(out, 'utf8'));
+  passed = report.numPassedTests ?? 0;
+  failed = (report.numFailedTests ?? 0) + (report.numFailedTestSuites ?? 0 ? 0 : 0);
+  skipped = (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+  // A suite that fails to load has no tests in it: count it as a failure so it cannot hide.
+  const brokenSuites = (report.testResults ?? []).filter((s) => s.status === 'failed' && (s.assertionResults ?? []).length === 0).length;
+  failed += brokenSuites;
+} else {
+  failed = 1;
+}
+console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+process.exit(run.status === 0 && failed === 0 ? 0 : 1);
