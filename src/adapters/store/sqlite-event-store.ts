@@ -1,0 +1,280 @@
+/**
+ * The table's durable log: SQLite through better-sqlite3, one database file per table
+ * (default `data/<table-id>.db`), WAL, synchronous FULL by default. This is the source of truth;
+ * JetStream only gets a replica (see jetstream-replicator.ts).
+ *
+ * "Persist, then act": append resolves only after the transaction has committed (and, with
+ * FULL, after the WAL fsync). better-sqlite3 is synchronous, so an append runs to completion
+ * before any other JavaScript of this process; BEGIN IMMEDIATE plus UNIQUE (stream, seq) keep
+ * other processes writing the same file from interleaving.
+ */
+import { existsSync, mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import Database from 'better-sqlite3';
+import { Observable, Subject, defer, filter, map, takeUntil } from 'rxjs';
+import { GENESIS_HASH, batchFingerprint, sealEvents } from '../../ports/event-chain.js';
+import { CorruptLogError, IdempotencyConflictError, InvalidInputError, StoreClosedError, WrongExpectedVersionError } from '../../ports/event-store-errors.js';
+import type {
+  AppendOptions,
+  AppendResult,
+  EventStore,
+  JsonObject,
+  JsonValue,
+  NewEvent,
+  ReadOptions,
+  Snapshot,
+  SnapshotStore,
+  StoredEvent,
+  StreamHead,
+  StreamId,
+} from '../../ports/event-store.js';
+import { validateAppendOptions, validateJson, validateNewEvents, validatePosition, validateReadOptions, validateStreamId } from '../../ports/event-validation.js';
+import { canonicalJson } from '../../ports/event-chain.js';
+import { followStore } from './follow-store.js';
+import { prepareDatabase, type SqliteSynchronous } from './sqlite-schema.js';
+
+export interface SqliteEventStoreOptions {
+  /** Database file per table; `{tableId}` is replaced by the table id. Default `data/{tableId}.db`. */
+  readonly path?: string;
+  /** FULL (default): durable at commit even on power loss. NORMAL: durable on process crash only. */
+  readonly synchronous?: SqliteSynchronous;
+  /** How long a writer waits for another process's write lock. Default 5000 ms. */
+  readonly busyTimeoutMs?: number;
+  /** Followers re-read this often to see appends made by other processes; 0 = never. Default 1000 ms. */
+  readonly pollIntervalMs?: number;
+  /** Events per read while a follower catches up. Default 1000. */
+  readonly followPageSize?: number;
+}
+
+export const DEFAULT_SQLITE_PATH = 'data/{tableId}.db';
+
+type Row = [number, number, number, string, string, string, string, string, string];
+
+class TableDatabase {
+  readonly head;
+  readonly insert;
+  readonly range;
+  readonly hashAt;
+  readonly idemGet;
+  readonly idemPut;
+  readonly snapshotPut;
+  readonly snapshotGet;
+
+  constructor(readonly db: Database.Database) {
+    this.head = db.prepare<[string], { seq: number; hash: string }>('SELECT seq, hash FROM events WHERE stream = ? ORDER BY seq DESC LIMIT 1');
+    this.insert = db.prepare(
+      'INSERT INTO events (stream, seq, round, mono_time, wall_time, rules_id, type, data, prev_hash, hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+    );
+    this.range = db
+      .prepare<[string, number, number], Row>(
+        'SELECT seq, round, mono_time, wall_time, rules_id, type, data, prev_hash, hash FROM events WHERE stream = ? AND seq >= ? ORDER BY seq LIMIT ?',
+      )
+      .raw(true);
+    this.hashAt = db.prepare<[string, number], { hash: string }>('SELECT hash FROM events WHERE stream = ? AND seq = ?');
+    this.idemGet = db.prepare<[string, string], { first_seq: number; last_seq: number; fingerprint: string }>(
+      'SELECT first_seq, last_seq, fingerprint FROM idempotency WHERE stream = ? AND key = ?',
+    );
+    this.idemPut = db.prepare('INSERT INTO idempotency (stream, key, first_seq, last_seq, fingerprint) VALUES (?, ?, ?, ?, ?)');
+    this.snapshotPut = db.prepare(
+      'INSERT INTO snapshots (stream, seq, hash, state) VALUES (?, ?, ?, ?) ON CONFLICT (stream) DO UPDATE SET seq = excluded.seq, hash = excluded.hash, state = excluded.state',
+    );
+    this.snapshotGet = db.prepare<[string], { seq: number; hash: string; state: string }>('SELECT seq, hash, state FROM snapshots WHERE stream = ?');
+  }
+
+  headOf(streamId: string): StreamHead {
+    const row = this.head.get(streamId);
+    return row ? { version: row.seq, hash: row.hash } : { version: 0, hash: GENESIS_HASH };
+  }
+
+  readRange(streamId: string, from: number, limit: number): StoredEvent[] {
+    const rows = this.range.all(streamId, from, limit === Number.POSITIVE_INFINITY ? -1 : limit);
+    return rows.map((r) => {
+      const event: StoredEvent = {
+        tableId: streamId,
+        seq: r[0],
+        round: r[1],
+        monoTime: r[2],
+        wallTime: r[3],
+        rulesId: r[4],
+        type: r[5],
+        data: JSON.parse(r[6]) as JsonObject,
+        prevHash: r[7],
+        hash: r[8],
+      };
+      return event;
+    });
+  }
+}
+
+export class SqliteEventStore implements EventStore, SnapshotStore {
+  private readonly dbs = new Map<StreamId, TableDatabase>();
+  private readonly appended = new Subject<{ streamId: StreamId; events: readonly StoredEvent[] }>();
+  private readonly closing = new Subject<void>();
+  private closed = false;
+  private readonly pathTemplate: string;
+  private readonly synchronous: SqliteSynchronous;
+  private readonly busyTimeoutMs: number;
+  private readonly pollIntervalMs: number;
+  private readonly followPageSize: number;
+
+  constructor(options: SqliteEventStoreOptions = {}) {
+    this.pathTemplate = options.path ?? DEFAULT_SQLITE_PATH;
+    this.synchronous = options.synchronous ?? 'FULL';
+    if (this.synchronous !== 'FULL' && this.synchronous !== 'NORMAL') {
+      throw new InvalidInputError('options.synchronous', `must be FULL or NORMAL (got ${String(this.synchronous)})`);
+    }
+    this.busyTimeoutMs = options.busyTimeoutMs ?? 5000;
+    this.pollIntervalMs = options.pollIntervalMs ?? 1000;
+    this.followPageSize = options.followPageSize ?? 1000;
+  }
+
+  /** The database file of a table. */
+  pathFor(streamId: StreamId): string {
+    validateStreamId(streamId);
+    return resolve(this.pathTemplate.replaceAll('{tableId}', streamId));
+  }
+
+  append(streamId: StreamId, events: readonly NewEvent[], options: AppendOptions): Promise<AppendResult> {
+    return this.guard(() => {
+      validateStreamId(streamId);
+      validateAppendOptions(options);
+      validateNewEvents(events);
+      const t = this.open(streamId, true)!;
+      const fingerprint = batchFingerprint(events);
+      const key = options.idempotencyKey;
+      const outcome = t.db
+        .transaction((): AppendResult => {
+          if (key !== undefined) {
+            const previous = t.idemGet.get(streamId, key);
+            if (previous) {
+              if (previous.fingerprint !== fingerprint) throw new IdempotencyConflictError(streamId, key);
+              const original = t.readRange(streamId, previous.first_seq, previous.last_seq - previous.first_seq + 1);
+              if (original.length !== previous.last_seq - previous.first_seq + 1) {
+                throw new CorruptLogError(streamId, previous.first_seq, 'events of an idempotency record are missing');
+              }
+              return result(streamId, original, true);
+            }
+          }
+          const head = t.headOf(streamId);
+          if (head.version !== options.expectedVersion) throw new WrongExpectedVersionError(streamId, options.expectedVersion, head.version);
+          const sealed = sealEvents(streamId, head, events);
+          for (const e of sealed) {
+            t.insert.run(streamId, e.seq, e.round, e.monoTime, e.wallTime, e.rulesId, e.type, canonicalJson(e.data), e.prevHash, e.hash);
+          }
+          if (key !== undefined) t.idemPut.run(streamId, key, sealed[0]!.seq, sealed[sealed.length - 1]!.seq, fingerprint);
+          return result(streamId, sealed, false);
+        })
+        .immediate();
+      // Committed (and fsynced with FULL): only now may anyone act on it.
+      if (!outcome.replayed) this.appended.next({ streamId, events: outcome.events });
+      return outcome;
+    });
+  }
+
+  read(streamId: StreamId, options?: ReadOptions): Promise<StoredEvent[]> {
+    return this.guard(() => {
+      validateStreamId(streamId);
+      const { from, limit } = validateReadOptions(options);
+      const t = this.open(streamId, false);
+      return t && limit > 0 ? t.readRange(streamId, from, limit) : [];
+    });
+  }
+
+  head(streamId: StreamId): Promise<StreamHead> {
+    return this.guard(() => {
+      validateStreamId(streamId);
+      return this.open(streamId, false)?.headOf(streamId) ?? { version: 0, hash: GENESIS_HASH };
+    });
+  }
+
+  follow(streamId: StreamId, from = 1): Observable<StoredEvent> {
+    return defer(() => {
+      validateStreamId(streamId);
+      validatePosition(from, 'from');
+      if (this.closed) throw new StoreClosedError();
+      return followStore({
+        streamId,
+        from,
+        pageSize: this.followPageSize,
+        pollIntervalMs: this.pollIntervalMs,
+        read: (start, limit) => this.read(streamId, { from: start, limit }),
+        appended: this.appended.pipe(
+          filter((batch) => batch.streamId === streamId),
+          map((batch) => batch.events),
+          takeUntil(this.closing),
+        ),
+      });
+    });
+  }
+
+  saveSnapshot(streamId: StreamId, seq: number, state: JsonValue): Promise<Snapshot> {
+    return this.guard(() => {
+      validateStreamId(streamId);
+      validateJson(state, 'state');
+      const t = this.open(streamId, true)!;
+      const json = canonicalJson(state);
+      return t.db
+        .transaction((): Snapshot => {
+          const head = t.headOf(streamId);
+          if (!Number.isSafeInteger(seq) || seq < 0 || seq > head.version) {
+            throw new InvalidInputError('seq', `must be an integer from 0 to the stream version ${head.version}`);
+          }
+          const hash = seq === 0 ? GENESIS_HASH : t.hashAt.get(streamId, seq)!.hash;
+          t.snapshotPut.run(streamId, seq, hash, json);
+          return { streamId, seq, hash, state: JSON.parse(json) as JsonValue };
+        })
+        .immediate();
+    });
+  }
+
+  loadSnapshot(streamId: StreamId): Promise<Snapshot | undefined> {
+    return this.guard(() => {
+      validateStreamId(streamId);
+      const row = this.open(streamId, false)?.snapshotGet.get(streamId);
+      return row ? { streamId, seq: row.seq, hash: row.hash, state: JSON.parse(row.state) as JsonValue } : undefined;
+    });
+  }
+
+  close(): Promise<void> {
+    if (!this.closed) {
+      this.closed = true;
+      this.closing.next();
+      this.closing.complete();
+      for (const t of this.dbs.values()) t.db.close();
+      this.dbs.clear();
+    }
+    return Promise.resolve();
+  }
+
+  /** Opens (and with `create`, creates) the table's database; undefined if absent and not `create`. */
+  private open(streamId: StreamId, create: boolean): TableDatabase | undefined {
+    const path = this.pathFor(streamId);
+    const cached = this.dbs.get(streamId);
+    if (cached) return cached;
+    if (!create && !existsSync(path)) return undefined;
+    mkdirSync(dirname(path), { recursive: true });
+    const db = new Database(path);
+    try {
+      prepareDatabase(db, this.synchronous, this.busyTimeoutMs);
+    } catch (error) {
+      db.close();
+      throw error;
+    }
+    const t = new TableDatabase(db);
+    this.dbs.set(streamId, t);
+    return t;
+  }
+
+  private guard<T>(body: () => T): Promise<T> {
+    if (this.closed) return Promise.reject(new StoreClosedError());
+    try {
+      return Promise.resolve(body());
+    } catch (error) {
+      return Promise.reject(error as Error);
+    }
+  }
+}
+
+function result(streamId: StreamId, events: readonly StoredEvent[], replayed: boolean): AppendResult {
+  return { streamId, firstSeq: events[0]!.seq, lastSeq: events[events.length - 1]!.seq, events, replayed };
+}

@@ -1,0 +1,42 @@
+// The table's consequences: past-tense facts the round machine emits. Together with the inputs they
+// form the table's event log. Money in integer minor units.
+import type { Card } from '../rules/cards.js';
+import type { Outcome } from '../rules/settle-hand.js';
+import type { TableInput } from './inputs.js';
+
+export type SettledBet = 'main' | 'behind' | 'insurance' | 'pairs' | 'superMatch';
+export type FaultKind = 'outOfTurn' | 'foreignCard';
+
+export type TableEvent =
+  | { type: 'shoe.loaded'; shoe: number }
+  | { type: 'card.burned'; shoe: number; card: Card; shown: boolean; remaining: number }
+  | { type: 'cut-card.seen'; shoe: number; round: number }
+  | { type: 'shoe.finished'; shoe: number }
+  | { type: 'betting.opened'; round: number }
+  | { type: 'bet.placed'; round: number; seat: number; player: string; bet: 'main' | 'behind' | 'pairs' | 'superMatch'; amount: number }
+  | { type: 'betting.closed'; round: number; seats: number[] }
+  | { type: 'card.dealt'; round: number; seat: number; hand: number; card: Card; total: number }
+  | { type: 'dealer.card'; round: number; card: Card; hole: boolean }
+  | { type: 'offers.opened'; round: number; insurance: number[]; evenMoney: number[] }
+  | { type: 'insurance.taken'; round: number; seat: number; player: string; amount: number }
+  | { type: 'insurance.declined'; round: number; seat: number; player: string; byTimeout: boolean }
+  | { type: 'evenMoney.taken'; round: number; seat: number; hand: number }
+  | { type: 'dealer.peeked'; round: number; blackjack: boolean }
+  | { type: 'turn.started'; round: number; seat: number; hand: number }
+  | { type: 'decision.accepted'; round: number; seat: number; hand: number; action: string; player: string; amount?: number; byTimeout?: boolean }
+  | { type: 'follow.chosen'; round: number; seat: number; player: string; follow: 'double' | 'split' }
+  | { type: 'hands.switched'; round: number; seat: number; hands: [number, number] }
+  | { type: 'hand.split'; round: number; seat: number; hand: number; newHand: number }
+  | { type: 'hand.doubled'; round: number; seat: number; hand: number; stake: number }
+  | { type: 'hand.finished'; round: number; seat: number; hand: number; status: string; total: number }
+  | { type: 'dealer.revealed'; round: number; card: Card; total: number }
+  | { type: 'dealer.finished'; round: number; total: number; cards: Card[]; blackjack: boolean }
+  | { type: 'bet.settled'; round: number; seat: number; hand: number; bet: SettledBet; player: string; stake: number; outcome: Outcome; net: number }
+  | { type: 'round.ended'; round: number; voided: boolean }
+  | { type: 'table.paused'; round: number; reason: string; by?: string; fault?: { kind: FaultKind; card: Card } }
+  | { type: 'table.resumed'; round: number; by?: string }
+  | { type: 'card.setAside'; round: number; card: Card; by?: string }
+  | { type: 'round.voided'; round: number; by?: string; reason?: string }
+  | { type: 'input.rejected'; line?: number; input: TableInput; reason: string };
+
+export type TableEventType = TableEvent['type'];

@@ -1,0 +1,59 @@
+// Everything that reaches the controller, as recorded in a session (issue 2, "Recorded session format").
+// The shape is checked here (a malformed line is refused before the table sees it); whether an input
+// is acceptable now is the round machine's business (a refused input becomes input.rejected).
+import { z } from 'zod';
+
+const seat = z.number().int();
+const optionalTime = { at: z.string().optional() };
+
+export const tableInputSchema = z.discriminatedUnion('type', [
+  z.strictObject({ type: z.literal('shoe.loaded'), ...optionalTime }),
+  z.strictObject({ type: z.literal('card'), card: z.string(), ...optionalTime }),
+  z.strictObject({ type: z.literal('cut-card'), ...optionalTime }),
+  z.strictObject({
+    type: z.literal('bet'),
+    seat,
+    player: z.string().min(1),
+    amount: z.number(),
+    kind: z.string().optional(),
+    ...optionalTime,
+  }),
+  z.strictObject({ type: z.literal('betting.closed'), ...optionalTime }),
+  z.strictObject({
+    type: z.literal('decision'),
+    seat,
+    hand: z.number().int().optional(),
+    action: z.string(),
+    amount: z.number().optional(),
+    player: z.string().min(1).optional(),
+    ...optionalTime,
+  }),
+  z.strictObject({ type: z.literal('decision.timeout'), seat, ...optionalTime }),
+  z.strictObject({
+    type: z.literal('supervisor'),
+    action: z.string(),
+    by: z.string().min(1).optional(),
+    reason: z.string().optional(),
+    ...optionalTime,
+  }),
+]);
+
+export type TableInput = z.infer<typeof tableInputSchema>;
+export type InputType = TableInput['type'];
+export type InputOf<T extends InputType> = Extract<TableInput, { type: T }>;
+
+export const BET_KINDS = ['main', 'behind', 'pairs', 'superMatch'] as const;
+export type BetKind = (typeof BET_KINDS)[number];
+
+export const DECISION_ACTIONS = [
+  'hit', 'stand', 'double', 'split', 'surrender',
+  'insurance', 'noInsurance', 'evenMoney', 'switch',
+  'followDouble', 'followSplit',
+] as const;
+export type DecisionAction = (typeof DECISION_ACTIONS)[number];
+
+export const SUPERVISOR_ACTIONS = ['pause', 'resume', 'void'] as const;
+export type SupervisorAction = (typeof SUPERVISOR_ACTIONS)[number];
+
+/** An input as the round machine receives it: the recorded input and where it came from. */
+export type MachineEvent = { [T in InputType]: { type: T; input: InputOf<T>; line?: number } }[InputType];

@@ -1,0 +1,94 @@
+// The initial deal and what follows it at once: naturals, side bets, insurance / even money offers.
+import { isAce, cardIsIn } from '../../rules/card-values.js';
+import type { Card } from '../../rules/cards.js';
+import { initialDealTargets, type DealTarget } from '../../rules/deal-order.js';
+import { handTotal } from '../../rules/hand-total.js';
+import { naturalKind } from '../../rules/hand.js';
+import { payout } from '../../rules/payout.js';
+import type { RuleSet } from '../../rules/rule-set.js';
+import { judgePairs, judgeSuperMatch } from '../../rules/side-bets.js';
+import type { Box, Emit, TableState } from '../table-state.js';
+import { finishHand } from './hands.js';
+import { recordDrawn } from './shoe.js';
+
+function dealTargets(s: TableState, rules: RuleSet): DealTarget[] {
+  return initialDealTargets(s.boxes.map((b) => ({ seat: b.seat, hands: rules.boxes.handsPerBox })), rules);
+}
+
+export function initialDealComplete(s: TableState, rules: RuleSet): boolean {
+  return s.dealt >= dealTargets(s, rules).length;
+}
+
+export function dealInitialCard(s: TableState, rules: RuleSet, card: Card, emit: Emit): void {
+  const target = dealTargets(s, rules)[s.dealt];
+  if (!target) return;
+  s.dealt += 1;
+  recordDrawn(s, card);
+  if (target.kind === 'dealer') {
+    s.dealer.cards.push(card);
+    emit({ type: 'dealer.card', round: s.round, card, hole: target.hole });
+    return;
+  }
+  const hand = s.boxes.find((b) => b.seat === target.seat)?.hands[target.hand];
+  if (!hand) return;
+  hand.cards.push(card);
+  emit({ type: 'card.dealt', round: s.round, seat: target.seat, hand: hand.index, card, total: handTotal(hand.cards, rules).total });
+}
+
+export function dealerUpCard(s: TableState): Card {
+  const up = s.dealer.cards[0];
+  if (up === undefined) throw new Error('no dealer up card yet');
+  return up;
+}
+
+/** After the initial deal: naturals stand (switch waits for the box's first action), side bets settle, offers open. */
+export function completeInitialDeal(s: TableState, rules: RuleSet, emit: Emit): void {
+  if (!rules.switch.allowed) {
+    for (const box of s.boxes) {
+      for (const hand of box.hands) {
+        if (naturalKind(hand, rules) !== null) finishHand(s, rules, { box, hand }, 'natural', emit);
+      }
+    }
+  }
+  for (const box of s.boxes) settleSideBets(s, rules, box, emit);
+  openOffers(s, rules, emit);
+}
+
+function settleSideBets(s: TableState, rules: RuleSet, box: Box, emit: Emit): void {
+  for (const bet of box.sideBets) {
+    const result =
+      bet.kind === 'pairs'
+        ? judgePairs(box.hands[0]?.cards.slice(0, 2) ?? [], dealerUpCard(s), rules)
+        : judgeSuperMatch(box.hands.flatMap((h) => h.cards.slice(0, 2)), rules);
+    bet.settled = true;
+    const net = result.ratio ? payout(bet.stake, result.ratio) : -bet.stake;
+    emit({
+      type: 'bet.settled', round: s.round, seat: box.seat, hand: 0, bet: bet.kind, player: bet.player,
+      stake: bet.stake, outcome: result.ratio ? 'win' : 'lose', net,
+    });
+  }
+}
+
+export function boxHasNatural(box: Box, rules: RuleSet): boolean {
+  return box.hands.some((h) => naturalKind(h, rules) === 'blackjack');
+}
+
+export function insuranceOfferedTo(s: TableState, rules: RuleSet, box: Box): boolean {
+  if (!rules.insurance.offered || !isAce(dealerUpCard(s))) return false;
+  return rules.insurance.withBlackjack || !boxHasNatural(box, rules);
+}
+
+export function evenMoneyOfferedTo(s: TableState, rules: RuleSet, box: Box): boolean {
+  return boxHasNatural(box, rules) && cardIsIn(dealerUpCard(s), rules.blackjack.evenMoneyAgainst, rules);
+}
+
+function openOffers(s: TableState, rules: RuleSet, emit: Emit): void {
+  const insurance: number[] = [];
+  const evenMoney: number[] = [];
+  for (const box of s.boxes) {
+    if (insuranceOfferedTo(s, rules, box)) insurance.push(box.seat);
+    if (evenMoneyOfferedTo(s, rules, box)) evenMoney.push(box.seat);
+    box.offerPending = insurance.includes(box.seat) || evenMoney.includes(box.seat);
+  }
+  if (insurance.length > 0 || evenMoney.length > 0) emit({ type: 'offers.opened', round: s.round, insurance, evenMoney });
+}

@@ -1,0 +1,231 @@
+// Player decisions and the cards they call for (issue 2): hit, stand, double (and triple), split,
+// surrender, switch, bet-behind follow choices, and the decision timer's auto-play.
+import type { Card } from '../../rules/cards.js';
+import { isAce } from '../../rules/card-values.js';
+import { autoPlayAction } from '../../rules/auto-play.js';
+import { handTotal } from '../../rules/hand-total.js';
+import { naturalKind, type Hand, type Wager } from '../../rules/hand.js';
+import { HAND_ACTIONS, refuseHandAction, type HandAction } from '../../rules/player-actions.js';
+import type { RuleSet } from '../../rules/rule-set.js';
+import { DECISION_ACTIONS, type InputOf } from '../inputs.js';
+import type { Box, Emit, TableState } from '../table-state.js';
+import { dealerUpCard } from './dealing.js';
+import { announceTurn, findBox, finishHand, handInTurn, lineageSize, type HandRef } from './hands.js';
+import { OFFER_ACTIONS } from './offers.js';
+import { recordDrawn } from './shoe.js';
+
+const FOLLOW_ACTIONS: readonly string[] = ['followDouble', 'followSplit'];
+
+function awaitsCard(hand: Hand): boolean {
+  return hand.pendingDraw !== null || hand.cards.length < 2;
+}
+
+/** A card is due to the hand in turn: a split hand's second card, or after a hit or a double. */
+export function cardDueToHand(s: TableState): boolean {
+  const ref = handInTurn(s);
+  return ref !== undefined && awaitsCard(ref.hand);
+}
+
+export function allHandsPlayed(s: TableState): boolean {
+  return handInTurn(s) === undefined;
+}
+
+export function refuseDecision(s: TableState, rules: RuleSet, input: InputOf<'decision'>): string | null {
+  if (!(DECISION_ACTIONS as readonly string[]).includes(input.action)) return `unknown action "${input.action}"`;
+  const box = findBox(s, input.seat);
+  if (!box) return `no bet on seat ${input.seat}`;
+  if (OFFER_ACTIONS.includes(input.action)) return 'insurance and even money are decided before play';
+  if (FOLLOW_ACTIONS.includes(input.action)) return refuseFollow(rules, box, input);
+  if (input.player !== undefined && input.player !== box.owner) return `only ${box.owner}, who owns box ${box.seat}, decides`;
+  const turn = handInTurn(s);
+  if (!turn || turn.box.seat !== input.seat) return turn ? `seat ${input.seat} is not in turn (seat ${turn.box.seat} is)` : 'no hand is in turn';
+  if (input.action === 'switch') return refuseSwitch(rules, box);
+  if (input.hand !== undefined && input.hand !== turn.hand.index) return `hand ${input.hand} is not in turn (hand ${turn.hand.index} is)`;
+  if (awaitsCard(turn.hand)) return `a card is due to hand ${turn.hand.index}`;
+  if (switchStillOpen(rules, box) && naturalKind(turn.hand, rules) !== null && input.action !== 'stand') return 'a blackjack stands';
+  return refuseHandAction(input.action as HandAction, {
+    hand: turn.hand,
+    lineageSize: lineageSize(box, turn.hand),
+    dealerUpCard: dealerUpCard(s),
+    amount: input.amount,
+  }, rules);
+}
+
+function refuseFollow(rules: RuleSet, box: Box, input: InputOf<'decision'>): string | null {
+  if (!rules.boxes.betBehind) return `${rules.name} has no bet behind`;
+  if (input.player === undefined) return `${input.action} needs the player betting behind`;
+  if (!box.follow.some((f) => f.player === input.player)) return `${input.player} has no bet behind seat ${box.seat}`;
+  return null;
+}
+
+function switchStillOpen(rules: RuleSet, box: Box): boolean {
+  return rules.switch.allowed && !box.acted;
+}
+
+/** switch: swap the second cards of the box's two hands, again and again until any other action. */
+function refuseSwitch(rules: RuleSet, box: Box): string | null {
+  if (!rules.switch.allowed) return `${rules.name} has no switch`;
+  if (box.acted) return 'no switch after another action on the box';
+  const [a, b] = box.hands;
+  if (!a || !b || a.cards.length !== 2 || b.cards.length !== 2) return 'switch needs two hands of two cards';
+  return null;
+}
+
+export function applyDecision(s: TableState, rules: RuleSet, input: InputOf<'decision'>, emit: Emit): void {
+  const box = findBox(s, input.seat);
+  if (!box) return;
+  if (FOLLOW_ACTIONS.includes(input.action)) return chooseFollow(s, box, input, emit);
+  if (input.action === 'switch') return switchHands(s, rules, box, emit);
+  closeSwitching(s, rules, box, emit);
+  const turn = handInTurn(s);
+  if (!turn || turn.box !== box) return announceTurn(s, emit);
+  const action = input.action as HandAction;
+  emit({
+    type: 'decision.accepted', round: s.round, seat: box.seat, hand: turn.hand.index, action, player: box.owner,
+    ...(input.amount !== undefined ? { amount: input.amount } : {}),
+  });
+  applyHandAction(s, rules, turn, action, input.amount, emit);
+  announceTurn(s, emit);
+}
+
+function applyHandAction(s: TableState, rules: RuleSet, ref: HandRef, action: HandAction, amount: number | undefined, emit: Emit): void {
+  const { hand } = ref;
+  hand.actions += 1;
+  switch (action) {
+    case 'hit':
+      hand.pendingDraw = 'hit';
+      return;
+    case 'stand':
+      return finishHand(s, rules, ref, 'standing', emit);
+    case 'surrender':
+      return finishHand(s, rules, ref, 'surrendered', emit);
+    case 'double':
+      return doubleHand(s, ref, amount, emit);
+    case 'split':
+      return splitHand(s, ref, emit);
+  }
+}
+
+function chooseFollow(s: TableState, box: Box, input: InputOf<'decision'>, emit: Emit): void {
+  const choice = box.follow.find((f) => f.player === input.player);
+  if (!choice) return;
+  const follow = input.action === 'followDouble' ? 'double' : 'split';
+  choice[follow] = true;
+  emit({ type: 'follow.chosen', round: s.round, seat: box.seat, player: choice.player, follow });
+}
+
+function switchHands(s: TableState, rules: RuleSet, box: Box, emit: Emit): void {
+  const [a, b] = box.hands;
+  if (!a || !b) return;
+  const [a0, a1] = a.cards;
+  const [b0, b1] = b.cards;
+  if (!a0 || !a1 || !b0 || !b1) return;
+  a.cards = [a0, b1];
+  b.cards = [b0, a1];
+  a.ownSecondCard = !a.ownSecondCard;
+  b.ownSecondCard = !b.ownSecondCard;
+  emit({ type: 'hands.switched', round: s.round, seat: box.seat, hands: [a.index, b.index] });
+  void rules;
+}
+
+/** switch: the first other action on a box ends switching; its blackjacks and 21s now stand. */
+function closeSwitching(s: TableState, rules: RuleSet, box: Box, emit: Emit): void {
+  if (!switchStillOpen(rules, box)) return;
+  box.acted = true;
+  for (const hand of box.hands) {
+    if (hand.status !== 'open') continue;
+    if (naturalKind(hand, rules) !== null) finishHand(s, rules, { box, hand }, 'natural', emit);
+    else if (handTotal(hand.cards, rules).total === 21) finishHand(s, rules, { box, hand }, 'standing', emit);
+  }
+}
+
+function ownerWager(box: Box, hand: Hand): Wager | undefined {
+  return hand.wagers.find((w) => w.kind === 'main' && w.player === box.owner) ?? hand.wagers[0];
+}
+
+/** Double (and classic triple): the owner adds `amount` (default the original stake); co-players on the
+ *  box follow in proportion; a bet behind follows only when its player chose to (deluxe). */
+function doubleHand({ round }: TableState, { box, hand }: HandRef, amount: number | undefined, emit: Emit): void {
+  const owner = ownerWager(box, hand);
+  if (!owner) return;
+  const added = amount ?? owner.original;
+  hand.wagers = hand.wagers.map((w) => {
+    if (w === owner) return { ...w, stake: w.stake + added };
+    const follows = w.kind === 'main' || box.follow.some((f) => f.player === w.player && f.double);
+    return follows ? { ...w, stake: w.stake + Math.floor((w.original * added) / owner.original) } : w;
+  });
+  hand.doubles += 1;
+  hand.pendingDraw = 'double';
+  emit({ type: 'hand.doubled', round, seat: box.seat, hand: hand.index, stake: owner.stake + added });
+}
+
+/** Split: the second card starts a new hand with the same stake, played right after this one. */
+function splitHand({ round }: TableState, { box, hand }: HandRef, emit: Emit): void {
+  const [first, second] = hand.cards;
+  if (!first || !second) return;
+  const aces = isAce(first) && isAce(second);
+  const wagers = hand.wagers
+    .filter((w) => w.kind === 'main' || box.follow.some((f) => f.player === w.player && f.split))
+    .map((w) => ({ ...w, stake: w.original }));
+  const split: Hand = {
+    index: box.hands.length, origin: hand.origin, cards: [second], fromSplit: true, splitAces: aces, ownSecondCard: true,
+    doubles: 0, pendingDraw: null, actions: 0, auto: hand.auto, status: 'open', wagers, settled: false,
+  };
+  hand.cards = [first];
+  hand.fromSplit = true;
+  hand.splitAces = aces;
+  box.hands.splice(box.hands.indexOf(hand) + 1, 0, split);
+  emit({ type: 'hand.split', round, seat: box.seat, hand: hand.index, newHand: split.index });
+}
+
+export function dealToHand(s: TableState, rules: RuleSet, card: Card, emit: Emit): void {
+  const ref = handInTurn(s);
+  if (!ref) return;
+  const { box, hand } = ref;
+  recordDrawn(s, card);
+  hand.cards.push(card);
+  const { total } = handTotal(hand.cards, rules);
+  emit({ type: 'card.dealt', round: s.round, seat: box.seat, hand: hand.index, card, total });
+  const drew = hand.pendingDraw;
+  hand.pendingDraw = null;
+  const maxCards = rules.hand.maxCards;
+  if (total > 21) finishHand(s, rules, ref, 'busted', emit);
+  else if (total === 21) finishHand(s, rules, ref, 'standing', emit); // a hand that reaches 21 stands by itself
+  else if (drew === 'double') {
+    if (!(rules.double.triple && hand.doubles === 1)) finishHand(s, rules, ref, 'standing', emit);
+  } else if (hand.splitAces && rules.split.oneCardOnAces && hand.cards.length === 2) {
+    // Split aces take one card each; a further ace may be split again where the rule set allows.
+    const resplit = hand.cards.every(isAce) && lineageSize(box, hand) < rules.split.maxHandsAces;
+    if (!resplit) finishHand(s, rules, ref, 'standing', emit);
+  } else if (maxCards !== undefined && hand.cards.length >= maxCards) finishHand(s, rules, ref, 'standing', emit);
+  if (hand.status === 'open' && hand.auto && !awaitsCard(hand)) autoPlay(s, rules, ref, emit);
+  announceTurn(s, emit);
+}
+
+export function refuseTimeout(s: TableState, seat: number): string | null {
+  const turn = handInTurn(s);
+  if (!turn || turn.box.seat !== seat) return `seat ${seat} has no decision pending`;
+  if (awaitsCard(turn.hand)) return `a card is due to seat ${seat}, not a decision`;
+  return null;
+}
+
+/** The decision timer ran out: the rule set's auto-play decides this hand from now on. */
+export function applyTimeout(s: TableState, rules: RuleSet, seat: number, emit: Emit): void {
+  const box = findBox(s, seat);
+  if (!box) return;
+  closeSwitching(s, rules, box, emit);
+  const turn = handInTurn(s);
+  if (turn && turn.box === box) {
+    turn.hand.auto = true;
+    autoPlay(s, rules, turn, emit);
+  }
+  announceTurn(s, emit);
+}
+
+function autoPlay(s: TableState, rules: RuleSet, ref: HandRef, emit: Emit): void {
+  const action = autoPlayAction(ref.hand.cards, rules);
+  emit({ type: 'decision.accepted', round: s.round, seat: ref.box.seat, hand: ref.hand.index, action, player: ref.box.owner, byTimeout: true });
+  applyHandAction(s, rules, ref, action, undefined, emit);
+}
+
+export { HAND_ACTIONS };

@@ -1,0 +1,54 @@
+// Shoe operations: a new shoe, the burn, the cut card, and which cards it has given (issue 2).
+import { burnCount } from '../../rules/burn.js';
+import type { Card } from '../../rules/cards.js';
+import { foreignCardReason } from '../../rules/shoe-composition.js';
+import type { RuleSet } from '../../rules/rule-set.js';
+import type { Emit, TableState } from '../table-state.js';
+
+export function loadShoe(s: TableState, rules: RuleSet, emit: Emit): void {
+  const number = (s.shoe?.number ?? 0) + 1;
+  const burnTarget = rules.burn.kind === 'fixed' ? rules.burn.count : null;
+  s.shoe = { number, drawn: {}, burnTarget, burned: 0, cutCardSeen: false };
+  emit({ type: 'shoe.loaded', shoe: number });
+}
+
+export function recordDrawn(s: TableState, card: Card): void {
+  if (s.shoe) s.shoe.drawn[card] = (s.shoe.drawn[card] ?? 0) + 1;
+}
+
+export function foreignReason(s: TableState, rules: RuleSet, card: Card): string | null {
+  return foreignCardReason(card, s.shoe?.drawn[card] ?? 0, rules);
+}
+
+export function burnComplete(s: TableState): boolean {
+  const shoe = s.shoe;
+  return shoe !== null && shoe.burnTarget !== null && shoe.burned >= shoe.burnTarget;
+}
+
+export function burnCard(s: TableState, rules: RuleSet, card: Card, emit: Emit): void {
+  const shoe = s.shoe;
+  if (!shoe) return;
+  const first = shoe.burnTarget === null;
+  if (first) shoe.burnTarget = burnCount(rules, card);
+  shoe.burned += 1;
+  recordDrawn(s, card);
+  emit({
+    type: 'card.burned',
+    shoe: shoe.number,
+    card,
+    shown: first && rules.burn.kind === 'firstCardValue',
+    remaining: (shoe.burnTarget ?? 0) - shoe.burned,
+  });
+}
+
+/** The cut card leaving the shoe makes the current round the last one (issue 2). */
+export function markCutCard(s: TableState, emit: Emit): void {
+  if (!s.shoe) return;
+  s.shoe.cutCardSeen = true;
+  emit({ type: 'cut-card.seen', shoe: s.shoe.number, round: s.round });
+}
+
+/** No betting until a new shoe is loaded and burned. */
+export function shoeReadyForBetting(s: TableState): boolean {
+  return s.shoe !== null && !s.shoe.cutCardSeen && burnComplete(s);
+}

@@ -1,0 +1,338 @@
+// The round machine (xstate v5): orchestrates a table's rounds — new shoe and burn, betting, the deal,
+// insurance / even money, player turns, the dealer, settlement, cut card, faults and the supervisor.
+// Every rule lives in src/rules and in the pure operations under ./operations; the machine only says
+// which operation runs when, and refuses what does not fit (an input.rejected with a reason).
+import { setup, enqueueActions } from 'xstate';
+import { parseCard, type Card } from '../rules/cards.js';
+import type { RuleSet } from '../rules/rule-set.js';
+import type { TableEvent } from './events.js';
+import type { InputOf, MachineEvent } from './inputs.js';
+import { initialTableState, type TableState } from './table-state.js';
+import { rejection, runOperation, type Operation, type RoundContext } from './round-context.js';
+import { describePhase } from './describe-phase.js';
+import { burnCard, burnComplete, foreignReason, loadShoe, markCutCard, recordDrawn, shoeReadyForBetting } from './operations/shoe.js';
+import { closeBetting, hasMainBet, openBetting, placeBet, refuseBet } from './operations/betting.js';
+import { completeInitialDeal, dealInitialCard, initialDealComplete } from './operations/dealing.js';
+import { answerOffer, checkDealerBlackjack, declineOfferOnTimeout, offersAnswered, refuseOfferAnswer, refuseOfferTimeout } from './operations/offers.js';
+import { allHandsPlayed, applyDecision, applyTimeout, cardDueToHand, dealToHand, refuseDecision, refuseTimeout } from './operations/play.js';
+import { announceTurn } from './operations/hands.js';
+import { dealerNeedsCard, dealToDealer, finishDealer, revealHoleCard } from './operations/dealer.js';
+import { settleRound, voidRound } from './operations/settlement.js';
+import { pauseTable, raiseCardFault, resumeTable, setAsideFaultCard } from './operations/supervision.js';
+
+export interface RoundMachineInput {
+  readonly rules: RuleSet;
+  readonly table?: TableState;
+}
+
+function cardOf(event: MachineEvent): Card | null {
+  if (event.type !== 'card') return null;
+  const parsed = parseCard(event.input.card);
+  return parsed.ok ? parsed.card : null;
+}
+
+function input<T extends MachineEvent['type']>(event: MachineEvent, type: T): InputOf<T> | null {
+  return event.type === type ? (event.input as InputOf<T>) : null;
+}
+
+function supervisorAction(event: MachineEvent): string | null {
+  return input(event, 'supervisor')?.action ?? null;
+}
+
+function roundOpen(s: TableState): boolean {
+  return s.bets.length > 0 || s.boxes.length > 0;
+}
+
+/** Why an input is refused here: from the validating rule where there is one, else the table's phase. */
+function refusalReason({ rules, table }: RoundContext, event: MachineEvent): string {
+  switch (event.type) {
+    case 'card': {
+      const parsed = parseCard(event.input.card);
+      if (!parsed.ok) return parsed.reason;
+      return `card ${parsed.card} not expected: ${describePhase(table)}`;
+    }
+    case 'bet':
+      if (!shoeReadyForBetting(table) || table.boxes.length > 0) return `no betting now: ${describePhase(table)}`;
+      return refuseBet(table, rules, event.input) ?? 'bet refused';
+    case 'betting.closed':
+      return table.boxes.length === 0 && shoeReadyForBetting(table) ? 'no main bet on the table' : `betting is not open: ${describePhase(table)}`;
+    case 'supervisor': {
+      const action = event.input.action;
+      if (!['pause', 'resume', 'void'].includes(action)) return `unknown supervisor action "${action}"`;
+      if (action === 'resume') return 'the table is not paused';
+      if (action === 'pause') return 'the table is already paused';
+      return 'no round to void';
+    }
+    case 'shoe.loaded':
+      return roundOpen(table) ? 'a round is open: void it before changing the shoe' : `no shoe change now: ${describePhase(table)}`;
+    case 'cut-card':
+      return 'no shoe is loaded';
+    case 'decision':
+    case 'decision.timeout':
+      return `no decision expected: ${describePhase(table)}`;
+  }
+}
+
+/** A pure operation as a machine action: run it on a draft, assign the result, emit its facts. */
+const operation = (op: Operation) =>
+  enqueueActions<RoundContext, MachineEvent, undefined, MachineEvent, never, never, never, never, TableEvent>(({ context, event, enqueue }) => {
+    const { table, events } = runOperation(context, event, op);
+    enqueue.assign({ table });
+    for (const e of events) enqueue.emit(e);
+  });
+
+const withCard = (op: (s: TableState, rules: RuleSet, card: Card, emit: (e: TableEvent) => void) => void): Operation =>
+  (s, rules, event, emit) => {
+    const card = cardOf(event);
+    if (card) op(s, rules, card, emit);
+  };
+
+const reject = (reason?: (context: RoundContext, event: MachineEvent) => string | null) =>
+  enqueueActions<RoundContext, MachineEvent, undefined, MachineEvent, never, never, never, never, TableEvent>(({ context, event, enqueue }) => {
+    enqueue.emit(rejection(event, reason?.(context, event) ?? refusalReason(context, event)));
+  });
+
+export const roundMachine = setup({
+  types: {
+    context: {} as RoundContext,
+    events: {} as MachineEvent,
+    input: {} as RoundMachineInput,
+    emitted: {} as TableEvent,
+  },
+  guards: {
+    cardUnreadable: ({ event }) => event.type === 'card' && cardOf(event) === null,
+    cardForeign: ({ context, event }) => {
+      const card = cardOf(event);
+      return card !== null && foreignReason(context.table, context.rules, card) !== null;
+    },
+    burnComplete: ({ context }) => burnComplete(context.table),
+    shoeFinished: ({ context }) => context.table.shoe?.cutCardSeen ?? true,
+    shoeLoaded: ({ context }) => context.table.shoe !== null,
+    betAcceptable: ({ context, event }) => {
+      const bet = input(event, 'bet');
+      return bet !== null && refuseBet(context.table, context.rules, bet) === null;
+    },
+    hasMainBet: ({ context }) => hasMainBet(context.table),
+    noBetsPlaced: ({ context }) => context.table.bets.length === 0,
+    initialDealComplete: ({ context }) => initialDealComplete(context.table, context.rules),
+    offerAnswerAcceptable: ({ context, event }) => {
+      const d = input(event, 'decision');
+      return d !== null && refuseOfferAnswer(context.table, context.rules, d) === null;
+    },
+    offerTimeoutAcceptable: ({ context, event }) => {
+      const t = input(event, 'decision.timeout');
+      return t !== null && refuseOfferTimeout(context.table, t.seat) === null;
+    },
+    offersAnswered: ({ context }) => offersAnswered(context.table),
+    decisionAcceptable: ({ context, event }) => {
+      const d = input(event, 'decision');
+      return d !== null && refuseDecision(context.table, context.rules, d) === null;
+    },
+    timeoutAcceptable: ({ context, event }) => {
+      const t = input(event, 'decision.timeout');
+      return t !== null && refuseTimeout(context.table, t.seat) === null;
+    },
+    cardDueToHand: ({ context }) => cardDueToHand(context.table),
+    allHandsPlayed: ({ context }) => allHandsPlayed(context.table),
+    dealerDone: ({ context }) => !dealerNeedsCard(context.table, context.rules),
+    isPause: ({ event }) => supervisorAction(event) === 'pause',
+    isResume: ({ event }) => supervisorAction(event) === 'resume',
+    isVoidOfOpenRound: ({ context, event }) => supervisorAction(event) === 'void' && roundOpen(context.table),
+  },
+  actions: {
+    loadShoe: operation((s, rules, _e, emit) => loadShoe(s, rules, emit)),
+    burnCard: operation(withCard(burnCard)),
+    markCutCard: operation((s, _r, _e, emit) => markCutCard(s, emit)),
+    openBetting: operation((s, _r, _e, emit) => openBetting(s, emit)),
+    finishShoe: operation((s, _r, _e, emit) => {
+      if (s.shoe) emit({ type: 'shoe.finished', shoe: s.shoe.number });
+      s.bets = [];
+      s.boxes = [];
+    }),
+    placeBet: operation((s, _r, e, emit) => {
+      const bet = input(e, 'bet');
+      if (bet) placeBet(s, bet, emit);
+    }),
+    closeBetting: operation((s, rules, _e, emit) => closeBetting(s, rules, emit)),
+    dealInitialCard: operation(withCard(dealInitialCard)),
+    completeInitialDeal: operation((s, rules, _e, emit) => completeInitialDeal(s, rules, emit)),
+    answerOffer: operation((s, rules, e, emit) => {
+      const d = input(e, 'decision');
+      if (d) answerOffer(s, rules, d, emit);
+    }),
+    declineOfferOnTimeout: operation((s, _r, e, emit) => {
+      const t = input(e, 'decision.timeout');
+      if (t) declineOfferOnTimeout(s, t.seat, emit);
+    }),
+    checkDealerBlackjack: operation((s, rules, _e, emit) => checkDealerBlackjack(s, rules, emit)),
+    announceTurn: operation((s, _r, _e, emit) => announceTurn(s, emit)),
+    applyDecision: operation((s, rules, e, emit) => {
+      const d = input(e, 'decision');
+      if (d) applyDecision(s, rules, d, emit);
+    }),
+    applyTimeout: operation((s, rules, e, emit) => {
+      const t = input(e, 'decision.timeout');
+      if (t) applyTimeout(s, rules, t.seat, emit);
+    }),
+    dealToHand: operation(withCard(dealToHand)),
+    revealHoleCard: operation((s, rules, _e, emit) => revealHoleCard(s, rules, emit)),
+    dealToDealer: operation(withCard(dealToDealer)),
+    finishDealer: operation((s, rules, _e, emit) => finishDealer(s, rules, emit)),
+    settleRound: operation((s, rules, _e, emit) => settleRound(s, rules, emit)),
+    raiseForeignCardFault: operation((s, rules, e, emit) => {
+      const card = cardOf(e);
+      if (card) raiseCardFault(s, 'foreignCard', card, foreignReason(s, rules, card) ?? 'foreign card', emit);
+    }),
+    raiseOutOfTurnFault: operation((s, _r, e, emit) => {
+      const card = cardOf(e);
+      if (!card) return;
+      recordDrawn(s, card);
+      raiseCardFault(s, 'outOfTurn', card, `card ${card} drawn out of turn: ${describePhase(s)}`, emit);
+    }),
+    pauseTable: operation((s, _r, e, emit) => {
+      const sup = input(e, 'supervisor');
+      if (sup) pauseTable(s, sup, emit);
+    }),
+    resumeTable: operation((s, _r, e, emit) => {
+      const sup = input(e, 'supervisor');
+      if (sup) resumeTable(s, sup, emit);
+    }),
+    voidRound: operation((s, _r, e, emit) => {
+      const sup = input(e, 'supervisor');
+      setAsideFaultCard(s, sup?.by, emit);
+      voidRound(s, sup?.by, sup?.reason, emit);
+    }),
+    rejectInput: reject(),
+    rejectBet: reject(({ rules, table }, e) => {
+      const bet = input(e, 'bet');
+      return bet && refuseBet(table, rules, bet);
+    }),
+    rejectOfferAnswer: reject(({ rules, table }, e) => {
+      const d = input(e, 'decision');
+      return d && refuseOfferAnswer(table, rules, d);
+    }),
+    rejectOfferTimeout: reject(({ table }, e) => {
+      const t = input(e, 'decision.timeout');
+      return t && refuseOfferTimeout(table, t.seat);
+    }),
+    rejectDecision: reject(({ rules, table }, e) => {
+      const d = input(e, 'decision');
+      return d && refuseDecision(table, rules, d);
+    }),
+    rejectTimeout: reject(({ table }, e) => {
+      const t = input(e, 'decision.timeout');
+      return t && refuseTimeout(table, t.seat);
+    }),
+    rejectWhilePaused: reject(({ table }) =>
+      table.faultCard ? `table paused (${table.faultCard.kind} card ${table.faultCard.card}): a supervisor must resume or void` : 'table paused: a supervisor must resume or void'),
+  },
+}).createMachine({
+  id: 'table',
+  context: ({ input }) => ({ rules: input.rules, table: input.table ?? initialTableState() }),
+  initial: 'active',
+  states: {
+    active: {
+      initial: 'awaitingShoe',
+      on: {
+        // A card no state is waiting for: unreadable text is refused; a foreign card or a card out
+        // of turn pauses the table with a fault (issue 2, table-wide behaviour).
+        card: [
+          { guard: 'cardUnreadable', actions: 'rejectInput' },
+          { guard: 'cardForeign', target: 'paused', actions: 'raiseForeignCardFault' },
+          { target: 'paused', actions: 'raiseOutOfTurnFault' },
+        ],
+        'cut-card': [{ guard: 'shoeLoaded', actions: 'markCutCard' }, { actions: 'rejectInput' }],
+        supervisor: [
+          { guard: 'isPause', target: 'paused', actions: 'pauseTable' },
+          { guard: 'isVoidOfOpenRound', target: '.roundOver', actions: 'voidRound' },
+          { actions: 'rejectInput' },
+        ],
+        '*': { actions: 'rejectInput' },
+      },
+      states: {
+        awaitingShoe: {
+          on: { 'shoe.loaded': { target: 'burning', actions: 'loadShoe' } },
+        },
+        burning: {
+          always: { guard: 'burnComplete', target: 'betting', actions: 'openBetting' },
+          on: {
+            card: [
+              { guard: 'cardUnreadable', actions: 'rejectInput' },
+              { guard: 'cardForeign', target: '#table.paused', actions: 'raiseForeignCardFault' },
+              { actions: 'burnCard' },
+            ],
+          },
+        },
+        betting: {
+          on: {
+            bet: [{ guard: 'betAcceptable', actions: 'placeBet' }, { actions: 'rejectBet' }],
+            'betting.closed': [{ guard: 'hasMainBet', target: 'dealing', actions: 'closeBetting' }, { actions: 'rejectInput' }],
+            'shoe.loaded': [{ guard: 'noBetsPlaced', target: 'burning', actions: 'loadShoe' }, { actions: 'rejectInput' }],
+          },
+        },
+        dealing: {
+          always: { guard: 'initialDealComplete', target: 'offers', actions: 'completeInitialDeal' },
+          on: {
+            card: [
+              { guard: 'cardUnreadable', actions: 'rejectInput' },
+              { guard: 'cardForeign', target: '#table.paused', actions: 'raiseForeignCardFault' },
+              { actions: 'dealInitialCard' },
+            ],
+          },
+        },
+        offers: {
+          always: { guard: 'offersAnswered', target: 'playing', actions: 'checkDealerBlackjack' },
+          on: {
+            decision: [{ guard: 'offerAnswerAcceptable', actions: 'answerOffer' }, { actions: 'rejectOfferAnswer' }],
+            'decision.timeout': [{ guard: 'offerTimeoutAcceptable', actions: 'declineOfferOnTimeout' }, { actions: 'rejectOfferTimeout' }],
+          },
+        },
+        playing: {
+          entry: 'announceTurn',
+          always: { guard: 'allHandsPlayed', target: 'dealerTurn' },
+          on: {
+            card: [
+              { guard: 'cardUnreadable', actions: 'rejectInput' },
+              { guard: 'cardForeign', target: '#table.paused', actions: 'raiseForeignCardFault' },
+              { guard: 'cardDueToHand', actions: 'dealToHand' },
+              { target: '#table.paused', actions: 'raiseOutOfTurnFault' },
+            ],
+            decision: [{ guard: 'decisionAcceptable', actions: 'applyDecision' }, { actions: 'rejectDecision' }],
+            'decision.timeout': [{ guard: 'timeoutAcceptable', actions: 'applyTimeout' }, { actions: 'rejectTimeout' }],
+          },
+        },
+        dealerTurn: {
+          entry: 'revealHoleCard',
+          always: { guard: 'dealerDone', target: 'roundOver', actions: ['finishDealer', 'settleRound'] },
+          on: {
+            card: [
+              { guard: 'cardUnreadable', actions: 'rejectInput' },
+              { guard: 'cardForeign', target: '#table.paused', actions: 'raiseForeignCardFault' },
+              { actions: 'dealToDealer' },
+            ],
+          },
+        },
+        roundOver: {
+          always: [
+            { guard: 'shoeFinished', target: 'awaitingShoe', actions: 'finishShoe' },
+            { target: 'betting', actions: 'openBetting' },
+          ],
+        },
+        resumePoint: { type: 'history', history: 'deep' },
+      },
+    },
+    paused: {
+      on: {
+        supervisor: [
+          { guard: 'isResume', target: 'active.resumePoint', actions: 'resumeTable' },
+          { guard: 'isVoidOfOpenRound', target: 'active.roundOver', actions: 'voidRound' },
+          { actions: 'rejectWhilePaused' },
+        ],
+        'cut-card': { actions: 'markCutCard' },
+        '*': { actions: 'rejectWhilePaused' },
+      },
+    },
+  },
+});
+
+export type RoundMachine = typeof roundMachine;

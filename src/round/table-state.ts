@@ -1,0 +1,98 @@
+// The table's state as plain data: the round machine's context. Rebuilt by replaying the log's inputs.
+import type { Card } from '../rules/cards.js';
+import type { Hand } from '../rules/hand.js';
+import type { BetKind } from './inputs.js';
+import type { FaultKind, TableEvent } from './events.js';
+
+export interface PlacedBet {
+  readonly seat: number;
+  readonly player: string;
+  readonly kind: BetKind;
+  readonly amount: number;
+}
+
+export interface SideBet {
+  readonly player: string;
+  readonly kind: 'pairs' | 'superMatch';
+  readonly stake: number;
+  settled: boolean;
+}
+
+export interface InsuranceBet {
+  readonly player: string;
+  readonly stake: number;
+  settled: boolean;
+}
+
+export interface FollowChoice {
+  readonly player: string;
+  double: boolean;
+  split: boolean;
+}
+
+export interface Box {
+  readonly seat: number;
+  /** The first main bettor: owns the box and decides (european: co-players follow). */
+  readonly owner: string;
+  /** In play order: a split hand stands right after the hand it came from. */
+  hands: Hand[];
+  sideBets: SideBet[];
+  insurance: InsuranceBet[];
+  /** Insurance / even money offered to this box and not yet answered. */
+  offerPending: boolean;
+  /** switch: an action other than switch was taken on the box (no more switching). */
+  acted: boolean;
+  follow: FollowChoice[];
+}
+
+export interface DealerHand {
+  cards: Card[];
+  holeRevealed: boolean;
+  /** Dealer blackjack: null while unknown. */
+  natural: boolean | null;
+}
+
+export interface ShoeState {
+  readonly number: number;
+  drawn: Record<string, number>;
+  /** Cards to burn in all; null until the first card decides it (deluxe). */
+  burnTarget: number | null;
+  burned: number;
+  cutCardSeen: boolean;
+}
+
+export interface PendingFaultCard {
+  readonly card: Card;
+  readonly kind: FaultKind;
+}
+
+export interface TableState {
+  shoe: ShoeState | null;
+  /** The round being bet on or played; counts from 1 in a session. */
+  round: number;
+  bets: PlacedBet[];
+  boxes: Box[];
+  dealer: DealerHand;
+  /** Cards dealt so far in the initial deal. */
+  dealt: number;
+  /** A card that arrived out of turn or foreign, held until a supervisor resolves it. */
+  faultCard: PendingFaultCard | null;
+  /** The hand last announced as in turn, to announce each turn once. */
+  announcedTurn: string | null;
+}
+
+export function initialTableState(): TableState {
+  return {
+    shoe: null,
+    round: 0,
+    bets: [],
+    boxes: [],
+    dealer: { cards: [], holeRevealed: false, natural: null },
+    dealt: 0,
+    faultCard: null,
+    announcedTurn: null,
+  };
+}
+
+/** Operations change a draft of the state and emit the facts that follow. */
+export type Emit = (event: TableEvent) => void;

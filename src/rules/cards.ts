@@ -1,0 +1,41 @@
+// Cards as the shoe reports them: rank `A 2-9 T J Q K` (`10` accepted on input) + suit `S H D C`.
+// Pure: no I/O, no clock, no randomness.
+
+export const RANKS = ['A', '2', '3', '4', '5', '6', '7', '8', '9', 'T', 'J', 'Q', 'K'] as const;
+export const SUITS = ['S', 'H', 'D', 'C'] as const;
+
+export type Rank = (typeof RANKS)[number];
+export type Suit = (typeof SUITS)[number];
+
+/** A card in canonical two-character notation, e.g. "QH", "TS". */
+export type Card = `${Rank}${Suit}`;
+
+export type CardParse = { ok: true; card: Card } | { ok: false; reason: string };
+
+const RANK_SET: ReadonlySet<string> = new Set(RANKS);
+const SUIT_SET: ReadonlySet<string> = new Set(SUITS);
+
+/** Parses "QH", "10h", "ts" into canonical notation; anything else is an unknown card. */
+export function parseCard(text: unknown): CardParse {
+  if (typeof text !== 'string') return { ok: false, reason: 'card must be a string like "QH"' };
+  const upper = text.trim().toUpperCase();
+  const rankText = upper.startsWith('10') ? 'T' : upper.slice(0, 1);
+  const suitText = upper.startsWith('10') ? upper.slice(2) : upper.slice(1);
+  if (!RANK_SET.has(rankText) || !SUIT_SET.has(suitText)) {
+    return { ok: false, reason: `unknown card "${text}": expected rank A 2-9 T J Q K (or 10) and suit S H D C` };
+  }
+  return { ok: true, card: `${rankText}${suitText}` as Card };
+}
+
+export function rankOf(card: Card): Rank {
+  return card.slice(0, 1) as Rank;
+}
+
+export function suitOf(card: Card): Suit {
+  return card.slice(1, 2) as Suit;
+}
+
+export function isRed(card: Card): boolean {
+  const suit = suitOf(card);
+  return suit === 'H' || suit === 'D';
+}

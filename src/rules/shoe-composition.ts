@@ -1,0 +1,21 @@
+// The shoe's composition: which cards exist and how many of each. A card beyond it is foreign
+// (a seventh ace of spades in six decks, any card of a 32-card deck outside it): issue 2, table-wide behaviour.
+import { rankOf, suitOf, type Card } from './cards.js';
+import type { RuleSet } from './rule-set.js';
+
+export function copiesInShoe(card: Card, rules: RuleSet): number {
+  const inDeck = rules.deck.ranks.includes(rankOf(card)) && rules.deck.suits.includes(suitOf(card));
+  return inDeck ? rules.deck.decks : 0;
+}
+
+export function shoeSize(rules: RuleSet): number {
+  return rules.deck.ranks.length * rules.deck.suits.length * rules.deck.decks;
+}
+
+/** Why a card cannot have come out of this shoe, given how many of it were already drawn; null when it can. */
+export function foreignCardReason(card: Card, alreadyDrawn: number, rules: RuleSet): string | null {
+  const copies = copiesInShoe(card, rules);
+  if (copies === 0) return `foreign card ${card}: not part of a ${rules.name} deck`;
+  if (alreadyDrawn >= copies) return `foreign card ${card}: all ${copies} in this shoe were already drawn`;
+  return null;
+}
