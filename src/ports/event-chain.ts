@@ -130,7 +130,8 @@ export class ChainVerifier {
     if (this.failure) return this.failure;
     const problem = this.check(event);
     if (problem !== undefined) {
-      this.failure = { ok: false, seq: typeof event?.seq === 'number' ? event.seq : this.nextSeq, reason: problem };
+      // Report the position where the chain breaks (the seq the event should have).
+      this.failure = { ok: false, seq: this.nextSeq, reason: problem };
       return this.failure;
     }
     this.nextSeq += 1;
