@@ -1,0 +1,59 @@
+// Stacked-shoe scenarios (../shared/scenarios format): a session, its rule set, and every settlement it must print.
+import { readFileSync, readdirSync, writeFileSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export interface ExpectedSettlement {
+  round: number;
+  seat: number;
+  hand?: number;
+  bet: string;
+  net: number;
+  stake?: number;
+  outcome?: string;
+}
+
+export interface Scenario {
+  readonly file: string;
+  readonly rules: string;
+  readonly note?: string;
+  readonly inputs: unknown[];
+  readonly expect: ExpectedSettlement[];
+  readonly rejected?: number;
+}
+
+export function loadScenarios(dir: string): Scenario[] {
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .sort()
+    .map((f) => ({ file: f, ...(JSON.parse(readFileSync(join(dir, f), 'utf8')) as Omit<Scenario, 'file'>) }));
+}
+
+export function writeSession(scenario: Scenario): string {
+  const path = join(mkdtempSync(join(tmpdir(), 'scenario-')), `${scenario.file}.jsonl`);
+  writeFileSync(path, scenario.inputs.map((i) => JSON.stringify(i)).join('\n') + '\n');
+  return path;
+}
+
+/** The same comparison as ../shared/tools/check-scenarios: every expected settlement exactly once, no others. */
+export function compareSettlements(scenario: Scenario, events: Array<Record<string, unknown>>): string[] {
+  const settled = events.filter((e) => e.type === 'bet.settled');
+  const rejected = events.filter((e) => e.type === 'input.rejected');
+  const problems: string[] = [];
+  for (const exp of scenario.expect) {
+    const got = settled.filter((e) =>
+      e.round === exp.round && e.seat === exp.seat && e.bet === exp.bet && (exp.hand === undefined || (e.hand ?? 0) === exp.hand));
+    if (got.length !== 1) {
+      problems.push(`expected one settlement ${JSON.stringify(exp)}, found ${got.length}`);
+      continue;
+    }
+    for (const key of ['net', 'stake', 'outcome'] as const) {
+      if (exp[key] !== undefined && got[0]?.[key] !== exp[key]) problems.push(`${key} ${String(got[0]?.[key])} != ${String(exp[key])} for ${JSON.stringify(exp)}`);
+    }
+  }
+  if (settled.length !== scenario.expect.length) problems.push(`${settled.length} settlements, expected ${scenario.expect.length}`);
+  if (rejected.length !== (scenario.rejected ?? 0)) {
+    problems.push(`${rejected.length} rejected inputs, expected ${scenario.rejected ?? 0}: ${rejected.map((r) => r.reason).join(' | ')}`);
+  }
+  return problems;
+}
