@@ -13,7 +13,7 @@ import {
   WrongExpectedVersionError,
   isEventStoreError,
 } from '../../src/ports/event-store-errors.js';
-import type { EventStore, NewEvent, StoredEvent } from '../../src/ports/event-store.js';
+import type { AppendResult, EventStore, NewEvent, StoredEvent } from '../../src/ports/event-store.js';
 
 export interface StoreFactory {
   /**
@@ -199,13 +199,13 @@ export function eventStoreContract(name: string, makeFactory: () => Promise<Stor
         const attempts = await Promise.allSettled(
           Array.from({ length: 8 }, (_, k) => (k % 2 === 0 ? store : other).append(s, [makeEvent(100 * k), makeEvent(100 * k + 1)], { expectedVersion: 0 })),
         );
-        const won = attempts.filter((a) => a.status === 'fulfilled');
+        const won = attempts.filter((a): a is PromiseFulfilledResult<AppendResult> => a.status === 'fulfilled');
         const lost = attempts.filter((a): a is PromiseRejectedResult => a.status === 'rejected');
         expect(won).toHaveLength(1);
         for (const l of lost) expect(l.reason).toBeInstanceOf(WrongExpectedVersionError);
         const all = await store.read(s);
         expectSeqs(all, 1, 2);
-        expect(all).toEqual((won[0] as PromiseFulfilledResult<{ events: StoredEvent[] }>).value.events);
+        expect(all).toEqual(won[0]!.value.events);
         expect(verifyChain(all)).toEqual({ ok: true });
         // And the log goes on from there for either writer.
         await other.append(s, [makeEvent(2)], { expectedVersion: 2 });

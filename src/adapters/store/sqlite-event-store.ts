@@ -134,6 +134,19 @@ export class SqliteEventStore implements EventStore, SnapshotStore {
     return resolve(this.pathTemplate.replaceAll('{tableId}', streamId));
   }
 
+  /** Where and how durably a table's log is kept (for health checks and the audit trail). */
+  durability(streamId: StreamId): Promise<{ path: string; journalMode: string; synchronous: SqliteSynchronous }> {
+    return this.guard(() => {
+      const t = this.open(streamId, true)!;
+      const level = Number(t.db.pragma('synchronous', { simple: true }));
+      return {
+        path: t.db.name,
+        journalMode: String(t.db.pragma('journal_mode', { simple: true })),
+        synchronous: level >= 2 ? 'FULL' : 'NORMAL',
+      };
+    });
+  }
+
   append(streamId: StreamId, events: readonly NewEvent[], options: AppendOptions): Promise<AppendResult> {
     return this.guard(() => {
       validateStreamId(streamId);
