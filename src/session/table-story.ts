@@ -32,7 +32,7 @@ export function describeEvent(e: TableEvent): string | null {
     case 'hand.doubled': return `  Seat ${e.seat} hand ${e.hand} doubles to ${plain(e.stake)}.`;
     case 'hand.finished': return `  Seat ${e.seat} hand ${e.hand}: ${e.status} on ${e.total}.`;
     case 'dealer.revealed': return `Dealer reveals ${e.card} (${e.total}).`;
-    case 'dealer.finished': return `Dealer ${e.blackjack ? 'has blackjack' : e.total > 21 ? `busts with ${e.total}` : `stands on ${e.total}`} [${e.cards.join(' ')}].`;
+    case 'dealer.finished': return `Dealer ${e.blackjack ? 'has blackjack' : e.total > 21 ? `busts with ${e.total}` : e.total < 17 ? `stops on ${e.total}: no hand left to beat` : `stands on ${e.total}`} [${e.cards.join(' ')}].`;
     case 'bet.settled': return `  Seat ${e.seat} hand ${e.hand} ${e.bet} (${e.player}, stake ${plain(e.stake)}): ${e.outcome} ${money(e.net)}.`;
     case 'round.ended': return `Round ${e.round} ${e.voided ? 'voided' : 'over'}.`;
     case 'table.paused': return `TABLE PAUSED: ${e.reason}${e.by ? ` (by ${e.by})` : ''}.`;
