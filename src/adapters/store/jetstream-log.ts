@@ -46,8 +46,8 @@ export interface JetStreamLogOptions {
   /** Window in which a re-sent `Nats-Msg-Id` is dropped as a duplicate. Default 2 minutes. */
   readonly duplicateWindowMs?: number;
   readonly replicas?: number;
-  /** How long a publish waits for its ack. Default 5000 ms. */
-  readonly publishTimeoutMs?: number;
+  /** How long a JetStream request (publish ack, API call) waits. Default 5000 ms. */
+  readonly timeoutMs?: number;
 }
 
 /** A stream's head in JetStream, with the JetStream sequence of its last message. */
@@ -75,7 +75,7 @@ export function apiErrorCode(error: unknown): number | undefined {
 export class JetStreamLog {
   readonly streamName: string;
   readonly subjectPrefix: string;
-  private readonly publishTimeoutMs: number;
+  private readonly timeoutMs: number;
 
   private constructor(
     readonly connection: NatsConnection,
@@ -85,13 +85,14 @@ export class JetStreamLog {
   ) {
     this.streamName = options.streamName ?? 'TABLE_EVENTS';
     this.subjectPrefix = options.subjectPrefix ?? 'tables';
-    this.publishTimeoutMs = options.publishTimeoutMs ?? 5000;
+    this.timeoutMs = options.timeoutMs ?? 5000;
   }
 
   /** Connects the log to JetStream and creates the stream if it is missing. */
   static async open(connection: NatsConnection, options: JetStreamLogOptions = {}): Promise<JetStreamLog> {
-    const jsm = await connection.jetstreamManager();
-    const log = new JetStreamLog(connection, connection.jetstream(), jsm, options);
+    const timeout = options.timeoutMs ?? 5000;
+    const jsm = await connection.jetstreamManager({ timeout });
+    const log = new JetStreamLog(connection, connection.jetstream({ timeout }), jsm, options);
     await log.ensureStream();
     return log;
   }
@@ -199,7 +200,7 @@ export class JetStreamLog {
       ack = await this.js.publish(this.subject(event.tableId), new TextEncoder().encode(canonicalJson(event)), {
         msgID: `${event.tableId}:${event.seq}`,
         headers: h,
-        timeout: this.publishTimeoutMs,
+        timeout: this.timeoutMs,
       });
     } catch (error) {
       if (apiErrorCode(error) === ERR_WRONG_LAST_SEQUENCE) throw new SubjectSequenceConflict(event.tableId);

@@ -1,0 +1,212 @@
+/**
+ * Copies one table's log from its source of truth (the SQLite store) to JetStream.
+ *
+ * - The table never waits for it: appends go to SQLite only; this runs beside them. While
+ *   JetStream is unreachable the events simply wait in the SQLite log (the queue is the durable
+ *   log itself, so an outage of any length costs no memory and loses nothing).
+ * - In order, no gap, no duplicate: on every (re)start it asks JetStream for the last seq it
+ *   holds for the table, checks that event's hash against the source (a diverged copy stops the
+ *   replicator instead of being papered over), and publishes from the next seq, one event at a
+ *   time, each with `Nats-Msg-Id: <tableId>:<seq>` and `Nats-Expected-Last-Subject-Sequence`.
+ *   A publish whose ack was lost is either dropped as a duplicate or refused as out of sequence,
+ *   after which the replicator re-reads JetStream's head and carries on from there.
+ * - The connection should be made with `maxReconnectAttempts: -1` (and `waitOnFirstConnect`)
+ *   so that nats.js keeps reconnecting; the replicator retries with capped backoff meanwhile.
+ */
+import { BehaviorSubject, filter, firstValueFrom, timeout, type Observable, type Subscription } from 'rxjs';
+import type { NatsConnection } from 'nats';
+import type { EventStore } from '../../ports/event-store.js';
+import { validateStreamId } from '../../ports/event-validation.js';
+import { JetStreamLog, type JetStreamLogOptions } from './jetstream-log.js';
+
+export type ReplicatorState = 'idle' | 'catching-up' | 'live' | 'retrying' | 'stopped' | 'failed';
+
+export interface ReplicatorStatus {
+  readonly tableId: string;
+  readonly state: ReplicatorState;
+  /** Last seq known to be in JetStream. */
+  readonly replicatedSeq: number;
+  /** Last seq known to be in the source. */
+  readonly sourceSeq: number;
+  /** Failed attempts since the last success. */
+  readonly retries: number;
+  readonly lastError?: string;
+}
+
+/** The subset of a pino logger the replicator uses. */
+export interface ReplicatorLogger {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+}
+
+export interface JetStreamReplicatorOptions {
+  /** The table's source of truth (a SqliteEventStore). */
+  readonly source: EventStore;
+  readonly tableId: string;
+  readonly connection: NatsConnection;
+  readonly jetstream?: JetStreamLogOptions;
+  /** Events read from the source at a time. Default 500. */
+  readonly pageSize?: number;
+  /** First and longest pause between attempts while JetStream is unreachable. Default 200 / 5000 ms. */
+  readonly retryDelayMs?: number;
+  readonly maxRetryDelayMs?: number;
+  /** Look at the source this often even without an append notification. Default 1000 ms. */
+  readonly pollIntervalMs?: number;
+  readonly logger?: ReplicatorLogger;
+}
+
+/** JetStream holds an event the source does not have: a human must look. */
+export class ReplicaDivergedError extends Error {
+  constructor(
+    readonly tableId: string,
+    readonly seq: number,
+  ) {
+    super(`table ${tableId}: JetStream's event at seq ${seq} is not the source's; replication stopped`);
+    this.name = 'ReplicaDivergedError';
+  }
+}
+
+export class JetStreamReplicator {
+  private readonly statusSubject: BehaviorSubject<ReplicatorStatus>;
+  private log: JetStreamLog | undefined;
+  private running: Promise<void> | undefined;
+  private stopping = false;
+  private dirty = false;
+  private wakeUp: (() => void) | undefined;
+  private wakeups: Subscription | undefined;
+
+  constructor(private readonly options: JetStreamReplicatorOptions) {
+    validateStreamId(options.tableId);
+    this.statusSubject = new BehaviorSubject<ReplicatorStatus>({ tableId: options.tableId, state: 'idle', replicatedSeq: 0, sourceSeq: 0, retries: 0 });
+  }
+
+  get status(): ReplicatorStatus {
+    return this.statusSubject.value;
+  }
+
+  get status$(): Observable<ReplicatorStatus> {
+    return this.statusSubject.asObservable();
+  }
+
+  start(): void {
+    if (this.running) return;
+    this.stopping = false;
+    this.running = this.run().catch((error: unknown) => {
+      // Only the source itself failing gets here (e.g. the store was closed).
+      this.options.logger?.error({ tableId: this.options.tableId, err: error }, 'replicator stopped: cannot read the table log');
+      this.update({ state: 'failed', lastError: error instanceof Error ? error.message : String(error) });
+    });
+  }
+
+  async stop(): Promise<void> {
+    this.stopping = true;
+    this.wakeUp?.();
+    await this.running;
+    this.running = undefined;
+    this.wakeups?.unsubscribe();
+    this.wakeups = undefined;
+    if (this.status.state !== 'failed') this.update({ state: 'stopped' });
+  }
+
+  /** Resolves once JetStream holds the table up to `seq`. */
+  async waitFor(seq: number, timeoutMs = 30_000): Promise<void> {
+    await firstValueFrom(
+      this.statusSubject.pipe(
+        filter((s) => s.replicatedSeq >= seq || s.state === 'failed'),
+        timeout(timeoutMs),
+      ),
+    );
+    if (this.status.replicatedSeq < seq) throw new Error(`replicator failed: ${this.status.lastError ?? 'unknown'}`);
+  }
+
+  private async run(): Promise<void> {
+    const { source, tableId } = this.options;
+    const head = await source.head(tableId);
+    this.update({ sourceSeq: head.version });
+    // Append notifications only wake the loop up; the events themselves are read from the log.
+    this.wakeups = source.follow(tableId, head.version + 1).subscribe({
+      next: (event) => {
+        if (event.seq > this.status.sourceSeq) this.update({ sourceSeq: event.seq });
+        this.wake();
+      },
+      error: () => this.wake(),
+    });
+    let delay = this.options.retryDelayMs ?? 200;
+    while (!this.stopping) {
+      try {
+        await this.replicate(() => {
+          delay = this.options.retryDelayMs ?? 200;
+        });
+      } catch (error) {
+        if (this.stopping) break;
+        const message = error instanceof Error ? error.message : String(error);
+        if (error instanceof ReplicaDivergedError) {
+          this.options.logger?.error({ tableId, err: error }, 'JetStream copy diverged from the table log');
+          this.update({ state: 'failed', lastError: message });
+          return;
+        }
+        this.options.logger?.warn({ tableId, err: error, retryInMs: delay }, 'JetStream replication interrupted; the table keeps appending to SQLite');
+        this.update({ state: 'retrying', retries: this.status.retries + 1, lastError: message });
+        await this.pause(delay);
+        delay = Math.min(delay * 2, this.options.maxRetryDelayMs ?? 5000);
+      }
+    }
+  }
+
+  /** One connected session: resync from JetStream's head, then copy until an error or stop. */
+  private async replicate(onProgress: () => void): Promise<void> {
+    const { source, tableId } = this.options;
+    this.log ??= await JetStreamLog.open(this.options.connection, this.options.jetstream);
+    const log = this.log;
+    const remote = await log.head(tableId);
+    if (remote.version > 0) {
+      const [local] = await source.read(tableId, { from: remote.version, limit: 1 });
+      if (!local || local.hash !== remote.hash) throw new ReplicaDivergedError(tableId, remote.version);
+    }
+    let cursor = remote.version;
+    let lastStreamSeq = remote.streamSeq;
+    this.update({ replicatedSeq: cursor, state: 'catching-up' });
+    const pageSize = this.options.pageSize ?? 500;
+    while (!this.stopping) {
+      this.dirty = false;
+      const page = await source.read(tableId, { from: cursor + 1, limit: pageSize });
+      for (const event of page) {
+        if (this.stopping) return;
+        lastStreamSeq = await log.publish(event, lastStreamSeq);
+        cursor = event.seq;
+        onProgress();
+        const sourceSeq = Math.max(cursor, this.status.sourceSeq);
+        this.update({ replicatedSeq: cursor, sourceSeq, retries: 0, state: cursor < sourceSeq ? 'catching-up' : 'live' });
+      }
+      if (page.length < pageSize) {
+        if (this.status.state !== 'live') this.update({ state: 'live', retries: 0 });
+        await this.pause(this.options.pollIntervalMs ?? 1000, true);
+      }
+    }
+  }
+
+  private wake(): void {
+    this.dirty = true;
+    this.wakeUp?.();
+  }
+
+  /** Waits `ms`, or less on stop (and, with `wakeable`, on an append). */
+  private async pause(ms: number, wakeable = false): Promise<void> {
+    if (this.stopping || (wakeable && this.dirty)) return;
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      this.wakeUp = () => {
+        if (wakeable || this.stopping) {
+          clearTimeout(timer);
+          resolve();
+        }
+      };
+    });
+    this.wakeUp = undefined;
+  }
+
+  private update(change: Partial<ReplicatorStatus>): void {
+    this.statusSubject.next({ ...this.statusSubject.value, ...change });
+  }
+}
