@@ -11,6 +11,8 @@ export interface ExpectedSettlement {
   net: number;
   stake?: number;
   outcome?: string;
+  /** On a box shared by several players (european), which player's bet. */
+  player?: string;
 }
 
 export interface Scenario {
@@ -35,14 +37,16 @@ export function writeSession(scenario: Scenario): string {
   return path;
 }
 
-/** The same comparison as ../shared/tools/check-scenarios: every expected settlement exactly once, no others. */
+/** The comparison of ../shared/tools/check-scenarios (every expected settlement exactly once, no others),
+ *  also matching on `player` where an expectation names one (several players on one box). */
 export function compareSettlements(scenario: Scenario, events: Array<Record<string, unknown>>): string[] {
   const settled = events.filter((e) => e.type === 'bet.settled');
   const rejected = events.filter((e) => e.type === 'input.rejected');
   const problems: string[] = [];
   for (const exp of scenario.expect) {
     const got = settled.filter((e) =>
-      e.round === exp.round && e.seat === exp.seat && e.bet === exp.bet && (exp.hand === undefined || (e.hand ?? 0) === exp.hand));
+      e.round === exp.round && e.seat === exp.seat && e.bet === exp.bet && (exp.hand === undefined || (e.hand ?? 0) === exp.hand) &&
+      (exp.player === undefined || e.player === exp.player));
     if (got.length !== 1) {
       problems.push(`expected one settlement ${JSON.stringify(exp)}, found ${got.length}`);
       continue;
