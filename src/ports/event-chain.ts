@@ -24,10 +24,12 @@ const HASH_PATTERN = /^[0-9a-f]{64}$/;
 
 /** RFC 8785 canonical JSON. Throws a TypeError on anything that is not JSON (cycles included). */
 export function canonicalJson(value: unknown): string {
-  return serialise(value, new Set());
+  return serialise(value, 0);
 }
 
-function serialise(value: unknown, ancestors: Set<object>): string {
+const MAX_NESTING = 1000;
+
+function serialise(value: unknown, depth: number): string {
   if (value === null) return 'null';
   switch (typeof value) {
     case 'boolean':
@@ -38,18 +40,21 @@ function serialise(value: unknown, ancestors: Set<object>): string {
     case 'string':
       return JSON.stringify(value);
     case 'object': {
-      if (ancestors.has(value)) throw new TypeError('not JSON: cyclic structure');
-      ancestors.add(value);
-      let out: string;
+      if (depth >= MAX_NESTING) throw new TypeError(`not JSON: nested deeper than ${MAX_NESTING} (cyclic structure?)`);
       if (Array.isArray(value)) {
-        out = `[${value.map((item: unknown) => serialise(item, ancestors)).join(',')}]`;
-      } else {
-        const record = value as Record<string, unknown>;
-        const keys = Object.keys(record).sort(); // default sort compares UTF-16 code units (RFC 8785 3.2.3)
-        out = `{${keys.map((k) => `${JSON.stringify(k)}:${serialise(record[k], ancestors)}`).join(',')}}`;
+        let out = '[';
+        for (let i = 0; i < value.length; i += 1) out += (i === 0 ? '' : ',') + serialise(value[i], depth + 1);
+        return `${out}]`;
       }
-      ancestors.delete(value);
-      return out;
+      const record = value as Record<string, unknown>;
+      const keys = Object.keys(record);
+      if (keys.length > 1) keys.sort(); // default sort compares UTF-16 code units (RFC 8785 3.2.3)
+      let out = '{';
+      for (let i = 0; i < keys.length; i += 1) {
+        const key = keys[i]!;
+        out += `${i === 0 ? '' : ','}${JSON.stringify(key)}:${serialise(record[key], depth + 1)}`;
+      }
+      return `${out}}`;
     }
     default:
       throw new TypeError(`not JSON: ${typeof value}`);
@@ -60,10 +65,30 @@ export function sha256Hex(text: string): string {
   return createHash('sha256').update(text, 'utf8').digest('hex');
 }
 
+/**
+ * canonicalJson of the envelope without `hash`, written out in its (sorted) member order so the
+ * data is serialised once. Equal to canonicalJson({ tableId, seq, ..., prevHash }) (pinned by a test).
+ */
+export function canonicalEnvelope(event: UnsealedEvent, dataJson?: string): string {
+  const str = (v: unknown): string => {
+    if (typeof v !== 'string') throw new TypeError(`not an envelope: ${typeof v} where a string belongs`);
+    return JSON.stringify(v);
+  };
+  const num = (v: unknown): string => {
+    if (typeof v !== 'number') throw new TypeError(`not an envelope: ${typeof v} where a number belongs`);
+    return canonicalJson(v);
+  };
+  if (typeof event.data !== 'object' || event.data === null || Array.isArray(event.data)) throw new TypeError('not an envelope: data is not an object');
+  dataJson ??= canonicalJson(event.data);
+  return (
+    `{"data":${dataJson},"monoTime":${num(event.monoTime)},"prevHash":${str(event.prevHash)},"round":${num(event.round)},` +
+    `"rulesId":${str(event.rulesId)},"seq":${num(event.seq)},"tableId":${str(event.tableId)},"type":${str(event.type)},"wallTime":${str(event.wallTime)}}`
+  );
+}
+
 /** The hash of an envelope (every field but `hash`). */
-export function hashEvent(event: UnsealedEvent): string {
-  const { tableId, seq, round, monoTime, wallTime, rulesId, type, data, prevHash } = event;
-  return sha256Hex(canonicalJson({ tableId, seq, round, monoTime, wallTime, rulesId, type, data, prevHash }));
+export function hashEvent(event: UnsealedEvent, dataJson?: string): string {
+  return sha256Hex(canonicalEnvelope(event, dataJson));
 }
 
 /**
@@ -75,6 +100,7 @@ export function sealEvents(tableId: string, head: StreamHead, events: readonly N
   let prevHash = head.hash;
   return events.map((e) => {
     seq += 1;
+    const dataJson = canonicalJson(e.data);
     const unsealed: UnsealedEvent = {
       tableId,
       seq,
@@ -83,10 +109,10 @@ export function sealEvents(tableId: string, head: StreamHead, events: readonly N
       wallTime: e.wallTime,
       rulesId: e.rulesId,
       type: e.type,
-      data: JSON.parse(canonicalJson(e.data)) as JsonObject,
+      data: JSON.parse(dataJson) as JsonObject,
       prevHash,
     };
-    const sealed: StoredEvent = { ...unsealed, hash: hashEvent(unsealed) };
+    const sealed: StoredEvent = { ...unsealed, hash: hashEvent(unsealed, dataJson) };
     prevHash = sealed.hash;
     return sealed;
   });

@@ -2,10 +2,11 @@
 // form the table's event log. Money in integer minor units.
 import type { Card } from '../rules/cards.js';
 import type { Outcome } from '../rules/settle-hand.js';
-import type { TableInput } from './inputs.js';
+import type { ShoeFault, TableInput } from './inputs.js';
 
 export type SettledBet = 'main' | 'behind' | 'insurance' | 'pairs' | 'superMatch';
-export type FaultKind = 'outOfTurn' | 'foreignCard';
+export type CardFaultKind = 'outOfTurn' | 'foreignCard';
+export type FaultKind = CardFaultKind | ShoeFault;
 
 export type TableEvent =
   | { type: 'shoe.loaded'; shoe: number }
@@ -33,7 +34,8 @@ export type TableEvent =
   | { type: 'dealer.finished'; round: number; total: number; cards: Card[]; blackjack: boolean }
   | { type: 'bet.settled'; round: number; seat: number; hand: number; bet: SettledBet; player: string; stake: number; outcome: Outcome; net: number }
   | { type: 'round.ended'; round: number; voided: boolean }
-  | { type: 'table.paused'; round: number; reason: string; by?: string; fault?: { kind: FaultKind; card: Card } }
+  | { type: 'table.paused'; round: number; reason: string; by?: string; fault?: { kind: FaultKind; card?: Card } }
+  | { type: 'fault.cleared'; round: number; fault: ShoeFault }
   | { type: 'table.resumed'; round: number; by?: string }
   | { type: 'card.setAside'; round: number; card: Card; by?: string }
   | { type: 'round.voided'; round: number; by?: string; reason?: string }

@@ -29,6 +29,10 @@ export const tableInputSchema = z.discriminatedUnion('type', [
     ...optionalTime,
   }),
   z.strictObject({ type: z.literal('decision.timeout'), seat, ...optionalTime }),
+  // The shoe link (issue 3): a fault reported by the shoe or the link pauses the table; the link
+  // coming back (and only that) clears its own fault.
+  z.strictObject({ type: z.literal('shoe.fault'), fault: z.string(), detail: z.string().optional(), ...optionalTime }),
+  z.strictObject({ type: z.literal('shoe.recovered'), fault: z.string(), ...optionalTime }),
   z.strictObject({
     type: z.literal('supervisor'),
     action: z.string(),
@@ -51,6 +55,10 @@ export const DECISION_ACTIONS = [
   'followDouble', 'followSplit',
 ] as const;
 export type DecisionAction = (typeof DECISION_ACTIONS)[number];
+
+/** Faults the shoe or its link report (firmware-protocol FAULT, CARD_UNREADABLE, link state). */
+export const SHOE_FAULTS = ['linkDown', 'misread', 'jam', 'dirtySensor', 'cardReversed', 'cutCardMissing'] as const;
+export type ShoeFault = (typeof SHOE_FAULTS)[number];
 
 export const SUPERVISOR_ACTIONS = ['pause', 'resume', 'void'] as const;
 export type SupervisorAction = (typeof SUPERVISOR_ACTIONS)[number];

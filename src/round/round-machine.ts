@@ -18,7 +18,8 @@ import { allHandsPlayed, applyDecision, applyTimeout, cardDueToHand, dealToHand,
 import { announceTurn } from './operations/hands.js';
 import { dealerNeedsCard, dealToDealer, finishDealer, revealHoleCard } from './operations/dealer.js';
 import { settleRound, voidRound } from './operations/settlement.js';
-import { pauseTable, raiseCardFault, resumeTable, setAsideFaultCard } from './operations/supervision.js';
+import { clearShoeFault, onlyLinkFaultOpen, pauseTable, raiseCardFault, raiseShoeFault, resumeTable, setAsideFaultCard } from './operations/supervision.js';
+import { SHOE_FAULTS } from './inputs.js';
 
 export interface RoundMachineInput {
   readonly rules: RuleSet;
@@ -70,6 +71,10 @@ function refusalReason({ rules, table }: RoundContext, event: MachineEvent): str
     case 'decision':
     case 'decision.timeout':
       return `no decision expected: ${describePhase(table)}`;
+    case 'shoe.fault':
+      return `unknown shoe fault "${event.input.fault}"; known: ${SHOE_FAULTS.join(', ')}`;
+    case 'shoe.recovered':
+      return `no open "${event.input.fault}" fault to clear`;
   }
 }
 
@@ -136,6 +141,13 @@ export const roundMachine = setup({
     allHandsPlayed: ({ context }) => allHandsPlayed(context.table),
     dealerDone: ({ context }) => !dealerNeedsCard(context.table, context.rules),
     isPause: ({ event }) => supervisorAction(event) === 'pause',
+    knownShoeFault: ({ event }) => (SHOE_FAULTS as readonly string[]).includes(input(event, 'shoe.fault')?.fault ?? ''),
+    linkBackAndNothingElseOpen: ({ context, event }) => {
+      const recovered = input(event, 'shoe.recovered');
+      if (!recovered || !context.table.shoeFaults.includes(recovered.fault as never)) return false;
+      return onlyLinkFaultOpen({ ...context.table, shoeFaults: context.table.shoeFaults.filter((f) => f !== recovered.fault) });
+    },
+    faultIsOpen: ({ context, event }) => context.table.shoeFaults.includes((input(event, 'shoe.recovered')?.fault ?? '') as never),
     isResume: ({ event }) => supervisorAction(event) === 'resume',
     isVoidOfOpenRound: ({ context, event }) => supervisorAction(event) === 'void' && roundOpen(context.table),
   },
@@ -197,6 +209,15 @@ export const roundMachine = setup({
       const sup = input(e, 'supervisor');
       if (sup) resumeTable(s, sup, emit);
     }),
+    raiseShoeFault: operation((s, _r, e, emit) => {
+      const f = input(e, 'shoe.fault');
+      if (f) raiseShoeFault(s, f, emit);
+    }),
+    clearShoeFault: operation((s, _r, e, emit) => {
+      const r = input(e, 'shoe.recovered');
+      if (r) clearShoeFault(s, r, emit);
+    }),
+    resumeAfterLinkBack: operation((s, _r, _e, emit) => emit({ type: 'table.resumed', round: s.round, by: 'shoe' })),
     voidRound: operation((s, _r, e, emit) => {
       const sup = input(e, 'supervisor');
       setAsideFaultCard(s, sup?.by, emit);
@@ -224,7 +245,7 @@ export const roundMachine = setup({
       return t && refuseTimeout(table, t.seat);
     }),
     rejectWhilePaused: reject(({ table }) =>
-      table.faultCard ? `table paused (${table.faultCard.kind} card ${table.faultCard.card}): a supervisor must resume or void` : 'table paused: a supervisor must resume or void'),
+      table.shoeFaults.length > 0 ? `table paused (shoe fault: ${table.shoeFaults.join(', ')}): resolve it or a supervisor must resume or void` : table.faultCard ? `table paused (${table.faultCard.kind} card ${table.faultCard.card}): a supervisor must resume or void` : 'table paused: a supervisor must resume or void'),
   },
 }).createMachine({
   id: 'table',
@@ -242,6 +263,7 @@ export const roundMachine = setup({
           { target: 'paused', actions: 'raiseOutOfTurnFault' },
         ],
         'cut-card': [{ guard: 'shoeLoaded', actions: 'markCutCard' }, { actions: 'rejectInput' }],
+        'shoe.fault': [{ guard: 'knownShoeFault', target: 'paused', actions: 'raiseShoeFault' }, { actions: 'rejectInput' }],
         supervisor: [
           { guard: 'isPause', target: 'paused', actions: 'pauseTable' },
           { guard: 'isVoidOfOpenRound', target: '.roundOver', actions: 'voidRound' },
@@ -329,6 +351,12 @@ export const roundMachine = setup({
           { actions: 'rejectWhilePaused' },
         ],
         'cut-card': { actions: 'markCutCard' },
+        'shoe.fault': [{ guard: 'knownShoeFault', actions: 'raiseShoeFault' }, { actions: 'rejectInput' }],
+        'shoe.recovered': [
+          { guard: 'linkBackAndNothingElseOpen', target: 'active.resumePoint', actions: ['clearShoeFault', 'resumeAfterLinkBack'] },
+          { guard: 'faultIsOpen', actions: 'clearShoeFault' },
+          { actions: 'rejectInput' },
+        ],
         '*': { actions: 'rejectWhilePaused' },
       },
     },

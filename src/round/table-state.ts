@@ -2,7 +2,8 @@
 import type { Card } from '../rules/cards.js';
 import type { Hand } from '../rules/hand.js';
 import type { BetKind } from './inputs.js';
-import type { FaultKind, TableEvent } from './events.js';
+import type { CardFaultKind, TableEvent } from './events.js';
+import type { ShoeFault } from './inputs.js';
 
 export interface PlacedBet {
   readonly seat: number;
@@ -63,7 +64,7 @@ export interface ShoeState {
 
 export interface PendingFaultCard {
   readonly card: Card;
-  readonly kind: FaultKind;
+  readonly kind: CardFaultKind;
 }
 
 export interface TableState {
@@ -77,6 +78,8 @@ export interface TableState {
   dealt: number;
   /** A card that arrived out of turn or foreign, held until a supervisor resolves it. */
   faultCard: PendingFaultCard | null;
+  /** Shoe and link faults open now (the table stays paused while any is). */
+  shoeFaults: ShoeFault[];
   /** The hand last announced as in turn, to announce each turn once. */
   announcedTurn: string | null;
 }
@@ -90,6 +93,7 @@ export function initialTableState(): TableState {
     dealer: { cards: [], holeRevealed: false, natural: null },
     dealt: 0,
     faultCard: null,
+    shoeFaults: [],
     announcedTurn: null,
   };
 }

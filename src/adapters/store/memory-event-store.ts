@@ -49,18 +49,17 @@ export class MemoryEventStore implements EventStore, SnapshotStore {
       validateAppendOptions(options);
       validateNewEvents(events);
       const stream = this.log.streams.get(streamId) ?? [];
-      const fingerprint = batchFingerprint(events);
       const idemKey = options.idempotencyKey === undefined ? undefined : `${streamId}\u0000${options.idempotencyKey}`;
       const previous = idemKey === undefined ? undefined : this.log.idempotency.get(idemKey);
       if (previous) {
-        if (previous.fingerprint !== fingerprint) throw new IdempotencyConflictError(streamId, options.idempotencyKey ?? '');
+        if (previous.fingerprint !== batchFingerprint(events)) throw new IdempotencyConflictError(streamId, options.idempotencyKey ?? '');
         return result(streamId, stream.slice(previous.firstSeq - 1, previous.lastSeq), true);
       }
       if (stream.length !== options.expectedVersion) throw new WrongExpectedVersionError(streamId, options.expectedVersion, stream.length);
       const sealed = sealEvents(streamId, headOf(stream), events).map(deepFreeze);
       stream.push(...sealed);
       this.log.streams.set(streamId, stream);
-      if (idemKey !== undefined) this.log.idempotency.set(idemKey, { firstSeq: sealed[0]!.seq, lastSeq: stream.length, fingerprint });
+      if (idemKey !== undefined) this.log.idempotency.set(idemKey, { firstSeq: sealed[0]!.seq, lastSeq: stream.length, fingerprint: batchFingerprint(events) });
       this.log.appended.next({ streamId, events: sealed });
       return result(streamId, sealed, false);
     });

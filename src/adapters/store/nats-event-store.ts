@@ -75,14 +75,13 @@ export class NatsEventStore implements EventStore {
     }
     return this.lock.run(streamId, async () => {
       this.assertOpen();
-      const fingerprint = batchFingerprint(events);
       const key = options.idempotencyKey;
       const kvKey = key === undefined ? undefined : `${streamId}.${sha256Hex(key)}`;
       if (kvKey !== undefined) {
         const entry = await this.idempotency.get(kvKey);
         if (entry && entry.operation === 'PUT') {
           const record = entry.json<IdempotencyRecord>();
-          if (record.fingerprint !== fingerprint) throw new IdempotencyConflictError(streamId, key ?? '');
+          if (record.fingerprint !== batchFingerprint(events)) throw new IdempotencyConflictError(streamId, key ?? '');
           const original = await this.log.readRange(streamId, record.firstSeq, record.lastSeq - record.firstSeq + 1);
           return result(streamId, original, true);
         }
@@ -109,7 +108,7 @@ export class NatsEventStore implements EventStore {
         }
       }
       if (kvKey !== undefined) {
-        const record: IdempotencyRecord = { firstSeq: sealed[0]!.seq, lastSeq: sealed[sealed.length - 1]!.seq, fingerprint };
+        const record: IdempotencyRecord = { firstSeq: sealed[0]!.seq, lastSeq: sealed[sealed.length - 1]!.seq, fingerprint: batchFingerprint(events) };
         await this.idempotency.create(kvKey, JSON.stringify(record)).catch((error: unknown) => {
           // Already there: an earlier attempt of this very batch wrote it.
           if (!/wrong last sequence|key exists/i.test(String((error as Error).message))) throw error;

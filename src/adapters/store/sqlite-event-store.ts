@@ -153,14 +153,13 @@ export class SqliteEventStore implements EventStore, SnapshotStore {
       validateAppendOptions(options);
       validateNewEvents(events);
       const t = this.open(streamId, true)!;
-      const fingerprint = batchFingerprint(events);
       const key = options.idempotencyKey;
       const outcome = t.db
         .transaction((): AppendResult => {
           if (key !== undefined) {
             const previous = t.idemGet.get(streamId, key);
             if (previous) {
-              if (previous.fingerprint !== fingerprint) throw new IdempotencyConflictError(streamId, key);
+              if (previous.fingerprint !== batchFingerprint(events)) throw new IdempotencyConflictError(streamId, key);
               const original = t.readRange(streamId, previous.first_seq, previous.last_seq - previous.first_seq + 1);
               if (original.length !== previous.last_seq - previous.first_seq + 1) {
                 throw new CorruptLogError(streamId, previous.first_seq, 'events of an idempotency record are missing');
@@ -174,7 +173,7 @@ export class SqliteEventStore implements EventStore, SnapshotStore {
           for (const e of sealed) {
             t.insert.run(streamId, e.seq, e.round, e.monoTime, e.wallTime, e.rulesId, e.type, canonicalJson(e.data), e.prevHash, e.hash);
           }
-          if (key !== undefined) t.idemPut.run(streamId, key, sealed[0]!.seq, sealed[sealed.length - 1]!.seq, fingerprint);
+          if (key !== undefined) t.idemPut.run(streamId, key, sealed[0]!.seq, sealed[sealed.length - 1]!.seq, batchFingerprint(events));
           return result(streamId, sealed, false);
         })
         .immediate();

@@ -1,11 +1,12 @@
 // Faults and the supervisor (issue 2): an out-of-turn or foreign card pauses the table until a
 // supervisor resumes (the card is set aside) or voids the round.
 import type { Card } from '../../rules/cards.js';
-import type { FaultKind } from '../events.js';
+import type { CardFaultKind } from '../events.js';
+import type { ShoeFault } from '../inputs.js';
 import type { InputOf } from '../inputs.js';
 import type { Emit, TableState } from '../table-state.js';
 
-export function raiseCardFault(s: TableState, kind: FaultKind, card: Card, reason: string, emit: Emit): void {
+export function raiseCardFault(s: TableState, kind: CardFaultKind, card: Card, reason: string, emit: Emit): void {
   s.faultCard = { card, kind };
   emit({ type: 'table.paused', round: s.round, reason, fault: { kind, card } });
 }
@@ -25,5 +26,23 @@ export function setAsideFaultCard(s: TableState, by: string | undefined, emit: E
 
 export function resumeTable(s: TableState, input: InputOf<'supervisor'>, emit: Emit): void {
   setAsideFaultCard(s, input.by, emit);
+  s.shoeFaults = [];
   emit({ type: 'table.resumed', round: s.round, ...(input.by !== undefined ? { by: input.by } : {}) });
+}
+
+/** A shoe or link fault pauses the table (issue 5: faults pause the round and lock the draw gate). */
+export function raiseShoeFault(s: TableState, input: InputOf<'shoe.fault'>, emit: Emit): void {
+  const fault = input.fault as ShoeFault;
+  if (!s.shoeFaults.includes(fault)) s.shoeFaults.push(fault);
+  emit({ type: 'table.paused', round: s.round, reason: `shoe fault: ${fault}${input.detail ? ` (${input.detail})` : ''}`, fault: { kind: fault } });
+}
+
+/** The link came back: its fault clears; the table resumes by itself when nothing else holds it paused. */
+export function clearShoeFault(s: TableState, input: InputOf<'shoe.recovered'>, emit: Emit): void {
+  s.shoeFaults = s.shoeFaults.filter((f) => f !== input.fault);
+  emit({ type: 'fault.cleared', round: s.round, fault: input.fault as ShoeFault });
+}
+
+export function onlyLinkFaultOpen(s: TableState): boolean {
+  return s.faultCard === null && s.shoeFaults.length === 0;
 }
