@@ -4,7 +4,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { GENESIS_HASH, canonicalJson, hashEvent, sha256Hex } from '../../src/ports/event-chain.js';
+import { GENESIS_HASH, canonicalEnvelope, canonicalJson, hashEvent, sha256Hex } from '../../src/ports/event-chain.js';
 import type { UnsealedEvent } from '../../src/ports/event-store.js';
 
 describe('canonical JSON (RFC 8785)', () => {
@@ -64,5 +64,28 @@ describe('event hash', () => {
     expect(hashEvent(event)).toBe('7a1d0224aeac1d353dfcf60c5ab0eba4d8e3b17cdf21c6ffd2f6ed0df12818f5');
     // A `hash` field already on the object is never part of its own hash.
     expect(hashEvent({ ...event, hash: 'f'.repeat(64) } as UnsealedEvent)).toBe(hashEvent(event));
+  });
+
+  it('property: the fast envelope form equals the generic canonical form', () => {
+    fc.assert(
+      fc.property(
+        fc.record({
+          tableId: fc.string(),
+          seq: fc.nat(),
+          round: fc.nat(),
+          monoTime: fc.double({ noNaN: true, noDefaultInfinity: true }),
+          wallTime: fc.string(),
+          rulesId: fc.string(),
+          type: fc.string(),
+          data: fc.dictionary(fc.string(), fc.jsonValue()),
+          prevHash: fc.string(),
+        }),
+        (event) => {
+          expect(canonicalEnvelope(event as UnsealedEvent)).toBe(canonicalJson(event));
+        },
+      ),
+      { numRuns: 300 },
+    );
+    expect(() => canonicalEnvelope({ seq: '1' } as unknown as UnsealedEvent)).toThrow(TypeError);
   });
 });
