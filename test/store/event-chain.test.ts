@@ -2,6 +2,7 @@
  * The canonical form and the hash are a published format (auditors re-implement them), so they
  * are pinned here: a change that breaks these vectors breaks every existing log's verification.
  */
+import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { GENESIS_HASH, canonicalEnvelope, canonicalJson, hashEvent, sha256Hex } from '../../src/ports/event-chain.js';
@@ -62,6 +63,8 @@ describe('event hash', () => {
     expect(canonicalJson(event)).toBe(canonical);
     expect(sha256Hex(canonical)).toBe('7a1d0224aeac1d353dfcf60c5ab0eba4d8e3b17cdf21c6ffd2f6ed0df12818f5');
     expect(hashEvent(event)).toBe('7a1d0224aeac1d353dfcf60c5ab0eba4d8e3b17cdf21c6ffd2f6ed0df12818f5');
+    // UTF-8, whatever digest function the runtime offers.
+    expect(sha256Hex('é€😀')).toBe(createHash('sha256').update(Buffer.from('é€😀', 'utf8')).digest('hex'));
     // A `hash` field already on the object is never part of its own hash.
     expect(hashEvent({ ...event, hash: 'f'.repeat(64) } as UnsealedEvent)).toBe(hashEvent(event));
   });
