@@ -4,18 +4,32 @@ import { SessionFormatError } from '../session/parse-session.js';
 import { parseArgs, UsageError } from './args.js';
 import { replayCommand } from './replay-command.js';
 import { demoCommand } from './demo-command.js';
+import { exportCommand, recallCommand, runCommand, verifyCommand } from './log-commands.js';
+import { NotATableLogError } from '../adapters/store/sqlite-table-file.js';
 
 const USAGE = `usage: shoe <command> [options]
   replay FILE --rules NAME|PATH [--format jsonl|text]   replay a recorded session through the round machine
-  start                                                  run the table on the embedded defaults (demo session)`;
+  start                                                  run the table on the embedded defaults (demo session)
+  run SESSION --rules NAME --db PATH [--table ID]        play a session into a durable table log (restartable)
+  verify DB                                              check the hash chain and re-derive every event
+  recall DB [--last 10] [--format text|json]             the last rounds, step by step
+  export DB --format session                             the log's inputs as a session replay accepts`;
 
 async function main(argv: string[]): Promise<number> {
   const out = (line: string) => process.stdout.write(`${line}\n`);
   try {
-    const args = parseArgs(argv, ['manual', 'json']);
+    const args = parseArgs(argv, ['manual', 'json', 'verbose']);
     switch (args.command) {
       case 'replay':
         return replayCommand(args, out);
+      case 'run':
+        return await runCommand(args, out);
+      case 'verify':
+        return await verifyCommand(args, out);
+      case 'recall':
+        return await recallCommand(args, out);
+      case 'export':
+        return await exportCommand(args, out);
       case 'start':
       case 'demo':
         return demoCommand(args, out);
@@ -28,7 +42,7 @@ async function main(argv: string[]): Promise<number> {
         throw new UsageError(`unknown command "${args.command}"\n${USAGE}`);
     }
   } catch (err) {
-    if (err instanceof UsageError || err instanceof RuleSetError || err instanceof SessionFormatError) {
+    if (err instanceof UsageError || err instanceof RuleSetError || err instanceof SessionFormatError || err instanceof NotATableLogError) {
       process.stderr.write(`shoe: ${err.message}\n`);
       return 2;
     }
@@ -39,5 +53,11 @@ async function main(argv: string[]): Promise<number> {
     throw err;
   }
 }
+
+// A reader that stops early (`| head`) is not an error.
+process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+  if (err.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+  throw err;
+});
 
 process.exitCode = await main(process.argv.slice(2));

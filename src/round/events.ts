@@ -36,6 +36,7 @@ export type TableEvent =
   | { type: 'round.ended'; round: number; voided: boolean }
   | { type: 'table.paused'; round: number; reason: string; by?: string; fault?: { kind: FaultKind; card?: Card } }
   | { type: 'fault.cleared'; round: number; fault: ShoeFault }
+  | { type: 'table.recovered'; round: number; interrupted: boolean }
   | { type: 'table.resumed'; round: number; by?: string }
   | { type: 'card.setAside'; round: number; card: Card; by?: string }
   | { type: 'round.voided'; round: number; by?: string; reason?: string }

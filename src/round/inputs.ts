@@ -33,6 +33,9 @@ export const tableInputSchema = z.discriminatedUnion('type', [
   // coming back (and only that) clears its own fault.
   z.strictObject({ type: z.literal('shoe.fault'), fault: z.string(), detail: z.string().optional(), ...optionalTime }),
   z.strictObject({ type: z.literal('shoe.recovered'), fault: z.string(), ...optionalTime }),
+  // The controller restarted and rebuilt the table from its log (issue 4, recovery): an interrupted
+  // round stays paused at its exact step until the dealer or a supervisor resumes.
+  z.strictObject({ type: z.literal('table.recovered'), ...optionalTime }),
   z.strictObject({
     type: z.literal('supervisor'),
     action: z.string(),

@@ -75,6 +75,8 @@ function refusalReason({ rules, table }: RoundContext, event: MachineEvent): str
       return `unknown shoe fault "${event.input.fault}"; known: ${SHOE_FAULTS.join(', ')}`;
     case 'shoe.recovered':
       return `no open "${event.input.fault}" fault to clear`;
+    case 'table.recovered':
+      return 'recovery marker not accepted';
   }
 }
 
@@ -141,6 +143,7 @@ export const roundMachine = setup({
     allHandsPlayed: ({ context }) => allHandsPlayed(context.table),
     dealerDone: ({ context }) => !dealerNeedsCard(context.table, context.rules),
     isPause: ({ event }) => supervisorAction(event) === 'pause',
+    roundInterrupted: ({ context }) => roundOpen(context.table) || (context.table.shoe !== null && !burnComplete(context.table)),
     knownShoeFault: ({ event }) => (SHOE_FAULTS as readonly string[]).includes(input(event, 'shoe.fault')?.fault ?? ''),
     linkBackAndNothingElseOpen: ({ context, event }) => {
       const recovered = input(event, 'shoe.recovered');
@@ -209,6 +212,11 @@ export const roundMachine = setup({
       const sup = input(e, 'supervisor');
       if (sup) resumeTable(s, sup, emit);
     }),
+    markRecovery: operation((s, _r, _e, emit) => emit({ type: 'table.recovered', round: s.round, interrupted: false })),
+    markRecoveryAndPause: operation((s, _r, _e, emit) => {
+      emit({ type: 'table.recovered', round: s.round, interrupted: true });
+      emit({ type: 'table.paused', round: s.round, reason: 'recovered after a restart: resume to continue the round', by: 'system' });
+    }),
     raiseShoeFault: operation((s, _r, e, emit) => {
       const f = input(e, 'shoe.fault');
       if (f) raiseShoeFault(s, f, emit);
@@ -264,6 +272,7 @@ export const roundMachine = setup({
         ],
         'cut-card': [{ guard: 'shoeLoaded', actions: 'markCutCard' }, { actions: 'rejectInput' }],
         'shoe.fault': [{ guard: 'knownShoeFault', target: 'paused', actions: 'raiseShoeFault' }, { actions: 'rejectInput' }],
+        'table.recovered': [{ guard: 'roundInterrupted', target: 'paused', actions: 'markRecoveryAndPause' }, { actions: 'markRecovery' }],
         supervisor: [
           { guard: 'isPause', target: 'paused', actions: 'pauseTable' },
           { guard: 'isVoidOfOpenRound', target: '.roundOver', actions: 'voidRound' },
@@ -352,6 +361,7 @@ export const roundMachine = setup({
         ],
         'cut-card': { actions: 'markCutCard' },
         'shoe.fault': [{ guard: 'knownShoeFault', actions: 'raiseShoeFault' }, { actions: 'rejectInput' }],
+        'table.recovered': { actions: 'markRecovery' },
         'shoe.recovered': [
           { guard: 'linkBackAndNothingElseOpen', target: 'active.resumePoint', actions: ['clearShoeFault', 'resumeAfterLinkBack'] },
           { guard: 'faultIsOpen', actions: 'clearShoeFault' },

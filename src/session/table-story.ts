@@ -36,6 +36,7 @@ export function describeEvent(e: TableEvent): string | null {
     case 'bet.settled': return `  Seat ${e.seat} hand ${e.hand} ${e.bet} (${e.player}, stake ${plain(e.stake)}): ${e.outcome} ${money(e.net)}.`;
     case 'round.ended': return `Round ${e.round} ${e.voided ? 'voided' : 'over'}.`;
     case 'table.paused': return `TABLE PAUSED: ${e.reason}${e.by ? ` (by ${e.by})` : ''}.`;
+    case 'table.recovered': return `Controller restarted: table rebuilt from its log${e.interrupted ? '; the interrupted round waits, paused' : ''}.`;
     case 'fault.cleared': return `Shoe fault cleared: ${e.fault}.`;
     case 'table.resumed': return `Table resumed${e.by ? ` by ${e.by}` : ''}.`;
     case 'card.setAside': return `  Card ${e.card} set aside.`;

@@ -1,0 +1,55 @@
+// How the table's inputs and facts are written to the event log, and read back.
+// An input is stored as an `input` event (what came in, from where, from whom); each fact it caused
+// follows it in the same atomic batch, under the fact's own type.
+import type { Instant } from '../ports/clock.js';
+import type { JsonObject, NewEvent, StoredEvent } from '../ports/event-store.js';
+import type { TableEvent } from '../round/events.js';
+import type { TableInput } from '../round/inputs.js';
+import type { RuleSet } from '../rules/rule-set.js';
+
+export const INPUT_RECORD = 'input';
+export const CONFIGURED_RECORD = 'table.configured';
+
+export type InputSource = 'shoe' | 'api' | 'timer' | 'session' | 'system';
+
+export interface InputOrigin {
+  readonly source: InputSource;
+  /** Who sent it (a dealer, a supervisor, the game server), when known. */
+  readonly by?: string;
+  /** The line of a recorded session it came from. */
+  readonly line?: number;
+}
+
+export interface RecordedInput {
+  readonly input: TableInput;
+  readonly origin: InputOrigin;
+}
+
+export function inputRecord(input: TableInput, origin: InputOrigin, round: number, at: Instant, rulesId: string): NewEvent {
+  return { type: INPUT_RECORD, data: { input, ...origin } as unknown as JsonObject, round, monoTime: at.mono, wallTime: at.wall, rulesId };
+}
+
+export function factRecord(fact: TableEvent, round: number, at: Instant, rulesId: string): NewEvent {
+  const { type, ...data } = fact;
+  const factRound = 'round' in fact && typeof fact.round === 'number' ? fact.round : round;
+  return { type, data: data as unknown as JsonObject, round: factRound, monoTime: at.mono, wallTime: at.wall, rulesId };
+}
+
+/** The rule set in force, written whenever the service starts with rules the log has not seen: the log
+ *  carries everything an auditor needs to re-run it. */
+export function configuredRecord(rules: RuleSet, rulesId: string, tableId: string, round: number, at: Instant): NewEvent {
+  return { type: CONFIGURED_RECORD, data: { tableId, rulesName: rules.name, rulesId, rules } as unknown as JsonObject, round, monoTime: at.mono, wallTime: at.wall, rulesId };
+}
+
+export function isInputRecord(event: StoredEvent): boolean {
+  return event.type === INPUT_RECORD;
+}
+
+export function recordedInput(event: StoredEvent): RecordedInput {
+  const { input, ...origin } = event.data as unknown as { input: TableInput } & InputOrigin;
+  return { input, origin };
+}
+
+export function factOf(event: StoredEvent): TableEvent {
+  return { type: event.type, ...event.data } as unknown as TableEvent;
+}
