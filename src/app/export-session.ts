@@ -10,6 +10,6 @@ export function exportSession(events: readonly StoredEvent[]): TableInput[] {
     .filter(isInputRecord)
     .map((e) => {
       const input = recordedInput(e).input;
-      return { type: input.type, ...input, at: e.wallTime } as TableInput;
+      return Object.assign({ type: input.type }, input, { at: e.wallTime }) as TableInput;
     });
 }

@@ -20,11 +20,18 @@ export interface RebuiltTable {
   readonly inputs: number;
 }
 
-/** Re-runs the log's inputs; throws LogMismatchError at the first derived fact that differs. */
-export function rebuildTable(events: readonly StoredEvent[], fallbackRules?: RuleSet): RebuiltTable {
-  let rules: RuleSet | null = fallbackRules ?? null;
-  let rulesId: string | null = null;
-  let engine: TableEngine | null = rules ? new TableEngine(rules) : null;
+/** Where a rebuild starts: a snapshot of the table at some position of the log (an optimisation). */
+export interface RebuildStart {
+  readonly engine: TableEngine;
+  readonly rulesId: string;
+}
+
+/** Re-runs the log's inputs (from the start, or after a snapshot); throws LogMismatchError at the first
+ *  derived fact that differs. */
+export function rebuildTable(events: readonly StoredEvent[], start?: RebuildStart): RebuiltTable {
+  let engine: TableEngine | null = start?.engine ?? null;
+  let rules: RuleSet | null = engine?.rules ?? null;
+  let rulesId: string | null = start?.rulesId ?? null;
   let inputs = 0;
   let i = 0;
   while (i < events.length) {

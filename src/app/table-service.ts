@@ -5,14 +5,14 @@
 import { Subject, type Observable } from 'rxjs';
 import type { Logger } from 'pino';
 import type { Clock } from '../ports/clock.js';
-import type { EventStore, StoredEvent } from '../ports/event-store.js';
+import type { EventStore, JsonValue, SnapshotStore, StoredEvent } from '../ports/event-store.js';
 import type { RuleSet } from '../rules/rule-set.js';
 import type { TableEvent } from '../round/events.js';
 import type { TableInput } from '../round/inputs.js';
 import { TableEngine } from '../round/table-engine.js';
 import type { TableState } from '../round/table-state.js';
 import { CONFIGURED_RECORD, configuredRecord, factRecord, inputRecord, type InputOrigin } from './log-records.js';
-import { rebuildTable, reconfigured } from './rebuild-table.js';
+import { rebuildTable, reconfigured, type RebuildStart } from './rebuild-table.js';
 
 export interface TableServiceOptions {
   readonly tableId: string;
@@ -22,6 +22,18 @@ export interface TableServiceOptions {
   readonly store: EventStore;
   readonly clock: Clock;
   readonly logger?: Logger;
+  /** Take a snapshot every this many inputs when the store keeps snapshots (default 250; 0 = never). */
+  readonly snapshotEvery?: number;
+}
+
+function snapshotsOf(store: EventStore): SnapshotStore | null {
+  const s = store as Partial<SnapshotStore>;
+  return typeof s.saveSnapshot === 'function' && typeof s.loadSnapshot === 'function' ? (s as SnapshotStore) : null;
+}
+
+interface TableSnapshot {
+  readonly rulesId: string;
+  readonly machine: unknown;
 }
 
 export interface SubmitResult {
@@ -35,6 +47,9 @@ export interface SubmitResult {
 export class TableService {
   private readonly published = new Subject<StoredEvent>();
   private queue: Promise<unknown> = Promise.resolve();
+  private inputsSinceSnapshot = 0;
+  /** Set when the table was rebuilt from a log: whether an interrupted round was paused by the recovery. */
+  recovery: { readonly interrupted: boolean } | null = null;
   /** Every stored event, live, after it is durable. */
   readonly events$: Observable<StoredEvent> = this.published.asObservable();
 
@@ -47,17 +62,28 @@ export class TableService {
   /** Opens the table: rebuilds it from its log and, when the log was not empty, marks the recovery. */
   static async open(options: TableServiceOptions): Promise<TableService> {
     const { store, tableId, rules, rulesId, clock, logger } = options;
-    const log = await store.read(tableId);
-    const rebuilt = log.length > 0 ? rebuildTable(log) : null;
-    const service = new TableService(options, rebuilt?.engine ?? new TableEngine(rules), log.at(-1)?.seq ?? 0);
+    // Snapshot plus tail: the snapshot only saves time; without it the whole log is replayed.
+    const snapshot = await snapshotsOf(store)?.loadSnapshot(tableId);
+    let start: RebuildStart | undefined;
+    if (snapshot) {
+      const saved = snapshot.state as unknown as TableSnapshot;
+      const savedRules = (saved.machine as { context: { rules: RuleSet } }).context.rules;
+      start = { engine: new TableEngine(savedRules, saved.machine as never), rulesId: saved.rulesId };
+    }
+    const tail = await store.read(tableId, { from: (snapshot?.seq ?? 0) + 1 });
+    if (snapshot && tail[0] && tail[0].prevHash !== snapshot.hash) throw new Error(`snapshot at ${snapshot.seq} does not fit the log: rebuild without it`);
+    const rebuilt = tail.length > 0 || start ? rebuildTable(tail, start) : null;
+    const lastSeq = tail.at(-1)?.seq ?? snapshot?.seq ?? 0;
+    const service = new TableService(options, rebuilt?.engine ?? new TableEngine(rules), lastSeq);
     if (rebuilt?.rulesId !== rulesId) {
       // A changed rule file is visible in the log: a new configuration record, then the same table under it.
       await service.appendConfigured();
       if (rebuilt) service.engine = new TableEngine(rules, reconfigured(rebuilt.engine.persistedSnapshot(), rules));
     }
     if (rebuilt) {
-      logger?.info({ tableId, events: log.length, inputs: rebuilt.inputs, phase: service.phase }, 'table rebuilt from its log');
-      await service.submit({ type: 'table.recovered' }, { source: 'system', by: 'controller' });
+      logger?.info({ tableId, snapshotAt: snapshot?.seq ?? 0, replayed: tail.length, inputs: rebuilt.inputs, phase: service.phase }, 'table rebuilt from its log');
+      const marker = await service.submit({ type: 'table.recovered' }, { source: 'system', by: 'controller' });
+      service.recovery = { interrupted: marker.facts.some((f) => f.type === 'table.recovered' && f.interrupted) };
     }
     return service;
   }
@@ -107,6 +133,7 @@ export class TableService {
       logger?.error({ err, tableId, input }, 'append failed: input not applied');
       throw err;
     }
+    await this.maybeSnapshot();
     for (const event of stored) this.published.next(event);
     const rejected = facts.find((f) => f.type === 'input.rejected');
     if (rejected && rejected.type === 'input.rejected') {
@@ -114,6 +141,19 @@ export class TableService {
       return { stored: stored.slice(1), facts, rejected: rejected.reason };
     }
     return { stored: stored.slice(1), facts };
+  }
+
+  private async maybeSnapshot(): Promise<void> {
+    const every = this.options.snapshotEvery ?? 250;
+    const snapshots = snapshotsOf(this.options.store);
+    if (!snapshots || every <= 0 || ++this.inputsSinceSnapshot < every) return;
+    this.inputsSinceSnapshot = 0;
+    const state: TableSnapshot = { rulesId: this.options.rulesId, machine: this.engine.persistedSnapshot() };
+    try {
+      await snapshots.saveSnapshot(this.options.tableId, this.version, JSON.parse(JSON.stringify(state)) as JsonValue);
+    } catch (err) {
+      this.options.logger?.warn({ err }, 'snapshot not saved (the log alone still rebuilds the table)');
+    }
   }
 
   private async appendConfigured(): Promise<void> {

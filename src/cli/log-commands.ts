@@ -90,7 +90,7 @@ export async function runCommand(args: ParsedArgs, out: Out): Promise<number> {
   try {
     const done = new Set((await store.read(tableId)).filter(isInputRecord).map((e) => recordedInput(e).origin.line));
     const service = await TableService.open({ tableId, rules: loaded.rules, rulesId: loaded.rulesId, store, clock });
-    if (service.phase === 'paused' && done.size > 0) {
+    if (service.recovery?.interrupted) {
       // The run restarted: the operator of a scripted run resumes the recovered table at once.
       await service.submit({ type: 'supervisor', action: 'resume', by: 'run', reason: 'scripted run restarted' }, { source: 'system', by: 'run' });
     }
