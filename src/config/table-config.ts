@@ -1,0 +1,82 @@
+// A table's configuration (config/tables/<id>.yaml), validated at start; errors name the file and field.
+// Credentials are given inline or, better, named by environment variable (`tokenEnv`).
+import { readFileSync } from 'node:fs';
+import { parse as parseYaml } from 'yaml';
+import { z } from 'zod';
+
+export const ROLES = ['dealer', 'supervisor', 'game-server', 'display'] as const;
+export type Role = (typeof ROLES)[number];
+
+const credential = z.strictObject({
+  name: z.string().min(1),
+  /** The token itself (tests, demo). */
+  token: z.string().min(8).optional(),
+  /** The environment variable holding the token (production). */
+  tokenEnv: z.string().regex(/^[A-Z_][A-Z0-9_]*$/).optional(),
+}).refine((c) => (c.token === undefined) !== (c.tokenEnv === undefined), { message: 'give exactly one of token or tokenEnv' });
+
+export const tableConfigSchema = z.strictObject({
+  id: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/),
+  rules: z.string().min(1),
+  /** Seats open at this table (at most the rule set's). */
+  seats: z.number().int().min(1).max(9).optional(),
+  serial: z.strictObject({ path: z.string().min(1), baud: z.number().int().positive().default(115200) }).optional(),
+  store: z.strictObject({
+    kind: z.literal('sqlite').default('sqlite'),
+    path: z.string().default('data/{tableId}.db'),
+    synchronous: z.enum(['FULL', 'NORMAL']).default('FULL'),
+  }).default({ kind: 'sqlite', path: 'data/{tableId}.db', synchronous: 'FULL' }),
+  nats: z.strictObject({ url: z.string().min(1) }).optional(),
+  /** Seconds a player has to decide; default: the rule set's. */
+  decisionTimerSeconds: z.number().int().min(1).max(600).optional(),
+  /** Seconds betting stays open in demo play before the bot closes it. */
+  bettingSeconds: z.number().positive().max(600).default(8),
+  http: z.strictObject({ host: z.string().default('127.0.0.1'), port: z.number().int().min(0).max(65535).default(8080) }).default({ host: '127.0.0.1', port: 8080 }),
+  roles: z.strictObject({
+    dealer: z.array(credential).default([]),
+    supervisor: z.array(credential).default([]),
+    'game-server': z.array(credential).default([]),
+    display: z.array(credential).default([]),
+  }),
+});
+
+export type TableConfig = z.infer<typeof tableConfigSchema>;
+
+export class TableConfigError extends Error {}
+
+export function parseTableConfig(raw: unknown, source: string): TableConfig {
+  const parsed = tableConfigSchema.safeParse(raw);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.') || '(top level)'}: ${i.message}`);
+    throw new TableConfigError(`${source}: invalid table configuration: ${problems.join('; ')}`);
+  }
+  return parsed.data;
+}
+
+export function loadTableConfig(path: string): TableConfig {
+  let raw: unknown;
+  try {
+    raw = parseYaml(readFileSync(path, 'utf8'));
+  } catch (err) {
+    throw new TableConfigError(`${path}: cannot read: ${(err as Error).message}`);
+  }
+  return parseTableConfig(raw, path);
+}
+
+export interface Principal {
+  readonly role: Role;
+  readonly name: string;
+}
+
+/** Resolves every credential's token (from the file or the environment) to who it identifies. */
+export function credentialIndex(config: TableConfig, env: NodeJS.ProcessEnv = process.env): Map<string, Principal> {
+  const index = new Map<string, Principal>();
+  for (const role of ROLES) {
+    for (const c of config.roles[role]) {
+      const token = c.token ?? (c.tokenEnv ? env[c.tokenEnv] : undefined);
+      if (!token) throw new TableConfigError(`roles.${role}.${c.name}: environment variable ${c.tokenEnv} is not set`);
+      index.set(token, { role, name: c.name });
+    }
+  }
+  return index;
+}
