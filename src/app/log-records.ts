@@ -9,6 +9,8 @@ import type { RuleSet } from '../rules/rule-set.js';
 
 export const INPUT_RECORD = 'input';
 export const CONFIGURED_RECORD = 'table.configured';
+/** A command refused before it became an input (bad credential, wrong role, malformed body). */
+export const REFUSED_COMMAND_RECORD = 'command.refused';
 
 export type InputSource = 'shoe' | 'api' | 'timer' | 'session' | 'system';
 

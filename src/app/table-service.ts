@@ -5,13 +5,13 @@
 import { Subject, type Observable } from 'rxjs';
 import type { Logger } from 'pino';
 import type { Clock } from '../ports/clock.js';
-import type { EventStore, JsonValue, SnapshotStore, StoredEvent } from '../ports/event-store.js';
+import type { EventStore, JsonObject, JsonValue, SnapshotStore, StoredEvent } from '../ports/event-store.js';
 import type { RuleSet } from '../rules/rule-set.js';
 import type { TableEvent } from '../round/events.js';
 import type { TableInput } from '../round/inputs.js';
 import { TableEngine } from '../round/table-engine.js';
 import type { TableState } from '../round/table-state.js';
-import { CONFIGURED_RECORD, configuredRecord, factRecord, inputRecord, type InputOrigin } from './log-records.js';
+import { CONFIGURED_RECORD, REFUSED_COMMAND_RECORD, configuredRecord, factRecord, inputRecord, type InputOrigin } from './log-records.js';
 import { rebuildTable, reconfigured, type RebuildStart } from './rebuild-table.js';
 
 export interface TableServiceOptions {
@@ -141,6 +141,26 @@ export class TableService {
       return { stored: stored.slice(1), facts, rejected: rejected.reason };
     }
     return { stored: stored.slice(1), facts };
+  }
+
+  /**
+   * Records a command refused before it became an input (missing or wrong credential, wrong role,
+   * malformed body): the table does not change; the refusal, its reason and its sender are on the log.
+   */
+  refuseCommand(command: { readonly path: string; readonly body?: unknown }, reason: string, by?: string): Promise<StoredEvent> {
+    const run = this.queue.then(async () => {
+      const { store, tableId, rulesId, clock, logger } = this.options;
+      const at = clock.now();
+      const data = JSON.parse(JSON.stringify({ path: command.path, body: command.body ?? null, reason, ...(by !== undefined ? { by } : {}) })) as JsonObject;
+      const result = await store.append(tableId, [{ type: REFUSED_COMMAND_RECORD, data, round: this.engine.table.round, monoTime: at.mono, wallTime: at.wall, rulesId }], { expectedVersion: this.version });
+      this.version = result.lastSeq;
+      logger?.warn({ tableId, path: command.path, reason, by }, 'command refused');
+      const stored = result.events[0] as StoredEvent;
+      this.published.next(stored);
+      return stored;
+    });
+    this.queue = run.catch(() => undefined);
+    return run;
   }
 
   private async maybeSnapshot(): Promise<void> {

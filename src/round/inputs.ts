@@ -18,6 +18,7 @@ export const tableInputSchema = z.discriminatedUnion('type', [
     kind: z.string().optional(),
     ...optionalTime,
   }),
+  z.strictObject({ type: z.literal('bet.cancel'), seat, player: z.string().min(1), kind: z.string().optional(), ...optionalTime }),
   z.strictObject({ type: z.literal('betting.closed'), ...optionalTime }),
   z.strictObject({
     type: z.literal('decision'),
@@ -63,7 +64,9 @@ export type DecisionAction = (typeof DECISION_ACTIONS)[number];
 export const SHOE_FAULTS = ['linkDown', 'misread', 'jam', 'dirtySensor', 'cardReversed', 'cutCardMissing'] as const;
 export type ShoeFault = (typeof SHOE_FAULTS)[number];
 
-export const SUPERVISOR_ACTIONS = ['pause', 'resume', 'void'] as const;
+/** resume sets a fault card aside; useCard deals an out-of-turn card to the hand in turn as a hit;
+ *  shoeChange voids any open round and ends the shoe. */
+export const SUPERVISOR_ACTIONS = ['pause', 'resume', 'void', 'useCard', 'shoeChange'] as const;
 export type SupervisorAction = (typeof SUPERVISOR_ACTIONS)[number];
 
 /** An input as the round machine receives it: the recorded input and where it came from. */

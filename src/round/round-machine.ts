@@ -11,15 +11,15 @@ import { initialTableState, type TableState } from './table-state.js';
 import { rejection, runOperation, type Operation, type RoundContext } from './round-context.js';
 import { describePhase } from './describe-phase.js';
 import { burnCard, burnComplete, foreignReason, loadShoe, markCutCard, recordDrawn, shoeReadyForBetting } from './operations/shoe.js';
-import { closeBetting, hasMainBet, openBetting, placeBet, refuseBet } from './operations/betting.js';
+import { cancelBet, closeBetting, hasMainBet, openBetting, placeBet, refuseBet, refuseCancel } from './operations/betting.js';
 import { completeInitialDeal, dealInitialCard, initialDealComplete } from './operations/dealing.js';
 import { answerOffer, checkDealerBlackjack, declineOfferOnTimeout, offersAnswered, refuseOfferAnswer, refuseOfferTimeout } from './operations/offers.js';
-import { allHandsPlayed, applyDecision, applyTimeout, cardDueToHand, dealToHand, refuseDecision, refuseTimeout } from './operations/play.js';
+import { allHandsPlayed, applyDecision, applyTimeout, cardDueToHand, dealToHand, refuseDecision, refuseTimeout, refuseUseOfFaultCard, useFaultCard } from './operations/play.js';
 import { announceTurn } from './operations/hands.js';
 import { dealerNeedsCard, dealToDealer, finishDealer, revealHoleCard } from './operations/dealer.js';
 import { settleRound, voidRound } from './operations/settlement.js';
 import { clearShoeFault, onlyLinkFaultOpen, pauseTable, raiseCardFault, raiseShoeFault, resumeTable, setAsideFaultCard } from './operations/supervision.js';
-import { SHOE_FAULTS } from './inputs.js';
+import { SHOE_FAULTS, SUPERVISOR_ACTIONS } from './inputs.js';
 
 export interface RoundMachineInput {
   readonly rules: RuleSet;
@@ -55,12 +55,16 @@ function refusalReason({ rules, table }: RoundContext, event: MachineEvent): str
     case 'bet':
       if (!shoeReadyForBetting(table) || table.boxes.length > 0) return `no betting now: ${describePhase(table)}`;
       return refuseBet(table, rules, event.input) ?? 'bet refused';
+    case 'bet.cancel':
+      return `no bets to cancel now: ${describePhase(table)}`;
     case 'betting.closed':
       return table.boxes.length === 0 && shoeReadyForBetting(table) ? 'no main bet on the table' : `betting is not open: ${describePhase(table)}`;
     case 'supervisor': {
       const action = event.input.action;
-      if (!['pause', 'resume', 'void'].includes(action)) return `unknown supervisor action "${action}"`;
+      if (!(SUPERVISOR_ACTIONS as readonly string[]).includes(action)) return `unknown supervisor action "${action}"`;
       if (action === 'resume') return 'the table is not paused';
+      if (action === 'useCard') return refuseUseOfFaultCard(table) ?? 'the table is not paused';
+      if (action === 'shoeChange') return 'no shoe to change';
       if (action === 'pause') return 'the table is already paused';
       return 'no round to void';
     }
@@ -143,6 +147,12 @@ export const roundMachine = setup({
     allHandsPlayed: ({ context }) => allHandsPlayed(context.table),
     dealerDone: ({ context }) => !dealerNeedsCard(context.table, context.rules),
     isPause: ({ event }) => supervisorAction(event) === 'pause',
+    isShoeChange: ({ event }) => supervisorAction(event) === 'shoeChange',
+    faultCardUsable: ({ context, event }) => supervisorAction(event) === 'useCard' && refuseUseOfFaultCard(context.table) === null,
+    cancelAcceptable: ({ context, event }) => {
+      const c = input(event, 'bet.cancel');
+      return c !== null && refuseCancel(context.table, c) === null;
+    },
     roundInterrupted: ({ context }) => roundOpen(context.table) || (context.table.shoe !== null && !burnComplete(context.table)),
     knownShoeFault: ({ event }) => (SHOE_FAULTS as readonly string[]).includes(input(event, 'shoe.fault')?.fault ?? ''),
     linkBackAndNothingElseOpen: ({ context, event }) => {
@@ -167,6 +177,24 @@ export const roundMachine = setup({
     placeBet: operation((s, _r, e, emit) => {
       const bet = input(e, 'bet');
       if (bet) placeBet(s, bet, emit);
+    }),
+    cancelBet: operation((s, _r, e, emit) => {
+      const c = input(e, 'bet.cancel');
+      if (c) cancelBet(s, c, emit);
+    }),
+    rejectCancel: reject(({ table }, e) => {
+      const c = input(e, 'bet.cancel');
+      return c && refuseCancel(table, c);
+    }),
+    useFaultCard: operation((s, rules, e, emit) => useFaultCard(s, rules, input(e, 'supervisor')?.by, emit)),
+    forceShoeChange: operation((s, _r, e, emit) => {
+      const sup = input(e, 'supervisor');
+      setAsideFaultCard(s, sup?.by, emit);
+      s.shoeFaults = [];
+      if (roundOpen(s)) voidRound(s, sup?.by, sup?.reason ?? 'shoe change', emit);
+      if (s.shoe) emit({ type: 'shoe.finished', shoe: s.shoe.number });
+      s.bets = [];
+      s.boxes = [];
     }),
     closeBetting: operation((s, rules, _e, emit) => closeBetting(s, rules, emit)),
     dealInitialCard: operation(withCard(dealInitialCard)),
@@ -275,6 +303,7 @@ export const roundMachine = setup({
         'table.recovered': [{ guard: 'roundInterrupted', target: 'paused', actions: 'markRecoveryAndPause' }, { actions: 'markRecovery' }],
         supervisor: [
           { guard: 'isPause', target: 'paused', actions: 'pauseTable' },
+          { guard: 'isShoeChange', target: '.awaitingShoe', actions: 'forceShoeChange' },
           { guard: 'isVoidOfOpenRound', target: '.roundOver', actions: 'voidRound' },
           { actions: 'rejectInput' },
         ],
@@ -297,6 +326,7 @@ export const roundMachine = setup({
         betting: {
           on: {
             bet: [{ guard: 'betAcceptable', actions: 'placeBet' }, { actions: 'rejectBet' }],
+            'bet.cancel': [{ guard: 'cancelAcceptable', actions: 'cancelBet' }, { actions: 'rejectCancel' }],
             'betting.closed': [{ guard: 'hasMainBet', target: 'dealing', actions: 'closeBetting' }, { actions: 'rejectInput' }],
             'shoe.loaded': [{ guard: 'noBetsPlaced', target: 'burning', actions: 'loadShoe' }, { actions: 'rejectInput' }],
           },
@@ -356,7 +386,10 @@ export const roundMachine = setup({
       on: {
         supervisor: [
           { guard: 'isResume', target: 'active.resumePoint', actions: 'resumeTable' },
+          { guard: 'faultCardUsable', target: 'active.resumePoint', actions: 'useFaultCard' },
+          { guard: 'isShoeChange', target: 'active.awaitingShoe', actions: 'forceShoeChange' },
           { guard: 'isVoidOfOpenRound', target: 'active.roundOver', actions: 'voidRound' },
+          { guard: ({ event }) => supervisorAction(event) === 'useCard', actions: 'rejectInput' },
           { actions: 'rejectWhilePaused' },
         ],
         'cut-card': { actions: 'markCutCard' },

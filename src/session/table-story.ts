@@ -16,6 +16,7 @@ export function describeEvent(e: TableEvent): string | null {
     case 'shoe.finished': return `Shoe ${e.shoe} finished: waiting for a new shoe.`;
     case 'betting.opened': return `\n== Round ${e.round}: betting open ==`;
     case 'bet.placed': return `  ${e.player} bets ${plain(e.amount)} (${e.bet}) on seat ${e.seat}.`;
+    case 'bet.cancelled': return `  ${e.player} takes back ${plain(e.amount)} (${e.bet}) from seat ${e.seat}.`;
     case 'betting.closed': return `Betting closed; seats in play: ${e.seats.join(', ')}.`;
     case 'card.dealt': return `  Seat ${e.seat} hand ${e.hand} gets ${e.card} (${e.total}).`;
     case 'dealer.card': return e.hole ? '  Dealer takes the hole card.' : `  Dealer gets ${e.card}.`;

@@ -98,3 +98,18 @@ describe('table service', () => {
     expect(configured.map((e) => e.rulesId)).toEqual([rulesId, 'f'.repeat(64)]);
   });
 });
+
+describe('refused commands', () => {
+  test('a command refused before it became an input is on the log; the table is unchanged and still verifies', async () => {
+    const store = new MemoryEventStore();
+    const service = await open(store);
+    await service.submit({ type: 'shoe.loaded' }, fromShoe);
+    const before = JSON.stringify(service.table);
+    const refused = await service.refuseCommand({ path: '/api/tables/t1/supervisor/void', body: { reason: 'x' } }, 'role dealer may not void a round', 'dealer-1');
+    expect(refused).toMatchObject({ type: 'command.refused', data: { reason: 'role dealer may not void a round', by: 'dealer-1' } });
+    expect(JSON.stringify(service.table)).toBe(before);
+    expect(verifyLog(await store.read('t1')).ok).toBe(true);
+    const again = await open(store);
+    expect(JSON.stringify(again.table.shoe)).toBe(JSON.stringify(service.table.shoe));
+  });
+});

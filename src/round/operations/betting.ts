@@ -128,3 +128,27 @@ export function closeBetting(s: TableState, rules: RuleSet, emit: Emit): void {
   });
   emit({ type: 'betting.closed', round: s.round, seats });
 }
+
+export function refuseCancel(s: TableState, input: InputOf<'bet.cancel'>): string | null {
+  if (input.kind !== undefined && !(BET_KINDS as readonly string[]).includes(input.kind)) return `unknown bet kind "${input.kind}"`;
+  const matching = s.bets.filter((b) => b.seat === input.seat && b.player === input.player && (input.kind === undefined || b.kind === input.kind));
+  return matching.length === 0 ? `${input.player} has no ${input.kind ?? ''} bet on seat ${input.seat}`.replace('  ', ' ') : null;
+}
+
+/** Cancelling takes the player's bets back; a seat left without a main bet returns its other bets too. */
+export function cancelBet(s: TableState, input: InputOf<'bet.cancel'>, emit: Emit): void {
+  const taken = (b: PlacedBet) => b.seat === input.seat && b.player === input.player && (input.kind === undefined || b.kind === input.kind);
+  let removed = s.bets.filter(taken);
+  s.bets = s.bets.filter((b) => !taken(b));
+  if (!s.bets.some((b) => b.seat === input.seat && b.kind === 'main')) {
+    removed = [...removed, ...s.bets.filter((b) => b.seat === input.seat)];
+    s.bets = s.bets.filter((b) => b.seat !== input.seat);
+  }
+  const totals = new Map<string, PlacedBet>();
+  for (const b of removed) {
+    const key = `${b.player}|${b.kind}`;
+    const t = totals.get(key);
+    totals.set(key, t ? { ...t, amount: t.amount + b.amount } : b);
+  }
+  for (const b of totals.values()) emit({ type: 'bet.cancelled', round: s.round, seat: b.seat, player: b.player, bet: b.kind, amount: b.amount });
+}

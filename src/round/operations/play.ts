@@ -178,11 +178,11 @@ function splitHand({ round }: TableState, { box, hand }: HandRef, emit: Emit): v
   emit({ type: 'hand.split', round, seat: box.seat, hand: hand.index, newHand: split.index });
 }
 
-export function dealToHand(s: TableState, rules: RuleSet, card: Card, emit: Emit): void {
+export function dealToHand(s: TableState, rules: RuleSet, card: Card, emit: Emit, alreadyCounted = false): void {
   const ref = handInTurn(s);
   if (!ref) return;
   const { box, hand } = ref;
-  recordDrawn(s, card);
+  if (!alreadyCounted) recordDrawn(s, card);
   hand.cards.push(card);
   const { total } = handTotal(hand.cards, rules);
   emit({ type: 'card.dealt', round: s.round, seat: box.seat, hand: hand.index, card, total });
@@ -229,3 +229,24 @@ function autoPlay(s: TableState, rules: RuleSet, ref: HandRef, emit: Emit): void
 }
 
 export { HAND_ACTIONS };
+
+/** A supervisor resolves an out-of-turn card by giving it to the hand it was meant for: the hand in turn,
+ *  waiting for a decision, takes it as a hit (issue 5, resolve a fault). */
+export function refuseUseOfFaultCard(s: TableState): string | null {
+  if (s.faultCard?.kind !== 'outOfTurn') return 'no out-of-turn card is waiting';
+  const turn = handInTurn(s);
+  if (!turn || awaitsCard(turn.hand)) return 'no hand is waiting for a decision that the card could be meant for';
+  return null;
+}
+
+export function useFaultCard(s: TableState, rules: RuleSet, by: string | undefined, emit: Emit): void {
+  const turn = handInTurn(s);
+  const card = s.faultCard?.card;
+  if (!turn || !card) return;
+  s.faultCard = null;
+  emit({ type: 'decision.accepted', round: s.round, seat: turn.box.seat, hand: turn.hand.index, action: 'hit', player: `supervisor:${by ?? 'unknown'}` });
+  turn.hand.actions += 1;
+  turn.hand.pendingDraw = 'hit';
+  dealToHand(s, rules, card, emit, true);
+  emit({ type: 'table.resumed', round: s.round, ...(by !== undefined ? { by } : {}) });
+}

@@ -1,0 +1,805 @@
+// The controller's end of the shoe link (firmware-protocol/PROTOCOL.md).
+//
+// Opens the serial port, runs the HELLO handshake (§8), keeps per-direction sequence numbers
+// across reconnects (§8.4), suppresses duplicates (§6.3), supervises the link with the shoe's
+// heartbeat (§10.2), reconnects with backoff when the device disappears (§10.2), retransmits its
+// own commands (§9.2), and counts everything.
+//
+// Delivery contract (§9.6, "persist, then act"): each shoe event is handed to
+// `onMessage(msg): Promise<void>` exactly once and in sequence order; the ACK is sent only after
+// that promise resolves. If it rejects, nothing is acknowledged and the shoe's retransmission
+// offers the same event again. To keep "exactly once" across controller restarts, persist the
+// `seq` of each delivered message and pass the last one back as `resume.lastRxSeq`.
+
+import { SerialPort } from 'serialport';
+import type { BindingInterface } from '@serialport/bindings-interface' with { 'resolution-mode': 'require' };
+import {
+  applyPeerHello,
+  classifyIncoming,
+  Deframer,
+  encodeFrame,
+  negotiateVersion,
+  nextSeq,
+  MIN_PROTOCOL_VERSION,
+  PROTOCOL_VERSION,
+  SHOE_EVENT_TYPES,
+  TIMING,
+  toHex,
+  type ControllerCommand,
+  type DiscardReason,
+  type DiscardedBytes,
+  type Frame,
+  type GateState,
+  type HelloMessage,
+  type IndicatorTarget,
+  type Message,
+  type NakReason,
+  type SequenceContinuity,
+  type ShoeEvent,
+  type StatusMessage,
+  type VersionRange,
+} from '../../../firmware-protocol/src/index.js';
+import type { CaptureSink } from './capture.js';
+import { realScheduler, type Scheduler, type TimerHandle } from './scheduler.js';
+
+export type LinkState =
+  /** Not started, or closed by close(). */
+  | 'closed'
+  /** The port is not open: opening, or waiting to retry (device absent). */
+  | 'connecting'
+  /** The port is open and no session has been up since it opened. */
+  | 'handshaking'
+  /** Session up: events flow. */
+  | 'up'
+  /** The port is open but the session was lost (missed heartbeats, retransmission limit); re-handshaking. */
+  | 'down'
+  /** The shoe speaks no protocol version we speak (§8.3). */
+  | 'incompatible';
+
+export interface LinkCounters {
+  bytesRx: number;
+  bytesTx: number;
+  framesRx: number;
+  framesTx: number;
+  /** Candidate frames that failed their CRC (§4.3). */
+  crcErrors: number;
+  /** Bytes the deframer skipped, all reasons (§11). */
+  discardedBytes: number;
+  discardedByReason: Partial<Record<DiscardReason, number>>;
+  /** Our commands sent again (ACK timeout or NAK CRC_ERROR, §9.2). */
+  retransmissions: number;
+  /** Shoe frames received again and re-ACKed without delivery (§6.3). */
+  duplicatesSuppressed: number;
+  /** Retransmissions that arrived while the first copy was still being persisted. */
+  duplicatesInFlight: number;
+  delivered: number;
+  naksSent: number;
+  naksReceived: number;
+  heartbeats: number;
+  handshakes: number;
+  /** Times the session was lost after having been up. */
+  linkDowns: number;
+  /** Port (re)opened successfully. */
+  portOpens: number;
+  openFailures: number;
+  /** Port closed by the device going away. */
+  disconnects: number;
+  /** I/O aborted by closing the port (`err.canceled`), expected during close/unplug. */
+  canceledIo: number;
+  ioErrors: number;
+  handlerFailures: number;
+  protocolErrors: number;
+}
+
+export interface DeliveredShoeMessage {
+  /** The shoe's sequence number of this event; persist it (see `resume`). */
+  seq: number;
+  message: ShoeEvent;
+  /** Scheduler time when the frame was received. */
+  receivedAt: number;
+}
+
+export type LinkEvent =
+  | { type: 'state'; state: LinkState; previous: LinkState; reason: string; at: number }
+  | { type: 'counters'; counters: LinkCounters; at: number }
+  | { type: 'handshake'; shoe: HelloMessage; initiatedBy: 'shoe' | 'controller'; at: number }
+  | { type: 'sequence'; continuity: Exclude<SequenceContinuity, { kind: 'continuous' }>; at: number }
+  | { type: 'version-mismatch'; shoe: HelloMessage; controller: VersionRange; at: number }
+  | { type: 'protocol-error'; reason: string; detail: string; hex: string; seq?: number; at: number }
+  | { type: 'handler-error'; seq: number; message: ShoeEvent; error: unknown; at: number }
+  | { type: 'io-error'; message: string; at: number };
+
+export interface ShoeLinkOptions {
+  path: string;
+  baudRate: number;
+  onMessage: (msg: DeliveredShoeMessage) => Promise<void>;
+  onEvent?: (event: LinkEvent) => void;
+  /** Serial binding; default: the platform binding of `serialport`. Tests pass a mock binding. */
+  binding?: BindingInterface;
+  scheduler?: Scheduler;
+  /** Persisted sequence state (§8.2). Without it the controller cold-starts (§8.4 a). */
+  resume?: { lastRxSeq: number; nextTxSeq: number };
+  identity?: { softwareVersion?: string; id?: string; expectedDecks?: number };
+  /** Reconnect backoff (§10.2): first delay, doubling up to the maximum. */
+  reconnect?: { initialMs?: number; maxMs?: number };
+  /** Minimum interval between 'counters' events; they are also sent with every state change. */
+  countersIntervalMs?: number;
+  capture?: CaptureSink;
+  /** Advertised protocol versions; only tests change this. */
+  protocolVersions?: VersionRange;
+}
+
+export class LinkClosedError extends Error {
+  override name = 'LinkClosedError';
+}
+export class CommandRejectedError extends Error {
+  override name = 'CommandRejectedError';
+  constructor(
+    readonly command: ControllerCommand,
+    readonly reason: NakReason,
+  ) {
+    super(`shoe rejected ${command.type}: NAK ${reason}`);
+  }
+}
+
+interface Pending {
+  cmd: ControllerCommand;
+  settle: { resolve: () => void; reject: (e: Error) => void }[];
+  /** Called with the sequence number when the command is first transmitted. */
+  onSeq?: (seq: number) => void;
+}
+interface Outstanding extends Pending {
+  seq: number;
+  bytes: Uint8Array;
+  retransmissions: number;
+}
+
+type DesiredGate = { state: 'locked' } | { state: 'unlocked'; allowance: number };
+
+const SHOE_EVENTS: ReadonlySet<string> = new Set(SHOE_EVENT_TYPES);
+
+export class ShoeLink {
+  private readonly o: ShoeLinkOptions;
+  private readonly sched: Scheduler;
+  private readonly versions: VersionRange;
+  private readonly backoffInitial: number;
+  private readonly backoffMax: number;
+
+  private port: SerialPort | null = null;
+  private portGen = 0;
+  private started = false;
+  private closing = false;
+  private state_: LinkState = 'closed';
+  private deframer = new Deframer({ from: 'shoe' });
+  private backoff: number;
+  private awaitingReply = false;
+
+  // §8.2 sequence state.
+  private lastRx: number;
+  private noHistory: boolean;
+  private coldStart: boolean;
+  private nextTx: number;
+  private inFlight: number | null = null;
+  private outstanding: Outstanding | null = null;
+  private queue: Pending[] = [];
+  private desiredGate: DesiredGate = { state: 'locked' };
+  private readonly statusWaiters = new Map<number, (s: StatusMessage) => void>();
+
+  private ackTimer: TimerHandle | null = null;
+  private helloTimer: TimerHandle | null = null;
+  private watchdog: TimerHandle | null = null;
+  private reconnectTimer: TimerHandle | null = null;
+  private countersTimer: TimerHandle | null = null;
+  private countersDirty = false;
+  private lastCrcNakAt = -Infinity;
+
+  private peer_: HelloMessage | null = null;
+  private shoeStatus_: { uptimeMs: number; gate: GateState; queued: number; at: number } | null = null;
+
+  private readonly counters_: LinkCounters = {
+    bytesRx: 0,
+    bytesTx: 0,
+    framesRx: 0,
+    framesTx: 0,
+    crcErrors: 0,
+    discardedBytes: 0,
+    discardedByReason: {},
+    retransmissions: 0,
+    duplicatesSuppressed: 0,
+    duplicatesInFlight: 0,
+    delivered: 0,
+    naksSent: 0,
+    naksReceived: 0,
+    heartbeats: 0,
+    handshakes: 0,
+    linkDowns: 0,
+    portOpens: 0,
+    openFailures: 0,
+    disconnects: 0,
+    canceledIo: 0,
+    ioErrors: 0,
+    handlerFailures: 0,
+    protocolErrors: 0,
+  };
+
+  constructor(options: ShoeLinkOptions) {
+    this.o = options;
+    this.sched = options.scheduler ?? realScheduler();
+    this.versions = options.protocolVersions ?? { min: MIN_PROTOCOL_VERSION, max: PROTOCOL_VERSION };
+    this.backoffInitial = options.reconnect?.initialMs ?? 250;
+    this.backoffMax = options.reconnect?.maxMs ?? 5000;
+    this.backoff = this.backoffInitial;
+    const r = options.resume;
+    this.lastRx = r?.lastRxSeq ?? 0;
+    this.nextTx = r && r.nextTxSeq >= 1 && r.nextTxSeq <= 0xffff ? r.nextTxSeq : 1;
+    this.noHistory = !r;
+    this.coldStart = !r;
+  }
+
+  // ---- public surface -------------------------------------------------------------------------
+
+  get state(): LinkState {
+    return this.state_;
+  }
+  get counters(): Readonly<LinkCounters> {
+    return this.counters_;
+  }
+  /** The shoe's last HELLO (identity, versions, deck count). */
+  get peer(): HelloMessage | null {
+    return this.peer_;
+  }
+  /** From the shoe's last HEARTBEAT. */
+  get shoeStatus(): { uptimeMs: number; gate: GateState; queued: number; at: number } | null {
+    return this.shoeStatus_;
+  }
+  /** Sequence state to persist for `resume` (§8.2). */
+  get sequence(): { lastRxSeq: number; nextTxSeq: number; outstandingSeq: number | null; queued: number } {
+    return { lastRxSeq: this.lastRx, nextTxSeq: this.outstanding?.seq ?? this.nextTx, outstandingSeq: this.outstanding?.seq ?? null, queued: this.queue.length };
+  }
+
+  /** Opens the port and keeps the link up until close(). */
+  start(): void {
+    if (this.started) return;
+    this.started = true;
+    this.openPort();
+  }
+
+  /** Closes the port; pending commands are rejected with LinkClosedError. */
+  async close(): Promise<void> {
+    if (this.closing) return;
+    this.closing = true;
+    for (const t of [this.ackTimer, this.helloTimer, this.watchdog, this.reconnectTimer, this.countersTimer]) this.sched.clearTimeout(t);
+    this.ackTimer = this.helloTimer = this.watchdog = this.reconnectTimer = this.countersTimer = null;
+    const err = new LinkClosedError('shoe link closed');
+    for (const p of [...(this.outstanding ? [this.outstanding] : []), ...this.queue]) for (const s of p.settle) s.reject(err);
+    this.outstanding = null;
+    this.queue = [];
+    const port = this.port;
+    this.port = null;
+    this.portGen++;
+    if (port?.isOpen) {
+      await new Promise<void>((resolve) => port.close(() => resolve()));
+    }
+    this.setState('closed', 'closed by the application');
+    this.flushCounters();
+    await this.o.capture?.close();
+  }
+
+  /** Sends a command; resolves when the shoe has acknowledged it (§9). Queued while the link is down. */
+  send(cmd: ControllerCommand): Promise<void> {
+    if (this.closing) return Promise.reject(new LinkClosedError('shoe link closed'));
+    try {
+      encodeFrame({ seq: 1, message: cmd }); // validate now: an invalid command must not reach the queue
+    } catch (e) {
+      return Promise.reject(e as Error);
+    }
+    return new Promise((resolve, reject) => {
+      this.queue.push({ cmd, settle: [{ resolve, reject }] });
+      this.pump();
+    });
+  }
+
+  /** §7.5.2: lock the draw gate; remembered and re-sent after every handshake (§8.5). */
+  lockGate(): Promise<void> {
+    this.desiredGate = { state: 'locked' };
+    return this.send({ type: 'GATE_LOCK' });
+  }
+
+  /** §7.5.3: unlock for `allowance` cards (0 = until lockGate()); re-sent with the remaining allowance after a handshake. */
+  unlockGate(allowance = 1): Promise<void> {
+    this.desiredGate = { state: 'unlocked', allowance };
+    return this.send({ type: 'GATE_UNLOCK', allowance });
+  }
+
+  /** §7.5.4 */
+  setIndicator(target: IndicatorTarget, seat = 0, hand = 0): Promise<void> {
+    return this.send({ type: 'INDICATOR', target, seat, hand });
+  }
+
+  /** §7.5.6: sends the scheduler's clock. */
+  syncTime(): Promise<void> {
+    return this.send({ type: 'TIME_SYNC', epochMs: this.sched.now() });
+  }
+
+  /** §7.5.5: resolves with the STATUS that answers it (which is also delivered to onMessage). */
+  requestStatus(): Promise<StatusMessage> {
+    return new Promise((resolve, reject) => {
+      this.queue.push({
+        cmd: { type: 'STATUS_REQUEST' },
+        settle: [{ resolve: () => undefined, reject }],
+        onSeq: (seq) => this.statusWaiters.set(seq, resolve),
+      });
+      this.pump();
+    });
+  }
+
+  // ---- port lifecycle -------------------------------------------------------------------------
+
+  private openPort(): void {
+    if (this.closing) return;
+    this.setState('connecting', this.counters_.portOpens === 0 ? 'opening the port' : 'reopening the port');
+    const gen = ++this.portGen;
+    const opts = { path: this.o.path, baudRate: this.o.baudRate, autoOpen: false } as ConstructorParameters<typeof SerialPort>[0];
+    if (this.o.binding) (opts as { binding?: BindingInterface }).binding = this.o.binding;
+    const port = new SerialPort(opts);
+    port.on('error', (err: Error & { canceled?: boolean }) => this.onPortError(gen, err));
+    port.on('data', (chunk: Buffer) => {
+      if (gen === this.portGen) this.onBytes(chunk);
+    });
+    port.on('close', (err: (Error & { disconnected?: boolean }) | null) => this.onPortClose(gen, err, port));
+    port.open((err) => {
+      if (gen !== this.portGen) {
+        if (!err) port.close(() => undefined);
+        return;
+      }
+      if (err) {
+        this.counters_.openFailures++;
+        this.markCounters();
+        this.scheduleReconnect(`cannot open ${this.o.path}: ${err.message}`);
+        return;
+      }
+      this.port = port;
+      this.counters_.portOpens++;
+      this.deframer = new Deframer({ from: 'shoe' });
+      this.setState('handshaking', `port ${this.o.path} open at ${this.o.baudRate} baud`);
+      this.armWatchdog();
+      this.sendHelloRequest();
+    });
+  }
+
+  private onPortError(gen: number, err: Error & { canceled?: boolean }): void {
+    // Closing a port with I/O pending aborts that I/O with err.canceled: expected, not a fault.
+    if (err.canceled) {
+      this.counters_.canceledIo++;
+      this.markCounters();
+      return;
+    }
+    this.counters_.ioErrors++;
+    this.markCounters();
+    this.emit({ type: 'io-error', message: err.message, at: this.sched.now() });
+    // A failed write on a vanished device is followed by 'close'; make sure we notice if not.
+    if (gen === this.portGen && this.port && !this.port.isOpen && !this.closing) this.onPortClose(gen, err, this.port);
+  }
+
+  private onPortClose(gen: number, err: (Error & { disconnected?: boolean }) | null, port: SerialPort): void {
+    if (gen !== this.portGen || this.closing) return;
+    // The stream may have been destroyed by a failed write while its binding is still open;
+    // release the device so it can be reopened.
+    if (port.isOpen) port.close(() => undefined);
+    this.port = null;
+    this.portGen++;
+    this.counters_.disconnects++;
+    const r = this.deframer.reset();
+    for (const d of r.discarded) this.countDiscarded(d);
+    this.loseSession();
+    this.scheduleReconnect(err ? `device disconnected: ${err.message}` : 'port closed');
+  }
+
+  private scheduleReconnect(reason: string): void {
+    if (this.closing) return;
+    this.sched.clearTimeout(this.helloTimer);
+    this.sched.clearTimeout(this.watchdog);
+    this.helloTimer = this.watchdog = null;
+    this.setState('connecting', `${reason}; retrying in ${this.backoff} ms`);
+    this.sched.clearTimeout(this.reconnectTimer);
+    this.reconnectTimer = this.sched.setTimeout(() => {
+      this.reconnectTimer = null;
+      this.openPort();
+    }, this.backoff);
+    this.backoff = Math.min(this.backoffMax, this.backoff * 2);
+  }
+
+  private writeBytes(bytes: Uint8Array): void {
+    const port = this.port;
+    if (!port?.isOpen) return;
+    this.counters_.framesTx++;
+    this.counters_.bytesTx += bytes.length;
+    this.o.capture?.record(this.sched.now(), 'tx', bytes);
+    port.write(Buffer.from(bytes));
+    this.markCounters();
+  }
+
+  private writeMessage(message: Message): void {
+    this.writeBytes(encodeFrame({ seq: 0, message }));
+  }
+
+  // ---- session (§8) ---------------------------------------------------------------------------
+
+  private hello(reply: boolean): HelloMessage {
+    return {
+      type: 'HELLO',
+      protocolVersion: this.versions.max,
+      minProtocolVersion: this.versions.min,
+      role: 'controller',
+      reply,
+      coldStart: this.coldStart,
+      firmwareVersion: this.o.identity?.softwareVersion ?? '0.1.0',
+      serialNumber: this.o.identity?.id ?? '',
+      deckCount: this.o.identity?.expectedDecks ?? 0,
+      nextTxSeq: this.outstanding?.seq ?? this.nextTx,
+      lastRxSeq: this.lastRx,
+    };
+  }
+
+  private sendHelloRequest(): void {
+    this.sched.clearTimeout(this.helloTimer);
+    this.helloTimer = null;
+    if (!this.port?.isOpen || this.state_ === 'up' || this.closing) return;
+    this.awaitingReply = true;
+    this.writeMessage(this.hello(false));
+    const every = this.state_ === 'incompatible' ? TIMING.incompatibleHelloIntervalMs : TIMING.helloIntervalMs;
+    this.helloTimer = this.sched.setTimeout(() => this.sendHelloRequest(), every);
+  }
+
+  /** Session lost (port still open or not): stop the ACK timer, keep the outstanding frame. */
+  private loseSession(): void {
+    this.sched.clearTimeout(this.ackTimer);
+    this.ackTimer = null;
+    if (this.state_ === 'up') {
+      this.counters_.linkDowns++;
+      this.markCounters();
+    }
+  }
+
+  private onHello(h: HelloMessage): void {
+    const at = this.sched.now();
+    if (h.role !== 'shoe') {
+      // §8.1: our own HELLO came back: an echoing line or a loopback.
+      this.protocolError('loopback', `received a HELLO with role "${h.role}": the line echoes`, new Uint8Array(0));
+      return;
+    }
+    const version = negotiateVersion(this.versions, { min: h.minProtocolVersion, max: h.protocolVersion });
+    this.peer_ = h;
+    if (version === null) {
+      // §8.3: no session; answer requests; retry every 5 s.
+      this.loseSession();
+      this.emit({ type: 'version-mismatch', shoe: h, controller: this.versions, at });
+      this.setState('incompatible', `shoe speaks protocol ${h.minProtocolVersion}..${h.protocolVersion}, controller ${this.versions.min}..${this.versions.max}`);
+      if (!h.reply) this.writeMessage(this.hello(true));
+      this.sched.clearTimeout(this.helloTimer);
+      this.helloTimer = this.sched.setTimeout(() => this.sendHelloRequest(), TIMING.incompatibleHelloIntervalMs);
+      return;
+    }
+    if (h.reply && !(this.awaitingReply && this.state_ !== 'up')) return; // §8.1: late reply
+    const r = applyPeerHello({
+      lastDelivered: this.lastRx,
+      noHistory: this.noHistory,
+      outstanding: this.outstanding?.seq ?? null,
+      peerNextTxSeq: h.nextTxSeq,
+      peerLastRxSeq: h.lastRxSeq,
+      peerColdStart: h.coldStart,
+    });
+    // Never step back under a delivery in progress: if the shoe re-announces the frame being
+    // persisted, keep lastRx; the delivery completes and ACKs it.
+    this.lastRx = r.lastDelivered;
+    if (r.continuity.kind !== 'continuous') this.emit({ type: 'sequence', continuity: r.continuity, at });
+    if (!h.reply) this.writeMessage(this.hello(true));
+    this.awaitingReply = false;
+    this.sched.clearTimeout(this.helloTimer);
+    this.helloTimer = null;
+    this.noHistory = false;
+    this.coldStart = false;
+    this.counters_.handshakes++;
+    this.backoff = this.backoffInitial;
+    this.emit({ type: 'handshake', shoe: h, initiatedBy: h.reply ? 'controller' : 'shoe', at });
+    this.setState('up', h.reply ? 'HELLO reply received' : 'shoe HELLO request answered');
+    // §8.4 c and §8.5: settle our outstanding frame, re-send the gate state and the time.
+    if (this.outstanding && r.outstandingDelivered) this.completeOutstanding();
+    this.resendSessionState();
+    if (this.outstanding) {
+      this.outstanding.retransmissions = 0;
+      this.transmitOutstanding();
+    } else this.pump();
+  }
+
+  /** §8.5: the shoe locked its gate when the session started; tell it what we want, and the time. */
+  private resendSessionState(): void {
+    const gateSettles: Pending['settle'] = [];
+    this.queue = this.queue.filter((p) => {
+      if (p.cmd.type === 'GATE_LOCK' || p.cmd.type === 'GATE_UNLOCK') {
+        gateSettles.push(...p.settle);
+        return false;
+      }
+      if (p.cmd.type === 'TIME_SYNC') {
+        gateSettles.push(...p.settle);
+        return false;
+      }
+      return true;
+    });
+    const gate: ControllerCommand = this.desiredGate.state === 'locked' ? { type: 'GATE_LOCK' } : { type: 'GATE_UNLOCK', allowance: this.desiredGate.allowance };
+    this.queue.unshift({ cmd: gate, settle: [] }, { cmd: { type: 'TIME_SYNC', epochMs: this.sched.now() }, settle: gateSettles });
+  }
+
+  private setState(state: LinkState, reason: string): void {
+    if (this.state_ === state) return;
+    const previous = this.state_;
+    this.state_ = state;
+    this.emit({ type: 'state', state, previous, reason, at: this.sched.now() });
+    this.flushCounters();
+  }
+
+  // ---- supervision (§10.2) --------------------------------------------------------------------
+
+  private armWatchdog(): void {
+    this.sched.clearTimeout(this.watchdog);
+    this.watchdog = this.sched.setTimeout(() => this.onWatchdog(), TIMING.linkDownAfterMs);
+  }
+
+  private onWatchdog(): void {
+    this.watchdog = null;
+    if (!this.port?.isOpen || this.closing) return;
+    if (this.state_ === 'up') {
+      this.loseSession();
+      this.setState('down', `no valid frame from the shoe for ${TIMING.linkDownAfterMs} ms (${TIMING.missedHeartbeatsForLinkDown} heartbeats missed)`);
+      this.sendHelloRequest();
+    }
+    this.armWatchdog();
+  }
+
+  // ---- transmit (§9) --------------------------------------------------------------------------
+
+  private pump(): void {
+    if (this.outstanding || this.state_ !== 'up') return;
+    const p = this.queue.shift();
+    if (!p) return;
+    const seq = this.nextTx;
+    this.nextTx = nextSeq(seq);
+    this.outstanding = { ...p, seq, bytes: encodeFrame({ seq, message: p.cmd }), retransmissions: 0 };
+    p.onSeq?.(seq);
+    this.transmitOutstanding();
+  }
+
+  private transmitOutstanding(): void {
+    const o = this.outstanding;
+    if (!o || this.state_ !== 'up') return;
+    this.writeBytes(o.bytes);
+    this.sched.clearTimeout(this.ackTimer);
+    this.ackTimer = this.sched.setTimeout(() => this.onAckTimeout(), TIMING.ackTimeoutMs);
+  }
+
+  private onAckTimeout(): void {
+    this.ackTimer = null;
+    const o = this.outstanding;
+    if (!o || this.state_ !== 'up') return;
+    if (o.retransmissions >= TIMING.maxRetransmissions) {
+      // §9.2: session lost; keep the frame, handshake again.
+      this.loseSession();
+      this.setState('down', `no ACK for ${o.cmd.type} seq ${o.seq} after ${TIMING.maxRetransmissions} retransmissions`);
+      this.sendHelloRequest();
+      return;
+    }
+    o.retransmissions++;
+    this.counters_.retransmissions++;
+    this.transmitOutstanding();
+  }
+
+  private completeOutstanding(err?: Error): void {
+    const o = this.outstanding;
+    if (!o) return;
+    this.sched.clearTimeout(this.ackTimer);
+    this.ackTimer = null;
+    this.outstanding = null;
+    for (const s of o.settle) (err ? s.reject(err) : s.resolve());
+    this.pump();
+  }
+
+  // ---- receive --------------------------------------------------------------------------------
+
+  private onBytes(chunk: Buffer): void {
+    const bytes = new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+    this.counters_.bytesRx += bytes.length;
+    this.o.capture?.record(this.sched.now(), 'rx', bytes);
+    const r = this.deframer.push(bytes);
+    for (const d of r.discarded) this.onDiscarded(d);
+    for (const f of r.frames) this.onFrame(f);
+    this.markCounters();
+  }
+
+  private countDiscarded(d: DiscardedBytes): void {
+    this.counters_.discardedBytes += d.length;
+    this.counters_.discardedByReason[d.reason] = (this.counters_.discardedByReason[d.reason] ?? 0) + d.length;
+    if (d.reason === 'bad-crc') this.counters_.crcErrors++;
+    this.markCounters();
+  }
+
+  private onDiscarded(d: DiscardedBytes): void {
+    this.countDiscarded(d);
+    if (d.reason === 'bad-crc') {
+      // §9.4: ask for a retransmission now rather than after the shoe's timeout.
+      const now = this.sched.now();
+      if (this.state_ === 'up' && now - this.lastCrcNakAt >= TIMING.crcNakMinIntervalMs) {
+        this.lastCrcNakAt = now;
+        this.nak(0, 'CRC_ERROR');
+      }
+      return;
+    }
+    if (d.msgId === undefined) return; // line noise (§11 checks 1-4): nothing to answer
+    // CRC-good but invalid: a firmware defect or an echo. Report with the raw bytes.
+    this.protocolError(d.reason, d.detail, d.bytes, d.seq);
+    if (d.reason === 'wrong-direction' || d.reason === 'bad-seq' || !d.seq || this.state_ !== 'up') return;
+    const reason: NakReason = d.reason === 'unknown-message-id' ? 'UNKNOWN_MESSAGE' : d.reason === 'bad-length' ? 'BAD_LENGTH' : 'BAD_FIELD';
+    // §9.4: consume the seq so the link does not stall on a frame that would be rejected forever.
+    if (d.seq === nextSeq(this.lastRx) && this.inFlight === null) this.lastRx = d.seq;
+    this.nak(d.seq, reason);
+  }
+
+  private nak(seq: number, reason: NakReason): void {
+    this.counters_.naksSent++;
+    this.writeMessage({ type: 'NAK', nakSeq: seq, reason });
+  }
+
+  private onFrame(f: Frame): void {
+    this.counters_.framesRx++;
+    if (this.port?.isOpen) this.armWatchdog(); // §10.2: any valid frame proves the shoe alive
+    const m = f.message;
+    switch (m.type) {
+      case 'HELLO':
+        this.onHello(m);
+        return;
+      case 'ACK':
+        if (this.outstanding && m.ackSeq === this.outstanding.seq && this.state_ === 'up') this.completeOutstanding();
+        return;
+      case 'NAK':
+        this.onNak(m.nakSeq, m.reason);
+        return;
+      case 'HEARTBEAT':
+        this.counters_.heartbeats++;
+        this.shoeStatus_ = { uptimeMs: m.uptimeMs, gate: m.gate, queued: m.queued, at: this.sched.now() };
+        return;
+      default:
+        if (SHOE_EVENTS.has(m.type)) this.onShoeEvent(f.seq, m as ShoeEvent);
+    }
+  }
+
+  private onNak(seq: number, reason: NakReason): void {
+    this.counters_.naksReceived++;
+    const o = this.outstanding;
+    switch (reason) {
+      case 'CRC_ERROR':
+        if (o && this.state_ === 'up') {
+          o.retransmissions++;
+          this.counters_.retransmissions++;
+          this.transmitOutstanding();
+        }
+        return;
+      case 'UNKNOWN_MESSAGE':
+      case 'BAD_LENGTH':
+      case 'BAD_FIELD':
+        if (o && o.seq === seq) {
+          this.protocolError(`nak-${reason}`, `the shoe rejected ${o.cmd.type} seq ${seq}`, o.bytes, seq);
+          this.completeOutstanding(new CommandRejectedError(o.cmd, reason));
+        }
+        return;
+      case 'UNEXPECTED_SEQ':
+      case 'NO_SESSION':
+        if (this.state_ === 'up') {
+          this.loseSession();
+          this.setState('down', `shoe answered NAK ${reason}`);
+        }
+        this.sendHelloRequest();
+        return;
+      case 'VERSION_MISMATCH':
+        this.loseSession();
+        this.setState('incompatible', 'shoe answered NAK VERSION_MISMATCH');
+        return;
+    }
+  }
+
+  private onShoeEvent(seq: number, message: ShoeEvent): void {
+    if (this.state_ !== 'up') {
+      this.nak(seq, this.state_ === 'incompatible' ? 'VERSION_MISMATCH' : 'NO_SESSION');
+      return;
+    }
+    const verdict = classifyIncoming(this.lastRx, seq);
+    if (verdict === 'duplicate') {
+      // §6.3: our ACK was lost or late: ACK again, deliver nothing.
+      this.counters_.duplicatesSuppressed++;
+      this.writeMessage({ type: 'ACK', ackSeq: seq });
+      return;
+    }
+    if (verdict === 'unexpected') {
+      this.nak(seq, 'UNEXPECTED_SEQ');
+      return;
+    }
+    if (this.inFlight === seq) {
+      // §6.3: retransmitted while the first copy is being persisted: no second delivery, ACK later.
+      this.counters_.duplicatesInFlight++;
+      return;
+    }
+    if (this.inFlight !== null) {
+      this.nak(seq, 'UNEXPECTED_SEQ');
+      return;
+    }
+    this.inFlight = seq;
+    const delivered: DeliveredShoeMessage = { seq, message, receivedAt: this.sched.now() };
+    const gen = this.portGen;
+    Promise.resolve()
+      .then(() => this.o.onMessage(delivered))
+      .then(
+        () => {
+          this.inFlight = null;
+          if (this.closing) return;
+          this.lastRx = seq;
+          this.counters_.delivered++;
+          this.afterDelivery(message);
+          // ACK only now that the application has persisted it (§9.6). If the port changed in the
+          // meantime the ACK is lost; the next HELLO's lastRxSeq tells the shoe (§8.4 c).
+          if (gen === this.portGen) this.writeMessage({ type: 'ACK', ackSeq: seq });
+          this.markCounters();
+        },
+        (error: unknown) => {
+          this.inFlight = null;
+          this.counters_.handlerFailures++;
+          this.markCounters();
+          this.emit({ type: 'handler-error', seq, message, error, at: this.sched.now() });
+        },
+      );
+  }
+
+  /** Gate allowance bookkeeping (§7.5.3) and STATUS replies. */
+  private afterDelivery(m: ShoeEvent): void {
+    const releasedCard = (m.type === 'CARD_DRAWN' && !m.rescan) || m.type === 'CARD_UNREADABLE';
+    if (releasedCard && this.desiredGate.state === 'unlocked' && this.desiredGate.allowance > 0) {
+      const left = this.desiredGate.allowance - 1;
+      this.desiredGate = left === 0 ? { state: 'locked' } : { state: 'unlocked', allowance: left };
+    }
+    if (m.type === 'STATUS' && m.inReplyTo !== 0) {
+      const w = this.statusWaiters.get(m.inReplyTo);
+      this.statusWaiters.delete(m.inReplyTo);
+      w?.(m);
+    }
+  }
+
+  private protocolError(reason: string, detail: string, bytes: Uint8Array, seq?: number): void {
+    this.counters_.protocolErrors++;
+    this.markCounters();
+    const e: LinkEvent = { type: 'protocol-error', reason, detail, hex: toHex(bytes), at: this.sched.now() };
+    if (seq !== undefined) e.seq = seq;
+    this.emit(e);
+  }
+
+  // ---- events ---------------------------------------------------------------------------------
+
+  private markCounters(): void {
+    this.countersDirty = true;
+    if (this.countersTimer || this.closing) return;
+    this.countersTimer = this.sched.setTimeout(() => {
+      this.countersTimer = null;
+      this.flushCounters();
+    }, this.o.countersIntervalMs ?? 1000);
+  }
+
+  private flushCounters(): void {
+    if (!this.countersDirty) return;
+    this.countersDirty = false;
+    this.emit({ type: 'counters', counters: structuredClone(this.counters_), at: this.sched.now() });
+  }
+
+  private emit(e: LinkEvent): void {
+    try {
+      this.o.onEvent?.(e);
+    } catch {
+      // A failing listener must not break the link.
+    }
+  }
+}
