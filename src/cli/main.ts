@@ -4,6 +4,7 @@ import { SessionFormatError } from '../session/parse-session.js';
 import { parseArgs, UsageError } from './args.js';
 import { replayCommand } from './replay-command.js';
 import { demoCommand } from './demo-command.js';
+import { floorCommand } from './floor-command.js';
 import { exportCommand, recallCommand, runCommand, verifyCommand } from './log-commands.js';
 import { NotATableLogError } from '../adapters/store/sqlite-table-file.js';
 
@@ -13,7 +14,8 @@ const USAGE = `usage: shoe <command> [options]
   run SESSION --rules NAME --db PATH [--table ID]        play a session into a durable table log (restartable)
   verify DB                                              check the hash chain and re-derive every event
   recall DB [--last 10] [--format text|json]             the last rounds, step by step
-  export DB --format session                             the log's inputs as a session replay accepts`;
+  export DB --format session                             the log's inputs as a session replay accepts
+  floor [--nats URL] [--since ISO] [--idle-exit MS]      one line per settled round of every table on JetStream`;
 
 async function main(argv: string[]): Promise<number> {
   const out = (line: string) => process.stdout.write(`${line}\n`);
@@ -30,6 +32,8 @@ async function main(argv: string[]): Promise<number> {
         return await recallCommand(args, out);
       case 'export':
         return await exportCommand(args, out);
+      case 'floor':
+        return await floorCommand(args, out);
       case 'start':
       case 'demo':
         return demoCommand(args, out);
