@@ -11,6 +11,11 @@ export const INPUT_RECORD = 'input';
 export const CONFIGURED_RECORD = 'table.configured';
 /** A command refused before it became an input (bad credential, wrong role, malformed body). */
 export const REFUSED_COMMAND_RECORD = 'command.refused';
+/** Notes on the log that are not table inputs: link state and counters, shoe messages that are no input. */
+export const NOTE_PREFIXES = ['link.', 'shoe.message'] as const;
+export function isNoteRecord(type: string): boolean {
+  return type === REFUSED_COMMAND_RECORD || NOTE_PREFIXES.some((p) => type.startsWith(p));
+}
 
 export type InputSource = 'shoe' | 'api' | 'timer' | 'session' | 'system';
 
@@ -20,6 +25,8 @@ export interface InputOrigin {
   readonly by?: string;
   /** The line of a recorded session it came from. */
   readonly line?: number;
+  /** The shoe's sequence number of the message it came from (firmware-protocol §6): the link's resume point. */
+  readonly shoeSeq?: number;
 }
 
 export interface RecordedInput {

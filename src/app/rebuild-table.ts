@@ -4,7 +4,7 @@ import { ruleSetSchema, type RuleSet } from '../rules/rule-set.js';
 import { TableEngine } from '../round/table-engine.js';
 import type { StoredEvent } from '../ports/event-store.js';
 import { canonicalJson } from '../ports/event-chain.js';
-import { CONFIGURED_RECORD, REFUSED_COMMAND_RECORD, factOf, isInputRecord, recordedInput } from './log-records.js';
+import { CONFIGURED_RECORD, factOf, isInputRecord, isNoteRecord, recordedInput } from './log-records.js';
 
 export class LogMismatchError extends Error {
   constructor(readonly seq: number, readonly expected: string, readonly found: string) {
@@ -46,7 +46,7 @@ export function rebuildTable(events: readonly StoredEvent[], start?: RebuildStar
       i++;
       continue;
     }
-    if (event.type === REFUSED_COMMAND_RECORD) {
+    if (isNoteRecord(event.type)) {
       // Refused before reaching the table: on the log for the audit trail, no state to rebuild.
       i++;
       continue;
@@ -67,7 +67,7 @@ export function rebuildTable(events: readonly StoredEvent[], start?: RebuildStar
       i++;
     }
     const next = events[i];
-    if (next && !isInputRecord(next) && next.type !== CONFIGURED_RECORD && next.type !== REFUSED_COMMAND_RECORD) {
+    if (next && !isInputRecord(next) && next.type !== CONFIGURED_RECORD && !isNoteRecord(next.type)) {
       throw new LogMismatchError(next.seq, 'the next input', canonicalJson(factOf(next)));
     }
   }

@@ -148,13 +148,18 @@ export class TableService {
    * malformed body): the table does not change; the refusal, its reason and its sender are on the log.
    */
   refuseCommand(command: { readonly path: string; readonly body?: unknown }, reason: string, by?: string): Promise<StoredEvent> {
+    this.options.logger?.warn({ tableId: this.tableId, path: command.path, reason, by }, 'command refused');
+    return this.recordNote(REFUSED_COMMAND_RECORD, { path: command.path, body: command.body ?? null, reason, ...(by !== undefined ? { by } : {}) });
+  }
+
+  /** Appends a record that is not a table input (link state, counters, a refused command); the table does not change. */
+  recordNote(type: string, payload: Record<string, unknown>): Promise<StoredEvent> {
     const run = this.queue.then(async () => {
-      const { store, tableId, rulesId, clock, logger } = this.options;
+      const { store, tableId, rulesId, clock } = this.options;
       const at = clock.now();
-      const data = JSON.parse(JSON.stringify({ path: command.path, body: command.body ?? null, reason, ...(by !== undefined ? { by } : {}) })) as JsonObject;
-      const result = await store.append(tableId, [{ type: REFUSED_COMMAND_RECORD, data, round: this.engine.table.round, monoTime: at.mono, wallTime: at.wall, rulesId }], { expectedVersion: this.version });
+      const data = JSON.parse(JSON.stringify(payload)) as JsonObject;
+      const result = await store.append(tableId, [{ type, data, round: this.engine.table.round, monoTime: at.mono, wallTime: at.wall, rulesId }], { expectedVersion: this.version });
       this.version = result.lastSeq;
-      logger?.warn({ tableId, path: command.path, reason, by }, 'command refused');
       const stored = result.events[0] as StoredEvent;
       this.published.next(stored);
       return stored;

@@ -1,0 +1,89 @@
+// The shoe, seen from the table (issues 3 and 5): every event the shoe sends becomes one input on the
+// log — the link ACKs it only after `onShoeEvent` resolves, i.e. after it is durable — and the draw gate
+// is locked whenever no card is due (betting, a decision pending, the table paused).
+import type { Subscription } from 'rxjs';
+import type { ShoeEvent } from '../../firmware-protocol/src/index.js';
+import type { ShoeGate } from '../ports/shoe-gate.js';
+import type { TableInput, ShoeFault } from '../round/inputs.js';
+import type { TableService } from './table-service.js';
+import { cardDue } from './card-due.js';
+
+const FAULTS: Record<string, ShoeFault> = { JAM: 'jam', DIRTY_SENSOR: 'dirtySensor', CARD_REVERSED: 'cardReversed' };
+
+/** The inputs a shoe event stands for (firmware-protocol §7.4). */
+export function inputsForShoeEvent(message: ShoeEvent, misreadOpen: boolean): TableInput[] {
+  switch (message.type) {
+    case 'CARD_DRAWN':
+      // §7.4.2: a rescan resolves the unreadable card that paused the table, then the card counts.
+      return misreadOpen ? [{ type: 'shoe.recovered', fault: 'misread' }, { type: 'card', card: message.card }] : [{ type: 'card', card: message.card }];
+    case 'CARD_UNREADABLE':
+      return [{ type: 'shoe.fault', fault: 'misread', detail: `draw ${message.drawIndex} not read` }];
+    case 'CUT_CARD_SEEN':
+      return [{ type: 'cut-card' }];
+    case 'SHOE_LOADED':
+      return [{ type: 'shoe.loaded' }];
+    case 'FAULT': {
+      const fault = FAULTS[message.code];
+      if (!fault) return [];
+      return message.state === 'raised' ? [{ type: 'shoe.fault', fault, detail: `draw ${message.drawIndex}` }] : [{ type: 'shoe.recovered', fault }];
+    }
+    default:
+      // SHOE_REMOVED, DEALER_BUTTON, STATUS are not round inputs; the link records them as notes.
+      return [];
+  }
+}
+
+export class ShoeBridge {
+  private subscription: Subscription | undefined;
+  private lastGate: string | null = null;
+
+  constructor(private readonly service: TableService, private readonly gate: ShoeGate) {}
+
+  /** The link's delivery handler: resolves once the event's inputs are durable (then the link ACKs). */
+  async onShoeEvent(message: ShoeEvent, shoeSeq: number): Promise<void> {
+    const misreadOpen = this.service.table.shoeFaults.includes('misread');
+    const inputs = inputsForShoeEvent(message, misreadOpen);
+    if (inputs.length === 0) {
+      await this.service.recordNote('shoe.message', { shoeSeq, message: message as unknown as Record<string, unknown> });
+      return;
+    }
+    for (const input of inputs) await this.service.submit(input, { source: 'shoe', by: 'shoe', shoeSeq });
+  }
+
+  /** Link state from the serial layer: down pauses the table, up again clears that fault. */
+  async onLinkState(state: string, previous: string, reason: string): Promise<void> {
+    await this.service.recordNote('link.state', { state, previous, reason });
+    if (previous === 'up' && state !== 'up' && state !== 'closed') {
+      await this.service.submit({ type: 'shoe.fault', fault: 'linkDown', detail: reason }, { source: 'shoe', by: 'link' });
+    } else if (state === 'up' && this.service.table.shoeFaults.includes('linkDown')) {
+      await this.service.submit({ type: 'shoe.recovered', fault: 'linkDown' }, { source: 'shoe', by: 'link' });
+    }
+    this.lastGate = null;
+    this.steerGate();
+  }
+
+  /** Keeps the gate and the indicator in step with the table after every durable batch. */
+  start(): void {
+    this.subscription = this.service.events$.subscribe(() => this.steerGate());
+    this.steerGate();
+  }
+
+  stop(): void {
+    this.subscription?.unsubscribe();
+  }
+
+  private steerGate(): void {
+    const due = cardDue(this.service.table, this.service.phase, this.service.rules);
+    const key = due ? JSON.stringify(due) : 'locked';
+    if (key === this.lastGate) return;
+    this.lastGate = key;
+    const ignore = () => undefined;
+    if (!due) {
+      void this.gate.lockGate().catch(ignore);
+      void this.gate.setIndicator('off').catch(ignore);
+      return;
+    }
+    void this.gate.setIndicator(due.to === 'seat' ? 'seat' : due.to, due.to === 'seat' ? due.seat : 0, due.to === 'seat' ? due.hand : 0).catch(ignore);
+    void this.gate.unlockGate(1).catch(ignore);
+  }
+}
