@@ -38,6 +38,7 @@ export {
   nextSeq,
   prevSeq,
   isValidSeq,
+  seqBehind,
   classifyIncoming,
   negotiateVersion,
   applyPeerHello,

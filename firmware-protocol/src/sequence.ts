@@ -36,6 +36,16 @@ export function classifyIncoming(lastDelivered: number, seq: number): ReceiveVer
   return 'unexpected';
 }
 
+/**
+ * §6.1: true when `a` precedes `b` by 1..32767 steps in the circular space 1..65535 (so `a` was
+ * numbered before `b`). With `b` = 0 ("none") nothing is behind.
+ */
+export function seqBehind(a: number, b: number): boolean {
+  if (b === SEQ_NONE || a === SEQ_NONE) return false;
+  const d = (b - a + SEQ_LAST) % SEQ_LAST;
+  return d > 0 && d < 32768;
+}
+
 /** §8.3: protocol version ranges advertised in HELLO. */
 export interface VersionRange {
   min: number;
@@ -53,7 +63,8 @@ export type SequenceContinuity =
   | { kind: 'continuous' }
   | { kind: 'peer-cold-start'; lastDelivered: number }
   | { kind: 'adopted'; announced: number }
-  | { kind: 'gap'; expected: number; announced: number };
+  | { kind: 'gap'; expected: number; announced: number }
+  | { kind: 'rollback'; lastDelivered: number; announced: number };
 
 export interface PeerHelloRuleInput {
   /** Last sequence number this side delivered from the peer (0 = none, e.g. first run). */
@@ -82,8 +93,11 @@ export interface PeerHelloRuleOutput {
  *  (b) peer next_tx_seq = next(lastDelivered) or = lastDelivered (its outstanding frame was
  *      delivered, the ACK lost): continuous, nothing changes.
  *      Otherwise, with no local history: adopt lastDelivered := prev(next_tx_seq), silently.
- *      Otherwise: a gap (frames the peer numbered but this side never delivered, or state
- *      rolled back): report it and adopt lastDelivered := prev(next_tx_seq).
+ *      Otherwise, if next_tx_seq is behind lastDelivered (within half the sequence space): a
+ *      rollback (a stale HELLO, or peer state restored from an older copy): report it and do NOT
+ *      move lastDelivered back — re-delivering an event is worse than stopping.
+ *      Otherwise: a gap (frames the peer numbered but this side never delivered): report it and
+ *      adopt lastDelivered := prev(next_tx_seq).
  *  (c) peer last_rx_seq = our outstanding seq: that frame was delivered; consider it ACKed.
  */
 export function applyPeerHello(i: PeerHelloRuleInput): PeerHelloRuleOutput {
@@ -101,6 +115,9 @@ export function applyPeerHello(i: PeerHelloRuleInput): PeerHelloRuleOutput {
   }
   if (i.noHistory) {
     return { lastDelivered: prevSeq(n), continuity: { kind: 'adopted', announced: n }, outstandingDelivered };
+  }
+  if (seqBehind(n, i.lastDelivered)) {
+    return { lastDelivered: i.lastDelivered, continuity: { kind: 'rollback', lastDelivered: i.lastDelivered, announced: n }, outstandingDelivered };
   }
   return {
     lastDelivered: prevSeq(n),

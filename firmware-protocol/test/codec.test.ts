@@ -19,6 +19,7 @@ import {
   nextSeq,
   oneDeck,
   prevSeq,
+  seqBehind,
   cardFromBytes,
   cardToBytes,
   type Message,
@@ -174,6 +175,16 @@ describe('HELLO rules (§8.3, §8.4)', () => {
   });
   it('reports a gap and adopts the announced sequence', () => {
     expect(applyPeerHello({ ...base, peerNextTxSeq: 50 })).toEqual({ lastDelivered: 49, continuity: { kind: 'gap', expected: 42, announced: 50 }, outstandingDelivered: false });
+  });
+  it('never moves lastDelivered back: an announced seq behind it is a rollback', () => {
+    expect(applyPeerHello({ ...base, peerNextTxSeq: 30 })).toEqual({ lastDelivered: 41, continuity: { kind: 'rollback', lastDelivered: 41, announced: 30 }, outstandingDelivered: false });
+    expect(applyPeerHello({ ...base, lastDelivered: 2, peerNextTxSeq: 65000 }).continuity.kind).toBe('rollback');
+    expect(applyPeerHello({ ...base, lastDelivered: 65000, peerNextTxSeq: 5 }).continuity).toEqual({ kind: 'gap', expected: 65001, announced: 5 });
+    expect(seqBehind(1, 65535)).toBe(false);
+    expect(seqBehind(65535, 1)).toBe(true);
+    expect(seqBehind(40, 41)).toBe(true);
+    expect(seqBehind(41, 41)).toBe(false);
+    expect(seqBehind(5, 0)).toBe(false);
   });
   it('adopts silently without history, and resets on a peer cold start', () => {
     expect(applyPeerHello({ ...base, lastDelivered: 0, noHistory: true, peerNextTxSeq: 900 })).toMatchObject({ lastDelivered: 899, continuity: { kind: 'adopted', announced: 900 } });

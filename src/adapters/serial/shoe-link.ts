@@ -692,6 +692,9 @@ export class ShoeLink {
         return;
       case 'UNEXPECTED_SEQ':
       case 'NO_SESSION':
+        // §7.2.3: only about our current frame; a late NAK for a settled frame must not tear down
+        // a session that has since been re-established.
+        if (!o || o.seq !== seq) return;
         if (this.state_ === 'up') {
           this.loseSession();
           this.setState('down', `shoe answered NAK ${reason}`);

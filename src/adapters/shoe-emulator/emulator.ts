@@ -121,6 +121,9 @@ export class ShoeEmulator {
   private helloTimer: TimerHandle | null = null;
   private heartbeatTimer: TimerHandle | null = null;
   private lastCrcNakAt = -Infinity;
+  private readonly outFifo: Uint8Array[] = [];
+  private stalledUntil = -Infinity;
+  private stallTimer: TimerHandle | null = null;
 
   // The shoe of cards and the dealer.
   private cards: Card[];
@@ -217,6 +220,7 @@ export class ShoeEmulator {
     this.loseSession('cable unplugged');
     this.setSession('offline', 'cable unplugged');
     this.clearTimers();
+    this.outFifo.length = 0;
     this.deframer.reset();
     this.emit({ type: 'unplugged', durationMs });
     this.sched.setTimeout(() => this.replug(), durationMs);
@@ -440,7 +444,11 @@ export class ShoeEmulator {
     this.sendBytes(encodeFrame({ seq: 0, message }));
   }
 
-  /** Every frame leaves through here, where the wire faults are injected. */
+  /**
+   * Every frame leaves through here, where the wire faults are injected. A serial line cannot
+   * reorder bytes, so `delay` stalls the whole transmit stream (this frame and everything queued
+   * behind it) rather than letting later frames overtake the delayed one.
+   */
   private sendBytes(bytes: Uint8Array): void {
     if (!this.write || !this.plugged || !this.powered) return;
     const f = this.faults;
@@ -459,17 +467,30 @@ export class ShoeEmulator {
     }
     if (f.delay > 0 && this.rng() < f.delay) {
       this.stats.injected.delay++;
-      this.emit({ type: 'injected', fault: 'delay', detail: `${describe(bytes)} by ${f.delayMs} ms` });
-      const held = out;
-      this.sched.setTimeout(() => this.rawWrite(held), f.delayMs);
-      return;
+      this.emit({ type: 'injected', fault: 'delay', detail: `${describe(bytes)}: transmit stalled ${f.delayMs} ms` });
+      this.stalledUntil = Math.max(this.stalledUntil, this.sched.now() + f.delayMs);
     }
-    this.rawWrite(out);
+    this.outFifo.push(out);
     if (f.dup > 0 && this.rng() < f.dup) {
       this.stats.injected.dup++;
       this.emit({ type: 'injected', fault: 'dup', detail: describe(bytes) });
-      this.rawWrite(out);
+      this.outFifo.push(out);
     }
+    this.drainOut();
+  }
+
+  private drainOut(): void {
+    const now = this.sched.now();
+    if (now < this.stalledUntil) {
+      if (!this.stallTimer) {
+        this.stallTimer = this.sched.setTimeout(() => {
+          this.stallTimer = null;
+          this.drainOut();
+        }, this.stalledUntil - now);
+      }
+      return;
+    }
+    for (const b of this.outFifo.splice(0)) this.rawWrite(b);
   }
 
   private rawWrite(bytes: Uint8Array): void {
@@ -666,6 +687,7 @@ export class ShoeEmulator {
         return;
       case 'UNEXPECTED_SEQ':
       case 'NO_SESSION':
+        if (this.outstanding?.seq !== seq) return; // §7.2.3: a late NAK about a settled frame
         this.startHandshake(`NAK ${reason}`);
         return;
       case 'VERSION_MISMATCH':
@@ -728,8 +750,8 @@ export class ShoeEmulator {
   }
 
   private clearTimers(): void {
-    for (const t of [this.ackTimer, this.helloTimer, this.heartbeatTimer]) this.sched.clearTimeout(t);
-    this.ackTimer = this.helloTimer = this.heartbeatTimer = null;
+    for (const t of [this.ackTimer, this.helloTimer, this.heartbeatTimer, this.stallTimer]) this.sched.clearTimeout(t);
+    this.ackTimer = this.helloTimer = this.heartbeatTimer = this.stallTimer = null;
   }
 
   private emit(e: EmulatorEvent): void {

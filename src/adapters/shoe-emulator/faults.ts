@@ -7,8 +7,9 @@
 //                    frames get one byte XOR-ed with a random non-zero mask (the controller sees a
 //                    CRC or framing error); controller → shoe frames are rejected as bad-CRC
 //   dup=P            each frame the shoe sends is sent twice with probability P
-//   delay=P[:MS]     each frame the shoe sends is held back MS milliseconds (default 400, i.e.
-//                    longer than the 250 ms ACK timeout) with probability P
+//   delay=P[:MS]     with probability P per frame the shoe sends, its transmit stream stalls for MS
+//                    milliseconds (default 400, longer than the 250 ms ACK timeout): that frame and
+//                    every frame behind it arrive late, in order (a serial line cannot reorder)
 //   misread=P        each card is first reported CARD_UNREADABLE and then, after the rescan,
 //                    CARD_DRAWN with the same drawIndex and rescan=1 (PROTOCOL.md §7.4.2)
 //   jam@N[:S]        just before card N (1-based drawIndex) leaves the shoe, a JAM is raised for S

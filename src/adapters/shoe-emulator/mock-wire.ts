@@ -28,6 +28,9 @@ export interface MockShoeWire {
   unplug(): void;
   /** The device comes back. */
   replug(): void;
+  /** The device stays present but nothing the shoe sends arrives (a broken TX wire). */
+  mute(): void;
+  unmute(): void;
   /** Stops forwarding and detaches the emulator. */
   dispose(): void;
 }
@@ -42,6 +45,7 @@ function ioError(message: string, code: string): Error {
  */
 export function connectEmulatorToMockBinding(emulator: ShoeEmulator, path: string, base: BindingInterface = SerialPortMock.binding): MockShoeWire {
   let present = true;
+  let muted = false;
   let disposed = false;
   let bytesLost = 0;
   let current: WrappedPort | null = null;
@@ -131,7 +135,7 @@ export function connectEmulatorToMockBinding(emulator: ShoeEmulator, path: strin
 
   emulator.attach((bytes) => {
     if (disposed) return;
-    if (present && current) current.deliver(bytes);
+    if (present && current && !muted) current.deliver(bytes);
     else bytesLost += bytes.length;
   });
   const off = emulator.on((e) => {
@@ -155,6 +159,12 @@ export function connectEmulatorToMockBinding(emulator: ShoeEmulator, path: strin
     },
     replug() {
       present = true;
+    },
+    mute() {
+      muted = true;
+    },
+    unmute() {
+      muted = false;
     },
     dispose() {
       disposed = true;
