@@ -4,13 +4,16 @@ import { SessionFormatError } from '../session/parse-session.js';
 import { parseArgs, UsageError } from './args.js';
 import { replayCommand } from './replay-command.js';
 import { demoCommand } from './demo-command.js';
+import { startCommand } from './start-command.js';
+import { TableConfigError } from '../config/table-config.js';
 import { floorCommand } from './floor-command.js';
 import { exportCommand, recallCommand, runCommand, verifyCommand } from './log-commands.js';
 import { NotATableLogError } from '../adapters/store/sqlite-table-file.js';
 
 const USAGE = `usage: shoe <command> [options]
   replay FILE --rules NAME|PATH [--format jsonl|text]   replay a recorded session through the round machine
-  start                                                  run the table on the embedded defaults (demo session)
+  start [--table FILE] [--serial PATH] [--manual] [--port N]   run a table (default: the demo table, emulated shoe)
+  demo [SESSION]                                         tell the story of the bundled demo session
   run SESSION --rules NAME --db PATH [--table ID]        play a session into a durable table log (restartable)
   verify DB                                              check the hash chain and re-derive every event
   recall DB [--last 10] [--format text|json]             the last rounds, step by step
@@ -35,6 +38,7 @@ async function main(argv: string[]): Promise<number> {
       case 'floor':
         return await floorCommand(args, out);
       case 'start':
+        return await startCommand(args, undefined);
       case 'demo':
         return demoCommand(args, out);
       case undefined:
@@ -46,7 +50,7 @@ async function main(argv: string[]): Promise<number> {
         throw new UsageError(`unknown command "${args.command}"\n${USAGE}`);
     }
   } catch (err) {
-    if (err instanceof UsageError || err instanceof RuleSetError || err instanceof SessionFormatError || err instanceof NotATableLogError) {
+    if (err instanceof UsageError || err instanceof RuleSetError || err instanceof SessionFormatError || err instanceof NotATableLogError || err instanceof TableConfigError) {
       process.stderr.write(`shoe: ${err.message}\n`);
       return 2;
     }

@@ -1,0 +1,47 @@
+// `shoe start [--table FILE] [--serial PATH] [--manual] [--port N]`: runs a table. Without --serial (and
+// without a serial device in the table file) the emulated shoe deals through the real protocol and a
+// bot plays the seats: a newcomer watches a table play in the browser with nothing installed.
+import { pino, type Logger } from 'pino';
+import { loadTableConfig } from '../config/table-config.js';
+import { startTable, type WebServerFactory } from '../composition/table-runtime.js';
+import { UsageError, type ParsedArgs } from './args.js';
+
+export const DEMO_TABLE = new URL('../../config/tables/demo.yaml', import.meta.url);
+
+function makeLogger(): Logger {
+  // JSON lines for machines; pretty output when a person watches the terminal.
+  return process.stdout.isTTY
+    ? pino({ level: process.env['LOG_LEVEL'] ?? 'info', transport: { target: 'pino-pretty', options: { colorize: true } } })
+    : pino({ level: process.env['LOG_LEVEL'] ?? 'info' });
+}
+
+export async function startCommand(args: ParsedArgs, web: WebServerFactory | undefined): Promise<number> {
+  const file = args.options.get('table') ?? DEMO_TABLE.pathname;
+  const config = loadTableConfig(file);
+  const port = args.options.get('port');
+  if (port !== undefined && !/^\d+$/.test(port)) throw new UsageError(`--port takes a number, not "${port}"`);
+  const serialPath = args.options.get('serial');
+  const logger = makeLogger();
+  const runtime = await startTable({
+    config: port !== undefined ? { ...config, http: { ...config.http, port: Number(port) } } : config,
+    logger,
+    ...(serialPath !== undefined ? { serialPath } : {}),
+    manual: args.flags.has('manual'),
+    ...(web ? { web } : {}),
+  });
+  const { service } = runtime;
+  if (runtime.emulator) {
+    // Demo mode: the emulated shoe starts with a fresh shuffle, so a table left mid-shoe by an earlier
+    // run changes shoe first; a round interrupted by that earlier run's end is resumed by the demo supervisor.
+    if (service.recovery?.interrupted) await service.submit({ type: 'supervisor', action: 'resume', by: 'demo-supervisor' }, { source: 'system', by: 'demo-supervisor' });
+    if (service.table.shoe !== null) await service.submit({ type: 'supervisor', action: 'shoeChange', by: 'demo-supervisor', reason: 'demo restarted with a new shoe' }, { source: 'system', by: 'demo-supervisor' });
+  }
+  if (runtime.url) logger.info(`open ${runtime.url}/ (public table), ${runtime.url}/dealer, ${runtime.url}/supervisor`);
+  await new Promise<void>((resolve) => {
+    const stop = () => resolve();
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
+  await runtime.stop();
+  return 0;
+}

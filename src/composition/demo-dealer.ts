@@ -1,0 +1,63 @@
+// The demo's dealer (issue 5, demo mode): pulls a card from the emulated shoe whenever the table
+// expects one (the controller opens the gate for it), and loads a freshly shuffled shoe when the table
+// asks for one. The cards reach the table only through the real protocol, over the serial link.
+import type { Subscription } from 'rxjs';
+import type { TableService } from '../app/table-service.js';
+import { cardDue } from '../app/card-due.js';
+import type { ShoeEmulator } from '../adapters/shoe-emulator/emulator.js';
+import { shuffledShoe, type Rng } from '../adapters/shoe-emulator/prng.js';
+import type { Scheduler } from '../ports/scheduler.js';
+
+export class DemoDealer {
+  private subscription: Subscription | undefined;
+  private drawing = false;
+  private loading = false;
+  private timer: unknown;
+
+  constructor(
+    private readonly service: TableService,
+    private readonly shoe: ShoeEmulator,
+    private readonly scheduler: Scheduler,
+    private readonly rng: Rng,
+    /** Milliseconds the dealer takes per card. */
+    private readonly paceMs: number,
+  ) {}
+
+  start(): void {
+    this.subscription = this.service.events$.subscribe(() => this.act());
+    this.act();
+  }
+
+  stop(): void {
+    this.subscription?.unsubscribe();
+    if (this.timer !== undefined) this.scheduler.clearTimeout(this.timer);
+  }
+
+  /** A new shuffled shoe with the cut card about three quarters in. */
+  loadNewShoe(): void {
+    const decks = this.service.rules.deck.decks;
+    const cards = shuffledShoe(decks, this.rng).filter((c) => this.service.rules.deck.ranks.includes(c[0] as never));
+    this.shoe.loadShoe(cards, Math.floor(cards.length * 0.75));
+  }
+
+  private act(): void {
+    const { table, phase, rules } = this.service;
+    if (phase === 'active.awaitingShoe') {
+      if (this.loading) return;
+      this.loading = true;
+      this.timer = this.scheduler.setTimeout(() => {
+        this.loading = false;
+        if (this.service.phase === 'active.awaitingShoe') this.loadNewShoe();
+      }, this.paceMs * 3);
+      return;
+    }
+    if (this.drawing || !cardDue(table, phase, rules)) return;
+    this.drawing = true;
+    this.timer = this.scheduler.setTimeout(() => {
+      void this.shoe.drawCard().finally(() => {
+        this.drawing = false;
+        this.act();
+      });
+    }, this.paceMs);
+  }
+}

@@ -1,0 +1,155 @@
+// The composition root (issue 5): one table, wired. The SQLite log, the table service, the decision
+// timer, the shoe (a real serial device, or the emulated shoe speaking the real protocol over the mock
+// serial binding), the web server with its displays, and — when configured — the JetStream replica.
+import type { Logger } from 'pino';
+import { SerialPortMock } from 'serialport';
+import { connect, type NatsConnection } from 'nats';
+import type { TableConfig } from '../config/table-config.js';
+import { loadRuleSet } from '../config/load-rule-set.js';
+import { SqliteEventStore } from '../adapters/store/sqlite-event-store.js';
+import { JetStreamReplicator } from '../adapters/store/jetstream-replicator.js';
+import { systemClock } from '../adapters/clock/system-clock.js';
+import { ShoeLink, type LinkEvent } from '../adapters/serial/shoe-link.js';
+import { realScheduler as linkScheduler } from '../adapters/serial/scheduler.js';
+import { ShoeEmulator } from '../adapters/shoe-emulator/emulator.js';
+import { connectEmulatorToMockBinding, type MockShoeWire } from '../adapters/shoe-emulator/mock-wire.js';
+import { mulberry32, shuffledShoe } from '../adapters/shoe-emulator/prng.js';
+import { realScheduler, type Scheduler } from '../ports/scheduler.js';
+import type { EventStore } from '../ports/event-store.js';
+import { TableService } from '../app/table-service.js';
+import { DecisionTimer } from '../app/decision-timer.js';
+import { ShoeBridge } from '../app/shoe-bridge.js';
+import { isInputRecord, recordedInput } from '../app/log-records.js';
+import { DemoBot } from '../app/demo/demo-bot.js';
+import { DemoDealer } from './demo-dealer.js';
+
+export interface WebServerHandle {
+  listen(options: { host: string; port: number }): Promise<string>;
+  close(): Promise<void>;
+}
+
+export type WebServerFactory = (deps: { service: TableService; store: EventStore; config: TableConfig; decisionSeconds: number; logger: Logger }) => WebServerHandle;
+
+export interface RuntimeOptions {
+  readonly config: TableConfig;
+  readonly logger: Logger;
+  /** A real shoe on this serial device; without it the emulated shoe deals (demo mode). */
+  readonly serialPath?: string;
+  /** Leave every seat to people at the page (no bot bets or decisions). */
+  readonly manual?: boolean;
+  /** No bot and no demo dealer at all (tests drive the table themselves). */
+  readonly quiet?: boolean;
+  readonly web?: WebServerFactory;
+  /** Milliseconds the demo dealer takes per card, and the bot per decision. */
+  readonly paceMs?: number;
+  readonly seed?: number;
+  readonly store?: EventStore;
+  readonly scheduler?: Scheduler;
+}
+
+export interface TableRuntime {
+  readonly service: TableService;
+  readonly store: EventStore;
+  readonly url: string | null;
+  readonly emulator: ShoeEmulator | null;
+  readonly link: ShoeLink;
+  stop(): Promise<void>;
+}
+
+/** The last shoe sequence number on the log: the link resumes there (firmware-protocol §8.2). */
+async function lastShoeSeq(store: EventStore, tableId: string): Promise<number> {
+  const log = await store.read(tableId);
+  for (let i = log.length - 1; i >= 0; i--) {
+    const e = log[i];
+    if (e && isInputRecord(e)) {
+      const seq = recordedInput(e).origin.shoeSeq;
+      if (seq !== undefined) return seq;
+    }
+  }
+  return 0;
+}
+
+export async function startTable(options: RuntimeOptions): Promise<TableRuntime> {
+  const { config, logger } = options;
+  const log = logger.child({ tableId: config.id });
+  const { rules, rulesId } = loadRuleSet(config.rules);
+  const store = options.store ?? new SqliteEventStore({ path: config.store.path, synchronous: config.store.synchronous, pollIntervalMs: 0 });
+  const service = await TableService.open({ tableId: config.id, rules, rulesId, store, clock: systemClock, logger: log });
+  const scheduler = options.scheduler ?? realScheduler;
+  const decisionSeconds = config.decisionTimerSeconds ?? rules.timeout.decisionSeconds;
+  const timer = new DecisionTimer(service, decisionSeconds, scheduler);
+  timer.start();
+
+  // The shoe: a real device, or the emulator behind the mock serial binding (nothing to install).
+  let emulator: ShoeEmulator | null = null;
+  let wire: MockShoeWire | null = null;
+  const path = options.serialPath ?? config.serial?.path ?? `/dev/emulated-shoe-${config.id}`;
+  const demo = options.serialPath === undefined && config.serial === undefined;
+  if (demo) {
+    const rng = mulberry32(options.seed ?? Date.now() % 2 ** 31);
+    SerialPortMock.binding.createPort(path);
+    emulator = new ShoeEmulator({ scheduler: linkScheduler(), rng, cards: shuffledShoe(rules.deck.decks, rng), decks: rules.deck.decks, serialNumber: 'EMU-0001' });
+    wire = connectEmulatorToMockBinding(emulator, path);
+    emulator.powerOn();
+  }
+  let bridge: ShoeBridge | null = null;
+  const link = new ShoeLink({
+    path,
+    baudRate: config.serial?.baud ?? 115200,
+    ...(wire ? { binding: wire.binding } : {}),
+    resume: { lastRxSeq: await lastShoeSeq(store, config.id), nextTxSeq: 1 },
+    onMessage: async (m) => {
+      if (bridge) await bridge.onShoeEvent(m.message, m.seq);
+    },
+    onEvent: (e: LinkEvent) => {
+      if (e.type === 'state') void bridge?.onLinkState(e.state, e.previous, e.reason).catch((err: unknown) => log.error({ err }, 'link state not recorded'));
+      else if (e.type !== 'counters') log.info({ link: e }, `link ${e.type}`);
+    },
+  });
+  bridge = new ShoeBridge(service, link);
+  bridge.start();
+  link.start();
+
+  const paceMs = options.paceMs ?? 700;
+  const dealer = emulator && !options.quiet ? new DemoDealer(service, emulator, scheduler, mulberry32(options.seed ?? 7), paceMs) : null;
+  dealer?.start();
+  const bot = !options.quiet && demo
+    ? new DemoBot(service, scheduler, {
+      bettingSeconds: config.bettingSeconds,
+      thinkSeconds: paceMs / 1000,
+      ...(options.manual ? { manualSeats: Array.from({ length: rules.seats }, (_, i) => i + 1) } : {}),
+    })
+    : null;
+  bot?.start();
+
+  let nats: NatsConnection | null = null;
+  let replicator: JetStreamReplicator | null = null;
+  if (config.nats) {
+    // The SQLite log stays the source of truth; a JetStream outage never blocks the table.
+    nats = await connect({ servers: config.nats.url, maxReconnectAttempts: -1, waitOnFirstConnect: true });
+    replicator = new JetStreamReplicator({ source: store, tableId: config.id, connection: nats, logger: log });
+    replicator.start();
+  }
+
+  const web = options.web?.({ service, store, config, decisionSeconds, logger: log }) ?? null;
+  const url = web ? await web.listen({ host: config.http.host, port: config.http.port }) : null;
+  log.info({ url, demo, rules: rules.name, decisionSeconds }, 'table running');
+
+  return {
+    service, store, url, emulator, link,
+    async stop() {
+      bot?.stop();
+      dealer?.stop();
+      timer.stop();
+      bridge?.stop();
+      await web?.close();
+      await link.close();
+      wire?.dispose();
+      emulator?.powerOff();
+      await replicator?.stop();
+      await nats?.close();
+      service.close();
+      if (!options.store) await store.close();
+    },
+  };
+}
