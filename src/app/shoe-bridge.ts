@@ -73,8 +73,12 @@ export class ShoeBridge {
   }
 
   private steerGate(): void {
-    const due = cardDue(this.service.table, this.service.phase, this.service.rules);
-    const key = due ? JSON.stringify(due) : 'locked';
+    const { table } = this.service;
+    const due = cardDue(table, this.service.phase, this.service.rules);
+    // One card per unlock (allowance 1): the key changes with every card drawn, so the dealer's
+    // second draw in a row (or a hand's) opens the gate again.
+    const drawn = Object.values(table.shoe?.drawn ?? {}).reduce((sum, n) => sum + n, 0);
+    const key = due ? `${JSON.stringify(due)}#${table.shoe?.number ?? 0}:${drawn}` : 'locked';
     if (key === this.lastGate) return;
     this.lastGate = key;
     const ignore = () => undefined;
