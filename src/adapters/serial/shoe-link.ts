@@ -369,7 +369,9 @@ export class ShoeLink {
 
   private onPortError(gen: number, err: Error & { canceled?: boolean }): void {
     // Closing a port with I/O pending aborts that I/O with err.canceled: expected, not a fault.
-    if (err.canceled) {
+    // The same holds for any error from a port we are closing or have already given up (the
+    // mock binding's "Write canceled" carries no `canceled` flag).
+    if (err.canceled || this.closing || gen !== this.portGen) {
       this.counters_.canceledIo++;
       this.markCounters();
       return;

@@ -213,6 +213,29 @@ export class ShoeEmulator {
     this.setSession('offline', 'power-off');
   }
 
+  /**
+   * The shoe loses power for `offMs`: everything in RAM is gone — sequence state, transmit queue,
+   * the unacknowledged frame — and it comes back with a cold-start HELLO (§8.2, §8.4 a), its
+   * gate locked, announcing the cards still in it as a newly loaded shoe (SHOE_LOADED, drawIndex
+   * restarts at 1, §7.4.4). Held dealer pulls stay held.
+   */
+  powerCycle(offMs: number): void {
+    this.powerOff();
+    this.nextTx = 1;
+    this.lastRx = 0;
+    this.coldStart = true;
+    this.outstanding = null;
+    this.queue.length = 0;
+    this.outFifo.length = 0;
+    this.awaitingReply = false;
+    this.jam = this.reversed = this.dirty = this.rescanPending = false;
+    this.deframer = new Deframer({ from: 'controller' });
+    this.cards = this.cards.slice(this.drawIndex);
+    this.cutCardAfter = this.cutCardAfter !== null && !this.cutSeen ? Math.max(0, this.cutCardAfter - this.drawIndex) : null;
+    this.drawIndex = 0;
+    this.sched.setTimeout(() => this.powerOn(), offMs);
+  }
+
   /** Pulls the cable for `durationMs` (§2.3): the shoe keeps its state and locks its gate. */
   unplug(durationMs: number): void {
     if (!this.plugged) return;
@@ -349,6 +372,10 @@ export class ShoeEmulator {
         this.firedFaults.add(due);
         if (due.kind === 'unplug') {
           this.unplug(due.durationMs);
+          return;
+        }
+        if (due.kind === 'reboot') {
+          this.powerCycle(due.durationMs);
           return;
         }
         this.raiseFault(due.kind === 'jam' ? 'JAM' : due.kind === 'reversed' ? 'CARD_REVERSED' : 'DIRTY_SENSOR', due.durationMs);

@@ -20,12 +20,16 @@
 //   unplug@N:S       just before card N, the shoe's cable is pulled for S seconds (decimals
 //                    allowed); on the mock binding the serial device disappears, on a real line or
 //                    pty the shoe goes silent and deaf
+//   reboot@N[:S]     just before card N, the shoe loses power for S seconds (default 1): its RAM
+//                    (sequence numbers, queue) is lost and it returns with a cold-start HELLO; the
+//                    controller reports "peer cold start" (PROTOCOL.md §8.4 a). Events the shoe had
+//                    queued but not yet delivered are lost, exactly as with real firmware
 //   seed=N           seed of the fault dice (default: the shoe seed, else 1)
 //
 // P is a probability in [0, 1]; N a positive integer; S a positive number of seconds.
 // Example: drop=0.02,corrupt=0.02,dup=0.01,delay=0.01,misread=0.01,jam@40,unplug@100:2
 
-export type ScheduledFaultKind = 'jam' | 'reversed' | 'dirty' | 'unplug';
+export type ScheduledFaultKind = 'jam' | 'reversed' | 'dirty' | 'unplug' | 'reboot';
 
 export interface ScheduledFault {
   kind: ScheduledFaultKind;
@@ -47,7 +51,7 @@ export interface FaultPlan {
 
 export const NO_FAULTS: FaultPlan = Object.freeze({ drop: 0, corrupt: 0, dup: 0, delay: 0, delayMs: 400, misread: 0, scheduled: [] }) as FaultPlan;
 
-const DEFAULT_SECONDS: Record<ScheduledFaultKind, number | null> = { jam: 2, reversed: 1, dirty: 5, unplug: null };
+const DEFAULT_SECONDS: Record<ScheduledFaultKind, number | null> = { jam: 2, reversed: 1, dirty: 5, unplug: null, reboot: 1 };
 
 export class FaultSpecError extends Error {
   override name = 'FaultSpecError';
@@ -67,7 +71,7 @@ export function parseFaultSpec(spec: string): FaultPlan {
       if (ms !== undefined) plan.delayMs = Number(ms);
       continue;
     }
-    const event = /^(jam|reversed|dirty|unplug)@([0-9]+)(?::([0-9]*\.?[0-9]+))?$/.exec(item);
+    const event = /^(jam|reversed|dirty|unplug|reboot)@([0-9]+)(?::([0-9]*\.?[0-9]+))?$/.exec(item);
     if (event) {
       const [, kind, n, s] = event as unknown as [string, ScheduledFaultKind, string, string | undefined];
       const beforeCard = Number(n);
@@ -84,7 +88,7 @@ export function parseFaultSpec(spec: string): FaultPlan {
       continue;
     }
     throw new FaultSpecError(
-      `"${item}" is not a fault: expected drop|corrupt|dup|misread=P, delay=P[:MS], jam|reversed|dirty@N[:S], unplug@N:S or seed=N`,
+      `"${item}" is not a fault: expected drop|corrupt|dup|misread=P, delay=P[:MS], jam|reversed|dirty|reboot@N[:S], unplug@N:S or seed=N`,
     );
   }
   plan.scheduled.sort((a, b) => a.beforeCard - b.beforeCard);
