@@ -1,0 +1,59 @@
+// The dealer's display: what to do next, the table as the players see it (the dealer does not see the
+// hole card either), and the pause and open faults with their cards (the dealer pulls them).
+import { defer, distinctUntilChanged, filter, map, scan, startWith, type Observable } from 'rxjs';
+import type { StoredEvent } from '../../ports/event-store.js';
+import { dealerInstruction, type DealerInstruction, type LiveTable } from './dealer-instruction.js';
+import { foldTableView } from './fold-table-view.js';
+import { NO_FAULTS, foldFaults, type OpenFault, type PauseView, type FaultsView } from './open-faults.js';
+import type { ProjectionOptions } from './public-projection.js';
+import { NO_HOLE_CARD, publicFact, type HoleSecrecy } from './public-redaction.js';
+import type { TableMeta } from './table-meta.js';
+import { emptyTableView, type TableView } from './table-view.js';
+
+export interface DealerView {
+  readonly meta: TableMeta;
+  /** The log position the view reflects. */
+  readonly seq: number;
+  readonly phase: string;
+  readonly instruction: DealerInstruction;
+  readonly table: TableView;
+  readonly paused: PauseView | null;
+  readonly faults: readonly OpenFault[];
+}
+
+interface DealerFold {
+  readonly seq: number;
+  readonly secrecy: HoleSecrecy;
+  readonly table: TableView;
+  readonly faults: FaultsView;
+}
+
+export interface LiveProjectionOptions extends ProjectionOptions {
+  /** The live table, read when a view is sent (TableService satisfies it). */
+  readonly live: LiveTable;
+}
+
+export function dealerView$(log$: Observable<StoredEvent>, options: LiveProjectionOptions): Observable<DealerView> {
+  return defer(() => {
+    const initial: DealerFold = { seq: 0, secrecy: NO_HOLE_CARD, table: emptyTableView(options.meta.seats), faults: NO_FAULTS };
+    return log$.pipe(
+      scan((state: DealerFold, event): DealerFold => {
+        const { fact, secrecy } = publicFact(event, state.secrecy);
+        const table = fact ? foldTableView(state.table, { fact, at: event.wallTime }, options) : state.table;
+        return { seq: event.seq, secrecy, table, faults: foldFaults(state.faults, event) };
+      }, initial),
+      startWith(initial),
+      filter((state) => state.seq >= (options.head ?? 0)),
+      map((state): DealerView => ({
+        meta: options.meta,
+        seq: state.seq,
+        phase: options.live.phase,
+        instruction: dealerInstruction(options.live),
+        table: state.table,
+        paused: state.faults.paused,
+        faults: state.faults.faults,
+      })),
+      distinctUntilChanged((a, b) => JSON.stringify({ ...a, seq: 0 }) === JSON.stringify({ ...b, seq: 0 })),
+    );
+  });
+}

@@ -1,0 +1,216 @@
+// Folds display facts into the table view, one at a time. Pure: the next view is a changed copy.
+import { handTotal } from '../../rules/hand-total.js';
+import type { Card } from '../../rules/cards.js';
+import type { RuleSet } from '../../rules/rule-set.js';
+import { advanceCountdown } from './countdown.js';
+import { draftOf, type Draft } from './draft.js';
+import { emptyDealerHand, type HandView, type SeatView, type TableView } from './table-view.js';
+import type { TimedViewFact, ViewFact } from './view-facts.js';
+
+export interface ViewContext {
+  readonly rules: RuleSet;
+  /** Seconds a player has for a decision (the decision timer's). */
+  readonly decisionSeconds: number;
+}
+
+type SeatDraft = Draft<SeatView>;
+type HandDraft = Draft<HandView>;
+
+export function foldTableView(view: TableView, timed: TimedViewFact, context: ViewContext): TableView {
+  const draft = draftOf(view);
+  applyFact(draft, timed.fact, context.rules);
+  advanceCountdown(draft, timed, context.decisionSeconds);
+  return draft;
+}
+
+function seatOf(view: Draft<TableView>, seat: number): SeatDraft | undefined {
+  return view.seats.find((s) => s.seat === seat);
+}
+
+function ownerMainStake(seat: SeatDraft): number {
+  return seat.bets.filter((b) => b.kind === 'main' && b.player === seat.owner).reduce((sum, b) => sum + b.amount, 0);
+}
+
+function newHand(seat: SeatDraft, hand: number, cards: Card[] = []): HandDraft {
+  return { hand, cards, total: null, soft: false, status: 'open', stake: ownerMainStake(seat), results: [] };
+}
+
+function handOf(seat: SeatDraft, hand: number): HandDraft {
+  const found = seat.hands.find((h) => h.hand === hand);
+  if (found) return found;
+  const created = newHand(seat, hand);
+  seat.hands.push(created);
+  return created;
+}
+
+function recount(hand: HandDraft, rules: RuleSet): void {
+  const { total, soft } = handTotal(hand.cards, rules);
+  hand.total = hand.cards.length > 0 ? total : null;
+  hand.soft = soft;
+}
+
+function recountDealer(view: Draft<TableView>, rules: RuleSet): void {
+  // The total the players see: the cards face up (a supervisor's view counts the hole card only once it is turned).
+  const shown = view.dealer.cards.filter((c, i): c is Card => c !== null && i !== view.dealer.holeIndex);
+  const { total, soft } = handTotal(shown, rules);
+  view.dealer.total = shown.length > 0 ? total : null;
+  view.dealer.soft = soft;
+}
+
+function addBet(seat: SeatDraft, player: string, kind: SeatView['bets'][number]['kind'], amount: number): void {
+  const same = seat.bets.find((b) => b.player === player && b.kind === kind);
+  if (same) same.amount += amount;
+  else seat.bets.push({ player, kind, amount });
+  seat.bets = seat.bets.filter((b) => b.amount > 0);
+  seat.owner = seat.bets.find((b) => b.kind === 'main')?.player ?? null;
+}
+
+/** The dealt round's hands, dealer and results are cleared when a new round is dealt (or voided unseen). */
+function startHandsOf(view: Draft<TableView>, round: number): void {
+  view.handsRound = round;
+  view.voided = false;
+  view.dealer = draftOf(emptyDealerHand());
+  view.turn = null;
+  for (const seat of view.seats) {
+    seat.hands = [];
+    seat.results = [];
+  }
+}
+
+function applyFact(view: Draft<TableView>, fact: ViewFact, rules: RuleSet): void {
+  switch (fact.type) {
+    case 'shoe.loaded':
+      view.stage = 'newShoe';
+      return;
+    case 'shoe.finished':
+      view.stage = 'noShoe';
+      view.paused = false;
+      for (const seat of view.seats) seat.bets = [];
+      return;
+    case 'betting.opened':
+      view.round = fact.round;
+      view.stage = 'betting';
+      view.turn = null;
+      for (const seat of view.seats) {
+        seat.bets = [];
+        seat.owner = null;
+      }
+      return;
+    case 'bet.placed':
+    case 'bet.cancelled': {
+      const seat = seatOf(view, fact.seat);
+      if (seat) addBet(seat, fact.player, fact.bet, fact.type === 'bet.placed' ? fact.amount : -fact.amount);
+      return;
+    }
+    case 'betting.closed':
+      startHandsOf(view, fact.round);
+      view.stage = 'dealing';
+      for (const seatNumber of fact.seats) {
+        const seat = seatOf(view, seatNumber);
+        if (seat) seat.hands = Array.from({ length: rules.boxes.handsPerBox }, (_, hand) => newHand(seat, hand));
+      }
+      return;
+    case 'card.dealt': {
+      const seat = seatOf(view, fact.seat);
+      if (!seat) return;
+      const hand = handOf(seat, fact.hand);
+      hand.cards.push(fact.card);
+      recount(hand, rules);
+      return;
+    }
+    case 'dealer.card':
+      if (fact.hole) view.dealer.holeIndex = view.dealer.cards.length;
+      view.dealer.cards.push(fact.card);
+      recountDealer(view, rules);
+      // A dealer card after the initial deal is the dealer's turn (no-hole-card games draw the second card then).
+      if (view.stage !== 'dealing') {
+        view.stage = 'dealer';
+        view.turn = null;
+      }
+      return;
+    case 'offers.opened':
+      view.stage = 'offers';
+      return;
+    case 'insurance.taken': {
+      const seat = seatOf(view, fact.seat);
+      if (seat) addBet(seat, fact.player, 'insurance', fact.amount);
+      return;
+    }
+    case 'turn.started':
+      view.stage = 'playing';
+      view.turn = { seat: fact.seat, hand: fact.hand };
+      return;
+    case 'hands.switched': {
+      const seat = seatOf(view, fact.seat);
+      const [a, b] = fact.hands.map((h) => seat?.hands.find((x) => x.hand === h));
+      if (!a || !b || a.cards.length < 2 || b.cards.length < 2) return;
+      [a.cards[1], b.cards[1]] = [b.cards[1] as Card, a.cards[1] as Card];
+      recount(a, rules);
+      recount(b, rules);
+      return;
+    }
+    case 'hand.split': {
+      const seat = seatOf(view, fact.seat);
+      const hand = seat?.hands.find((h) => h.hand === fact.hand);
+      if (!seat || !hand) return;
+      const moved = hand.cards.splice(1);
+      recount(hand, rules);
+      const split = newHand(seat, fact.newHand, moved);
+      recount(split, rules);
+      seat.hands.splice(seat.hands.indexOf(hand) + 1, 0, split);
+      return;
+    }
+    case 'hand.doubled': {
+      const hand = seatOf(view, fact.seat)?.hands.find((h) => h.hand === fact.hand);
+      if (hand) hand.stake = fact.stake;
+      return;
+    }
+    case 'hand.finished': {
+      const hand = seatOf(view, fact.seat)?.hands.find((h) => h.hand === fact.hand);
+      if (hand) hand.status = fact.status;
+      return;
+    }
+    case 'dealer.revealed': {
+      const hole = view.dealer.holeIndex;
+      if (hole !== null) view.dealer.cards[hole] = fact.card;
+      else view.dealer.cards.push(fact.card);
+      view.dealer.holeIndex = null;
+      recountDealer(view, rules);
+      view.stage = 'dealer';
+      view.turn = null;
+      return;
+    }
+    case 'dealer.finished':
+      view.dealer.finished = true;
+      view.dealer.blackjack = fact.blackjack;
+      return;
+    case 'bet.settled': {
+      const seat = seatOf(view, fact.seat);
+      if (!seat) return;
+      const result = { bet: fact.bet, player: fact.player, stake: fact.stake, outcome: fact.outcome, net: fact.net };
+      const hand = fact.bet === 'main' || fact.bet === 'behind' ? seat.hands.find((h) => h.hand === fact.hand) : undefined;
+      if (hand) hand.results.push(result);
+      else seat.results.push(result);
+      return;
+    }
+    case 'round.voided':
+      if (view.handsRound !== fact.round) startHandsOf(view, fact.round);
+      view.voided = true;
+      view.paused = false;
+      return;
+    case 'round.ended':
+      view.stage = 'roundOver';
+      view.turn = null;
+      return;
+    case 'table.paused':
+      view.paused = true;
+      return;
+    case 'table.resumed':
+      view.paused = false;
+      return;
+    case 'evenMoney.taken':
+    case 'insurance.declined':
+    case 'decision.accepted':
+      return;
+  }
+}

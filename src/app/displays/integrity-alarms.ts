@@ -1,0 +1,38 @@
+// Integrity alarms for the supervisor: a broken hash chain, commands refused for their credential, role
+// or body, foreign and out-of-turn cards, card reads the table refused, a restart in the middle of a round.
+import type { StoredEvent } from '../../ports/event-store.js';
+import { ChainVerifier } from '../../ports/event-chain.js';
+import { REFUSED_COMMAND_RECORD, factOf, isInputRecord, CONFIGURED_RECORD } from '../log-records.js';
+
+export type AlarmKind = 'chainBroken' | 'commandRefused' | 'foreignCard' | 'outOfTurnCard' | 'cardRefused' | 'restartMidRound';
+
+export interface IntegrityAlarm {
+  readonly seq: number;
+  readonly wallTime: string;
+  readonly kind: AlarmKind;
+  readonly text: string;
+}
+
+/** How many alarms a view keeps (the newest). */
+export const ALARMS_KEPT = 50;
+
+/** Alarms raised by one event (a fold keeps a ChainVerifier across events: create one per log read from seq 1). */
+export function alarmsOf(event: StoredEvent, chain: ChainVerifier): IntegrityAlarm[] {
+  const alarm = (kind: AlarmKind, text: string): IntegrityAlarm => ({ seq: event.seq, wallTime: event.wallTime, kind, text });
+  const alarms: IntegrityAlarm[] = [];
+  const wasBroken = !chain.result().ok;
+  const check = chain.push(event);
+  if (!check.ok && !wasBroken) alarms.push(alarm('chainBroken', `log hash chain broken at seq ${check.seq}: ${check.reason}`));
+  if (event.type === REFUSED_COMMAND_RECORD) {
+    const { path, reason, by } = event.data as { path?: unknown; reason?: unknown; by?: unknown };
+    alarms.push(alarm('commandRefused', `${String(path)} refused${typeof by === 'string' ? ` (from ${by})` : ''}: ${String(reason)}`));
+    return alarms;
+  }
+  if (isInputRecord(event) || event.type === CONFIGURED_RECORD) return alarms;
+  const fact = factOf(event);
+  if (fact.type === 'table.paused' && fact.fault?.kind === 'foreignCard') alarms.push(alarm('foreignCard', fact.reason));
+  if (fact.type === 'table.paused' && fact.fault?.kind === 'outOfTurn') alarms.push(alarm('outOfTurnCard', fact.reason));
+  if (fact.type === 'input.rejected' && fact.input.type === 'card') alarms.push(alarm('cardRefused', `card "${fact.input.card}" refused: ${fact.reason}`));
+  if (fact.type === 'table.recovered' && fact.interrupted) alarms.push(alarm('restartMidRound', 'the controller restarted in the middle of a round'));
+  return alarms;
+}

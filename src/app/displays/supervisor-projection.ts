@@ -1,0 +1,101 @@
+// The supervisor's console: everything — the table with the hole card, the live phase, the dealer's
+// next step, the pause and open faults, integrity alarms, the shoe, and the newest log events raw.
+import { defer, distinctUntilChanged, filter, map, scan, startWith, type Observable } from 'rxjs';
+import { ChainVerifier } from '../../ports/event-chain.js';
+import type { JsonObject, StoredEvent } from '../../ports/event-store.js';
+import { dealerInstruction, type DealerInstruction } from './dealer-instruction.js';
+import type { LiveProjectionOptions } from './dealer-projection.js';
+import { foldTableView } from './fold-table-view.js';
+import { ALARMS_KEPT, alarmsOf, type IntegrityAlarm } from './integrity-alarms.js';
+import { NO_FAULTS, foldFaults, type FaultsView, type OpenFault, type PauseView } from './open-faults.js';
+import { revealedFact } from './public-redaction.js';
+import type { TableMeta } from './table-meta.js';
+import { emptyTableView, type TableView } from './table-view.js';
+
+export interface LogLine {
+  readonly seq: number;
+  readonly wallTime: string;
+  readonly round: number;
+  readonly type: string;
+  readonly data: JsonObject;
+}
+
+export interface ShoeView {
+  readonly number: number;
+  readonly burned: number;
+  readonly burnTarget: number | null;
+  readonly cutCardSeen: boolean;
+  readonly cardsDrawn: number;
+}
+
+export interface SupervisorView {
+  readonly meta: TableMeta;
+  readonly seq: number;
+  readonly phase: string;
+  readonly instruction: DealerInstruction;
+  readonly table: TableView;
+  readonly paused: PauseView | null;
+  readonly faults: readonly OpenFault[];
+  readonly alarms: readonly IntegrityAlarm[];
+  readonly shoe: ShoeView | null;
+  /** The newest events of the log, oldest first. */
+  readonly log: readonly LogLine[];
+}
+
+/** How many log events the console lists. */
+export const LOG_LINES_KEPT = 60;
+
+interface SupervisorFold {
+  readonly seq: number;
+  readonly table: TableView;
+  readonly faults: FaultsView;
+  readonly alarms: readonly IntegrityAlarm[];
+  readonly log: readonly LogLine[];
+}
+
+function logLine(event: StoredEvent): LogLine {
+  return { seq: event.seq, wallTime: event.wallTime, round: event.round, type: event.type, data: event.data };
+}
+
+function shoeOf(options: LiveProjectionOptions): ShoeView | null {
+  const shoe = options.live.table.shoe;
+  if (!shoe) return null;
+  const cardsDrawn = Object.values(shoe.drawn).reduce((sum, n) => sum + n, 0);
+  return { number: shoe.number, burned: shoe.burned, burnTarget: shoe.burnTarget, cutCardSeen: shoe.cutCardSeen, cardsDrawn };
+}
+
+/** Reads the log from seq 1 (the chain check starts at the genesis). */
+export function supervisorView$(log$: Observable<StoredEvent>, options: LiveProjectionOptions): Observable<SupervisorView> {
+  return defer(() => {
+    const chain = new ChainVerifier();
+    const initial: SupervisorFold = { seq: 0, table: emptyTableView(options.meta.seats), faults: NO_FAULTS, alarms: [], log: [] };
+    return log$.pipe(
+      scan((state: SupervisorFold, event): SupervisorFold => {
+        const fact = revealedFact(event);
+        const raised = alarmsOf(event, chain);
+        return {
+          seq: event.seq,
+          table: fact ? foldTableView(state.table, { fact, at: event.wallTime }, options) : state.table,
+          faults: foldFaults(state.faults, event),
+          alarms: raised.length > 0 ? [...state.alarms, ...raised].slice(-ALARMS_KEPT) : state.alarms,
+          log: [...state.log, logLine(event)].slice(-LOG_LINES_KEPT),
+        };
+      }, initial),
+      startWith(initial),
+      filter((state) => state.seq >= (options.head ?? 0)),
+      map((state): SupervisorView => ({
+        meta: options.meta,
+        seq: state.seq,
+        phase: options.live.phase,
+        instruction: dealerInstruction(options.live),
+        table: state.table,
+        paused: state.faults.paused,
+        faults: state.faults.faults,
+        alarms: state.alarms,
+        shoe: shoeOf(options),
+        log: state.log,
+      })),
+      distinctUntilChanged((a, b) => a.seq === b.seq),
+    );
+  });
+}
