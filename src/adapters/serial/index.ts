@@ -1,0 +1,13 @@
+// The controller's end of the shoe link (firmware-protocol/PROTOCOL.md).
+export {
+  ShoeLink,
+  LinkClosedError,
+  CommandRejectedError,
+  type ShoeLinkOptions,
+  type LinkState,
+  type LinkEvent,
+  type LinkCounters,
+  type DeliveredShoeMessage,
+} from './shoe-link.js';
+export { JsonlCaptureWriter, MemoryCapture, readCapture, replayCapture, type CaptureRecord, type CaptureSink, type ReplayResult } from './capture.js';
+export { realScheduler, VirtualScheduler, flushIo, type Scheduler, type TimerHandle } from './scheduler.js';
