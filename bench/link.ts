@@ -1,0 +1,125 @@
+// Shoe link benchmark (`npm run bench:link`). Prints figures only; asserts nothing.
+//
+//   1. Codec alone: CARD_DRAWN frames encoded and deframed per second (Deframer.push over 64-byte
+//      chunks, as a serial read would deliver them).
+//   2. Card-frame → ACK latency through a socat pseudo-terminal pair: the shoe emulator writes a
+//      CARD_DRAWN frame, ShoeLink delivers it (the handler resolves at once) and ACKs it; the time
+//      is measured from the shoe's write to the shoe's receipt of the ACK. One card at a time.
+//      A pty has no baud rate, so the wire time of the same bytes at the configured baud is
+//      printed beside it: on a real line, latency ≈ measured + wire time.
+//
+// Options: --baud N (default 115200), --cards N (default 312), --frames N (codec, default 200000).
+
+import { performance } from 'node:perf_hooks';
+import { SerialPort } from 'serialport';
+import { Deframer, encodeFrame, oneDeck, type Card } from '../firmware-protocol/src/index.js';
+import { ShoeEmulator } from '../src/adapters/shoe-emulator/emulator.js';
+import { mulberry32, shuffledShoe } from '../src/adapters/shoe-emulator/prng.js';
+import { realScheduler } from '../src/adapters/serial/scheduler.js';
+import { ShoeLink } from '../src/adapters/serial/shoe-link.js';
+import { hasSocat, startPtyPair } from '../test/serial/socat.js';
+
+function arg(name: string, dflt: number): number {
+  const i = process.argv.indexOf(`--${name}`);
+  const v = i >= 0 ? Number(process.argv[i + 1]) : dflt;
+  if (!Number.isFinite(v) || v <= 0) throw new Error(`--${name} must be a positive number`);
+  return v;
+}
+const BAUD = arg('baud', 115200);
+const CARDS = arg('cards', 312);
+const FRAMES = arg('frames', 200_000);
+
+const fmt = (n: number, d = 0): string => n.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d });
+const pct = (sorted: number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number;
+const wireMs = (bytes: number): number => (bytes * 10 * 1000) / BAUD; // 8N1: 10 bit times per byte
+
+function codec(): void {
+  const deck = oneDeck();
+  const t0 = performance.now();
+  const frames: Uint8Array[] = [];
+  for (let i = 0; i < FRAMES; i++) {
+    frames.push(encodeFrame({ seq: (i % 65535) + 1, message: { type: 'CARD_DRAWN', drawIndex: (i % 416) + 1, card: deck[i % 52] as Card, confidence: 97, rescan: false } }));
+  }
+  const tEnc = performance.now() - t0;
+  const stream = new Uint8Array(frames.reduce((n, f) => n + f.length, 0));
+  let o = 0;
+  for (const f of frames) (stream.set(f, o), (o += f.length));
+  const d = new Deframer({ from: 'shoe' });
+  let decoded = 0;
+  const t1 = performance.now();
+  for (let i = 0; i < stream.length; i += 64) decoded += d.push(stream.subarray(i, i + 64)).frames.length;
+  const tDec = performance.now() - t1;
+  console.log('codec (CARD_DRAWN, %d bytes on the wire each)', frames[0]?.length);
+  console.log('  encode   %s frames/s', fmt(FRAMES / (tEnc / 1000)));
+  console.log('  deframe  %s frames/s  (%s MB/s, %d of %d decoded)', fmt(decoded / (tDec / 1000)), fmt(stream.length / tDec / 1000, 1), decoded, FRAMES);
+}
+
+async function latency(): Promise<void> {
+  if (!hasSocat) {
+    console.log('latency: skipped (socat not installed)');
+    return;
+  }
+  const pair = await startPtyPair();
+  const sched = realScheduler();
+  const cards = shuffledShoe(Math.ceil(CARDS / 52), mulberry32(1)).slice(0, CARDS);
+  const emulator = new ShoeEmulator({ scheduler: sched, rng: mulberry32(1), cards });
+  const shoePort = new SerialPort({ path: pair.a, baudRate: BAUD, autoOpen: false });
+  await new Promise<void>((res, rej) => shoePort.open((e) => (e ? rej(e) : res())));
+  shoePort.on('error', () => undefined);
+
+  // Timestamps: when the shoe writes CARD_DRAWN seq s, and when the ACK of s reaches the shoe.
+  const sentAt = new Map<number, number>();
+  const samples: number[] = [];
+  const acks = new Deframer({ from: 'controller' });
+  const txSniff = new Deframer({ from: 'shoe' });
+  let cardBytes = 0;
+  let ackBytes = 0;
+  emulator.attach((bytes) => {
+    for (const f of txSniff.push(bytes).frames) if (f.message.type === 'CARD_DRAWN') (sentAt.set(f.seq, performance.now()), (cardBytes = bytes.length));
+    shoePort.write(Buffer.from(bytes));
+  });
+  let waiting: (() => void) | null = null;
+  shoePort.on('data', (chunk: Buffer) => {
+    const now = performance.now();
+    const bytes = new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+    for (const f of acks.push(bytes).frames) {
+      if (f.message.type !== 'ACK') continue;
+      const t = sentAt.get(f.message.ackSeq);
+      if (t === undefined) continue;
+      sentAt.delete(f.message.ackSeq);
+      samples.push(now - t);
+      ackBytes = encodeFrame({ seq: 0, message: f.message }).length;
+      waiting?.();
+    }
+    emulator.receive(bytes);
+  });
+
+  const link = new ShoeLink({ path: pair.b, baudRate: BAUD, scheduler: sched, onMessage: async () => undefined });
+  link.start();
+  emulator.powerOn();
+  const deadline = Date.now() + 5000;
+  while (link.state !== 'up' && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+  await link.unlockGate(0);
+  await new Promise((r) => setTimeout(r, 50));
+  for (let i = 0; i < cards.length; i++) {
+    const acked = new Promise<void>((r) => (waiting = r));
+    void emulator.drawCard();
+    await Promise.race([acked, new Promise((r) => setTimeout(r, 1000))]);
+  }
+  await link.close();
+  emulator.powerOff();
+  await new Promise<void>((r) => shoePort.close(() => r()));
+  await pair.stop();
+
+  const warm = samples.slice(Math.min(20, Math.floor(samples.length / 10)));
+  const sorted = [...warm].sort((a, b) => a - b);
+  const roundTripWire = wireMs(cardBytes + ackBytes);
+  console.log('card-frame → ACK latency over a socat pty pair (%d cards, first %d dropped as warm-up)', samples.length, samples.length - warm.length);
+  console.log('  p50 %s ms   p99 %s ms   max %s ms', fmt(pct(sorted, 50), 3), fmt(pct(sorted, 99), 3), fmt(sorted.at(-1) ?? NaN, 3));
+  console.log('  wire time at %s baud (8N1): CARD_DRAWN %d bytes %s ms + ACK %d bytes %s ms = %s ms per round trip', fmt(BAUD), cardBytes, fmt(wireMs(cardBytes), 3), ackBytes, fmt(wireMs(ackBytes), 3), fmt(roundTripWire, 3));
+  console.log('  expected on a real %s-baud line: p50 ≈ %s ms, p99 ≈ %s ms', fmt(BAUD), fmt(pct(sorted, 50) + roundTripWire, 3), fmt(pct(sorted, 99) + roundTripWire, 3));
+  console.log('  link counters: frames rx %d, tx %d, retransmissions %d, discarded bytes %d', link.counters.framesRx, link.counters.framesTx, link.counters.retransmissions, link.counters.discardedBytes);
+}
+
+codec();
+await latency();
