@@ -4,6 +4,7 @@
 // or duplicated, no bet settled twice, the hash chain intact.
 import { describe, expect, test } from 'vitest';
 import { spawn, execFile } from 'node:child_process';
+import Database from 'better-sqlite3';
 import { promisify } from 'node:util';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,15 +20,38 @@ import { mulberry32, playRandomSession } from '../support/random-session.js';
 
 const KILLS = 50;
 
-function runUntilKilled(cli: string, args: string[], afterMs: number): Promise<'killed' | 'finished'> {
+function logLength(db: string): number {
+  try {
+    const sql = new Database(db, { readonly: true, fileMustExist: true });
+    try {
+      return (sql.prepare('SELECT count(*) AS n FROM events').get() as { n: number }).n;
+    } finally {
+      sql.close();
+    }
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * Runs the child and kills it once the log has grown by `events` (whatever the machine's speed), a few
+ * milliseconds later still — so the kill falls between two appends or in the middle of one.
+ */
+function runUntilKilled(cli: string, args: string[], db: string, events: number, jitterMs: number): Promise<'killed' | 'finished'> {
   return new Promise((resolve, reject) => {
+    const start = logLength(db);
     const child = spawn(process.execPath, [cli, ...args], { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    const timer = setTimeout(() => child.kill('SIGKILL'), afterMs);
+    const timer = setInterval(() => {
+      if (logLength(db) >= start + events) {
+        clearInterval(timer);
+        setTimeout(() => child.kill('SIGKILL'), jitterMs);
+      }
+    }, 2);
     child.on('error', reject);
     child.on('close', (code, signal) => {
-      clearTimeout(timer);
+      clearInterval(timer);
       if (signal === 'SIGKILL') resolve('killed');
       else if (code === 0) resolve('finished');
       else reject(new Error(`run exited ${code}: ${stderr}`));
@@ -64,7 +88,7 @@ describe('crash recovery under SIGKILL', () => {
   test(`${KILLS} kills at random points; the finished log equals an uninterrupted run's`, async () => {
     const cli = await cliBundle();
     const rules = loadRuleSet('six-deck').rules;
-    const { inputs } = playRandomSession(rules, 4242, 300);
+    const { inputs } = playRandomSession(rules, 4242, 120);
     const dir = mkdtempSync(join(tmpdir(), 'crash-'));
     const session = join(dir, 'session.jsonl');
     writeFileSync(session, inputs.map((i) => JSON.stringify(i)).join('\n') + '\n');
@@ -78,8 +102,7 @@ describe('crash recovery under SIGKILL', () => {
     let kills = 0;
     let progressAtKills: number[] = [];
     while (kills < KILLS) {
-      // Start-up takes about 0.4 s here; kill somewhere in the 0.3 s after it (or, now and then, during it).
-      const outcome = await runUntilKilled(cli, args(crashed), 250 + Math.floor(random() * 450));
+      const outcome = await runUntilKilled(cli, args(crashed), crashed, 1 + Math.floor(random() * 60), Math.floor(random() * 4));
       if (outcome === 'finished') break;
       kills++;
       progressAtKills.push((await readLog(crashed)).length);

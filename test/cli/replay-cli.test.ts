@@ -66,8 +66,8 @@ describe('shoe replay', () => {
     expect(jsonLines(r.stdout).some((e) => e.type === 'bet.settled')).toBe(true);
   });
 
-  test('npm start replays the bundled demo session and tells its story', async () => {
-    const r = await runCli(['start']);
+  test('shoe demo replays the bundled demo session and tells its story', async () => {
+    const r = await runCli(['demo']);
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('Round 1: betting open');
     expect(r.stdout).toMatch(/main \(\w+, stake [\d.]+\): (win|lose|push|blackjack|surrender)/);

@@ -1,7 +1,7 @@
 // ShoeLink ↔ emulator over the mock binding, no faults: handshake, delivery, gate, commands.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { oneDeck } from '../../firmware-protocol/src/index.js';
-import { createMockPort, eventsOf, expectExactlyOnceInOrder, makeRig, resetMockBinding, type Rig } from './harness.js';
+import { createMockPort, expectExactlyOnceInOrder, makeRig, resetMockBinding, type Rig } from './harness.js';
 
 let rig: Rig | null = null;
 beforeEach(() => createMockPort());

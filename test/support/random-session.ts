@@ -35,6 +35,8 @@ export function shuffledShoe(rules: RuleSet, random: () => number): Card[] {
 export interface RandomSession {
   readonly inputs: TableInput[];
   readonly events: TableEvent[][];
+  /** A fault card still waiting for a supervisor when the session stopped. */
+  readonly faultCardPending: boolean;
 }
 
 const pick = <T>(random: () => number, items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
@@ -110,7 +112,7 @@ export function playRandomSession(rules: RuleSet, seed: number, rounds: number):
       throw new Error(`driver does not know phase ${phase}`);
     }
   }
-  return { inputs, events };
+  return { inputs, events, faultCardPending: engine.table.faultCard !== null };
 }
 
 export const ALL_RANKS = RANKS;
