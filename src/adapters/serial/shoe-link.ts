@@ -183,7 +183,7 @@ export class ShoeLink {
   private outstanding: Outstanding | null = null;
   private queue: Pending[] = [];
   private desiredGate: DesiredGate = { state: 'locked' };
-  private readonly statusWaiters = new Map<number, (s: StatusMessage) => void>();
+  private readonly statusWaiters = new Map<number, { resolve: (s: StatusMessage) => void; reject: (e: Error) => void }>();
 
   private ackTimer: TimerHandle | null = null;
   private helloTimer: TimerHandle | null = null;
@@ -274,6 +274,8 @@ export class ShoeLink {
     for (const p of [...(this.outstanding ? [this.outstanding] : []), ...this.queue]) for (const s of p.settle) s.reject(err);
     this.outstanding = null;
     this.queue = [];
+    for (const w of this.statusWaiters.values()) w.reject(err);
+    this.statusWaiters.clear();
     const port = this.port;
     this.port = null;
     this.portGen++;
@@ -327,7 +329,7 @@ export class ShoeLink {
       this.queue.push({
         cmd: { type: 'STATUS_REQUEST' },
         settle: [{ resolve: () => undefined, reject }],
-        onSeq: (seq) => this.statusWaiters.set(seq, resolve),
+        onSeq: (seq) => this.statusWaiters.set(seq, { resolve, reject }),
       });
       this.pump();
     });
@@ -771,7 +773,7 @@ export class ShoeLink {
     if (m.type === 'STATUS' && m.inReplyTo !== 0) {
       const w = this.statusWaiters.get(m.inReplyTo);
       this.statusWaiters.delete(m.inReplyTo);
-      w?.(m);
+      w?.resolve(m);
     }
   }
 
