@@ -93,11 +93,12 @@ export async function startTable(options: RuntimeOptions): Promise<TableRuntime>
     emulator.powerOn();
   }
   let bridge: ShoeBridge | null = null;
+  const lastRxSeq = await lastShoeSeq(store, config.id);
   const link = new ShoeLink({
     path,
     baudRate: config.serial?.baud ?? 115200,
     ...(wire ? { binding: wire.binding } : {}),
-    resume: { lastRxSeq: await lastShoeSeq(store, config.id), nextTxSeq: 1 },
+    ...(lastRxSeq > 0 ? { resume: { lastRxSeq } } : {}),
     onMessage: async (m) => {
       if (bridge) await bridge.onShoeEvent(m.message, m.seq);
     },

@@ -118,7 +118,7 @@ export interface ShoeLinkOptions {
   binding?: BindingInterface;
   scheduler?: Scheduler;
   /** Persisted sequence state (§8.2). Without it the controller cold-starts (§8.4 a). */
-  resume?: { lastRxSeq: number; nextTxSeq: number };
+  resume?: { lastRxSeq: number; nextTxSeq?: number };
   identity?: { softwareVersion?: string; id?: string; expectedDecks?: number };
   /** Reconnect backoff (§10.2): first delay, doubling up to the maximum. */
   reconnect?: { initialMs?: number; maxMs?: number };
@@ -231,9 +231,12 @@ export class ShoeLink {
     this.backoff = this.backoffInitial;
     const r = options.resume;
     this.lastRx = r?.lastRxSeq ?? 0;
-    this.nextTx = r && r.nextTxSeq >= 1 && r.nextTxSeq <= 0xffff ? r.nextTxSeq : 1;
+    this.nextTx = r?.nextTxSeq !== undefined && r.nextTxSeq >= 1 && r.nextTxSeq <= 0xffff ? r.nextTxSeq : 1;
     this.noHistory = !r;
-    this.coldStart = !r;
+    // The application persists the shoe's sequence (every shoe event carries it onto the log) but not
+    // our own transmit sequence: then we keep `last_rx` and announce a cold start of our direction
+    // only (§8.2, §8.4 a), so the shoe accepts our seq 1 while its events are never delivered twice.
+    this.coldStart = !r || r.nextTxSeq === undefined;
   }
 
   // ---- public surface -------------------------------------------------------------------------

@@ -1,0 +1,43 @@
+// The JSON bodies of the command API, strictly validated (an unknown field is a malformed body). Money
+// in integer minor units; seats from 1; hands as the round machine numbers them (0 = first dealt hand).
+// Whether a well-formed command fits the table now is the round machine's call, not the schema's.
+import { z } from 'zod';
+import { BET_KINDS } from '../../round/inputs.js';
+
+const seat = z.number().int().min(1).max(9);
+const player = z.string().min(1).max(64);
+const amount = z.number().int().positive();
+const reason = z.string().min(1).max(200);
+
+export const betBody = z.strictObject({ seat, player, amount, kind: z.enum(BET_KINDS).optional() });
+export const cancelBetBody = z.strictObject({ seat, player, kind: z.enum(BET_KINDS).optional() });
+export const emptyBody = z.strictObject({});
+
+export const PLAY_ACTIONS = ['hit', 'stand', 'double', 'split', 'surrender', 'switch'] as const;
+export const decisionBody = z.strictObject({
+  seat,
+  hand: z.number().int().min(0).optional(),
+  action: z.enum(PLAY_ACTIONS),
+  /** double for less / triple: the amount added. */
+  amount: amount.optional(),
+  player: player.optional(),
+});
+
+export const OFFER_ANSWERS = ['insurance', 'noInsurance', 'evenMoney'] as const;
+export const offerBody = z.strictObject({
+  seat,
+  action: z.enum(OFFER_ANSWERS),
+  /** Partial insurance, where the rules allow it. */
+  amount: amount.optional(),
+  /** A co-player on the box (default: the box owner). */
+  player: player.optional(),
+});
+
+export const followBody = z.strictObject({ seat, player, follow: z.enum(['double', 'split']) });
+
+export const reasonBody = z.strictObject({ reason: reason.optional() });
+
+/** A zod error as one readable line. */
+export function describeIssues(error: z.ZodError): string {
+  return error.issues.map((i) => `${i.path.length > 0 ? i.path.join('.') : 'body'}: ${i.message}`).join('; ');
+}

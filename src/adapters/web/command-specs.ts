@@ -1,0 +1,103 @@
+// The command API: every command, its route, the roles that may send it, its body, and the input it
+// becomes. The same table serves HTTP (POST path) and the command WebSocket (by name).
+import type { z } from 'zod';
+import type { Principal, Role } from '../../config/table-config.js';
+import type { TableInput } from '../../round/inputs.js';
+import type { TableHandle } from './web-context.js';
+import { betBody, cancelBetBody, decisionBody, emptyBody, followBody, offerBody, reasonBody } from './command-bodies.js';
+
+/** A command that does not become an input: refused with this status and reason (and recorded). */
+export interface NotAnInput {
+  readonly status: number;
+  readonly reason: string;
+}
+
+export interface CommandSpec<B = unknown> {
+  readonly name: string;
+  readonly path: string;
+  readonly roles: readonly Role[];
+  /** What it does, for refusals ("role dealer may not <what>"). */
+  readonly what: string;
+  readonly body: z.ZodType<B>;
+  toInput(body: B, sender: Principal, table: TableHandle): TableInput | NotAnInput;
+}
+
+const GAME_SERVER: readonly Role[] = ['game-server'];
+const DEALER_OR_SUPERVISOR: readonly Role[] = ['dealer', 'supervisor'];
+const SUPERVISOR: readonly Role[] = ['supervisor'];
+
+function spec<B>(s: CommandSpec<B>): CommandSpec {
+  return s as unknown as CommandSpec;
+}
+
+/** Copies the optional fields that are set (exactOptionalPropertyTypes: no `undefined` values). */
+function defined<T extends object>(fields: T): { [K in keyof T]?: Exclude<T[K], undefined> } {
+  return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as { [K in keyof T]?: Exclude<T[K], undefined> };
+}
+
+/** "Open betting" is not an input: betting opens by itself once the shoe is burned and after every round. */
+function openBettingAnswer(table: TableHandle): NotAnInput {
+  const reason = table.phase === 'active.betting'
+    ? 'betting is already open: it opens by itself after each round'
+    : `betting opens by itself after each round (and once a new shoe is burned); now: ${table.phase}`;
+  return { status: 409, reason };
+}
+
+export const COMMANDS: readonly CommandSpec[] = [
+  spec({
+    name: 'bet', path: '/api/bets', roles: GAME_SERVER, what: 'place bets', body: betBody,
+    toInput: (b) => ({ type: 'bet', seat: b.seat, player: b.player, amount: b.amount, ...defined({ kind: b.kind }) }),
+  }),
+  spec({
+    name: 'cancelBet', path: '/api/bets/cancel', roles: GAME_SERVER, what: 'cancel bets', body: cancelBetBody,
+    toInput: (b) => ({ type: 'bet.cancel', seat: b.seat, player: b.player, ...defined({ kind: b.kind }) }),
+  }),
+  spec({
+    name: 'closeBetting', path: '/api/betting/close', roles: DEALER_OR_SUPERVISOR, what: 'close betting', body: emptyBody,
+    toInput: () => ({ type: 'betting.closed' }),
+  }),
+  spec({
+    name: 'openBetting', path: '/api/betting/open', roles: DEALER_OR_SUPERVISOR, what: 'open betting', body: emptyBody,
+    toInput: (_b, _s, table) => openBettingAnswer(table),
+  }),
+  spec({
+    name: 'decision', path: '/api/decisions', roles: GAME_SERVER, what: 'send player decisions', body: decisionBody,
+    toInput: (b) => ({ type: 'decision', seat: b.seat, action: b.action, ...defined({ hand: b.hand, amount: b.amount, player: b.player }) }),
+  }),
+  spec({
+    name: 'offer', path: '/api/offers', roles: GAME_SERVER, what: 'answer insurance or even money', body: offerBody,
+    toInput: (b) => ({ type: 'decision', seat: b.seat, action: b.action, ...defined({ amount: b.amount, player: b.player }) }),
+  }),
+  spec({
+    name: 'follow', path: '/api/follow', roles: GAME_SERVER, what: 'send bet-behind follow choices', body: followBody,
+    toInput: (b) => ({ type: 'decision', seat: b.seat, player: b.player, action: b.follow === 'double' ? 'followDouble' : 'followSplit' }),
+  }),
+  spec({
+    name: 'pause', path: '/api/supervisor/pause', roles: DEALER_OR_SUPERVISOR, what: 'pause the table', body: reasonBody,
+    toInput: (b, s) => ({ type: 'supervisor', action: 'pause', by: s.name, ...defined({ reason: b.reason }) }),
+  }),
+  spec({
+    name: 'resume', path: '/api/supervisor/resume', roles: SUPERVISOR, what: 'resume the table', body: emptyBody,
+    toInput: (_b, s) => ({ type: 'supervisor', action: 'resume', by: s.name }),
+  }),
+  spec({
+    name: 'void', path: '/api/supervisor/void', roles: SUPERVISOR, what: 'void a round', body: reasonBody,
+    toInput: (b, s) => ({ type: 'supervisor', action: 'void', by: s.name, ...defined({ reason: b.reason }) }),
+  }),
+  spec({
+    name: 'useCard', path: '/api/supervisor/use-card', roles: SUPERVISOR, what: 'use an out-of-turn card', body: emptyBody,
+    toInput: (_b, s) => ({ type: 'supervisor', action: 'useCard', by: s.name }),
+  }),
+  spec({
+    name: 'shoeChange', path: '/api/supervisor/shoe-change', roles: SUPERVISOR, what: 'change the shoe', body: reasonBody,
+    toInput: (b, s) => ({ type: 'supervisor', action: 'shoeChange', by: s.name, ...defined({ reason: b.reason }) }),
+  }),
+];
+
+export function commandNamed(name: unknown): CommandSpec | undefined {
+  return COMMANDS.find((c) => c.name === name);
+}
+
+export function isNotAnInput(value: TableInput | NotAnInput): value is NotAnInput {
+  return 'status' in value;
+}

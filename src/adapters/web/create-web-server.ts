@@ -1,0 +1,53 @@
+// The table's web server: the command API (HTTP and WebSocket), the display sockets, the read-only
+// views and recall, and the pages. Built, not started: the caller listens (and closes).
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyWebsocket from '@fastify/websocket';
+import type { Logger } from 'pino';
+import { tableMeta } from '../../app/displays/table-meta.js';
+import { credentialIndex, type TableConfig } from '../../config/table-config.js';
+import type { EventStore } from '../../ports/event-store.js';
+import { registerCommandRoutes } from './command-routes.js';
+import { registerCommandSocket } from './command-socket.js';
+import { registerPageRoutes } from './page-routes.js';
+import { requestErrorHandler } from './request-errors.js';
+import { registerViewRoutes } from './view-routes.js';
+import { registerViewSockets } from './view-sockets.js';
+import type { TableHandle, WebContext } from './web-context.js';
+
+export interface WebServerOptions {
+  readonly service: TableHandle;
+  readonly store: EventStore;
+  readonly config: TableConfig;
+  /** Seconds a player has to decide (the decision timer's): the displays' countdown. */
+  readonly decisionSeconds: number;
+  readonly logger: Logger;
+}
+
+/** Commands are small JSON objects. */
+const BODY_LIMIT_BYTES = 16 * 1024;
+
+export function createWebServer(options: WebServerOptions): FastifyInstance {
+  const { service, store, config, decisionSeconds, logger } = options;
+  const context: WebContext = {
+    service,
+    store,
+    credentials: credentialIndex(config),
+    decisionSeconds,
+    meta: tableMeta(service.tableId, service.rules),
+    logger: logger.child({ component: 'web' }),
+  };
+  // Request logging is off: a WebSocket address carries its token in the query. Commands, refusals and
+  // failures are logged by the routes themselves, without tokens.
+  // (The cast only widens the logger type parameter from pino's Logger to Fastify's base logger.)
+  const app = Fastify({ loggerInstance: context.logger, disableRequestLogging: true, bodyLimit: BODY_LIMIT_BYTES }) as unknown as FastifyInstance;
+  app.setErrorHandler(requestErrorHandler(context));
+  void app.register(fastifyWebsocket, { options: { maxPayload: BODY_LIMIT_BYTES } });
+  void app.register(async (routes) => {
+    registerCommandRoutes(routes, context);
+    registerCommandSocket(routes, context);
+    registerViewSockets(routes, context);
+    registerViewRoutes(routes, context);
+    registerPageRoutes(routes);
+  });
+  return app;
+}

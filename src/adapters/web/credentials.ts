@@ -1,0 +1,34 @@
+// Who sent a request: a token from `Authorization: Bearer <token>` (HTTP) or `?token=` (WebSocket),
+// resolved against the table's credentials. Tokens are never logged or recorded.
+import type { Principal, Role } from '../../config/table-config.js';
+
+export type Identification =
+  | { readonly ok: true; readonly principal: Principal }
+  | { readonly ok: false; readonly status: 401; readonly reason: string };
+
+export function bearerToken(header: string | undefined): string | undefined {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header ?? '');
+  return match?.[1];
+}
+
+export function queryToken(query: unknown): string | undefined {
+  const token = (query as { token?: unknown } | undefined)?.token;
+  return typeof token === 'string' && token.length > 0 ? token : undefined;
+}
+
+export function identify(credentials: ReadonlyMap<string, Principal>, token: string | undefined, how: 'header' | 'query'): Identification {
+  if (token === undefined) {
+    const hint = how === 'header' ? 'send "Authorization: Bearer <token>"' : 'add "?token=<token>" to the address';
+    return { ok: false, status: 401, reason: `missing credential: ${hint}` };
+  }
+  const principal = credentials.get(token);
+  return principal ? { ok: true, principal } : { ok: false, status: 401, reason: 'unknown credential' };
+}
+
+export function roleAllowed(principal: Principal, roles: readonly Role[]): boolean {
+  return roles.includes(principal.role);
+}
+
+export function wrongRoleReason(principal: Principal, roles: readonly Role[], what: string): string {
+  return `role ${principal.role} (${principal.name}) may not ${what}: only ${roles.join(' or ')}`;
+}

@@ -1,0 +1,70 @@
+// One command, whatever the transport: who sent it, whether their role may, whether the body is well
+// formed — each refused before the table with a recorded reason — then the input, attributed to its
+// sender, goes to the round machine; a refusal there (input.rejected on the log) answers 409.
+import type { Principal } from '../../config/table-config.js';
+import { NO_HOLE_CARD, publicFact } from '../../app/displays/public-redaction.js';
+import type { ViewFact } from '../../app/displays/view-facts.js';
+import type { StoredEvent } from '../../ports/event-store.js';
+import { describeIssues } from './command-bodies.js';
+import { isNotAnInput, type CommandSpec } from './command-specs.js';
+import { identify, roleAllowed, wrongRoleReason, type Identification } from './credentials.js';
+import { refuse, type Refusal } from './refusals.js';
+import type { WebContext } from './web-context.js';
+
+export type CommandAnswer =
+  | { readonly ok: true; readonly seq: number; readonly facts: readonly ViewFact[] }
+  | { readonly ok: false; readonly refused: 'table'; readonly reason: string; readonly seq: number }
+  | Refusal['body']
+  | { readonly ok: false; readonly reason: string };
+
+export interface CommandReply {
+  readonly status: number;
+  readonly body: CommandAnswer;
+}
+
+export interface CommandRequest {
+  /** Who sent it: identified already (a WebSocket authenticates once), or a token to identify. */
+  readonly sender: Identification | { readonly token: string | undefined };
+  readonly body: unknown;
+  /** Where it came in, for the record (no query string). */
+  readonly path: string;
+}
+
+/** What the sender learns of the facts: the public's view of them (the answer goes to a game server too). */
+function publicFacts(stored: readonly StoredEvent[]): ViewFact[] {
+  let secrecy = NO_HOLE_CARD;
+  const facts: ViewFact[] = [];
+  for (const event of stored) {
+    const result = publicFact(event, secrecy);
+    secrecy = result.secrecy;
+    if (result.fact) facts.push(result.fact);
+  }
+  return facts;
+}
+
+export async function executeCommand(context: WebContext, command: CommandSpec, request: CommandRequest): Promise<CommandReply> {
+  const { path, body } = request;
+  const identified = 'ok' in request.sender ? request.sender : identify(context.credentials, request.sender.token, 'header');
+  if (!identified.ok) return refuse(context, { path, body }, identified.status, 'credential', identified.reason);
+  const sender: Principal = identified.principal;
+  if (!roleAllowed(sender, command.roles)) {
+    return refuse(context, { path, body }, 403, 'role', wrongRoleReason(sender, command.roles, command.what), sender.name);
+  }
+  const parsed = command.body.safeParse(body ?? {});
+  if (!parsed.success) return refuse(context, { path, body }, 400, 'body', `malformed ${command.name} command: ${describeIssues(parsed.error)}`, sender.name);
+  const input = command.toInput(parsed.data, sender, context.service);
+  if (isNotAnInput(input)) return refuse(context, { path, body }, input.status, 'table', input.reason, sender.name);
+  try {
+    const result = await context.service.submit(input, { source: 'api', by: sender.name });
+    const seq = result.stored.at(-1)?.seq ?? context.service.position;
+    if (result.rejected !== undefined) {
+      context.logger.info({ path, by: sender.name, reason: result.rejected }, 'command refused by the table');
+      return { status: 409, body: { ok: false, refused: 'table', reason: result.rejected, seq } };
+    }
+    context.logger.info({ path, by: sender.name, seq }, 'command accepted');
+    return { status: 200, body: { ok: true, seq, facts: publicFacts(result.stored) } };
+  } catch (err) {
+    context.logger.error({ err, path, by: sender.name }, 'command not recorded');
+    return { status: 503, body: { ok: false, reason: 'the table could not record the command: try again' } };
+  }
+}

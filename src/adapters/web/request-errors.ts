@@ -1,0 +1,20 @@
+// Requests that fail before a route's handler runs — a body that is not JSON, too large, or of another
+// content type — are commands refused for a malformed body: recorded and answered with the reason.
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { bearerToken } from './credentials.js';
+import { refuse } from './refusals.js';
+import type { WebContext } from './web-context.js';
+
+export function requestErrorHandler(context: WebContext) {
+  return async (error: FastifyError, request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
+    const status = error.statusCode ?? 500;
+    const path = request.routeOptions.url ?? request.url.split('?')[0] ?? request.url;
+    if (status >= 400 && status < 500 && path.startsWith('/api/')) {
+      const sender = context.credentials.get(bearerToken(request.headers.authorization) ?? '');
+      const refusal = await refuse(context, { path }, status, 'body', `malformed request: ${error.message}`, sender?.name);
+      return reply.code(refusal.status).send(refusal.body);
+    }
+    if (status >= 500) context.logger.error({ err: error, path }, 'request failed');
+    return reply.code(status).send({ ok: false, reason: status >= 500 ? 'internal error' : error.message });
+  };
+}

@@ -1,0 +1,34 @@
+// Read-only HTTP: each audience's current view (GET /api/views/<audience>) and the supervisor's recall
+// of the last rounds (GET /api/recall?rounds=10).
+import { firstValueFrom } from 'rxjs';
+import type { FastifyInstance } from 'fastify';
+import { RECALL_ROUNDS, recallLastRounds } from '../../app/displays/recall-last-rounds.js';
+import { AUDIENCES, READER_ROLES, admitReader } from './audience-access.js';
+import { audienceViews$ } from './audience-views.js';
+import { bearerToken } from './credentials.js';
+import type { WebContext } from './web-context.js';
+
+const MAX_RECALL = 100;
+
+function roundsWanted(query: unknown): number {
+  const raw = Number((query as { rounds?: unknown } | undefined)?.rounds ?? RECALL_ROUNDS);
+  return Number.isInteger(raw) && raw >= 1 ? Math.min(raw, MAX_RECALL) : RECALL_ROUNDS;
+}
+
+export function registerViewRoutes(app: FastifyInstance, context: WebContext): void {
+  for (const audience of AUDIENCES) {
+    const path = `/api/views/${audience}`;
+    app.get(path, async (request, reply) => {
+      const refusal = await admitReader(context, READER_ROLES[audience], `read the ${audience} view`, { token: bearerToken(request.headers.authorization), how: 'header', path });
+      if (refusal) return reply.code(refusal.status).send(refusal.body);
+      return reply.send(await firstValueFrom(audienceViews$(context, audience)));
+    });
+  }
+
+  app.get('/api/recall', async (request, reply) => {
+    const path = '/api/recall';
+    const refusal = await admitReader(context, READER_ROLES.supervisor, 'recall rounds', { token: bearerToken(request.headers.authorization), how: 'header', path });
+    if (refusal) return reply.code(refusal.status).send(refusal.body);
+    return reply.send({ rounds: await recallLastRounds(context.store, context.service.tableId, roundsWanted(request.query)) });
+  });
+}

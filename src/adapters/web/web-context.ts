@@ -1,0 +1,19 @@
+// What the web adapter needs of the table, and the settings every route shares.
+import type { Logger } from 'pino';
+import type { TableService } from '../../app/table-service.js';
+import type { TableMeta } from '../../app/displays/table-meta.js';
+import type { Principal } from '../../config/table-config.js';
+import type { EventStore } from '../../ports/event-store.js';
+
+/** The parts of the table service the web adapter uses. */
+export type TableHandle = Pick<TableService, 'submit' | 'refuseCommand' | 'table' | 'phase' | 'position' | 'rules' | 'tableId'>;
+
+export interface WebContext {
+  readonly service: TableHandle;
+  readonly store: EventStore;
+  /** Token → who it identifies. */
+  readonly credentials: ReadonlyMap<string, Principal>;
+  readonly decisionSeconds: number;
+  readonly meta: TableMeta;
+  readonly logger: Logger;
+}
