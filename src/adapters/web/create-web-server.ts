@@ -1,6 +1,6 @@
 // The table's web server: the command API (HTTP and WebSocket), the display sockets, the read-only
 // views and recall, and the pages. Built, not started: the caller listens (and closes).
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import fastifyWebsocket from '@fastify/websocket';
 import type { Logger } from 'pino';
 import { tableMeta } from '../../app/displays/table-meta.js';
@@ -39,7 +39,11 @@ export function createWebServer(options: WebServerOptions): FastifyInstance {
   // Request logging is off: a WebSocket address carries its token in the query. Commands, refusals and
   // failures are logged by the routes themselves, without tokens.
   // (The cast only widens the logger type parameter from pino's Logger to Fastify's base logger.)
-  const app = Fastify({ loggerInstance: context.logger, disableRequestLogging: true, bodyLimit: BODY_LIMIT_BYTES }) as unknown as FastifyInstance;
+  const app = Fastify({
+    loggerInstance: context.logger,
+    logController: new LogController({ disableRequestLogging: true }),
+    bodyLimit: BODY_LIMIT_BYTES,
+  }) as unknown as FastifyInstance;
   app.setErrorHandler(requestErrorHandler(context));
   void app.register(fastifyWebsocket, { options: { maxPayload: BODY_LIMIT_BYTES } });
   void app.register(async (routes) => {
