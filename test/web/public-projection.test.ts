@@ -55,8 +55,12 @@ describe('public projection', () => {
   test('the views sent before the reveal never name the hole card; the last one shows the result', async () => {
     const { log } = await playedRound();
     const views = await publicViews(log);
-    const firstRevealed = views.findIndex((v) => v.table.dealer.cards.includes(HOLE_CARD));
-    expect(firstRevealed).toBeGreaterThan(0);
+    // The reveal is the first view of the dealer's turn; the hole card was dealt well before it.
+    const holeDealt = views.findIndex((v) => v.table.dealer.holeIndex !== null);
+    const firstRevealed = views.findIndex((v) => v.table.stage === 'dealer');
+    expect(holeDealt).toBeGreaterThan(0);
+    expect(firstRevealed).toBeGreaterThan(holeDealt + 1);
+    expect(JSON.stringify(views[firstRevealed])).toContain(HOLE_CARD);
     for (const view of views.slice(0, firstRevealed)) expect(JSON.stringify(view)).not.toContain(HOLE_CARD);
     for (const view of views) {
       expect(JSON.stringify(view)).not.toContain(BURN_CARD);

@@ -91,10 +91,8 @@ function applyFact(view: Draft<TableView>, fact: ViewFact, rules: RuleSet): void
       view.round = fact.round;
       view.stage = 'betting';
       view.turn = null;
-      for (const seat of view.seats) {
-        seat.bets = [];
-        seat.owner = null;
-      }
+      // The owners stay with the last round's hands until someone bets on the seat or the next deal.
+      for (const seat of view.seats) seat.bets = [];
       return;
     case 'bet.placed':
     case 'bet.cancelled': {
@@ -105,6 +103,7 @@ function applyFact(view: Draft<TableView>, fact: ViewFact, rules: RuleSet): void
     case 'betting.closed':
       startHandsOf(view, fact.round);
       view.stage = 'dealing';
+      for (const seat of view.seats) seat.owner = seat.bets.find((b) => b.kind === 'main')?.player ?? null;
       for (const seatNumber of fact.seats) {
         const seat = seatOf(view, seatNumber);
         if (seat) seat.hands = Array.from({ length: rules.boxes.handsPerBox }, (_, hand) => newHand(seat, hand));

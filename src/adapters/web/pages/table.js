@@ -91,6 +91,9 @@ export function tableBlock(table) {
     { class: 'table' },
     dealerBlock(table),
     table.voided ? h('div', { class: 'banner voided' }, `Round ${table.handsRound} voided — all bets refunded`) : null,
+    table.handsRound !== null && table.handsRound !== table.round && !table.voided
+      ? h('div', { class: 'previous-round' }, `Last round (${table.handsRound})`)
+      : null,
     countdownBar(),
     h('div', { class: 'seats' }, table.seats.map((seat) => seatBlock(seat, table))),
   );

@@ -1,0 +1,22 @@
+// Headless Chromium for the browser tests: the Debian package at /usr/bin/chromium, driven by
+// playwright-core (no browser is ever downloaded). CI installs it; without it the browser tests skip.
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type Browser } from 'playwright-core';
+
+export const CHROMIUM_PATH = '/usr/bin/chromium';
+export const chromiumInstalled = existsSync(CHROMIUM_PATH);
+
+export const SCREENSHOTS_DIR = join(process.cwd(), 'test-output', 'screenshots');
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: ['--no-sandbox', '--headless', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+export function screenshotPath(name: 'public' | 'dealer' | 'supervisor'): string {
+  mkdirSync(SCREENSHOTS_DIR, { recursive: true });
+  return join(SCREENSHOTS_DIR, `${name}.png`);
+}
