@@ -24,6 +24,13 @@ function captureFrames(page: Page): string[] {
   return frames;
 }
 
+/** Uncaught errors in the page's scripts. */
+function captureErrors(...pages: Page[]): string[] {
+  const errors: string[] = [];
+  for (const page of pages) page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
 /** The hole card in any form the page could show it: its code, or its rank followed by its suit. */
 function showsHoleCard(html: string): boolean {
   return html.includes(HOLE_CARD) || /8<\/span>\s*<span class="suit">♥/.test(html) || html.includes('8♥') || html.includes('8 of hearts');
@@ -49,6 +56,7 @@ describe.runIf(chromiumInstalled)('pages in headless Chromium', () => {
     const page = await browser.newPage({ viewport: VIEWPORT });
     try {
       const frames = captureFrames(page);
+      const errors = captureErrors(page);
       await page.goto(`${web.url}/`);
       await page.waitForSelector('[data-stage="noShoe"]');
 
@@ -90,6 +98,7 @@ describe.runIf(chromiumInstalled)('pages in headless Chromium', () => {
       expect(allFrames).not.toContain(BURN_CARD);
       expect(allFrames).not.toMatch(/peek/i);
       await page.screenshot({ path: screenshotPath('public'), fullPage: true });
+      expect(errors).toEqual([]);
     } finally {
       await page.close();
       await web.close();
@@ -99,6 +108,7 @@ describe.runIf(chromiumInstalled)('pages in headless Chromium', () => {
   test('the supervisor pauses and voids a round from the console; the refunds show', async () => {
     const web = await webTable({ listen: true, clock: 'system' });
     const [dealerPage, console, publicPage] = await Promise.all([1, 2, 3].map(() => browser.newPage({ viewport: VIEWPORT })));
+    const errors = captureErrors(dealerPage!, console!, publicPage!);
     try {
       await loadShoe(web.service);
       await command(web, '/api/bets', { seat: 1, player: 'ana', amount: 1000 }, TOKENS.gameServer);
@@ -142,11 +152,20 @@ describe.runIf(chromiumInstalled)('pages in headless Chromium', () => {
       expect(await text(console!, '.recalled-round[data-round="1"]')).toContain('round.voided');
       await console!.screenshot({ path: screenshotPath('supervisor'), fullPage: true });
 
+      // A display with a wrong token says so and stops knocking (every refusal lands on the log).
+      const refusalsBefore = (await web.eventsAfter(0)).filter((e) => e.type === 'command.refused').length;
+      await dealerPage!.goto(`${web.url}/dealer?token=wrong-token-123`);
+      await dealerPage!.waitForSelector('text=not allowed: unknown credential');
+      await new Promise((r) => setTimeout(r, 1200));
+      const refusals = (await web.eventsAfter(0)).filter((e) => e.type === 'command.refused').slice(refusalsBefore);
+      expect(refusals.map((e) => e.data['path'])).toEqual(['/ws/dealer', '/api/views/dealer']);
+
       const inputs = (await web.eventsAfter(0)).filter((e) => e.type === 'input' && (e.data['input'] as { type: string }).type === 'supervisor');
       expect(inputs.map((e) => [e.data['source'], e.data['by'], (e.data['input'] as { action: string }).action])).toEqual([
         ['api', 'super-sam', 'pause'],
         ['api', 'super-sam', 'void'],
       ]);
+      expect(errors).toEqual([]);
     } finally {
       await Promise.all([dealerPage, console, publicPage].map((p) => p?.close()));
       await web.close();

@@ -21,6 +21,9 @@ const PAGES: Readonly<Record<string, string>> = {
   '/supervisor': 'supervisor.html',
 };
 
+/** The pages load only their own scripts and styles and talk only to their own server. */
+const CONTENT_SECURITY_POLICY = "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+
 interface PageFile {
   readonly bytes: Buffer;
   readonly type: string;
@@ -38,9 +41,10 @@ function readPages(dir: string): Map<string, PageFile> {
 export function registerPageRoutes(app: FastifyInstance, dir = PAGES_DIR): void {
   const files = readPages(dir);
   const headers = { 'cache-control': 'no-store', 'x-content-type-options': 'nosniff', 'referrer-policy': 'no-referrer' };
+  const pageHeaders = { ...headers, 'content-security-policy': CONTENT_SECURITY_POLICY, 'x-frame-options': 'DENY' };
   for (const [route, name] of Object.entries(PAGES)) {
     const file = files.get(name);
-    if (file) app.get(route, (_request, reply) => reply.headers(headers).type(file.type).send(file.bytes));
+    if (file) app.get(route, (_request, reply) => reply.headers(pageHeaders).type(file.type).send(file.bytes));
   }
   for (const [name, file] of files) {
     if (!name.endsWith('.html')) app.get(`/assets/${name}`, (_request, reply) => reply.headers(headers).type(file.type).send(file.bytes));

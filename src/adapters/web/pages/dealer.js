@@ -13,7 +13,10 @@ function faultBlock(fault) {
 }
 
 function render() {
-  if (!last) return;
+  if (!last) {
+    replace('app', h('p', { class: 'muted connection-state' }, connection));
+    return;
+  }
   const view = last;
   replace(
     'app',
@@ -25,7 +28,9 @@ function render() {
   );
 }
 
-connectViews(`/ws/dealer?token=${encodeURIComponent(tokenFromAddress())}`, {
+const token = tokenFromAddress();
+connectViews(`/ws/dealer?token=${encodeURIComponent(token)}`, {
+  authCheck: { path: '/api/views/dealer', token },
   onView: (view, { offsetMs }) => {
     last = view;
     setCountdown(view.table.countdown, offsetMs);

@@ -1,12 +1,30 @@
 // A display's view socket: connects, hands every view to `onView`, reconnects with back-off; the
-// server's clock offset keeps countdowns right when the display's clock is off.
-export function connectViews(path, { onView, onStatus = () => {} }) {
+// server's clock offset keeps countdowns right when the display's clock is off. When a socket closes
+// before it ever opened and `authCheck` is given, one plain request asks why: a refused credential
+// stops the retries (each refusal is recorded on the table's log) and says so.
+export function connectViews(path, { onView, onStatus = () => {}, authCheck = null }) {
   let delay = 500;
+  const retry = () => {
+    setTimeout(open, delay);
+    delay = Math.min(delay * 2, 10_000);
+  };
+  const refusedCredential = async () => {
+    if (!authCheck) return null;
+    try {
+      const response = await fetch(authCheck.path, { headers: { authorization: `Bearer ${authCheck.token}` } });
+      if (response.status !== 401 && response.status !== 403) return null;
+      return (await response.json()).reason ?? `refused (${response.status})`;
+    } catch {
+      return null;
+    }
+  };
   const open = () => {
     const url = new URL(path, location.href);
     url.protocol = location.protocol === 'https:' ? 'wss:' : 'ws:';
     const socket = new WebSocket(url);
+    let opened = false;
     socket.addEventListener('open', () => {
+      opened = true;
       delay = 500;
       onStatus('live');
     });
@@ -16,10 +34,16 @@ export function connectViews(path, { onView, onStatus = () => {} }) {
       const offsetMs = Date.parse(message.sentAt) - Date.now();
       onView(message.view, { offsetMs });
     });
-    socket.addEventListener('close', (event) => {
+    socket.addEventListener('close', async (event) => {
+      if (!opened) {
+        const refused = await refusedCredential();
+        if (refused) {
+          onStatus(`not allowed: ${refused}`);
+          return;
+        }
+      }
       onStatus(event.code === 1006 ? 'reconnecting' : `reconnecting (${event.reason || event.code})`);
-      setTimeout(open, delay);
-      delay = Math.min(delay * 2, 10_000);
+      retry();
     });
   };
   open();

@@ -33,7 +33,10 @@ function logLine(line) {
 }
 
 function render() {
-  if (!last) return;
+  if (!last) {
+    replace('table', h('p', { class: 'muted connection-state' }, connection));
+    return;
+  }
   const view = last;
   replace('table', headerBlock(view.meta, view.table, connection), tableBlock(view.table));
   replace('status',
@@ -69,6 +72,7 @@ for (const name of Object.keys(CONTROLS)) {
 document.getElementById('recall-button')?.addEventListener('click', () => void recall());
 
 connectViews(`/ws/supervisor?token=${encodeURIComponent(token)}`, {
+  authCheck: { path: '/api/views/supervisor', token },
   onView: (view, { offsetMs }) => {
     last = view;
     setCountdown(view.table.countdown, offsetMs);
