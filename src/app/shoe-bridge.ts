@@ -36,6 +36,9 @@ export function inputsForShoeEvent(message: ShoeEvent, misreadOpen: boolean): Ta
 export class ShoeBridge {
   private subscription: Subscription | undefined;
   private lastGate: string | null = null;
+  /** While one shoe event's inputs go in, the gate waits: the table passes through states (a misread
+   *  cleared, the card not yet placed) in which a card would look due. */
+  private holding = false;
 
   constructor(private readonly service: TableService, private readonly gate: ShoeGate) {}
 
@@ -47,7 +50,13 @@ export class ShoeBridge {
       await this.service.recordNote('shoe.message', { shoeSeq, message: message as unknown as Record<string, unknown> });
       return;
     }
-    for (const input of inputs) await this.service.submit(input, { source: 'shoe', by: 'shoe', shoeSeq });
+    this.holding = true;
+    try {
+      for (const input of inputs) await this.service.submit(input, { source: 'shoe', by: 'shoe', shoeSeq });
+    } finally {
+      this.holding = false;
+      this.steerGate();
+    }
   }
 
   /** Link state from the serial layer: down pauses the table, up again clears that fault. */
@@ -73,6 +82,7 @@ export class ShoeBridge {
   }
 
   private steerGate(): void {
+    if (this.holding) return;
     const { table } = this.service;
     const due = cardDue(table, this.service.phase, this.service.rules);
     // One card per unlock (allowance 1): the key changes with every card drawn, so the dealer's

@@ -7,6 +7,8 @@ import { demoCommand } from './demo-command.js';
 import { startCommand } from './start-command.js';
 import { TableConfigError } from '../config/table-config.js';
 import { floorCommand } from './floor-command.js';
+import { emulateCommand, replayCaptureCommand } from './shoe-commands.js';
+import { CaptureMismatchError } from '../app/replay-capture.js';
 import { exportCommand, recallCommand, runCommand, verifyCommand } from './log-commands.js';
 import { NotATableLogError } from '../adapters/store/sqlite-table-file.js';
 
@@ -18,6 +20,8 @@ const USAGE = `usage: shoe <command> [options]
   verify DB                                              check the hash chain and re-derive every event
   recall DB [--last 10] [--format text|json]             the last rounds, step by step
   export DB --format session                             the log's inputs as a session replay accepts
+  emulate --serial PATH [--cards FILE | --seed N --decks 6] [--faults SPEC] [--auto-draw MS]   an emulated shoe on a serial device
+  replay-capture FILE --rules NAME [--format jsonl|text]   a capture through the decoder and the round machine
   floor [--nats URL] [--since ISO] [--idle-exit MS]      one line per settled round of every table on JetStream`;
 
 async function main(argv: string[]): Promise<number> {
@@ -35,6 +39,10 @@ async function main(argv: string[]): Promise<number> {
         return await recallCommand(args, out);
       case 'export':
         return await exportCommand(args, out);
+      case 'emulate':
+        return await emulateCommand(args, out);
+      case 'replay-capture':
+        return replayCaptureCommand(args, out);
       case 'floor':
         return await floorCommand(args, out);
       case 'start':
@@ -53,6 +61,10 @@ async function main(argv: string[]): Promise<number> {
     if (err instanceof UsageError || err instanceof RuleSetError || err instanceof SessionFormatError || err instanceof NotATableLogError || err instanceof TableConfigError) {
       process.stderr.write(`shoe: ${err.message}\n`);
       return 2;
+    }
+    if (err instanceof CaptureMismatchError) {
+      process.stderr.write(`shoe: ${err.message}\n`);
+      return 1;
     }
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') {
       process.stderr.write(`shoe: ${(err as Error).message}\n`);

@@ -1,4 +1,4 @@
-// `shoe start [--table FILE] [--serial PATH] [--manual] [--port N]`: runs a table. Without --serial (and
+// `shoe start [--table FILE] [--serial PATH] [--manual] [--port N] [--capture FILE]`: runs a table. Without --serial (and
 // without a serial device in the table file) the emulated shoe deals through the real protocol and a
 // bot plays the seats: a newcomer watches a table play in the browser with nothing installed.
 import { pino, type Logger } from 'pino';
@@ -27,6 +27,7 @@ export async function startCommand(args: ParsedArgs, web: WebServerFactory | und
     logger,
     ...(serialPath !== undefined ? { serialPath } : {}),
     manual: args.flags.has('manual'),
+    ...(args.options.has('capture') ? { capturePath: args.options.get('capture') as string } : {}),
     ...(web ? { web } : {}),
   });
   const { service } = runtime;

@@ -10,6 +10,7 @@ import { SqliteEventStore } from '../adapters/store/sqlite-event-store.js';
 import { JetStreamReplicator } from '../adapters/store/jetstream-replicator.js';
 import { systemClock } from '../adapters/clock/system-clock.js';
 import { ShoeLink, type LinkEvent } from '../adapters/serial/shoe-link.js';
+import { TableCaptureWriter } from '../adapters/serial/table-capture.js';
 import { realScheduler as linkScheduler } from '../adapters/serial/scheduler.js';
 import { ShoeEmulator } from '../adapters/shoe-emulator/emulator.js';
 import { connectEmulatorToMockBinding, type MockShoeWire } from '../adapters/shoe-emulator/mock-wire.js';
@@ -39,12 +40,16 @@ export interface RuntimeOptions {
   readonly manual?: boolean;
   /** No bot and no demo dealer at all (tests drive the table themselves). */
   readonly quiet?: boolean;
+  /** Bot players also with a real (or pty) shoe; by default they play only in demo mode. */
+  readonly bot?: boolean;
   readonly web?: WebServerFactory;
   /** Milliseconds the demo dealer takes per card, and the bot per decision. */
   readonly paceMs?: number;
   readonly seed?: number;
   readonly store?: EventStore;
   readonly scheduler?: Scheduler;
+  /** Record the raw bytes of the shoe link and every input to this file (JSONL), for `replay-capture`. */
+  readonly capturePath?: string;
 }
 
 export interface TableRuntime {
@@ -52,6 +57,8 @@ export interface TableRuntime {
   readonly store: EventStore;
   readonly url: string | null;
   readonly emulator: ShoeEmulator | null;
+  /** The emulated shoe's mock serial device (demo mode): unplug and replug it. */
+  readonly wire: MockShoeWire | null;
   readonly link: ShoeLink;
   stop(): Promise<void>;
 }
@@ -93,12 +100,21 @@ export async function startTable(options: RuntimeOptions): Promise<TableRuntime>
     emulator.powerOn();
   }
   let bridge: ShoeBridge | null = null;
+  const capture = options.capturePath ? new TableCaptureWriter(options.capturePath) : null;
+  const captureInputs = capture
+    ? service.events$.subscribe((e) => {
+      if (e.type !== 'input') return;
+      const { input, source, by, shoeSeq } = e.data as { input: unknown; source: string; by?: string; shoeSeq?: number };
+      capture.recordInput(input, { source, ...(by !== undefined ? { by } : {}), ...(shoeSeq !== undefined ? { shoeSeq } : {}) });
+    })
+    : null;
   const lastRxSeq = await lastShoeSeq(store, config.id);
   const link = new ShoeLink({
     path,
     baudRate: config.serial?.baud ?? 115200,
     ...(wire ? { binding: wire.binding } : {}),
     ...(lastRxSeq > 0 ? { resume: { lastRxSeq } } : {}),
+    ...(capture ? { capture } : {}),
     onMessage: async (m) => {
       if (bridge) await bridge.onShoeEvent(m.message, m.seq);
     },
@@ -114,7 +130,7 @@ export async function startTable(options: RuntimeOptions): Promise<TableRuntime>
   const paceMs = options.paceMs ?? 700;
   const dealer = emulator && !options.quiet ? new DemoDealer(service, emulator, scheduler, mulberry32(options.seed ?? 7), paceMs) : null;
   dealer?.start();
-  const bot = !options.quiet && demo
+  const bot = !options.quiet && (options.bot ?? demo)
     ? new DemoBot(service, scheduler, {
       bettingSeconds: config.bettingSeconds,
       thinkSeconds: paceMs / 1000,
@@ -137,7 +153,7 @@ export async function startTable(options: RuntimeOptions): Promise<TableRuntime>
   log.info({ url, demo, rules: rules.name, decisionSeconds }, 'table running');
 
   return {
-    service, store, url, emulator, link,
+    service, store, url, emulator, wire, link,
     async stop() {
       bot?.stop();
       dealer?.stop();
@@ -145,6 +161,8 @@ export async function startTable(options: RuntimeOptions): Promise<TableRuntime>
       bridge?.stop();
       await web?.close();
       await link.close();
+      captureInputs?.unsubscribe();
+      await capture?.close();
       wire?.dispose();
       emulator?.powerOff();
       await replicator?.stop();
