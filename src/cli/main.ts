@@ -5,6 +5,7 @@ import { parseArgs, UsageError } from './args.js';
 import { replayCommand } from './replay-command.js';
 import { demoCommand } from './demo-command.js';
 import { startCommand } from './start-command.js';
+import { createWebServer } from '../adapters/web/create-web-server.js';
 import { TableConfigError } from '../config/table-config.js';
 import { floorCommand } from './floor-command.js';
 import { emulateCommand, replayCaptureCommand } from './shoe-commands.js';
@@ -46,7 +47,7 @@ async function main(argv: string[]): Promise<number> {
       case 'floor':
         return await floorCommand(args, out);
       case 'start':
-        return await startCommand(args, undefined);
+        return await startCommand(args, createWebServer);
       case 'demo':
         return demoCommand(args, out);
       case undefined:
