@@ -4,6 +4,7 @@
 // which operation runs when, and refuses what does not fit (an input.rejected with a reason).
 import { setup, enqueueActions } from 'xstate';
 import { parseCard, type Card } from '../rules/cards.js';
+import { cutCardReserve, shoeSize } from '../rules/shoe-composition.js';
 import type { RuleSet } from '../rules/rule-set.js';
 import type { TableEvent } from './events.js';
 import type { InputOf, MachineEvent } from './inputs.js';
@@ -147,6 +148,12 @@ export const roundMachine = setup({
     allHandsPlayed: ({ context }) => allHandsPlayed(context.table),
     dealerDone: ({ context }) => !dealerNeedsCard(context.table, context.rules),
     isPause: ({ event }) => supervisorAction(event) === 'pause',
+    cutCardOverdue: ({ context: { table, rules } }) => {
+      const shoe = table.shoe;
+      if (!shoe || shoe.cutCardSeen || shoe.cutCardMissing) return false;
+      const drawn = Object.values(shoe.drawn).reduce((sum, n) => sum + n, 0);
+      return drawn >= shoeSize(rules) - cutCardReserve(rules);
+    },
     isShoeChange: ({ event }) => supervisorAction(event) === 'shoeChange',
     faultCardUsable: ({ context, event }) => supervisorAction(event) === 'useCard' && refuseUseOfFaultCard(context.table) === null,
     cancelAcceptable: ({ context, event }) => {
@@ -240,6 +247,12 @@ export const roundMachine = setup({
       const sup = input(e, 'supervisor');
       if (sup) resumeTable(s, sup, emit);
     }),
+    raiseCutCardMissing: operation((s, rules, _e, emit) => {
+      if (!s.shoe) return;
+      s.shoe.cutCardMissing = true;
+      if (!s.shoeFaults.includes('cutCardMissing')) s.shoeFaults.push('cutCardMissing');
+      emit({ type: 'table.paused', round: s.round, reason: `cut card missing: ${cutCardReserve(rules)} or fewer cards left and no cut card seen`, fault: { kind: 'cutCardMissing' } });
+    }),
     markRecovery: operation((s, _r, _e, emit) => emit({ type: 'table.recovered', round: s.round, interrupted: false })),
     markRecoveryAndPause: operation((s, _r, _e, emit) => {
       emit({ type: 'table.recovered', round: s.round, interrupted: true });
@@ -290,6 +303,8 @@ export const roundMachine = setup({
   states: {
     active: {
       initial: 'awaitingShoe',
+      // The shoe nearly empty and no cut card seen: the cut card is missing (issue 5, faults).
+      always: { guard: 'cutCardOverdue', target: 'paused', actions: 'raiseCutCardMissing' },
       on: {
         // A card no state is waiting for: unreadable text is refused; a foreign card or a card out
         // of turn pauses the table with a fault (issue 2, table-wide behaviour).

@@ -60,6 +60,8 @@ export interface ShoeState {
   burnTarget: number | null;
   burned: number;
   cutCardSeen: boolean;
+  /** The missing-cut-card fault was raised for this shoe (once). */
+  cutCardMissing?: boolean;
 }
 
 export interface PendingFaultCard {

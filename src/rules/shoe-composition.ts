@@ -12,6 +12,14 @@ export function shoeSize(rules: RuleSet): number {
   return rules.deck.ranks.length * rules.deck.suits.length * rules.deck.decks;
 }
 
+/**
+ * Cards that must stay behind the cut card: when this few are left and the cut card has not come out, it
+ * is missing (issue 5, faults): 5 % of the shoe, at least 4 cards.
+ */
+export function cutCardReserve(rules: RuleSet): number {
+  return Math.max(4, Math.floor(shoeSize(rules) * 0.05));
+}
+
 /** Why a card cannot have come out of this shoe, given how many of it were already drawn; null when it can. */
 export function foreignCardReason(card: Card, alreadyDrawn: number, rules: RuleSet): string | null {
   const copies = copiesInShoe(card, rules);

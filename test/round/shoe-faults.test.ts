@@ -49,3 +49,33 @@ describe('shoe faults', () => {
     expect(engine.phase).toBe('active.playing');
   });
 });
+
+describe('cut card missing', () => {
+  test('the shoe nearly out and no cut card: the table pauses once; a supervisor resumes', () => {
+    const r = loadRuleSet('classic-17plus4').rules; // 32 cards: the fault comes when 4 are left
+    const engine = new TableEngine(r);
+    engine.submit({ type: 'shoe.loaded' });
+    const cards = ['7', '8', '9', 'T', 'J', 'Q', 'K', 'A'].flatMap((rank) => ['S', 'H', 'D', 'C'].map((suit) => `${rank}${suit}`));
+    const raised: unknown[] = [];
+    for (const card of cards) {
+      if (engine.phase === 'active.betting') {
+        engine.submit({ type: 'bet', seat: 1, player: 'p', amount: 1000 });
+        engine.submit({ type: 'betting.closed' });
+      }
+      // Stand on every decision the table waits for.
+      for (let i = 0; i < 4 && engine.phase !== 'active.dealing'; i++) {
+        const facts = engine.submit({ type: 'decision', seat: 1, action: 'stand' });
+        if (facts[0]?.type === 'input.rejected') engine.submit({ type: 'decision', seat: 1, action: 'noInsurance' });
+      }
+      const facts = engine.submit({ type: 'card', card });
+      raised.push(...facts.filter((f) => f.type === 'table.paused' && f.fault?.kind === 'cutCardMissing'));
+      if (raised.length > 0) break;
+      if (engine.phase === 'paused') engine.submit({ type: 'supervisor', action: 'resume', by: 'sup' });
+    }
+    expect(raised).toEqual([expect.objectContaining({ reason: expect.stringContaining('cut card missing') })]);
+    const drawn = Object.values(engine.table.shoe?.drawn ?? {}).reduce((a, b) => a + b, 0);
+    expect(drawn).toBe(28);
+    expect(engine.submit({ type: 'supervisor', action: 'resume', by: 'sup' }).map((f) => f.type)).toContain('table.resumed');
+    expect(engine.phase).not.toBe('paused');
+  });
+});
