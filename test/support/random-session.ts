@@ -5,20 +5,13 @@ import type { RuleSet } from '../../src/rules/rule-set.js';
 import type { TableEvent } from '../../src/round/events.js';
 import type { TableInput } from '../../src/round/inputs.js';
 import { TableEngine } from '../../src/round/table-engine.js';
+import { mulberry32 } from '../../src/adapters/shoe-emulator/prng.js';
 import { handInTurn } from '../../src/round/operations/hands.js';
 import { refuseDecision } from '../../src/round/operations/play.js';
 import { refuseOfferAnswer } from '../../src/round/operations/offers.js';
 
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The emulator's seeded PRNG: one implementation for the product and its tests. */
+export { mulberry32 };
 
 export function shuffledShoe(rules: RuleSet, random: () => number): Card[] {
   const cards: Card[] = [];
