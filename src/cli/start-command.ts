@@ -8,11 +8,17 @@ import { UsageError, type ParsedArgs } from './args.js';
 
 export const DEMO_TABLE = new URL('../../config/tables/demo.yaml', import.meta.url);
 
-function makeLogger(): Logger {
+/** The round in play, stamped on every log line (issue 5: table id and round on every line). */
+const current = { round: 0 };
+
+function makeLogger(tableId: string): Logger {
   // JSON lines for machines; pretty output when a person watches the terminal.
+  // The table id comes from the runtime's child logger; the round from the mixin.
+  void tableId;
+  const options = { level: process.env['LOG_LEVEL'] ?? 'info', mixin: () => ({ round: current.round }) };
   return process.stdout.isTTY
-    ? pino({ level: process.env['LOG_LEVEL'] ?? 'info', transport: { target: 'pino-pretty', options: { colorize: true } } })
-    : pino({ level: process.env['LOG_LEVEL'] ?? 'info' });
+    ? pino({ ...options, transport: { target: 'pino-pretty', options: { colorize: true } } })
+    : pino(options);
 }
 
 export async function startCommand(args: ParsedArgs, web: WebServerFactory | undefined): Promise<number> {
@@ -21,7 +27,7 @@ export async function startCommand(args: ParsedArgs, web: WebServerFactory | und
   const port = args.options.get('port');
   if (port !== undefined && !/^\d+$/.test(port)) throw new UsageError(`--port takes a number, not "${port}"`);
   const serialPath = args.options.get('serial');
-  const logger = makeLogger();
+  const logger = makeLogger(config.id);
   const runtime = await startTable({
     config: port !== undefined ? { ...config, http: { ...config.http, port: Number(port) } } : config,
     logger,
@@ -31,6 +37,8 @@ export async function startCommand(args: ParsedArgs, web: WebServerFactory | und
     ...(web ? { web } : {}),
   });
   const { service } = runtime;
+  current.round = service.table.round;
+  service.events$.subscribe((e) => (current.round = e.round));
   if (runtime.emulator) {
     // Demo mode: the emulated shoe starts with a fresh shuffle, so a table left mid-shoe by an earlier
     // run changes shoe first; a round interrupted by that earlier run's end is resumed by the demo supervisor.

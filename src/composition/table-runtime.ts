@@ -9,7 +9,7 @@ import { loadRuleSet } from '../config/load-rule-set.js';
 import { SqliteEventStore } from '../adapters/store/sqlite-event-store.js';
 import { JetStreamReplicator } from '../adapters/store/jetstream-replicator.js';
 import { systemClock } from '../adapters/clock/system-clock.js';
-import { ShoeLink, type LinkEvent } from '../adapters/serial/shoe-link.js';
+import { ShoeLink, type LinkCounters, type LinkEvent } from '../adapters/serial/shoe-link.js';
 import { TableCaptureWriter } from '../adapters/serial/table-capture.js';
 import { realScheduler as linkScheduler } from '../adapters/serial/scheduler.js';
 import { ShoeEmulator } from '../adapters/shoe-emulator/emulator.js';
@@ -100,6 +100,15 @@ export async function startTable(options: RuntimeOptions): Promise<TableRuntime>
     emulator.powerOn();
   }
   let bridge: ShoeBridge | null = null;
+  // Link error counters are notes on the log (issue 3), written when one of them changes.
+  let lastCounters = '';
+  const recordErrorCounters = (c: LinkCounters) => {
+    const errors = { crcErrors: c.crcErrors, discardedBytes: c.discardedBytes, retransmissions: c.retransmissions, duplicatesSuppressed: c.duplicatesSuppressed, naksSent: c.naksSent, naksReceived: c.naksReceived, linkDowns: c.linkDowns, protocolErrors: c.protocolErrors, handlerFailures: c.handlerFailures };
+    const key = JSON.stringify(errors);
+    if (key === lastCounters) return;
+    lastCounters = key;
+    void service.recordNote('link.counters', errors).catch((err: unknown) => log.error({ err }, 'link counters not recorded'));
+  };
   const capture = options.capturePath ? new TableCaptureWriter(options.capturePath) : null;
   const captureInputs = capture
     ? service.events$.subscribe((e) => {
@@ -120,7 +129,8 @@ export async function startTable(options: RuntimeOptions): Promise<TableRuntime>
     },
     onEvent: (e: LinkEvent) => {
       if (e.type === 'state') void bridge?.onLinkState(e.state, e.previous, e.reason).catch((err: unknown) => log.error({ err }, 'link state not recorded'));
-      else if (e.type !== 'counters') log.info({ link: e }, `link ${e.type}`);
+      else if (e.type === 'counters') recordErrorCounters(e.counters);
+      else log.info({ link: e }, `link ${e.type}`);
     },
   });
   bridge = new ShoeBridge(service, link);

@@ -154,7 +154,7 @@ export const roundMachine = setup({
       const drawn = Object.values(shoe.drawn).reduce((sum, n) => sum + n, 0);
       return drawn >= shoeSize(rules) - cutCardReserve(rules);
     },
-    isShoeChange: ({ event }) => supervisorAction(event) === 'shoeChange',
+    isShoeChange: ({ context, event }) => supervisorAction(event) === 'shoeChange' && context.table.shoe !== null,
     faultCardUsable: ({ context, event }) => supervisorAction(event) === 'useCard' && refuseUseOfFaultCard(context.table) === null,
     cancelAcceptable: ({ context, event }) => {
       const c = input(event, 'bet.cancel');

@@ -56,6 +56,10 @@ describe.skipIf(!hasSocat)(`a table on a pty pair with a faulty shoe${hasSocat ?
     expect(logged).toEqual(dealt);
     expect(inputs.some((r) => r.input.type === 'shoe.fault' && (r.input as { fault: string }).fault === 'misread')).toBe(true);
     expect(inputs.some((r) => r.input.type === 'shoe.fault' && (r.input as { fault: string }).fault === 'jam')).toBe(true);
+    // The unplug: the link went down, the round paused, and resumed when the shoe came back.
+    expect(inputs.some((r) => r.input.type === 'shoe.fault' && (r.input as { fault: string }).fault === 'linkDown')).toBe(true);
+    expect(inputs.some((r) => r.input.type === 'shoe.recovered' && (r.input as { fault: string }).fault === 'linkDown')).toBe(true);
+    expect(log.some((e) => e.type === 'link.counters' && (e.data as { crcErrors: number }).crcErrors > 0)).toBe(true);
     expect(verifyLog(log).ok).toBe(true);
 
     // The same card list (with the same bets and decisions) replayed from a session file settles the same.

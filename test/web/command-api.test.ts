@@ -36,7 +36,7 @@ const CASES: readonly Case[] = [
   { name: 'void', path: '/api/supervisor/void', token: TOKENS.supervisor, wrongRole: TOKENS.dealer, wrongRoleName: 'dealer-ann', body: { reason: 'misdeal' }, malformed: { reason: '' } },
   { name: 'useCard', path: '/api/supervisor/use-card', token: TOKENS.supervisor, wrongRole: TOKENS.dealer, wrongRoleName: 'dealer-ann', body: {}, malformed: { card: 'AS' } },
   // The round machine takes a shoe change at any moment: there is no wrong one.
-  { name: 'shoeChange', path: '/api/supervisor/shoe-change', token: TOKENS.supervisor, wrongRole: TOKENS.gameServer, wrongRoleName: 'online-gs', body: {}, malformed: { reason: 12 }, wrongMoment: null },
+  { name: 'shoeChange', path: '/api/supervisor/shoe-change', token: TOKENS.supervisor, wrongRole: TOKENS.gameServer, wrongRoleName: 'online-gs', body: {}, malformed: { reason: 12 }, wrongMoment: async () => undefined /* no shoe loaded yet: nothing to change */ },
 ];
 
 let web: WebTable;
@@ -92,7 +92,7 @@ describe.each(CASES)('$name ($path)', (c) => {
     expect(added[0]!.data).toMatchObject({ body: c.malformed as never });
   });
 
-  test.skipIf(c.wrongMoment === null)('at the wrong moment: 409 with the round machine\'s reason', async () => {
+  test('at the wrong moment: 409 with the round machine\'s reason', async () => {
     web = await webTable();
     await c.wrongMoment?.(web.service);
     const expected = c.name === 'openBetting' ? ['command.refused'] : ['input', 'input.rejected'];

@@ -1,0 +1,31 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pino } from 'pino';
+import { SerialPortMock } from 'serialport';
+import { WebSocket } from 'ws';
+import { parseTableConfig } from '../../src/config/table-config.js';
+import { startTable } from '../../src/composition/table-runtime.js';
+import { createWebServer } from '../../src/adapters/web/create-web-server.js';
+import { SqliteEventStore } from '../../src/adapters/store/sqlite-event-store.js';
+import type { Scheduler } from '../../src/ports/scheduler.js';
+
+const scale = Number(process.env['SCALE'] ?? 1);
+const N = Number(process.env['N'] ?? 50);
+const scheduler: Scheduler = { setTimeout: (cb, ms) => setTimeout(cb, ms * scale), clearTimeout: (h) => clearTimeout(h as NodeJS.Timeout) };
+const dir = mkdtempSync(join(tmpdir(), 'probe-'));
+const config = parseTableConfig({ id: 'probe', rules: 'six-deck', store: { path: join(dir, '{tableId}.db'), synchronous: 'NORMAL' }, decisionTimerSeconds: 1, bettingSeconds: 0.02, http: { host: '127.0.0.1', port: 0 }, roles: { display: [{ name: 'wall', token: 'display-token-1' }] } }, 'probe');
+const store = new SqliteEventStore({ path: join(dir, '{tableId}.db'), synchronous: 'NORMAL', pollIntervalMs: 0 });
+const runtime = await startTable({ config, store, logger: pino({ level: 'silent' }), paceMs: 1, seed: 11, scheduler, web: createWebServer as never });
+let msgs = 0, bytes = 0;
+await Promise.all(Array.from({ length: N }, () => new Promise<void>((res, rej) => {
+  const ws = new WebSocket(`${runtime.url!.replace('http', 'ws')}/ws/dealer?token=display-token-1`);
+  ws.on('message', (d: Buffer) => { msgs++; bytes += d.length; });
+  ws.on('open', () => res()); ws.on('error', rej);
+})));
+let ended = 0; const t0 = Date.now(); let pauses = 0;
+runtime.service.events$.subscribe((e) => { if (e.type === 'round.ended') ended++; if (e.type === 'table.paused') { pauses++; void runtime.service.submit({ type: 'supervisor', action: 'shoeChange', by: 'probe' } as never, { source: 'api', by: 'probe' }); } });
+await new Promise((r) => setTimeout(r, Number(process.env['SECS'] ?? 15) * 1000));
+const s = (Date.now() - t0) / 1000;
+console.log({ pauses, ended, s, rps: ended / s, position: runtime.service.position, msgs, perRound: msgs / ended / N, avgBytes: bytes / msgs, heap: process.memoryUsage().heapUsed / 1e6, cpu: process.cpuUsage() });
+await runtime.stop(); SerialPortMock.binding.reset(); await store.close();
