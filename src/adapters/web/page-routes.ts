@@ -1,5 +1,5 @@
 // The pages: the public table (/), the dealer's view (/dealer?token=), the supervisor's console
-// (/supervisor?token=), and their scripts and styles (/assets/<file>) — plain files from ./pages,
+// (/supervisor?token=), the players' page for manual play (/play?token=<game-server token>), and their scripts and styles (/assets/<file>) — plain files from ./pages,
 // served from a fixed list read at start (no path from a request reaches the file system).
 import { readdirSync, readFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
@@ -19,6 +19,7 @@ const PAGES: Readonly<Record<string, string>> = {
   '/': 'public.html',
   '/dealer': 'dealer.html',
   '/supervisor': 'supervisor.html',
+  '/play': 'play.html',
 };
 
 /** The pages load only their own scripts and styles and talk only to their own server. */
