@@ -21,7 +21,7 @@ import { TableEngine } from '../../src/round/table-engine.js';
 import type { Card } from '../../src/rules/cards.js';
 import { canonicalJson } from '../../src/ports/event-chain.js';
 
-const FAULTS = 'drop=0.02,corrupt=0.02,dup=0.02,delay=0.01:150,misread=0.02,jam@40:0.5,reversed@90:0.5,dirty@150:0.5,unplug@200:5,seed=9';
+const FAULTS = 'drop=0.02,corrupt=0.02,dup=0.02,delay=0.01:150,misread=0.02,jam@40:0.5,reversed@90:0.5,dirty@150:0.5,unplug@100:1,unplug@200:5,seed=9';
 
 describe.skipIf(!hasSocat)(`a table on a pty pair with a faulty shoe${hasSocat ? '' : ' (skipped: socat is not installed; CI installs it)'}`, () => {
   test('every dealt card once and in order; results equal the replayed card list; the capture replays the same', async () => {

@@ -741,6 +741,10 @@ export class ShoeLink {
       return;
     }
     this.inFlight = seq;
+    // The card has left the shoe, which spent one of its allowance when it released it (§7.5.3):
+    // account for it before the application runs, so a gate command the application sends while
+    // handling this card (the next card is due) is what we re-send after a re-handshake (§8.5).
+    this.noteReleasedCard(message);
     const delivered: DeliveredShoeMessage = { seq, message, receivedAt: this.sched.now() };
     const gen = this.portGen;
     Promise.resolve()
@@ -766,13 +770,17 @@ export class ShoeLink {
       );
   }
 
-  /** Gate allowance bookkeeping (§7.5.3) and STATUS replies. */
-  private afterDelivery(m: ShoeEvent): void {
+  /** Gate allowance bookkeeping (§7.5.3). */
+  private noteReleasedCard(m: ShoeEvent): void {
     const releasedCard = (m.type === 'CARD_DRAWN' && !m.rescan) || m.type === 'CARD_UNREADABLE';
     if (releasedCard && this.desiredGate.state === 'unlocked' && this.desiredGate.allowance > 0) {
       const left = this.desiredGate.allowance - 1;
       this.desiredGate = left === 0 ? { state: 'locked' } : { state: 'unlocked', allowance: left };
     }
+  }
+
+  /** STATUS replies. */
+  private afterDelivery(m: ShoeEvent): void {
     if (m.type === 'STATUS' && m.inReplyTo !== 0) {
       const w = this.statusWaiters.get(m.inReplyTo);
       this.statusWaiters.delete(m.inReplyTo);
