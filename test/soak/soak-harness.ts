@@ -15,18 +15,27 @@
 // view shows — so a gap between two views is explained iff the part of the view the log decides (table,
 // pause, open faults) is the same at every seq inside the gap. That part is recomputed here from the
 // stored log with the product's own fold functions (the server's state at each seq) and compared, by
-// hash, with every view every client received. `phase` and `instruction` are read from the live table
-// when a view is sent, not from the log, so they are not compared.
+// hash, with every view every client received.
+//
+// `phase` and `instruction` are read from the live table when a view is sent, not from the log, so a view
+// that changes only them (typically at an input record) is not implied by the log. Those are checked
+// across clients instead: once every display has caught up (every client has its first view), all of
+// them are live subscribers of the same log and compute each view at the same instant, so from the first
+// seq all of them received on, every client must receive exactly the same views (same seqs, same bytes
+// but the send time) until the end: a view one client lacks is a missed message.
 //
 // Time: the demo bot waits 0.2 s before betting each round (src/app/demo/demo-bot.ts), so real time
 // caps a table near 4 rounds/s. The table's timers (bot, demo dealer, decision timer) get a scheduler
 // that compresses their delays by `timeScale` (startTable's `scheduler` option, the port tests already
-// inject); their ratios — and so the play — are unchanged. The shoe link keeps real time.
+// inject); their ratios — and so the play — are unchanged. The shoe link keeps real time. The same
+// scheduler holds those timers until every display is connected and has its first view, so the rounds
+// are played with all 50 connected (connecting them while the table runs flat out takes seconds).
 //
-// Known product problem worked around here (see the report in bench/soak.ts's header): the first shoe
-// of a demo table has no cut card (startTable builds the emulator without `cutCardAfter`), so the table
-// pauses with `cutCardMissing` at the end of it. The soak answers that pause as a floor supervisor
-// would: POST /api/supervisor/shoe-change. Any other pause fails the soak.
+// Known product problem worked around here: the first shoe of a demo table has no cut card
+// (src/composition/table-runtime.ts, startTable, builds the ShoeEmulator without `cutCardAfter`; only
+// DemoDealer.loadNewShoe sets one), so after ~25 rounds the table pauses with `cutCardMissing` and stays
+// paused. The soak answers that pause as a floor supervisor would — POST /api/supervisor/shoe-change —
+// and the demo dealer loads a shoe with a cut card. Any other pause fails the soak.
 import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -118,8 +127,10 @@ export interface LogPart {
 
 export interface SoakReport {
   readonly rounds: number;
-  /** From start to the last round counted. */
+  /** From the release of the table (all displays connected) to the last round counted. */
   readonly seconds: number;
+  /** From start until every display was connected and had its first view (the table held meanwhile). */
+  readonly connectSeconds: number;
   readonly roundsPerSecond: number;
   /** Seconds spent checking the clients after the run. */
   readonly verifySeconds: number;
@@ -132,11 +143,24 @@ export interface SoakReport {
   readonly orderViolations: number;
   readonly unexplainedGaps: number;
   readonly gapExamples: readonly GapReport[];
+  /** First seq of the live stretch: every client received a view there, after all had caught up. */
+  readonly liveFrom: number;
+  /** Last seq every client reached (the end of the compared stretch). */
+  readonly liveTo: number;
+  /** Distinct views sent in [liveFrom, liveTo] (each client must have all of them). */
+  readonly liveViews: number;
+  /** Views of [liveFrom, liveTo] some client received and another did not, summed over clients. */
+  readonly missedLive: number;
+  readonly missedExamples: readonly { client: number; seq: number; eventType: string }[];
+  /** Views of [liveFrom, liveTo] that differ between clients at the same seq (phase, instruction…). */
+  readonly liveDivergent: number;
+  /** The same before liveFrom, while displays were catching up (allowed: live fields read later). */
+  readonly catchUpDivergent: number;
   /** Views whose log part differs from the server's at their seq. */
   readonly contentMismatches: number;
   readonly contentExamples: readonly { seq: number; eventType: string }[];
-  /** Clients that got a different view than another client at the same seq. */
-  readonly divergent: number;
+  /** Clients that got a different log part than another client at the same seq (never allowed). */
+  readonly partDivergent: number;
   /** Clients whose last seq is below headAtEnd, or whose last view differs from the server's at its seq. */
   readonly finalMismatches: number;
   readonly closedEarly: number;
@@ -147,12 +171,39 @@ export interface SoakReport {
   readonly timeScale: number;
 }
 
-/** Every delay of the table's own timers times `scale` (1: real time). */
-export function timeScaled(scale: number): Scheduler {
-  return {
-    setTimeout: (callback, ms) => setTimeout(callback, ms * scale),
-    clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout),
-  };
+interface HeldTimer {
+  timer: NodeJS.Timeout | undefined;
+  cancelled: boolean;
+}
+
+/**
+ * The table's own timers (bot, demo dealer, decision timer) with every delay times `scale` (1: real
+ * time), held until `release()`: the table does nothing of its own accord until the displays are
+ * connected (the shoe link, on its own scheduler, comes up meanwhile).
+ */
+export class SoakScheduler implements Scheduler {
+  private held: { handle: HeldTimer; callback: () => void; ms: number }[] | null = [];
+
+  constructor(private readonly scale: number) {}
+
+  setTimeout(callback: () => void, ms: number): unknown {
+    const handle: HeldTimer = { timer: undefined, cancelled: false };
+    if (this.held) this.held.push({ handle, callback, ms });
+    else handle.timer = setTimeout(callback, ms * this.scale);
+    return handle;
+  }
+
+  clearTimeout(handle: unknown): void {
+    const h = handle as HeldTimer;
+    h.cancelled = true;
+    if (h.timer !== undefined) clearTimeout(h.timer);
+  }
+
+  release(): void {
+    const held = this.held ?? [];
+    this.held = null;
+    for (const { handle, callback, ms } of held) if (!handle.cancelled) handle.timer = setTimeout(callback, ms * this.scale);
+  }
 }
 
 /** `global.gc` when the process runs with --expose-gc; else the same function obtained at run time; else null. */
@@ -205,8 +256,25 @@ interface WorkerClient {
 
 interface WorkerDone {
   clients: WorkerClient[];
-  views: [number, string][];
-  divergent: { client: number; seq: number }[];
+  views: [number, { part: string; full: string }][];
+  partDivergent: { client: number; seq: number }[];
+  fullDivergent: [number, number][];
+}
+
+/** Index of the first element >= value in a sorted array. */
+function lowerBound(sorted: Int32Array, value: number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((sorted[mid] as number) < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+function has(sorted: Int32Array, value: number): boolean {
+  return sorted[lowerBound(sorted, value)] === value;
 }
 
 class DisplayClients {
@@ -216,9 +284,13 @@ class DisplayClients {
   bytes = 0;
   closed = 0;
   private readonly connected: Promise<void>;
+  /** Every client has its first view. */
+  readonly caughtUp: Promise<void>;
   private done: Promise<WorkerDone> | null = null;
 
-  constructor(url: string, clients: number) {
+  constructor(url: string, clients: number, onAllFirst: () => void) {
+    let allFirst!: () => void;
+    this.caughtUp = new Promise((resolve) => (allFirst = resolve));
     this.worker = new Worker(new URL('./display-clients.worker.mjs', import.meta.url), {
       workerData: { url, path: `/ws/dealer?token=${DISPLAY_TOKEN}`, clients },
     });
@@ -226,6 +298,10 @@ class DisplayClients {
       this.worker.on('error', reject);
       this.worker.on('message', (m: { type: string; error?: string; minLast?: number; messages?: number; bytes?: number; closed?: number }) => {
         if (m.type === 'connected') resolve();
+        else if (m.type === 'allFirst') {
+          onAllFirst();
+          allFirst();
+        }
         else if (m.type === 'failed') reject(new Error(`display clients: ${m.error}`));
         else if (m.type === 'progress') {
           this.minLast = m.minLast ?? -1;
@@ -294,10 +370,20 @@ function referenceParts(log: readonly StoredEvent[], rules: TableRuntime['servic
 }
 
 export async function runSoak(options: SoakOptions): Promise<SoakReport> {
+  const dir = mkdtempSync(join(tmpdir(), 'table-soak-'));
+  const store = new SqliteEventStore({ path: join(dir, '{tableId}.db'), synchronous: 'NORMAL', pollIntervalMs: 0 });
+  try {
+    return await soak(options, dir, store);
+  } finally {
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function soak(options: SoakOptions, dir: string, store: SqliteEventStore): Promise<SoakReport> {
   const timeScale = options.timeScale ?? 0.01;
   const sampleEvery = options.sampleEveryRounds ?? Math.max(1, Math.floor(options.windowRounds / 5));
   const progressEvery = options.progressEveryRounds ?? options.windowRounds;
-  const dir = mkdtempSync(join(tmpdir(), 'table-soak-'));
   const config = parseTableConfig({
     id: 'soak',
     rules: options.rules ?? 'six-deck',
@@ -307,17 +393,19 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
     http: { host: '127.0.0.1', port: 0 },
     roles: { display: [{ name: 'wall', token: DISPLAY_TOKEN }], supervisor: [{ name: 'floor', token: SUPERVISOR_TOKEN }] },
   }, 'soak');
-  const store = new SqliteEventStore({ path: join(dir, '{tableId}.db'), synchronous: 'NORMAL', pollIntervalMs: 0 });
   const gc = forcedGc();
+  const scheduler = new SoakScheduler(timeScale);
   const t0 = performance.now();
   const runtime = await startTable({
     config, store, logger: pino({ level: process.env['DEBUG_RUNTIME'] ? 'debug' : 'silent' }),
-    paceMs: options.paceMs ?? 1, seed: options.seed ?? 11, scheduler: timeScaled(timeScale),
+    paceMs: options.paceMs ?? 1, seed: options.seed ?? 11, scheduler,
     web: (deps) => createWebServer(deps),
   });
   const url = runtime.url;
   if (!url) throw new Error('the web server did not start');
-  const displays = new DisplayClients(url, options.clients);
+  /** The log position once every client had its first view (all caught up, all live): at least that. */
+  let caughtUpAt = -1;
+  const displays = new DisplayClients(url, options.clients, () => (caughtUpAt = runtime.service.position));
 
   const pauses: string[] = [];
   let shoeChanges = 0;
@@ -326,6 +414,8 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
   let ended = 0;
   let headAtEnd = 0;
   let tEnd = 0;
+  let tPlay = 0;
+  let connectSeconds = 0;
   let failure: Error | null = null as Error | null;
 
   const closeWindow = (w: number): void => {
@@ -366,7 +456,9 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
       setImmediate(() => {
         gc?.();
         samples.push({ round, heap: process.memoryUsage().heapUsed });
-        if (round % options.windowRounds === 0) closeWindow(round / options.windowRounds - 1);
+        // The window's last sample closes it.
+        const w = Math.floor((round - 1) / options.windowRounds);
+        if (round + sampleEvery > (w + 1) * options.windowRounds) closeWindow(w);
       });
     }
     if (ended % progressEvery === 0) options.onProgress?.({ rounds: ended, seconds: (performance.now() - t0) / 1000, messages: displays.messages });
@@ -381,6 +473,12 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
   let done: WorkerDone;
   try {
     await displays.ready();
+    const stalled = roundsOutcome.then((e) => Promise.reject(e ?? new Error('the rounds ended before the displays caught up')));
+    stalled.catch(() => undefined);
+    await Promise.race([displays.caughtUp, stalled]);
+    connectSeconds = (performance.now() - t0) / 1000;
+    tPlay = performance.now();
+    scheduler.release();
     failure = await roundsOutcome;
     clearTimeout(timeout);
     // Every client must catch up with the table as it was when the last round ended (the table plays on,
@@ -399,8 +497,6 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
 
   const tVerify = performance.now();
   const log = await store.read(runtime.service.tableId);
-  await store.close();
-  rmSync(dir, { recursive: true, force: true });
   const typeAt = (seq: number): string => log[seq - 1]?.type ?? '(none)';
 
   const lastSeqs = new Set(done.clients.map((c) => c.lastView?.seq ?? -1));
@@ -410,7 +506,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
   let contentMismatches = 0;
   const contentExamples: { seq: number; eventType: string }[] = [];
   for (const [seq, hash] of done.views) {
-    if (reference.hashes[seq] !== hash) {
+    if (reference.hashes[seq] !== hash.part) {
       contentMismatches++;
       if (contentExamples.length < 5) contentExamples.push({ seq, eventType: typeAt(seq) });
     }
@@ -446,16 +542,48 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
     };
   });
   if (failure) throw failure;
+  if (caughtUpAt < 0) throw new Error('the displays never all had their first view');
 
-  const seconds = (tEnd - t0) / 1000;
+  // The live stretch: from the first seq after caughtUpAt that every client received, to the last seq
+  // every client reached. Within it each client must hold every view any client received.
+  const seqLists = done.clients.map((c) => c.seqs);
+  const first = seqLists[0] ?? new Int32Array(0);
+  let liveFrom = -1;
+  for (let i = lowerBound(first, caughtUpAt + 1); i < first.length; i++) {
+    const s = first[i] as number;
+    if (seqLists.every((list) => has(list, s))) {
+      liveFrom = s;
+      break;
+    }
+  }
+  const liveTo = Math.min(...clients.map((c) => c.lastSeq));
+  if (liveFrom < 0 || liveTo < liveFrom) throw new Error(`no view received by every client after seq ${caughtUpAt}`);
+  const union = Int32Array.from(done.views.map(([seq]) => seq).filter((s) => s >= liveFrom && s <= liveTo)).sort();
+  let missedLive = 0;
+  const missedExamples: { client: number; seq: number; eventType: string }[] = [];
+  done.clients.forEach((c) => {
+    const held = lowerBound(c.seqs, liveTo + 1) - lowerBound(c.seqs, liveFrom);
+    const missed = union.length - held;
+    if (missed <= 0) return;
+    missedLive += missed;
+    for (const s of union) {
+      if (missedExamples.length >= 10 || has(c.seqs, s)) continue;
+      missedExamples.push({ client: c.index, seq: s, eventType: typeAt(s) });
+    }
+  });
+  const liveDivergent = done.fullDivergent.filter(([, s]) => s >= liveFrom && s <= liveTo).length;
+  const catchUpDivergent = done.fullDivergent.filter(([, s]) => s < liveFrom).length;
+
+  const seconds = (tEnd - tPlay) / 1000;
   return {
-    rounds: ended, seconds, roundsPerSecond: ended / seconds, verifySeconds: (performance.now() - tVerify) / 1000,
+    rounds: ended, seconds, connectSeconds, roundsPerSecond: ended / seconds, verifySeconds: (performance.now() - tVerify) / 1000,
     headAtEnd, logEvents: log.length, clients,
     messages: clients.reduce((n, c) => n + c.messages, 0),
     bytes: clients.reduce((n, c) => n + c.bytes, 0),
     orderViolations: clients.reduce((n, c) => n + c.orderViolations, 0),
     unexplainedGaps, gapExamples, contentMismatches, contentExamples,
-    divergent: done.divergent.length, finalMismatches,
+    partDivergent: done.partDivergent.length, finalMismatches,
+    liveFrom, liveTo, liveViews: union.length, missedLive, missedExamples, liveDivergent, catchUpDivergent,
     closedEarly: clients.filter((c) => c.closedEarly !== null).length,
     windows, gcForced: gc !== null, pauses, shoeChanges, timeScale,
   };
