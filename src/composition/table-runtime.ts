@@ -95,7 +95,8 @@ export async function startTable(options: RuntimeOptions): Promise<TableRuntime>
   if (demo) {
     const rng = mulberry32(options.seed ?? Date.now() % 2 ** 31);
     SerialPortMock.binding.createPort(path);
-    emulator = new ShoeEmulator({ scheduler: linkScheduler(), rng, cards: shuffledShoe(rules.deck.decks, rng), decks: rules.deck.decks, serialNumber: 'EMU-0001' });
+    const cards = shuffledShoe(rules.deck.decks, rng).filter((c) => rules.deck.ranks.includes(c[0] as never));
+    emulator = new ShoeEmulator({ scheduler: linkScheduler(), rng, cards, cutCardAfter: Math.floor(cards.length * 0.75), decks: rules.deck.decks, serialNumber: 'EMU-0001' });
     wire = connectEmulatorToMockBinding(emulator, path);
     emulator.powerOn();
   }

@@ -513,6 +513,16 @@ export class ShoeLink {
     // §8.4 c and §8.5: settle our outstanding frame, re-send the gate state and the time.
     if (this.outstanding && r.outstandingDelivered) this.completeOutstanding();
     this.resendSessionState();
+    // §8.4 c: the shoe never delivered our outstanding frame. If it is a gate command, it may be stale:
+    // retransmitting an old GATE_UNLOCK ahead of the wanted GATE_LOCK would open the gate for a moment.
+    // The shoe has not seen that sequence number, so it carries the wanted gate state instead.
+    const o = this.outstanding;
+    if (o && (o.cmd.type === 'GATE_LOCK' || o.cmd.type === 'GATE_UNLOCK')) {
+      const wanted = this.queue.shift();
+      if (wanted && (wanted.cmd.type === 'GATE_LOCK' || wanted.cmd.type === 'GATE_UNLOCK')) {
+        this.outstanding = { ...o, cmd: wanted.cmd, bytes: encodeFrame({ seq: o.seq, message: wanted.cmd }), settle: [...o.settle, ...wanted.settle] };
+      } else if (wanted) this.queue.unshift(wanted);
+    }
     if (this.outstanding) {
       this.outstanding.retransmissions = 0;
       this.transmitOutstanding();
