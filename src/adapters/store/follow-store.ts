@@ -51,6 +51,9 @@ export function followStore(source: FollowSource): Observable<StoredEvent> {
               emit(event);
             }
             if (page.length < source.pageSize) break;
+            // A long catch-up (a display connecting to a long log) gives the event loop a turn between
+            // pages: SQLite reads are synchronous, and the table must not freeze while a display catches up.
+            await new Promise<void>((resolve) => setImmediate(resolve));
           }
         } while (again && !done);
       } catch (error) {
