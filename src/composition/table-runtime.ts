@@ -63,13 +63,18 @@ export interface TableRuntime {
   stop(): Promise<void>;
 }
 
-/** The last shoe sequence number on the log: the link resumes there (firmware-protocol §8.2). */
-async function lastShoeSeq(store: EventStore, tableId: string): Promise<number> {
-  const log = await store.read(tableId);
-  for (let i = log.length - 1; i >= 0; i--) {
-    const e = log[i];
-    if (e && isInputRecord(e)) {
-      const seq = recordedInput(e).origin.shoeSeq;
+/**
+ * The last shoe sequence number on the log: the link resumes there (firmware-protocol §8.2). Read
+ * backwards from the head a page at a time — the recent end holds it — so start-up does not read the
+ * whole log again after the snapshot spared the table service from doing so.
+ */
+export async function lastShoeSeq(store: EventStore, tableId: string, head: number, page = 1000): Promise<number> {
+  for (let to = head; to >= 1; to -= page) {
+    const from = Math.max(1, to - page + 1);
+    const events = await store.read(tableId, { from, limit: to - from + 1 });
+    for (let i = events.length - 1; i >= 0; i--) {
+      const e = events[i];
+      const seq = e && isInputRecord(e) ? recordedInput(e).origin.shoeSeq : undefined;
       if (seq !== undefined) return seq;
     }
   }
@@ -118,7 +123,7 @@ export async function startTable(options: RuntimeOptions): Promise<TableRuntime>
       capture.recordInput(input, { source, ...(by !== undefined ? { by } : {}), ...(shoeSeq !== undefined ? { shoeSeq } : {}) });
     })
     : null;
-  const lastRxSeq = await lastShoeSeq(store, config.id);
+  const lastRxSeq = await lastShoeSeq(store, config.id, service.position);
   const link = new ShoeLink({
     path,
     baudRate: config.serial?.baud ?? 115200,
