@@ -2,14 +2,11 @@
 // table and sends bets and decisions through the same API as the online game server (its token in
 // ?token=), so every action is an input on the log attributed to that credential.
 import { h, replace, tokenFromAddress } from './dom.js';
-import { setCountdown } from './countdown.js';
-import { connectViews } from './socket.js';
-import { headerBlock, tableBlock } from './table.js';
 import { postCommand } from './api.js';
+import { showPublicTable } from './public-table.js';
 
 const token = tokenFromAddress();
-let connection = 'connecting';
-let last = null;
+let seatCount = 7;
 let seat = 1;
 let player = 'guest';
 let amount = 1000;
@@ -26,7 +23,7 @@ function field(label, value, onChange, type = 'text') {
 }
 
 function renderControls() {
-  const seats = Array.from({ length: last?.view.meta.seats ?? 7 }, (_, i) => i + 1);
+  const seats = Array.from({ length: seatCount }, (_, i) => i + 1);
   replace('controls',
     h('h2', {}, 'Play'),
     h('label', { class: 'field' }, 'Seat', h('select', { onchange: (e) => { seat = Number(e.target.value); } },
@@ -49,23 +46,7 @@ function renderControls() {
   );
 }
 
-function render() {
-  if (!last) {
-    replace('app', h('p', { class: 'muted connection-state' }, connection));
-  } else {
-    replace('app', headerBlock(last.view.meta, last.view.table, connection), tableBlock(last.view.table));
-  }
+showPublicTable((view) => {
+  if (view) seatCount = view.meta.seats;
   renderControls();
-}
-
-connectViews('/ws/public', {
-  onView: (view, { offsetMs }) => {
-    last = { view };
-    setCountdown(view.table.countdown, offsetMs);
-    render();
-  },
-  onStatus: (status) => {
-    connection = status;
-    render();
-  },
 });
