@@ -7,6 +7,7 @@ import type { ShoeGate } from '../ports/shoe-gate.js';
 import type { TableInput, ShoeFault } from '../round/inputs.js';
 import type { TableService } from './table-service.js';
 import { cardDue } from './card-due.js';
+import { cardsDrawn } from '../round/operations/shoe.js';
 
 const FAULTS: Record<string, ShoeFault> = { JAM: 'jam', DIRTY_SENSOR: 'dirtySensor', CARD_REVERSED: 'cardReversed' };
 
@@ -87,8 +88,7 @@ export class ShoeBridge {
     const due = cardDue(table, this.service.phase, this.service.rules);
     // One card per unlock (allowance 1): the key changes with every card drawn, so the dealer's
     // second draw in a row (or a hand's) opens the gate again.
-    const drawn = Object.values(table.shoe?.drawn ?? {}).reduce((sum, n) => sum + n, 0);
-    const key = due ? `${JSON.stringify(due)}#${table.shoe?.number ?? 0}:${drawn}` : 'locked';
+    const key = due ? `${JSON.stringify(due)}#${table.shoe?.number ?? 0}:${cardsDrawn(table.shoe)}` : 'locked';
     if (key === this.lastGate) return;
     this.lastGate = key;
     const ignore = () => undefined;

@@ -11,7 +11,7 @@ import type { InputOf, MachineEvent } from './inputs.js';
 import { initialTableState, type TableState } from './table-state.js';
 import { rejection, runOperation, type Operation, type RoundContext } from './round-context.js';
 import { describePhase } from './describe-phase.js';
-import { burnCard, burnComplete, foreignReason, loadShoe, markCutCard, recordDrawn, shoeReadyForBetting } from './operations/shoe.js';
+import { burnCard, burnComplete, cardsDrawn, foreignReason, loadShoe, markCutCard, recordDrawn, shoeReadyForBetting } from './operations/shoe.js';
 import { cancelBet, closeBetting, hasMainBet, openBetting, placeBet, refuseBet, refuseCancel } from './operations/betting.js';
 import { completeInitialDeal, dealInitialCard, initialDealComplete } from './operations/dealing.js';
 import { answerOffer, checkDealerBlackjack, declineOfferOnTimeout, offersAnswered, refuseOfferAnswer, refuseOfferTimeout } from './operations/offers.js';
@@ -151,8 +151,7 @@ export const roundMachine = setup({
     cutCardOverdue: ({ context: { table, rules } }) => {
       const shoe = table.shoe;
       if (!shoe || shoe.cutCardSeen || shoe.cutCardMissing) return false;
-      const drawn = Object.values(shoe.drawn).reduce((sum, n) => sum + n, 0);
-      return drawn >= shoeSize(rules) - cutCardReserve(rules);
+      return cardsDrawn(shoe) >= shoeSize(rules) - cutCardReserve(rules);
     },
     isShoeChange: ({ context, event }) => supervisorAction(event) === 'shoeChange' && context.table.shoe !== null,
     faultCardUsable: ({ context, event }) => supervisorAction(event) === 'useCard' && refuseUseOfFaultCard(context.table) === null,

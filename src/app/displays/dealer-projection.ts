@@ -33,6 +33,19 @@ export interface LiveProjectionOptions extends ProjectionOptions {
   readonly live: LiveTable;
 }
 
+/** What the dealer's and the supervisor's views share: the next step, the table, the pause and faults. */
+export function staffView(state: { readonly seq: number; readonly table: TableView; readonly faults: FaultsView }, options: LiveProjectionOptions): DealerView {
+  return {
+    meta: options.meta,
+    seq: state.seq,
+    phase: options.live.phase,
+    instruction: dealerInstruction(options.live),
+    table: state.table,
+    paused: state.faults.paused,
+    faults: state.faults.faults,
+  };
+}
+
 export function dealerView$(log$: Observable<StoredEvent>, options: LiveProjectionOptions): Observable<DealerView> {
   return defer(() => {
     const initial: DealerFold = { seq: 0, secrecy: NO_HOLE_CARD, table: emptyTableView(options.meta.seats), faults: NO_FAULTS };
@@ -44,15 +57,7 @@ export function dealerView$(log$: Observable<StoredEvent>, options: LiveProjecti
       }, initial),
       startWith(initial),
       filter((state) => state.seq >= (options.head ?? 0)),
-      map((state): DealerView => ({
-        meta: options.meta,
-        seq: state.seq,
-        phase: options.live.phase,
-        instruction: dealerInstruction(options.live),
-        table: state.table,
-        paused: state.faults.paused,
-        faults: state.faults.faults,
-      })),
+      map((state) => staffView(state, options)),
       distinctUntilChanged((a, b) => JSON.stringify({ ...a, seq: 0 }) === JSON.stringify({ ...b, seq: 0 })),
     );
   });

@@ -1,10 +1,11 @@
 // The supervisor's console: everything — the table with the hole card, the live phase, the dealer's
 // next step, the pause and open faults, integrity alarms, the shoe, and the newest log events raw.
+import { cardsDrawn } from '../../round/operations/shoe.js';
 import { defer, distinctUntilChanged, filter, map, scan, startWith, type Observable } from 'rxjs';
 import { ChainVerifier } from '../../ports/event-chain.js';
 import type { JsonObject, StoredEvent } from '../../ports/event-store.js';
-import { dealerInstruction, type DealerInstruction } from './dealer-instruction.js';
-import type { LiveProjectionOptions } from './dealer-projection.js';
+import type { DealerInstruction } from './dealer-instruction.js';
+import { staffView, type LiveProjectionOptions } from './dealer-projection.js';
 import { foldTableView } from './fold-table-view.js';
 import { ALARMS_KEPT, alarmsOf, type IntegrityAlarm } from './integrity-alarms.js';
 import { NO_FAULTS, foldFaults, type FaultsView, type OpenFault, type PauseView } from './open-faults.js';
@@ -60,8 +61,7 @@ function logLine(event: StoredEvent): LogLine {
 function shoeOf(options: LiveProjectionOptions): ShoeView | null {
   const shoe = options.live.table.shoe;
   if (!shoe) return null;
-  const cardsDrawn = Object.values(shoe.drawn).reduce((sum, n) => sum + n, 0);
-  return { number: shoe.number, burned: shoe.burned, burnTarget: shoe.burnTarget, cutCardSeen: shoe.cutCardSeen, cardsDrawn };
+  return { number: shoe.number, burned: shoe.burned, burnTarget: shoe.burnTarget, cutCardSeen: shoe.cutCardSeen, cardsDrawn: cardsDrawn(shoe) };
 }
 
 /** Reads the log from seq 1 (the chain check starts at the genesis). */
@@ -84,13 +84,7 @@ export function supervisorView$(log$: Observable<StoredEvent>, options: LiveProj
       startWith(initial),
       filter((state) => state.seq >= (options.head ?? 0)),
       map((state): SupervisorView => ({
-        meta: options.meta,
-        seq: state.seq,
-        phase: options.live.phase,
-        instruction: dealerInstruction(options.live),
-        table: state.table,
-        paused: state.faults.paused,
-        faults: state.faults.faults,
+        ...staffView(state, options),
         alarms: state.alarms,
         shoe: shoeOf(options),
         log: state.log,

@@ -3,7 +3,7 @@ import { burnCount } from '../../rules/burn.js';
 import type { Card } from '../../rules/cards.js';
 import { foreignCardReason } from '../../rules/shoe-composition.js';
 import type { RuleSet } from '../../rules/rule-set.js';
-import type { Emit, TableState } from '../table-state.js';
+import type { Emit, ShoeState, TableState } from '../table-state.js';
 
 export function loadShoe(s: TableState, rules: RuleSet, emit: Emit): void {
   const number = (s.shoe?.number ?? 0) + 1;
@@ -14,6 +14,11 @@ export function loadShoe(s: TableState, rules: RuleSet, emit: Emit): void {
 
 export function recordDrawn(s: TableState, card: Card): void {
   if (s.shoe) s.shoe.drawn[card] = (s.shoe.drawn[card] ?? 0) + 1;
+}
+
+/** Cards the shoe has given so far (burned, dealt, and set aside). */
+export function cardsDrawn(shoe: Pick<ShoeState, 'drawn'> | null): number {
+  return shoe ? Object.values(shoe.drawn).reduce((sum, n) => sum + n, 0) : 0;
 }
 
 export function foreignReason(s: TableState, rules: RuleSet, card: Card): string | null {
