@@ -1,7 +1,7 @@
 // Which decisions a hand may take (issue 2, per rule set). Each check returns the reason a decision
 // is refused, or null when it is legal.
 import type { Card } from './cards.js';
-import { cardIsIn, isAce } from './card-values.js';
+import { cardIsIn, isAce, isPictureCard } from './card-values.js';
 import { naturalKind, isPair, type Hand } from './hand.js';
 import { handTotal } from './hand-total.js';
 import type { RuleSet } from './rule-set.js';
@@ -76,7 +76,9 @@ function refuseSplit({ hand, lineageSize }: HandSituation, rules: RuleSet): stri
   const sp = rules.split;
   if (!sp.allowed) return `${rules.name} has no split`;
   if (hand.cards.length !== 2 || hand.doubles > 0) return 'split on two cards only';
-  if (!isPair(hand.cards, rules)) return 'split needs two cards of equal value';
+  if (!isPair(hand.cards, rules) && !(sp.anyTwoPictures && hand.cards.every(isPictureCard))) {
+    return sp.anyTwoPictures ? 'split needs two cards of equal value or two pictures' : 'split needs two cards of equal value';
+  }
   const aces = hand.cards.every(isAce);
   const max = aces ? sp.maxHandsAces : sp.maxHands;
   if (lineageSize >= max) return aces ? `aces split to ${max} hands at most` : `split to ${max} hands at most`;

@@ -98,6 +98,9 @@ const split = z.strictObject({
   maxHandsAces: z.number().int().min(2).max(8),
   /** Each split ace receives one card only. */
   oneCardOnAces: z.boolean().default(true),
+  /** classic (seed 000 part 2): «две картинки даже если они разного значения, например дама и валет» —
+   *  any two pictures (J Q K) make a pair, whatever their point values (17+4: J=2 Q=3 K=4). */
+  anyTwoPictures: z.boolean().default(false),
 });
 
 const hand = z.strictObject({
@@ -151,7 +154,12 @@ export const ruleSetSchema = z.strictObject({
   boxes: boxes.default({ handsPerBox: 1, playersPerBox: 1, seatsPerPlayer: 7, equalStakesAcrossSeats: false, betBehind: false }),
   sideBets: sideBets.default({}),
   /** What happens when a decision timer runs out: stand, or (deluxe) hit while 11 or less, then stand. */
-  timeout: z.strictObject({ autoPlay: z.enum(['stand', 'hitToTwelve']), decisionSeconds: z.number().int().min(1) }),
+  timeout: z.strictObject({
+    autoPlay: z.enum(['stand', 'hitToTwelve']),
+    decisionSeconds: z.number().int().min(1),
+    /** 'hand': the expiry decides the hand in turn; 'seat' (deluxe, seed 002): every remaining hand of the seat. */
+    scope: z.enum(['hand', 'seat']).default('hand'),
+  }),
 });
 
 export type RuleSet = z.infer<typeof ruleSetSchema>;

@@ -21,6 +21,12 @@ export interface DealerResult {
   readonly natural: boolean;
 }
 
+/** classic: three sevens are paid their bonus whatever the dealer holds (the project's reading of seed 000
+ *  part 2), so such a hand no longer depends on the dealer's total. */
+export function paidWhateverTheDealerHolds(hand: Pick<Hand, 'cards'>, rules: RuleSet): boolean {
+  return rules.hand.threeSevensPays !== undefined && isThreeSevens(hand.cards);
+}
+
 export function settleWager(hand: Hand, wager: Wager, dealer: DealerResult, rules: RuleSet): WagerResult {
   const stake = wager.stake;
   if (hand.status === 'surrendered') return { outcome: 'surrender', net: -half(stake) };
@@ -36,7 +42,7 @@ export function settleWager(hand: Hand, wager: Wager, dealer: DealerResult, rule
     return { outcome: 'blackjack', net: payout(stake, ratio) };
   }
   const sevens = rules.hand.threeSevensPays;
-  if (sevens !== undefined && isThreeSevens(hand.cards)) return { outcome: 'win', net: payout(stake, sevens) };
+  if (sevens !== undefined && paidWhateverTheDealerHolds(hand, rules)) return { outcome: 'win', net: payout(stake, sevens) };
   if (dealer.natural) {
     if (rules.blackjack.dealerBlackjackTakes === 'originalOnly') {
       // Original bet only: doubles and the stakes of hands made by splitting are returned.

@@ -2,8 +2,7 @@
 import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
 import { knownRuleSets, loadRuleSet } from '../../src/config/load-rule-set.js';
-import { dealerMustDraw } from '../../src/rules/dealer-policy.js';
-import { handTotal } from '../../src/rules/hand-total.js';
+import { oracleDealerDraws, oracleThreeSevensBonus, oracleTotal } from './independent-oracle.js';
 import type { Card } from '../../src/rules/cards.js';
 import type { TableEvent } from '../../src/round/events.js';
 import { TableEngine } from '../../src/round/table-engine.js';
@@ -45,13 +44,13 @@ describe.each(ruleSets.map((r) => [r.name, r] as const))('%s', (_name, rules) =>
         if (e.type === 'dealer.card') {
           if (dealerCards.length >= initial) {
             // A draw after the initial cards happens only while the rule says draw (or the no-hole second card).
-            expect(dealerCards.length < 2 || dealerMustDraw(dealerCards, rules), `dealer drew on ${dealerCards.join(' ')}`).toBe(true);
+            expect(dealerCards.length < 2 || oracleDealerDraws(dealerCards, rules), `dealer drew on ${dealerCards.join(' ')}`).toBe(true);
           }
           dealerCards.push(e.card);
         }
         if (e.type === 'dealer.finished' && standingHands > 0 && !e.blackjack) {
-          expect(dealerMustDraw(e.cards, rules), `dealer stood on ${e.cards.join(' ')} with hands standing`).toBe(false);
-          expect(handTotal(e.cards, rules).total >= rules.dealer.standOn || e.cards.length >= (rules.hand.maxCards ?? 99)).toBe(true);
+          expect(oracleDealerDraws(e.cards, rules), `dealer stood on ${e.cards.join(' ')} with hands standing`).toBe(false);
+          expect(oracleTotal(e.cards, rules).total >= rules.dealer.standOn || e.cards.length >= (rules.hand.maxCards ?? 99)).toBe(true);
         }
       }
     }), { numRuns: RUNS });
@@ -94,6 +93,70 @@ describe.each(ruleSets.map((r) => [r.name, r] as const))('%s', (_name, rules) =>
           if (e.outcome === 'lose') expect(e.net).toBeLessThan(0);
         }
         if (e.type === 'round.ended') check();
+      }
+    }), { numRuns: RUNS });
+  });
+
+  test('an accepted decision names the hand it was sent for (issue 8.1)', () => {
+    fc.assert(fc.property(fc.integer({ min: 0, max: 2 ** 31 - 1 }), (seed) => {
+      const { inputs, events } = playRandomSession(rules, seed, ROUNDS);
+      inputs.forEach((input, i) => {
+        if (input.type !== 'decision' || input.hand === undefined) return;
+        for (const e of events[i] ?? []) {
+          if (e.type === 'decision.accepted' && !e.byTimeout && e.seat === input.seat) {
+            expect(e.hand, `input ${i + 1} ${input.action} for hand ${input.hand}`).toBe(input.hand);
+          }
+        }
+      });
+    }), { numRuns: RUNS });
+  });
+
+  test('the dealer draws beyond his first two cards only while some hand still depends on his total (issue 8.4)', () => {
+    fc.assert(fc.property(fc.integer({ min: 0, max: 2 ** 31 - 1 }), (seed) => {
+      const flat = playRandomSession(rules, seed, ROUNDS).events.flat();
+      // Each hand's cards and how it finished, rebuilt from the facts alone.
+      let hands = new Map<string, { cards: string[]; status: string | null }>();
+      let dealerCards = 0;
+      const hand = (seat: number, index: number) => {
+        const key = `${seat}:${index}`;
+        if (!hands.has(key)) hands.set(key, { cards: [], status: null });
+        return hands.get(key)!;
+      };
+      for (const e of flat) {
+        if (e.type === 'betting.opened') { hands = new Map(); dealerCards = 0; }
+        if (e.type === 'card.dealt') hand(e.seat, e.hand).cards.push(e.card);
+        if (e.type === 'hand.split') {
+          const from = hand(e.seat, e.hand);
+          hand(e.seat, e.newHand).cards = from.cards.splice(1);
+        }
+        if (e.type === 'hands.switched') {
+          const [a, b] = e.hands.map((h) => hand(e.seat, h));
+          [a!.cards[1], b!.cards[1]] = [b!.cards[1]!, a!.cards[1]!];
+        }
+        if (e.type === 'hand.finished') hand(e.seat, e.hand).status = e.status;
+        if (e.type === 'dealer.card') {
+          if (dealerCards >= 2) {
+            const depending = [...hands.values()].filter((h) => h.status === 'standing' && !oracleThreeSevensBonus(h.cards, rules));
+            expect(depending.length, `dealer drew card ${dealerCards + 1} with no hand depending on him`).toBeGreaterThan(0);
+          }
+          dealerCards++;
+        }
+      }
+    }), { numRuns: RUNS });
+  });
+
+  test('one decision timer expiry completes what the rule set hands to the timer (issue 8.5)', () => {
+    fc.assert(fc.property(fc.integer({ min: 0, max: 2 ** 31 - 1 }), (seed) => {
+      const flat = playRandomSession(rules, seed, ROUNDS).events.flat();
+      // scope seat (deluxe): after the seat's timer ran out, every later decision of that seat in the round is
+      // the system's. scope hand: a hand the timer decided is never decided by the player again.
+      let timedOut = new Set<string>();
+      for (const e of flat) {
+        if (e.type === 'betting.opened') timedOut = new Set();
+        if (e.type !== 'decision.accepted') continue;
+        const key = rules.timeout.scope === 'seat' ? `${e.seat}` : `${e.seat}:${e.hand}`;
+        if (e.byTimeout) timedOut.add(key);
+        else expect(timedOut.has(key), `player decision on ${key} after its timer ran out`).toBe(false);
       }
     }), { numRuns: RUNS });
   });

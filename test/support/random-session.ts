@@ -98,7 +98,10 @@ export function playRandomSession(rules: RuleSet, seed: number, rounds: number):
       else {
         const actions = ['hit', 'stand', 'double', 'split', 'surrender', 'switch', 'hit', 'stand'].filter((action) =>
           refuseDecision(s, rules, { type: 'decision', seat: turn.box.seat, action }) === null);
-        send({ type: 'decision', seat: turn.box.seat, action: pick(random, actions.length ? actions : ['stand']) });
+        const action = pick(random, actions.length ? actions : ['stand']);
+        // Most decisions name their hand, as the API's do; switch acts on the box, so it names none.
+        const named = action !== 'switch' && random() < 0.7 ? { hand: turn.hand.index } : {};
+        send({ type: 'decision', seat: turn.box.seat, action, ...named });
         if (random() < 0.01) drawCard(); // a card while a decision is pending: out of turn
       }
     } else {

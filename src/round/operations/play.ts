@@ -76,15 +76,27 @@ export function applyDecision(s: TableState, rules: RuleSet, input: InputOf<'dec
   if (!box) return;
   if (FOLLOW_ACTIONS.includes(input.action)) return chooseFollow(s, box, input, emit);
   if (input.action === 'switch') return switchHands(s, rules, box, emit);
-  closeSwitching(s, rules, box, emit);
+  // The decision belongs to the hand in turn when it was sent (refuseDecision checked `input.hand`
+  // against it), even when closing the switch finishes that very hand (seed 004: «При нажатии игроком
+  // кнопки хватит, ход переходит на другую руку» — stand on a 21 passes the turn, it is not given away).
   const turn = handInTurn(s);
-  if (!turn || turn.box !== box) return announceTurn(s, emit);
+  if (!turn || turn.box !== box) {
+    closeSwitching(s, rules, box, emit);
+    return announceTurn(s, emit);
+  }
   const action = input.action as HandAction;
-  emit({
+  const accepted = () => emit({
     type: 'decision.accepted', round: s.round, seat: box.seat, hand: turn.hand.index, action, player: box.owner,
     ...(input.amount !== undefined ? { amount: input.amount } : {}),
   });
-  applyHandAction(s, rules, turn, action, input.amount, emit);
+  if (closingSwitchFinishes(rules, box, turn.hand)) {
+    accepted();
+    closeSwitching(s, rules, box, emit);
+  } else {
+    closeSwitching(s, rules, box, emit);
+    accepted();
+    applyHandAction(s, rules, turn, action, input.amount, emit);
+  }
   announceTurn(s, emit);
 }
 
@@ -128,14 +140,22 @@ function switchHands(s: TableState, rules: RuleSet, box: Box, emit: Emit): void 
   void rules;
 }
 
+/** switch: a hand of 21 (blackjack or not) stands by itself once switching closes. */
+function standsWhenSwitchingCloses(rules: RuleSet, hand: Hand): boolean {
+  return naturalKind(hand, rules) !== null || handTotal(hand.cards, rules).total === 21;
+}
+
+function closingSwitchFinishes(rules: RuleSet, box: Box, hand: Hand): boolean {
+  return switchStillOpen(rules, box) && hand.status === 'open' && standsWhenSwitchingCloses(rules, hand);
+}
+
 /** switch: the first other action on a box ends switching; its blackjacks and 21s now stand. */
 function closeSwitching(s: TableState, rules: RuleSet, box: Box, emit: Emit): void {
   if (!switchStillOpen(rules, box)) return;
   box.acted = true;
   for (const hand of box.hands) {
-    if (hand.status !== 'open') continue;
-    if (naturalKind(hand, rules) !== null) finishHand(s, rules, { box, hand }, 'natural', emit);
-    else if (handTotal(hand.cards, rules).total === 21) finishHand(s, rules, { box, hand }, 'standing', emit);
+    if (hand.status !== 'open' || !standsWhenSwitchingCloses(rules, hand)) continue;
+    finishHand(s, rules, { box, hand }, naturalKind(hand, rules) !== null ? 'natural' : 'standing', emit);
   }
 }
 
@@ -198,7 +218,7 @@ export function dealToHand(s: TableState, rules: RuleSet, card: Card, emit: Emit
     const resplit = hand.cards.every(isAce) && lineageSize(box, hand) < rules.split.maxHandsAces;
     if (!resplit) finishHand(s, rules, ref, 'standing', emit);
   } else if (maxCards !== undefined && hand.cards.length >= maxCards) finishHand(s, rules, ref, 'standing', emit);
-  if (hand.status === 'open' && hand.auto && !awaitsCard(hand)) autoPlay(s, rules, ref, emit);
+  autoPlayWhileDue(s, rules, box, emit);
   announceTurn(s, emit);
 }
 
@@ -213,13 +233,27 @@ export function refuseTimeout(s: TableState, seat: number): string | null {
 export function applyTimeout(s: TableState, rules: RuleSet, seat: number, emit: Emit): void {
   const box = findBox(s, seat);
   if (!box) return;
+  const awaited = handInTurn(s);
+  // switch: a 21 the timer ran out on stands by itself; the other hand keeps its own timer.
+  const closingFinishesAwaited = awaited !== undefined && closingSwitchFinishes(rules, box, awaited.hand);
   closeSwitching(s, rules, box, emit);
   const turn = handInTurn(s);
-  if (turn && turn.box === box) {
-    turn.hand.auto = true;
-    autoPlay(s, rules, turn, emit);
+  if (turn && turn.box === box && !closingFinishesAwaited) {
+    // deluxe (seed 002, «система автоматически завершит раунд за игрока»): every remaining hand of the seat
+    // is auto-played on this one expiry; the other sets auto-play the hand in turn only.
+    const hands = rules.timeout.scope === 'seat' ? box.hands.filter((h) => h.status === 'open') : [turn.hand];
+    for (const hand of hands) hand.auto = true;
+    autoPlayWhileDue(s, rules, box, emit);
   }
   announceTurn(s, emit);
+}
+
+/** Auto-plays the box's hands in turn that the timer handed to the rule set, until one waits for a card. */
+function autoPlayWhileDue(s: TableState, rules: RuleSet, box: Box, emit: Emit): void {
+  for (let ref = handInTurn(s); ref?.box === box && ref.hand.auto && !awaitsCard(ref.hand); ref = handInTurn(s)) {
+    announceTurn(s, emit);
+    autoPlay(s, rules, ref, emit);
+  }
 }
 
 function autoPlay(s: TableState, rules: RuleSet, ref: HandRef, emit: Emit): void {

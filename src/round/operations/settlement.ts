@@ -2,7 +2,7 @@
 import { naturalKind } from '../../rules/hand.js';
 import { payout } from '../../rules/payout.js';
 import type { RuleSet } from '../../rules/rule-set.js';
-import { settleWager, type Outcome } from '../../rules/settle-hand.js';
+import { paidWhateverTheDealerHolds, settleWager, type Outcome } from '../../rules/settle-hand.js';
 import type { Emit, TableState } from '../table-state.js';
 import { allHands, type HandRef } from './hands.js';
 
@@ -40,6 +40,7 @@ export function settleInsurance(s: TableState, rules: RuleSet, emit: Emit): void
 export function handDependsOnDealer(s: TableState, rules: RuleSet, { hand }: HandRef): boolean {
   if (hand.settled) return false;
   if (hand.status === 'busted' || hand.status === 'surrendered' || hand.status === 'evenMoney') return false;
+  if (hand.status !== 'open' && paidWhateverTheDealerHolds(hand, rules)) return false;
   const natural = naturalKind(hand, rules);
   if (natural === 'pairOfAces') return false;
   if (natural === 'blackjack') return s.dealer.natural === null;
