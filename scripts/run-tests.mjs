@@ -17,11 +17,21 @@ let skipped = 0;
 if (existsSync(out)) {
   const report = JSON.parse(readFileSync(out, 'utf8'));
   passed = report.numPassedTests ?? 0;
-  failed = (report.numFailedTests ?? 0) + (report.numFailedTestSuites ?? 0 ? 0 : 0);
+  failed = report.numFailedTests ?? 0;
   skipped = (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
   // A suite that fails to load has no tests in it: count it as a failure so it cannot hide.
   const brokenSuites = (report.testResults ?? []).filter((s) => s.status === 'failed' && (s.assertionResults ?? []).length === 0).length;
   failed += brokenSuites;
+  // In CI nothing may skip (issue 12.8): a test that skips there because socat, Chromium, a C compiler or
+  // NATS is missing hides a broken promise. Every skipped case is named and counted as a failure.
+  if (process.env.CI === 'true' && skipped > 0) {
+    for (const suite of report.testResults ?? []) {
+      for (const t of suite.assertionResults ?? []) {
+        if (['skipped', 'pending', 'todo'].includes(t.status)) console.error(`skipped in CI: ${suite.name} > ${t.fullName ?? t.title}`);
+      }
+    }
+    failed += skipped;
+  }
 } else {
   failed = 1;
 }
