@@ -1,10 +1,11 @@
 // Integrity alarms for the supervisor: a broken hash chain, commands refused for their credential, role
-// or body, foreign and out-of-turn cards, card reads the table refused, a restart in the middle of a round.
+// or body, foreign and out-of-turn cards, card reads the table refused, a restart in the middle of a round,
+// a shoe that looks unshuffled (issue 12.7).
 import type { StoredEvent } from '../../ports/event-store.js';
 import { ChainVerifier } from '../../ports/event-chain.js';
-import { REFUSED_COMMAND_RECORD, factOf, isInputRecord, CONFIGURED_RECORD } from '../log-records.js';
+import { REFUSED_COMMAND_RECORD, SHUFFLE_ALARM_RECORD, factOf, isInputRecord, isNoteRecord, CONFIGURED_RECORD } from '../log-records.js';
 
-export type AlarmKind = 'chainBroken' | 'commandRefused' | 'foreignCard' | 'outOfTurnCard' | 'cardRefused' | 'restartMidRound';
+export type AlarmKind = 'chainBroken' | 'commandRefused' | 'foreignCard' | 'outOfTurnCard' | 'cardRefused' | 'restartMidRound' | 'shuffleSuspect';
 
 export interface IntegrityAlarm {
   readonly seq: number;
@@ -28,7 +29,11 @@ export function alarmsOf(event: StoredEvent, chain: ChainVerifier): IntegrityAla
     alarms.push(alarm('commandRefused', `${String(path)} refused${typeof by === 'string' ? ` (from ${by})` : ''}: ${String(reason)}`));
     return alarms;
   }
-  if (isInputRecord(event) || event.type === CONFIGURED_RECORD) return alarms;
+  if (event.type === SHUFFLE_ALARM_RECORD) {
+    alarms.push(alarm('shuffleSuspect', String((event.data as { text?: unknown }).text)));
+    return alarms;
+  }
+  if (isInputRecord(event) || event.type === CONFIGURED_RECORD || isNoteRecord(event.type)) return alarms;
   const fact = factOf(event);
   if (fact.type === 'table.paused' && fact.fault?.kind === 'foreignCard') alarms.push(alarm('foreignCard', fact.reason));
   if (fact.type === 'table.paused' && fact.fault?.kind === 'outOfTurn') alarms.push(alarm('outOfTurnCard', fact.reason));
