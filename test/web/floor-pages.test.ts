@@ -148,6 +148,7 @@ describe.runIf(browserTestsRun)('pages floor staff accept (headless Chromium)', 
         expect(await text(page, '#bet-state')).toBe('No bets now: Seat 4 to play.');
         expect(await page.locator('#kind option').allInnerTexts()).toEqual(['Main bet']);
         expect(await text(page, '#limits')).toBe('Main bet 1.00–1000.00');
+        await page.screenshot({ path: screenshotPath('floor-play-deciding-1280'), fullPage: true });
         const controls = await text(page, '#controls');
         expect(controls).not.toMatch(/[a-z][A-Z]/); // no camelCase identifiers
 
@@ -193,6 +194,7 @@ describe.runIf(browserTestsRun)('pages floor staff accept (headless Chromium)', 
         await page.waitForSelector('[data-instruction="awaitDecision"]');
         expect(await text(page, '.instruction')).toMatch(/^Waiting for seat \d, hand 0 to decide$/);
         await page.waitForSelector('.countdown.decision:not(.idle)');
+        await page.screenshot({ path: screenshotPath('floor-dealer-deciding-1920') });
         const colours = await page.evaluate(() => {
           const label = getComputedStyle(document.querySelector('.countdown.decision .countdown-seconds')!);
           const fill = getComputedStyle(document.querySelector('.countdown.decision .countdown-fill')!);
@@ -242,6 +244,7 @@ describe.runIf(browserTestsRun)('pages floor staff accept (headless Chromium)', 
         expect(await page.inputValue('#confirm-reason')).toBe('');
         await page.fill('#confirm-reason', 'misdeal on seat 4');
         expect(await page.isDisabled('#confirm-ok')).toBe(false);
+        await page.screenshot({ path: screenshotPath('floor-supervisor-void-dialog-1280') });
         await page.click('#confirm-ok');
         await page.waitForSelector('.banner.voided');
         expect(await text(page, '#outcome')).toBe('Void round: done');
@@ -265,6 +268,7 @@ describe.runIf(browserTestsRun)('pages floor staff accept (headless Chromium)', 
       for (const button of await commands.all()) expect(await button.isDisabled()).toBe(true);
       expect(await page.isDisabled('#reason')).toBe(true);
       expect(await page.isDisabled('#recall-button')).toBe(true);
+      await page.screenshot({ path: screenshotPath('floor-supervisor-wrong-token-1280') });
 
       await page.goto(`${web.url}/play?token=wrong-token-123`);
       await page.waitForSelector('#play-refused:not([hidden])');
@@ -280,6 +284,7 @@ describe.runIf(browserTestsRun)('pages floor staff accept (headless Chromium)', 
       const refusals = (await web.eventsAfter(0)).filter((e) => e.type === 'command.refused' && e.data['path'] === '/api/play/options');
       expect(refusals).toHaveLength(1);
       for (const control of await controls.all()) expect(await control.isDisabled()).toBe(true);
+      await page.screenshot({ path: screenshotPath('floor-play-wrong-token-1280'), fullPage: true });
 
       await page.goto(`${web.url}/dealer?token=wrong-token-123`);
       await page.waitForSelector('.refused-banner');

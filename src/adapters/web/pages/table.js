@@ -30,10 +30,12 @@ function totalText(total, soft) {
 
 const STATUS_TEXT = { busted: 'BUST', natural: 'BLACKJACK', surrendered: 'SURRENDER', evenMoney: 'EVEN MONEY', standing: '', open: '' };
 
-function resultBadge(result) {
+function resultBadge(result, owner) {
   const tone = result.outcome === 'void' || result.outcome === 'push' ? 'even' : result.net > 0 ? 'won' : result.net < 0 ? 'lost' : 'even';
-  const who = result.bet === 'main' ? '' : `${betKindLabel(result.bet)} `;
-  return h('div', { class: `result ${tone}`, 'data-outcome': result.outcome }, `${who}${resultLabel(result)}`);
+  const what = result.bet === 'main' ? '' : `${betKindLabel(result.bet)} `;
+  // A co-player's or a bet-behind player's result is named; the box owner's is the seat's own.
+  const who = owner && result.player && result.player !== owner ? h('span', { class: 'player' }, `${result.player} `) : null;
+  return h('div', { class: `result ${tone}`, 'data-outcome': result.outcome }, who, `${what}${resultLabel(result)}`);
 }
 
 function handBlock(seat, hand, table) {
@@ -50,7 +52,7 @@ function handBlock(seat, hand, table) {
       h('span', { class: 'total', 'data-total': hand.total ?? '' }, totalText(hand.total, hand.soft)),
       status ? h('span', { class: `status ${hand.status}` }, status) : null,
       hand.stake ? h('span', { class: 'stake' }, money(hand.stake)) : null),
-    hand.results.map(resultBadge),
+    hand.results.map((result) => resultBadge(result, seat.owner)),
   );
 }
 
@@ -65,9 +67,9 @@ function seatBlock(seat, table) {
   return h(
     'section',
     { class: `seat${active ? ' active' : ''}${empty ? ' empty' : ''}`, 'data-seat': seat.seat },
-    h('header', {}, h('span', { class: 'seat-number' }, `Seat ${seat.seat}`), seat.owner ? h('span', { class: 'owner' }, seat.owner) : null),
+    h('header', {}, h('span', { class: 'seat-number' }, `Seat ${seat.seat}`), seat.owner ? h('span', { class: 'owner', title: seat.owner }, seat.owner) : null),
     h('div', { class: 'hands' }, seat.hands.map((hand) => handBlock(seat, hand, table))),
-    seat.results.map(resultBadge),
+    seat.results.map((result) => resultBadge(result, seat.owner)),
     h('div', { class: 'bets' }, seat.bets.map(betLine)),
   );
 }
