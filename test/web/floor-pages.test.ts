@@ -256,6 +256,43 @@ describe.runIf(browserTestsRun)('pages floor staff accept (headless Chromium)', 
     });
   });
 
+  test('views that carry a betting countdown and the shoe link (fields another branch adds) are drawn: a fixed view over a routed socket', async () => {
+    const web = await sevenSeatTable();
+    const page = await browser.newPage({ viewport: VIEWPORTS[1] });
+    const problems = captureProblems(page);
+    try {
+      await web.service.submit({ type: 'shoe.loaded' }, { source: 'shoe' });
+      await web.service.submit({ type: 'card', card: '5D' }, { source: 'shoe' });
+      const read = async (audience: string, token?: string) =>
+        (await web.app.inject({ method: 'GET', url: `/api/views/${audience}`, headers: token ? { authorization: `Bearer ${token}` } : {} })).json() as Record<string, unknown> & { table: Record<string, unknown> };
+      const now = Date.now();
+      const bettingCountdown = { startedAt: new Date(now).toISOString(), deadline: new Date(now + 20_000).toISOString(), seconds: 20 };
+      const link = { state: 'up', since: '2026-12-03T06:30:05.000Z', serial: 'SH-00042', firmware: '1.4.2', counters: { framesReceived: 1234, crcErrors: 2, retransmissions: 5 } };
+      const supervisorView = { ...(await read('supervisor', TOKENS.supervisor)), bettingCountdown, link };
+      const publicView = await read('public');
+      const publicWithCountdown = { ...publicView, table: { ...publicView.table, bettingCountdown } };
+      const serve = (view: unknown) => (socket: { send(message: string): void }) => socket.send(JSON.stringify({ type: 'view', sentAt: new Date().toISOString(), view }));
+      await page.routeWebSocket(/\/ws\/supervisor/, serve(supervisorView));
+      await page.routeWebSocket(/\/ws\/public/, serve(publicWithCountdown));
+
+      await page.goto(`${web.url}${PAGES.supervisor}`);
+      await page.waitForSelector('[data-link-state="up"]');
+      expect(await text(page, '#link')).toBe('Up since 06:30:05 Shoe serial SH-00042 Firmware 1.4.2 Frames received 1234 Crc errors 2 Retransmissions 5');
+      await page.waitForSelector('.countdown.betting:not(.idle)');
+      expect(await text(page, '.countdown.betting .countdown-seconds')).toMatch(/^Bets close in (19|20)s$/);
+      expect(await page.isVisible('.countdown.decision')).toBe(false);
+      await page.screenshot({ path: screenshotPath('floor-supervisor-link-countdown-1920'), fullPage: true });
+
+      await page.goto(`${web.url}/`);
+      await page.waitForSelector('.countdown.betting:not(.idle)');
+      expect(await text(page, '.countdown.betting .countdown-seconds')).toMatch(/^Bets close in \d+s$/);
+      expect(problems).toEqual([]);
+    } finally {
+      await page.close();
+      await web.close();
+    }
+  });
+
   test('a wrong token disables the controls and says why, on the console, the players\' page and the dealer page', async () => {
     const web = await sevenSeatTable();
     const page = await browser.newPage({ viewport: VIEWPORTS[0] });

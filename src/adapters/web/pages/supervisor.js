@@ -90,7 +90,7 @@ function render() {
     h('div', { class: 'phase', 'data-phase': view.phase }, phaseWords(view.phase)),
     h('div', { class: `instruction small ${view.instruction.kind}` }, view.instruction.text),
     view.paused ? h('div', { class: 'banner paused', 'data-paused': '' }, `Paused: ${view.paused.reason}${view.paused.by ? ` (${view.paused.by})` : ''}`) : null,
-    view.shoe ? h('div', { class: 'shoe' }, `Shoe ${view.shoe.number}: ${view.shoe.cardsDrawn} cards drawn, burned ${view.shoe.burned}${view.shoe.cutCardSeen ? ', cut card out' : ''}`) : h('div', { class: 'shoe' }, 'No shoe'));
+    view.shoe ? h('div', { class: 'shoe' }, `Shoe ${view.shoe.number}: ${view.shoe.cardsDrawn} card${view.shoe.cardsDrawn === 1 ? '' : 's'} drawn, burned ${view.shoe.burned}${view.shoe.cutCardSeen ? ', cut card out' : ''}`) : h('div', { class: 'shoe' }, 'No shoe'));
   if ('link' in view) replace('link', linkBlock(view.link));
   replace('faults', view.faults.length > 0 ? h('ul', {}, view.faults.map(faultLine)) : h('p', { class: 'muted' }, 'No open faults.'));
   replace('alarms', view.alarms.length > 0 ? h('ul', {}, [...view.alarms].reverse().map(alarmLine)) : h('p', { class: 'muted' }, 'No alarms.'));
