@@ -23,7 +23,6 @@ let view = null;
 let connection = 'connecting';
 let options = null;
 let refused = null;
-let asked = 0;
 let amountFor = null;
 
 // Built once: one button per decision, shown only when allowed.
@@ -48,18 +47,32 @@ function refuse(reason) {
   update();
 }
 
+// One request at a time: a view arriving while one is out asks once more when it is back (so the
+// options are never older than the newest view, and a refused token is asked only once).
+let asking = false;
+let askAgain = false;
+
 async function askOptions() {
   if (refused !== null) return; // every refused request lands on the table's log: stop knocking
-  const mine = ++asked;
+  if (asking) {
+    askAgain = true;
+    return;
+  }
+  asking = true;
   try {
     const { status, answer } = await getJson('/api/play/options', token);
-    if (mine !== asked) return;
-    if (status === 401 || status === 403) return refuse(answer.reason ?? `refused (${status})`);
-    if (status === 200) options = answer;
+    if (status === 401 || status === 403) refuse(answer.reason ?? `refused (${status})`);
+    else if (status === 200) options = answer;
   } catch {
     // The table is unreachable: the socket's status says so; keep the last options.
+  } finally {
+    asking = false;
   }
   update();
+  if (askAgain) {
+    askAgain = false;
+    void askOptions();
+  }
 }
 
 function syncSeats(count) {
