@@ -308,7 +308,7 @@ describe.runIf(browserTestsRun)('pages floor staff accept (headless Chromium)', 
 
       await page.goto(`${web.url}${PAGES.supervisor}`);
       await page.waitForSelector('[data-link-state="up"]');
-      expect(await text(page, '#link')).toBe('Up since 06:30:05 Shoe serial SH-00042 Firmware 1.4.2 Frames received 1234 Crc errors 2 Retransmissions 5');
+      expect(await text(page, '#link')).toBe('Up since 06:30:05 Shoe serial SH-00042 Firmware 1.4.2 Frames received 1234 CRC errors 2 Retransmissions 5');
       await page.waitForSelector('.countdown.betting:not(.idle)');
       const secondsLeft = Number(/^Bets close in (\d+)s$/.exec(await text(page, '.countdown.betting .countdown-seconds'))?.[1]);
       expect(secondsLeft).toBeGreaterThan(0); // counts down from the view's deadline (20 s from when it was made)

@@ -4,7 +4,8 @@
 /** "active.dealerTurn" → "Dealer turn", "cutCardMissing" → "Cut card missing". */
 export function humanize(id) {
   const last = String(id).split('.').pop() ?? '';
-  const words = last.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[-_]+/g, ' ').toLowerCase().trim();
+  const words = last.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[-_]+/g, ' ').toLowerCase().trim()
+    .replace(/\b(crc|ack|nak|id)\b/g, (word) => word.toUpperCase());
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
