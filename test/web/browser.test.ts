@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { BURN_CARD, HOLE_CARD, INITIAL_DEAL, TOKENS, deal, loadShoe } from './support/table-fixture.js';
 import { webTable, type WebTable } from './support/web-fixture.js';
-import { CHROMIUM_PATH, chromiumInstalled, launchChromium, screenshotPath } from './support/browser.js';
+import { CHROMIUM_PATH, browserTestsRun, launchChromium, screenshotPath } from './support/browser.js';
 
 const VIEWPORT = { width: 1440, height: 960 };
 
@@ -40,11 +40,11 @@ async function text(page: Page, selector: string): Promise<string> {
   return (await page.locator(selector).first().innerText()).replace(/\s+/g, ' ').trim();
 }
 
-if (!chromiumInstalled) {
+if (!browserTestsRun) {
   test.skip(`browser tests skipped: ${CHROMIUM_PATH} is absent (CI installs the Debian chromium package)`, () => undefined);
 }
 
-describe.runIf(chromiumInstalled)('pages in headless Chromium', () => {
+describe.runIf(browserTestsRun)('pages in headless Chromium', () => {
   let browser: Browser;
   beforeAll(async () => {
     browser = await launchChromium();
@@ -70,9 +70,9 @@ describe.runIf(chromiumInstalled)('pages in headless Chromium', () => {
       // Dealt, peeked, seat 1 in turn: the hole card lies face down.
       await page.waitForSelector('[data-seat="1"] .hand.in-turn');
       await page.waitForSelector('.countdown:not(.idle)');
-      expect(await page.locator('.dealer .card').count()).toBe(2);
-      expect(await page.locator('.dealer .card.back').count()).toBe(1);
-      expect(await text(page, '.dealer .total')).toBe('10');
+      expect(await page.locator('.dealer-hand .card').count()).toBe(2);
+      expect(await page.locator('.dealer-hand .card.back').count()).toBe(1);
+      expect(await text(page, '.dealer-hand .total')).toBe('10');
       const beforeReveal = await page.evaluate(() => document.body.innerHTML);
       expect(showsHoleCard(beforeReveal)).toBe(false);
       const framesBeforeReveal = [...frames];
@@ -81,11 +81,11 @@ describe.runIf(chromiumInstalled)('pages in headless Chromium', () => {
 
       await command(web, '/api/decisions', { seat: 1, action: 'stand' }, TOKENS.gameServer);
       await command(web, '/api/decisions', { seat: 2, action: 'stand' }, TOKENS.gameServer);
-      await page.waitForSelector(`.dealer [data-card="${HOLE_CARD}"]`);
+      await page.waitForSelector(`.dealer-hand [data-card="${HOLE_CARD}"]`);
       await page.waitForSelector('[data-seat="2"] .result');
 
-      expect(await page.locator('.dealer .card').evaluateAll((cards) => cards.map((c) => c.getAttribute('data-card')))).toEqual(['TC', HOLE_CARD]);
-      expect(await text(page, '.dealer .total')).toBe('18');
+      expect(await page.locator('.dealer-hand .card').evaluateAll((cards) => cards.map((c) => c.getAttribute('data-card')))).toEqual(['TC', HOLE_CARD]);
+      expect(await text(page, '.dealer-hand .total')).toBe('18');
       expect(await page.locator('[data-seat="1"] .card').evaluateAll((cards) => cards.map((c) => c.getAttribute('data-card')))).toEqual(['TH', '7D']);
       expect(await text(page, '[data-seat="1"] .total')).toBe('17');
       expect(await text(page, '[data-seat="1"] .result')).toBe('LOSE −10.00');
@@ -118,15 +118,19 @@ describe.runIf(chromiumInstalled)('pages in headless Chromium', () => {
 
       await dealerPage!.goto(`${web.url}/dealer?token=${TOKENS.dealer}`);
       await dealerPage!.waitForSelector('[data-instruction="awaitDecision"]');
-      expect(await text(dealerPage!, '.instruction')).toBe('Waiting for seat 1, hand 1 to decide');
+      expect(await text(dealerPage!, '.instruction')).toBe('Waiting for seat 1, hand 0 to decide');
       expect(showsHoleCard(await dealerPage!.evaluate(() => document.body.innerHTML))).toBe(false);
       await dealerPage!.screenshot({ path: screenshotPath('dealer'), fullPage: true });
 
       await publicPage!.goto(`${web.url}/`);
       await console!.goto(`${web.url}/supervisor?token=${TOKENS.supervisor}`);
       await console!.waitForSelector('[data-phase="active.playing"]');
-      // The supervisor sees everything: the hole card, marked as such.
-      await console!.waitForSelector(`.dealer .card.hole[data-card="${HOLE_CARD}"]`);
+      expect(await text(console!, '.phase')).toBe('Players deciding');
+      // The supervisor sees everything: the hole card, marked as such, and the dealer's full total (10 + 8).
+      await console!.waitForSelector(`.dealer-hand .card.hole[data-card="${HOLE_CARD}"]`);
+      expect(await text(console!, '.dealer-hand .hand-line')).toBe('18 with the hole card');
+      // The dealer (like the public) sees the up card's total only.
+      expect(await text(dealerPage!, '.dealer-hand .hand-line')).toBe('10');
 
       await console!.fill('#reason', 'camera check');
       await console!.click('[data-command="pause"]');
@@ -134,10 +138,13 @@ describe.runIf(chromiumInstalled)('pages in headless Chromium', () => {
       expect(await text(console!, '[data-paused]')).toBe('Paused: camera check (super-sam)');
       await publicPage!.waitForSelector('.stage.paused');
 
-      await console!.fill('#reason', 'camera fault');
+      // Void asks for confirmation and a reason first.
       await console!.click('[data-command="void"]');
+      await console!.waitForSelector('dialog#confirm[open]');
+      await console!.fill('#confirm-reason', 'camera fault');
+      await console!.click('#confirm-ok');
       await console!.waitForSelector('.banner.voided');
-      expect(await text(console!, '#outcome')).toBe('void: done');
+      expect(await text(console!, '#outcome')).toBe('Void round: done');
       expect(await text(console!, '[data-seat="1"] .result[data-outcome="void"]')).toBe('REFUND 10.00');
       expect(await text(console!, '[data-seat="3"] .result[data-outcome="void"]')).toBe('REFUND 5.00');
       await publicPage!.waitForSelector('.banner.voided');
@@ -155,7 +162,8 @@ describe.runIf(chromiumInstalled)('pages in headless Chromium', () => {
       // A display with a wrong token says so and stops knocking (every refusal lands on the log).
       const refusalsBefore = (await web.eventsAfter(0)).filter((e) => e.type === 'command.refused').length;
       await dealerPage!.goto(`${web.url}/dealer?token=wrong-token-123`);
-      await dealerPage!.waitForSelector('text=not allowed: unknown credential');
+      await dealerPage!.waitForSelector('.refused-banner');
+      expect(await text(dealerPage!, '.refused-banner')).toMatch(/not allowed: unknown credential/);
       await new Promise((r) => setTimeout(r, 1200));
       const refusals = (await web.eventsAfter(0)).filter((e) => e.type === 'command.refused').slice(refusalsBefore);
       expect(refusals.map((e) => e.data['path'])).toEqual(['/ws/dealer', '/api/views/dealer']);

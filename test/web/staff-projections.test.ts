@@ -26,13 +26,13 @@ describe('dealer projection', () => {
       [{ type: 'shoe.loaded' }, 'Burn 1 more card'],
       [shoe('5D'), 'Betting is open: no bets yet'],
       [{ type: 'bet', seat: 2, player: 'ben', amount: 1000 }, 'Betting is open (1 main bet)'],
-      [{ type: 'betting.closed' }, 'Card to seat 2, hand 1'],
+      [{ type: 'betting.closed' }, 'Card to seat 2, hand 0'],
       [shoe('TH'), 'Dealer: up card'],
-      [shoe('6C'), 'Card to seat 2, hand 1'],
+      [shoe('6C'), 'Card to seat 2, hand 0'],
       [shoe('5S'), 'Dealer: hole card, face down'],
-      [shoe('TD'), 'Waiting for seat 2, hand 1 to decide'],
-      [{ type: 'decision', seat: 2, action: 'hit' }, 'Card to seat 2, hand 1'],
-      [shoe('2C'), 'Waiting for seat 2, hand 1 to decide'],
+      [shoe('TD'), 'Waiting for seat 2, hand 0 to decide'],
+      [{ type: 'decision', seat: 2, action: 'hit' }, 'Card to seat 2, hand 0'],
+      [shoe('2C'), 'Waiting for seat 2, hand 0 to decide'],
       [{ type: 'decision', seat: 2, action: 'stand' }, 'Dealer draws a card'],
       [shoe('9C'), 'Betting is open: no bets yet'],
     ];
@@ -68,7 +68,8 @@ describe('dealer projection', () => {
 
     const supervisor = await firstValueFrom(supervisorView$(fromItems(log), { meta, rules, decisionSeconds: 15, live: service, head: service.position }));
     expect(supervisor.alarms.map((a) => a.kind)).toEqual(['outOfTurnCard']);
-    expect(supervisor.table.dealer).toMatchObject({ cards: ['6C', '9D'], holeIndex: 1, total: 6 });
+    // The supervisor's total counts the hole card the supervisor sees (6 + 9).
+    expect(supervisor.table.dealer).toMatchObject({ cards: ['6C', '9D'], holeIndex: 1, total: 15 });
 
     await service.submit({ type: 'supervisor', action: 'useCard', by: 'super-sam' }, { source: 'api', by: 'super-sam' });
     const after = await dealerNow(service, await store.read(TABLE_ID));

@@ -2,6 +2,7 @@
 // becomes. The same table serves HTTP (POST path) and the command WebSocket (by name).
 import type { z } from 'zod';
 import type { Principal, Role } from '../../config/table-config.js';
+import { describePhase } from '../../round/describe-phase.js';
 import type { TableInput } from '../../round/inputs.js';
 import type { TableHandle } from './web-context.js';
 import { betBody, cancelBetBody, decisionBody, emptyBody, followBody, offerBody, reasonBody } from './command-bodies.js';
@@ -39,7 +40,7 @@ function defined<T extends object>(fields: T): { [K in keyof T]?: Exclude<T[K], 
 function openBettingAnswer(table: TableHandle): NotAnInput {
   const reason = table.phase === 'active.betting'
     ? 'betting is already open: it opens by itself after each round'
-    : `betting opens by itself after each round (and once a new shoe is burned); now: ${table.phase}`;
+    : `betting opens by itself after each round (and once a new shoe is burned); now: ${describePhase(table.table)}`;
   return { status: 409, reason };
 }
 

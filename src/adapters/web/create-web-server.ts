@@ -9,6 +9,7 @@ import type { EventStore } from '../../ports/event-store.js';
 import { registerCommandRoutes } from './command-routes.js';
 import { registerCommandSocket } from './command-socket.js';
 import { registerPageRoutes } from './page-routes.js';
+import { registerPlayRoutes } from './play-routes.js';
 import { requestErrorHandler } from './request-errors.js';
 import { registerViewRoutes } from './view-routes.js';
 import { registerViewSockets } from './view-sockets.js';
@@ -51,6 +52,7 @@ export function createWebServer(options: WebServerOptions): FastifyInstance {
     registerCommandSocket(routes, context);
     registerViewSockets(routes, context);
     registerViewRoutes(routes, context);
+    registerPlayRoutes(routes, context);
     registerPageRoutes(routes);
   });
   return app;

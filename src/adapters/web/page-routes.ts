@@ -1,5 +1,6 @@
 // The pages: the public table (/), the dealer's view (/dealer?token=), the supervisor's console
-// (/supervisor?token=), the players' page for manual play (/play?token=<game-server token>), and their scripts and styles (/assets/<file>) — plain files from ./pages,
+// (/supervisor?token=), the players' page for manual play (/play?token=<game-server token>), their scripts and styles (/assets/<file>)
+// and the tab icon (/favicon.svg, /favicon.ico) — plain files from ./pages,
 // served from a fixed list read at start (no path from a request reaches the file system).
 import { readdirSync, readFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
@@ -21,6 +22,8 @@ const PAGES: Readonly<Record<string, string>> = {
   '/supervisor': 'supervisor.html',
   '/play': 'play.html',
 };
+
+const FAVICON = 'favicon.svg';
 
 /** The pages load only their own scripts and styles and talk only to their own server. */
 const CONTENT_SECURITY_POLICY = "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
@@ -50,4 +53,7 @@ export function registerPageRoutes(app: FastifyInstance, dir = PAGES_DIR): void 
   for (const [name, file] of files) {
     if (!name.endsWith('.html')) app.get(`/assets/${name}`, (_request, reply) => reply.headers(headers).type(file.type).send(file.bytes));
   }
+  // The tab icon: the pages link /favicon.svg; /favicon.ico (which browsers ask for by themselves) gets the same image.
+  const icon = files.get(FAVICON);
+  if (icon) for (const route of ['/favicon.svg', '/favicon.ico']) app.get(route, (_request, reply) => reply.headers(headers).type(icon.type).send(icon.bytes));
 }

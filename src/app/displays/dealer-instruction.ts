@@ -24,9 +24,9 @@ export interface LiveTable {
   readonly rules: RuleSet;
 }
 
-/** Hands are numbered from 1 for people; the machine counts from 0. */
+/** Hands are numbered as the API, the log and the recall number them: from 0 (the round machine's index). */
 export function handLabel(hand: number): string {
-  return `hand ${hand + 1}`;
+  return `hand ${hand}`;
 }
 
 export function dealerInstruction({ table, phase, rules }: LiveTable): DealerInstruction {

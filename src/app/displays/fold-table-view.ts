@@ -50,8 +50,10 @@ function recount(hand: HandDraft, rules: RuleSet): void {
 }
 
 function recountDealer(view: Draft<TableView>, rules: RuleSet): void {
-  // The total the players see: the cards face up (a supervisor's view counts the hole card only once it is turned).
-  const shown = view.dealer.cards.filter((c, i): c is Card => c !== null && i !== view.dealer.holeIndex);
+  // The total of every card this audience sees: the public's and the dealer's views hold the face-down hole
+  // card as null (public-redaction.ts), so their total is the up cards'; the supervisor's view holds the
+  // hole card itself, so the supervisor's total is the dealer's full total.
+  const shown = view.dealer.cards.filter((c): c is Card => c !== null);
   const { total, soft } = handTotal(shown, rules);
   view.dealer.total = shown.length > 0 ? total : null;
   view.dealer.soft = soft;

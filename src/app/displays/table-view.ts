@@ -51,7 +51,7 @@ export interface DealerHandView {
   readonly cards: readonly (Card | null)[];
   /** Where the hole card lies while it is face down. */
   readonly holeIndex: number | null;
-  /** Total of the cards shown. */
+  /** Total of the cards this audience sees: the up cards; the supervisor's, with the hole card. */
   readonly total: number | null;
   readonly soft: boolean;
   readonly finished: boolean;

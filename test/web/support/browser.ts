@@ -6,6 +6,8 @@ import { chromium, type Browser } from 'playwright-core';
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';
 export const chromiumInstalled = existsSync(CHROMIUM_PATH);
+/** Under CI the browser tests run (and fail) even without chromium: they never skip there. */
+export const browserTestsRun = chromiumInstalled || process.env['CI'] === 'true';
 
 export const SCREENSHOTS_DIR = join(process.cwd(), 'test-output', 'screenshots');
 
@@ -16,7 +18,7 @@ export function launchChromium(): Promise<Browser> {
   });
 }
 
-export function screenshotPath(name: 'public' | 'dealer' | 'supervisor'): string {
+export function screenshotPath(name: string): string {
   mkdirSync(SCREENSHOTS_DIR, { recursive: true });
   return join(SCREENSHOTS_DIR, `${name}.png`);
 }

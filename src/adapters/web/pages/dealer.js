@@ -1,25 +1,37 @@
-// The dealer's view: the next step in large letters, faults to handle, and the table as players see it.
+// The dealer's view: the next step in large letters, faults to handle (with what to do), and the table as
+// players see it. A refused credential says so in a banner (the socket stops knocking).
 import { h, replace, tokenFromAddress } from './dom.js';
 import { cardFace } from './cards.js';
-import { setCountdown } from './countdown.js';
+import { setCountdownsFrom } from './countdown.js';
 import { connectViews } from './socket.js';
 import { headerBlock, tableBlock } from './table.js';
+import { faultAdvice, faultName } from './words.js';
 
 let connection = 'connecting';
 let last = null;
 
 function faultBlock(fault) {
-  return h('div', { class: 'fault' }, fault.card ? cardFace(fault.card) : null, h('span', {}, `${fault.kind}: ${fault.reason}`));
+  const advice = faultAdvice(fault.kind);
+  return h('div', { class: 'fault', 'data-fault': fault.kind },
+    fault.card ? cardFace(fault.card) : null,
+    h('span', {}, `${faultName(fault.kind)}: ${fault.reason}`, advice ? h('span', { class: 'fault-advice' }, advice) : null));
+}
+
+function refusedBanner() {
+  return connection.startsWith('not allowed')
+    ? h('p', { class: 'refused-banner', role: 'alert' }, `This display is ${connection}. Open it with the dealer's or a display's token (/dealer?token=…).`)
+    : null;
 }
 
 function render() {
   if (!last) {
-    replace('app', h('p', { class: 'muted connection-state' }, connection));
+    replace('app', refusedBanner(), h('p', { class: 'muted connection-state' }, connection));
     return;
   }
   const view = last;
   replace(
     'app',
+    refusedBanner(),
     headerBlock(view.meta, view.table, connection),
     h('div', { class: `instruction ${view.instruction.kind}`, 'data-instruction': view.instruction.kind }, view.instruction.text),
     view.paused ? h('div', { class: 'banner paused' }, `Paused: ${view.paused.reason}`) : null,
@@ -33,7 +45,7 @@ connectViews(`/ws/dealer?token=${encodeURIComponent(token)}`, {
   authCheck: { path: '/api/views/dealer', token },
   onView: (view, { offsetMs }) => {
     last = view;
-    setCountdown(view.table.countdown, offsetMs);
+    setCountdownsFrom(view, offsetMs);
     render();
   },
   onStatus: (status) => {

@@ -19,3 +19,10 @@ export function resultLabel(result) {
   if (result.outcome === 'push') return label;
   return `${label} ${signedMoney(result.net)}`;
 }
+
+/** "10", "10.5", "10.50" (major units, as money() writes them) → 1050 minor units; null when not an amount. */
+export function parseMoney(text) {
+  const match = /^\s*(\d{1,9})(?:[.,](\d{1,2}))?\s*$/.exec(String(text));
+  if (!match) return null;
+  return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+}

@@ -1,52 +1,209 @@
 // Manual play (`npm start -- --manual`): a person plays the seats from this page. It shows the public
 // table and sends bets and decisions through the same API as the online game server (its token in
 // ?token=), so every action is an input on the log attributed to that credential.
-import { h, replace, tokenFromAddress } from './dom.js';
-import { postCommand } from './api.js';
+// The controls are built once and updated in place (what is typed survives every update); they offer
+// only what the game and the moment allow — the bet kinds of the rule set while betting is open, the
+// decisions the table would accept from the box it waits for — as the server tells it
+// (GET /api/play/options). Amounts are typed and shown in money (major units), as the table shows them.
+import { getJson, postCommand } from './api.js';
+import { tokenFromAddress } from './dom.js';
+import { money, parseMoney } from './money.js';
 import { showPublicTable } from './public-table.js';
+import { stageText } from './table.js';
+import { actionLabel, betKindLabel } from './words.js';
 
 const token = tokenFromAddress();
-let seatCount = 7;
-let seat = 1;
-let player = 'guest';
-let amount = 1000;
-let message = '';
+const $ = (id) => document.getElementById(id);
 
-async function send(path, body) {
+const ACTIONS = ['hit', 'stand', 'double', 'split', 'surrender', 'switch', 'insurance', 'noInsurance', 'evenMoney', 'followDouble', 'followSplit'];
+const OFFER_ANSWERS = ['insurance', 'noInsurance', 'evenMoney'];
+const FOLLOW = { followDouble: 'double', followSplit: 'split' };
+
+let view = null;
+let connection = 'connecting';
+let options = null;
+let refused = null;
+let amountFor = null;
+
+// Built once: one button per decision, shown only when allowed.
+for (const action of ACTIONS) {
+  const button = document.createElement('button');
+  button.type = 'button';
+  button.hidden = true;
+  button.dataset.action = action;
+  button.textContent = actionLabel(action);
+  button.addEventListener('click', () => void decide(action));
+  $('actions').append(button);
+}
+
+function say(text, tone = '') {
+  const message = $('play-message');
+  message.textContent = text;
+  message.className = tone;
+}
+
+function refuse(reason) {
+  refused = reason;
+  update();
+}
+
+// One request at a time: a view arriving while one is out asks once more when it is back (so the
+// options are never older than the newest view, and a refused token is asked only once).
+let asking = false;
+let askAgain = false;
+
+async function askOptions() {
+  if (refused !== null) return; // every refused request lands on the table's log: stop knocking
+  if (asking) {
+    askAgain = true;
+    return;
+  }
+  asking = true;
+  try {
+    const { status, answer } = await getJson('/api/play/options', token);
+    if (status === 401 || status === 403) refuse(answer.reason ?? `refused (${status})`);
+    else if (status === 200) options = answer;
+  } catch {
+    // The table is unreachable: the socket's status says so; keep the last options.
+  } finally {
+    asking = false;
+  }
+  update();
+  if (askAgain) {
+    askAgain = false;
+    void askOptions();
+  }
+}
+
+function syncSeats(count) {
+  const select = $('seat');
+  if (select.options.length === count) return;
+  const chosen = Number(select.value) || 1;
+  select.replaceChildren(...Array.from({ length: count }, (_, i) => {
+    const option = document.createElement('option');
+    option.value = String(i + 1);
+    option.textContent = `Seat ${i + 1}`;
+    option.selected = i + 1 === chosen;
+    return option;
+  }));
+}
+
+function syncKinds(kinds) {
+  const select = $('kind');
+  if ([...select.options].map((o) => o.value).join() === kinds.join()) return;
+  const chosen = select.value || 'main';
+  select.replaceChildren(...kinds.map((kind) => {
+    const option = document.createElement('option');
+    option.value = kind;
+    option.textContent = betKindLabel(kind);
+    option.selected = kind === chosen;
+    return option;
+  }));
+}
+
+function awaitingText(awaiting) {
+  if (!awaiting) return 'No decision awaited.';
+  const who = `Seat ${awaiting.seat} (${awaiting.owner})`;
+  return awaiting.kind === 'offer' ? `${who}: insurance or even money?` : `${who}, hand ${awaiting.hand}: your decision`;
+}
+
+function syncAmount() {
+  const field = $('amount-field');
+  const range = options?.amounts?.double ?? options?.amounts?.insurance ?? null;
+  field.hidden = range === null;
+  if (!range) return;
+  $('amount-label').textContent = options.amounts.double ? `Double amount (${money(range.min)}–${money(range.max)})` : `Insurance amount (up to ${money(range.max)})`;
+  // A new decision gets the full amount as default; a typed amount stays while the same decision waits.
+  const key = JSON.stringify(options.awaiting);
+  if (key !== amountFor) {
+    amountFor = key;
+    $('amount').value = money(range.max);
+  }
+}
+
+function update() {
+  const live = refused === null && connection === 'live' && view !== null && options !== null;
+  const banner = $('play-refused');
+  banner.hidden = refused === null;
+  banner.textContent = refused === null ? '' : `Controls disabled: this page is not allowed to play (${refused}). Open /play with the game server's token (?token=…).`;
+  for (const control of document.querySelectorAll('#controls input, #controls select, #controls button')) control.disabled = !live;
+  if (view) syncSeats(view.meta.seats);
+  if (!options) return;
+  syncKinds(options.betKinds);
+  const { limits } = options;
+  $('limits').textContent = `Main bet ${money(limits.min)}–${money(limits.max)}${options.betKinds.length > 1 ? ` · side bets ${money(limits.sideMin)}–${money(limits.sideMax)}` : ''}`;
+  const betting = live && options.betting;
+  $('place-bet').disabled = !betting;
+  $('cancel-bet').disabled = !betting;
+  $('bet-state').textContent = options.betting ? 'Betting is open.' : `No bets now: ${view ? stageText(view.table) : 'waiting for the table'}.`;
+  $('awaiting').textContent = awaitingText(options.awaiting);
+  const allowed = new Set(options.actions);
+  if (options.followers.length > 0) for (const follow of Object.keys(FOLLOW)) allowed.add(follow);
+  for (const button of $('actions').querySelectorAll('button')) {
+    button.hidden = !allowed.has(button.dataset.action);
+    button.disabled = !live;
+  }
+  syncAmount();
+}
+
+function stake() {
+  const amount = parseMoney($('stake').value);
+  if (amount === null || amount <= 0) say('Stake: type an amount like 10.00', 'refused');
+  return amount;
+}
+
+async function send(path, body, done) {
   const { status, answer } = await postCommand(path, body, token);
-  message = status === 200 ? `${path.split('/').pop()}: done` : `refused (${status}): ${answer.reason ?? 'unknown reason'}`;
-  renderControls();
+  if (status === 401 || status === 403) refuse(answer.reason ?? `refused (${status})`);
+  if (answer.ok) say(done, 'ok');
+  else say(`Refused (${status}): ${answer.reason ?? 'no reason given'}`, 'refused');
+  void askOptions();
 }
 
-function field(label, value, onChange, type = 'text') {
-  return h('label', { class: 'field' }, label, h('input', { type, value: String(value), oninput: (e) => onChange(e.target.value) }));
+async function placeBet() {
+  const amount = stake();
+  if (amount === null || amount <= 0) return;
+  const seat = Number($('seat').value);
+  const kind = $('kind').value || 'main';
+  const player = $('player').value.trim();
+  await send('/api/bets', { seat, player, amount, kind }, `${betKindLabel(kind)} placed: seat ${seat}, ${player}, ${money(amount)}`);
 }
 
-function renderControls() {
-  const seats = Array.from({ length: seatCount }, (_, i) => i + 1);
-  replace('controls',
-    h('h2', {}, 'Play'),
-    h('label', { class: 'field' }, 'Seat', h('select', { onchange: (e) => { seat = Number(e.target.value); } },
-      seats.map((s) => h('option', { value: String(s), selected: s === seat }, `Seat ${s}`)))),
-    field('Player', player, (v) => { player = v; }),
-    field('Stake (minor units)', amount, (v) => { amount = Number(v); }, 'number'),
-    h('div', { class: 'buttons' },
-      h('button', { onclick: () => send('/api/bets', { seat, player, amount }) }, 'Bet'),
-      h('button', { onclick: () => send('/api/bets/cancel', { seat, player }) }, 'Cancel bet'),
-    ),
-    h('div', { class: 'buttons' },
-      ['hit', 'stand', 'double', 'split', 'surrender', 'switch'].map((action) =>
-        h('button', { onclick: () => send('/api/decisions', { seat, action }) }, action)),
-    ),
-    h('div', { class: 'buttons' },
-      ['insurance', 'noInsurance', 'evenMoney'].map((action) =>
-        h('button', { onclick: () => send('/api/offers', { seat, action }) }, action)),
-    ),
-    h('p', { class: 'muted', id: 'play-message' }, message),
-  );
+async function cancelBet() {
+  const seat = Number($('seat').value);
+  const kind = $('kind').value || 'main';
+  const player = $('player').value.trim();
+  await send('/api/bets/cancel', { seat, player, kind }, `${betKindLabel(kind)} cancelled: seat ${seat}, ${player}`);
 }
 
-showPublicTable((view) => {
-  if (view) seatCount = view.meta.seats;
-  renderControls();
+async function decide(action) {
+  const awaiting = options?.awaiting;
+  if (!awaiting) return;
+  const { seat, hand } = awaiting;
+  const done = `${actionLabel(action)}: seat ${seat}`;
+  if (FOLLOW[action]) return send('/api/follow', { seat, player: $('player').value.trim(), follow: FOLLOW[action] }, done);
+  const range = action === 'double' ? options.amounts.double : action === 'insurance' ? options.amounts.insurance : undefined;
+  let amount;
+  if (range) {
+    amount = parseMoney($('amount').value);
+    if (amount === null || amount < range.min || amount > range.max) {
+      say(`Amount: type an amount from ${money(range.min)} to ${money(range.max)}`, 'refused');
+      return;
+    }
+  }
+  const extra = amount === undefined ? {} : { amount };
+  if (OFFER_ANSWERS.includes(action)) return send('/api/offers', { seat, action, ...extra }, done);
+  return send('/api/decisions', { seat, hand, action, ...extra }, done);
+}
+
+$('place-bet').addEventListener('click', () => void placeBet());
+$('cancel-bet').addEventListener('click', () => void cancelBet());
+
+showPublicTable((next, status) => {
+  const changed = next !== view;
+  view = next;
+  connection = status;
+  update();
+  if (changed && next) void askOptions();
 });
+void askOptions();

@@ -1,7 +1,7 @@
 // The public table drawn into #app from the public socket: the public display shows only this; the
-// players' page draws its controls after it. `afterRender` runs after every redraw.
+// players' page draws its controls after it. `afterRender(view, connection)` runs after every redraw.
 import { h, replace } from './dom.js';
-import { setCountdown } from './countdown.js';
+import { setCountdownsFrom } from './countdown.js';
 import { connectViews } from './socket.js';
 import { headerBlock, tableBlock } from './table.js';
 
@@ -11,12 +11,12 @@ export function showPublicTable(afterRender = () => {}) {
   const render = () => {
     if (!last) replace('app', h('p', { class: 'muted connection-state' }, connection));
     else replace('app', headerBlock(last.meta, last.table, connection), tableBlock(last.table));
-    afterRender(last);
+    afterRender(last, connection);
   };
   connectViews('/ws/public', {
     onView: (view, { offsetMs }) => {
       last = view;
-      setCountdown(view.table.countdown, offsetMs);
+      setCountdownsFrom(view, offsetMs);
       render();
     },
     onStatus: (status) => {

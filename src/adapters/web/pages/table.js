@@ -3,6 +3,7 @@
 import { cardFace } from './cards.js';
 import { h } from './dom.js';
 import { money, resultLabel } from './money.js';
+import { betKindLabel, humanize } from './words.js';
 
 const STAGE_TEXT = {
   noShoe: 'Waiting for a new shoe',
@@ -17,8 +18,9 @@ const STAGE_TEXT = {
 
 export function stageText(table) {
   if (table.paused) return 'Game paused';
+  if (table.awaiting?.kind === 'offer') return `Seat ${table.awaiting.seat}: insurance?`;
   if (table.stage === 'playing' && table.awaiting) return `Seat ${table.awaiting.seat} to play`;
-  return STAGE_TEXT[table.stage] ?? table.stage;
+  return STAGE_TEXT[table.stage] ?? humanize(table.stage);
 }
 
 function totalText(total, soft) {
@@ -28,29 +30,34 @@ function totalText(total, soft) {
 
 const STATUS_TEXT = { busted: 'BUST', natural: 'BLACKJACK', surrendered: 'SURRENDER', evenMoney: 'EVEN MONEY', standing: '', open: '' };
 
-function resultBadge(result) {
+function resultBadge(result, owner) {
   const tone = result.outcome === 'void' || result.outcome === 'push' ? 'even' : result.net > 0 ? 'won' : result.net < 0 ? 'lost' : 'even';
-  const who = result.bet === 'main' ? '' : `${result.bet} `;
-  return h('div', { class: `result ${tone}`, 'data-outcome': result.outcome }, `${who}${resultLabel(result)}`);
+  const what = result.bet === 'main' ? '' : `${betKindLabel(result.bet)} `;
+  // A co-player's or a bet-behind player's result is named; the box owner's is the seat's own.
+  const who = owner && result.player && result.player !== owner ? h('span', { class: 'player' }, `${result.player} `) : null;
+  return h('div', { class: `result ${tone}`, 'data-outcome': result.outcome }, who, `${what}${resultLabel(result)}`);
 }
 
 function handBlock(seat, hand, table) {
   const inTurn = table.turn && table.turn.seat === seat.seat && table.turn.hand === hand.hand;
   const status = STATUS_TEXT[hand.status] ?? hand.status;
+  // Hands are numbered as the API, the log and the recall number them: from 0. Shown once a box has two.
+  const numbered = seat.hands.length > 1;
   return h(
     'div',
     { class: `hand${inTurn ? ' in-turn' : ''}`, 'data-hand': hand.hand },
+    numbered ? h('div', { class: 'hand-number' }, `hand ${hand.hand}`) : null,
     h('div', { class: 'cards' }, hand.cards.map((card) => cardFace(card))),
     h('div', { class: 'hand-line' },
       h('span', { class: 'total', 'data-total': hand.total ?? '' }, totalText(hand.total, hand.soft)),
       status ? h('span', { class: `status ${hand.status}` }, status) : null,
       hand.stake ? h('span', { class: 'stake' }, money(hand.stake)) : null),
-    hand.results.map(resultBadge),
+    hand.results.map((result) => resultBadge(result, seat.owner)),
   );
 }
 
 function betLine(bet) {
-  const kind = bet.kind === 'main' ? '' : ` ${bet.kind}`;
+  const kind = bet.kind === 'main' ? '' : ` ${betKindLabel(bet.kind)}`;
   return h('div', { class: `bet ${bet.kind}` }, h('span', { class: 'player' }, bet.player), ` ${money(bet.amount)}${kind}`);
 }
 
@@ -60,29 +67,40 @@ function seatBlock(seat, table) {
   return h(
     'section',
     { class: `seat${active ? ' active' : ''}${empty ? ' empty' : ''}`, 'data-seat': seat.seat },
-    h('header', {}, h('span', { class: 'seat-number' }, `Seat ${seat.seat}`), seat.owner ? h('span', { class: 'owner' }, seat.owner) : null),
+    h('header', {}, h('span', { class: 'seat-number' }, `Seat ${seat.seat}`), seat.owner ? h('span', { class: 'owner', title: seat.owner }, seat.owner) : null),
     h('div', { class: 'hands' }, seat.hands.map((hand) => handBlock(seat, hand, table))),
-    seat.results.map(resultBadge),
+    seat.results.map((result) => resultBadge(result, seat.owner)),
     h('div', { class: 'bets' }, seat.bets.map(betLine)),
   );
 }
 
 function dealerBlock(table) {
   const { dealer } = table;
+  // Only the supervisor's view holds the face-down hole card itself; its total then counts it.
+  const holeSeen = dealer.holeIndex !== null && dealer.cards[dealer.holeIndex] !== null && dealer.cards[dealer.holeIndex] !== undefined;
   return h(
     'section',
-    { class: 'dealer', 'data-dealer': '' },
+    { class: 'dealer-hand', 'data-dealer': '' },
     h('div', { class: 'dealer-title' }, 'Dealer'),
     h('div', { class: 'cards' }, dealer.cards.map((card, i) => cardFace(card, { hole: i === dealer.holeIndex }))),
     h('div', { class: 'hand-line' },
       h('span', { class: 'total', 'data-total': dealer.total ?? '' }, totalText(dealer.total, dealer.soft)),
+      holeSeen && dealer.total !== null ? h('span', { class: 'stake hole-note' }, 'with the hole card') : null,
       dealer.blackjack ? h('span', { class: 'status natural' }, 'BLACKJACK') : null,
       dealer.finished && dealer.total > 21 ? h('span', { class: 'status busted' }, 'BUST') : null),
   );
 }
 
-export function countdownBar() {
-  return h('div', { class: 'countdown idle' }, h('div', { class: 'countdown-fill' }), h('span', { class: 'countdown-seconds' }));
+/** A countdown bar ('decision' or 'betting'), drawn every frame by countdown.js. */
+export function countdownBar(name = 'decision') {
+  return h('div', { class: `countdown ${name} idle`, 'data-countdown': name }, h('div', { class: 'countdown-fill' }), h('span', { class: 'countdown-seconds' }));
+}
+
+function seatsBlock(table) {
+  const seats = h('div', { class: 'seats', 'data-seat-count': table.seats.length }, table.seats.map((seat) => seatBlock(seat, table)));
+  // One row of seats as at the table; the seats share the width (CSSOM, allowed by the pages' CSP).
+  seats.style.setProperty('--seat-count', String(Math.max(1, table.seats.length)));
+  return seats;
 }
 
 export function tableBlock(table) {
@@ -94,9 +112,14 @@ export function tableBlock(table) {
     table.handsRound !== null && table.handsRound !== table.round && !table.voided
       ? h('div', { class: 'previous-round' }, `Last round (${table.handsRound})`)
       : null,
-    countdownBar(),
-    h('div', { class: 'seats' }, table.seats.map((seat) => seatBlock(seat, table))),
+    countdownBar('betting'),
+    countdownBar('decision'),
+    seatsBlock(table),
   );
+}
+
+function connectionClass(connection) {
+  return connection.startsWith('not allowed') ? 'refused' : connection.split(' ')[0];
 }
 
 export function headerBlock(meta, table, connection) {
@@ -105,6 +128,6 @@ export function headerBlock(meta, table, connection) {
     { class: 'top' },
     h('div', { class: 'game' }, meta.game, h('span', { class: 'limits' }, ` · ${money(meta.limits.min)}–${money(meta.limits.max)}`)),
     h('div', { class: `stage${table.paused ? ' paused' : ''}`, 'data-stage': table.stage }, stageText(table)),
-    h('div', { class: 'round' }, table.round ? `Round ${table.round}` : '', h('span', { class: `connection ${connection}` }, connection)),
+    h('div', { class: 'round' }, table.round ? `Round ${table.round}` : '', h('span', { class: `connection ${connectionClass(connection)}` }, connection)),
   );
 }

@@ -1,0 +1,19 @@
+// What the players' page may offer now (GET /api/play/options, game-server role): the bet kinds of the
+// rule set while betting is open and the decisions the table would accept from the box it waits for
+// (src/app/displays/play-options.ts). The page asks after each public view; a refused credential
+// answers 401/403 with its reason (recorded), and the page disables its controls and says why.
+import type { FastifyInstance } from 'fastify';
+import { playOptions } from '../../app/displays/play-options.js';
+import { admitReader } from './audience-access.js';
+import { bearerToken } from './credentials.js';
+import type { WebContext } from './web-context.js';
+
+export const PLAY_OPTIONS_PATH = '/api/play/options';
+
+export function registerPlayRoutes(app: FastifyInstance, context: WebContext): void {
+  app.get(PLAY_OPTIONS_PATH, async (request, reply) => {
+    const refusal = await admitReader(context, ['game-server'], 'read the players\' options', { token: bearerToken(request.headers.authorization), how: 'header', path: PLAY_OPTIONS_PATH });
+    if (refusal) return reply.code(refusal.status).send(refusal.body);
+    return reply.headers({ 'cache-control': 'no-store' }).send(playOptions(context.service));
+  });
+}
