@@ -19,6 +19,7 @@ import { realScheduler, type Scheduler } from '../ports/scheduler.js';
 import type { EventStore } from '../ports/event-store.js';
 import { TableService } from '../app/table-service.js';
 import { DecisionTimer } from '../app/decision-timer.js';
+import { BettingTimer } from '../app/betting-timer.js';
 import { ShoeBridge } from '../app/shoe-bridge.js';
 import { isInputRecord, recordedInput } from '../app/log-records.js';
 import { DemoBot } from '../app/demo/demo-bot.js';
@@ -91,6 +92,8 @@ export async function startTable(options: RuntimeOptions): Promise<TableRuntime>
   const decisionSeconds = config.decisionTimerSeconds ?? rules.timeout.decisionSeconds;
   const timer = new DecisionTimer(service, decisionSeconds, scheduler);
   timer.start();
+  const bettingTimer = new BettingTimer(service, config.bettingSeconds, scheduler);
+  bettingTimer.start();
 
   // The shoe: a real device, or the emulator behind the mock serial binding (nothing to install).
   let emulator: ShoeEmulator | null = null;
@@ -174,6 +177,7 @@ export async function startTable(options: RuntimeOptions): Promise<TableRuntime>
       bot?.stop();
       dealer?.stop();
       timer.stop();
+      bettingTimer.stop();
       bridge?.stop();
       await web?.close();
       await link.close();

@@ -29,7 +29,7 @@ export const tableConfigSchema = z.strictObject({
   nats: z.strictObject({ url: z.string().min(1) }).optional(),
   /** Seconds a player has to decide; default: the rule set's. */
   decisionTimerSeconds: z.number().int().min(1).max(600).optional(),
-  /** Seconds betting stays open in demo play before the bot closes it. */
+  /** The betting countdown (issue 10): seconds from the first main bet of a round until betting closes by itself. */
   bettingSeconds: z.number().positive().max(600).default(8),
   http: z.strictObject({ host: z.string().default('127.0.0.1'), port: z.number().int().min(0).max(65535).default(8080) }).default({ host: '127.0.0.1', port: 8080 }),
   roles: z.strictObject({

@@ -1,15 +1,25 @@
 // The dealer's view: the next step in large letters, faults to handle, and the table as players see it.
+import { postCommand } from './api.js';
 import { h, replace, tokenFromAddress } from './dom.js';
 import { cardFace } from './cards.js';
 import { setCountdown } from './countdown.js';
 import { connectViews } from './socket.js';
 import { headerBlock, tableBlock } from './table.js';
 
+const token = tokenFromAddress();
 let connection = 'connecting';
 let last = null;
 
 function faultBlock(fault) {
-  return h('div', { class: 'fault' }, fault.card ? cardFace(fault.card) : null, h('span', {}, `${fault.kind}: ${fault.reason}`));
+  return h('div', { class: 'fault' }, fault.card ? cardFace(fault.card) : null, h('span', {}, `${fault.kind}: ${fault.reason}`),
+    fault.advice ? h('p', { class: 'advice' }, fault.advice) : null);
+}
+
+/** Closes betting before the countdown ends (the same as the shoe's dealer button). */
+async function closeBetting() {
+  const { status, answer } = await postCommand('/api/betting/close', {}, token);
+  const outcome = document.getElementById('outcome');
+  if (outcome) outcome.textContent = answer.ok ? 'Betting closed' : `Close betting refused (${status}): ${answer.reason}`;
 }
 
 function render() {
@@ -24,16 +34,18 @@ function render() {
     h('div', { class: `instruction ${view.instruction.kind}`, 'data-instruction': view.instruction.kind }, view.instruction.text),
     view.paused ? h('div', { class: 'banner paused' }, `Paused: ${view.paused.reason}`) : null,
     view.faults.length > 0 ? h('div', { class: 'faults' }, view.faults.map(faultBlock)) : null,
+    view.table.stage === 'betting' && !view.table.paused
+      ? h('div', { class: 'dealer-controls' }, h('button', { type: 'button', 'data-command': 'closeBetting', onclick: () => void closeBetting() }, 'Close betting'), h('span', { id: 'outcome', class: 'outcome', role: 'status' }))
+      : null,
     tableBlock(view.table),
   );
 }
 
-const token = tokenFromAddress();
 connectViews(`/ws/dealer?token=${encodeURIComponent(token)}`, {
   authCheck: { path: '/api/views/dealer', token },
   onView: (view, { offsetMs }) => {
     last = view;
-    setCountdown(view.table.countdown, offsetMs);
+    setCountdown(view.table.countdown ?? view.table.bettingCountdown, offsetMs);
     render();
   },
   onStatus: (status) => {

@@ -16,7 +16,7 @@ export function showPublicTable(afterRender = () => {}) {
   connectViews('/ws/public', {
     onView: (view, { offsetMs }) => {
       last = view;
-      setCountdown(view.table.countdown, offsetMs);
+      setCountdown(view.table.countdown ?? view.table.bettingCountdown, offsetMs);
       render();
     },
     onStatus: (status) => {

@@ -21,7 +21,8 @@ const CONTROLS = {
 };
 
 function faultLine(fault) {
-  return h('li', { class: 'fault' }, fault.card ? cardFace(fault.card) : null, `${fault.kind}: ${fault.reason}`);
+  return h('li', { class: 'fault' }, fault.card ? cardFace(fault.card) : null, `${fault.kind}: ${fault.reason}`,
+    fault.advice ? h('p', { class: 'advice' }, fault.advice) : null);
 }
 
 function alarmLine(alarm) {
@@ -75,7 +76,7 @@ connectViews(`/ws/supervisor?token=${encodeURIComponent(token)}`, {
   authCheck: { path: '/api/views/supervisor', token },
   onView: (view, { offsetMs }) => {
     last = view;
-    setCountdown(view.table.countdown, offsetMs);
+    setCountdown(view.table.countdown ?? view.table.bettingCountdown, offsetMs);
     render();
   },
   onStatus: (status) => {

@@ -94,6 +94,7 @@ export function tableBlock(table) {
     table.handsRound !== null && table.handsRound !== table.round && !table.voided
       ? h('div', { class: 'previous-round' }, `Last round (${table.handsRound})`)
       : null,
+    table.bettingCountdown ? h('div', { class: 'betting-countdown', 'data-betting-deadline': table.bettingCountdown.deadline }, 'Bets close when the bar runs out') : null,
     countdownBar(),
     h('div', { class: 'seats' }, table.seats.map((seat) => seatBlock(seat, table))),
   );
