@@ -20,6 +20,8 @@ import type { EventStore } from '../ports/event-store.js';
 import { TableService } from '../app/table-service.js';
 import { DecisionTimer } from '../app/decision-timer.js';
 import { BettingTimer } from '../app/betting-timer.js';
+import { LinkWatchdog } from '../app/link-watchdog.js';
+import { logTableAlarms } from '../app/table-alarm-log.js';
 import { ShoeBridge } from '../app/shoe-bridge.js';
 import { isInputRecord, recordedInput } from '../app/log-records.js';
 import { DemoBot } from '../app/demo/demo-bot.js';
@@ -89,6 +91,9 @@ export async function startTable(options: RuntimeOptions): Promise<TableRuntime>
   const store = options.store ?? new SqliteEventStore({ path: config.store.path, synchronous: config.store.synchronous, pollIntervalMs: 0 });
   const service = await TableService.open({ tableId: config.id, rules, rulesId, store, clock: systemClock, logger: log });
   const scheduler = options.scheduler ?? realScheduler;
+  const alarms = logTableAlarms(service.events$, config.id, log);
+  // The recovery marker went on the log while the table opened, before the alarms were listening.
+  if (service.recovery) log.warn({ tableId: config.id, interrupted: service.recovery.interrupted }, service.recovery.interrupted ? 'table recovered after a restart: the interrupted round waits, paused, for a resume' : 'table recovered after a restart');
   const decisionSeconds = config.decisionTimerSeconds ?? rules.timeout.decisionSeconds;
   const timer = new DecisionTimer(service, decisionSeconds, scheduler);
   timer.start();
@@ -126,6 +131,7 @@ export async function startTable(options: RuntimeOptions): Promise<TableRuntime>
       capture.recordInput(input, { source, ...(by !== undefined ? { by } : {}), ...(shoeSeq !== undefined ? { shoeSeq } : {}) });
     })
     : null;
+  const watchdog = new LinkWatchdog(service, config.linkTimeoutSeconds, scheduler, log);
   const lastRxSeq = await lastShoeSeq(store, config.id, service.position);
   const link = new ShoeLink({
     path,
@@ -137,13 +143,20 @@ export async function startTable(options: RuntimeOptions): Promise<TableRuntime>
       if (bridge) await bridge.onShoeEvent(m.message, m.seq);
     },
     onEvent: (e: LinkEvent) => {
+      if (e.type === 'state') watchdog.onLinkState(e.state);
       if (e.type === 'state') void bridge?.onLinkState(e.state, e.previous, e.reason).catch((err: unknown) => log.error({ err }, 'link state not recorded'));
       else if (e.type === 'counters') recordErrorCounters(e.counters);
-      else log.info({ link: e }, `link ${e.type}`);
+      else if (e.type === 'handshake') {
+        // The shoe's identity for the supervisor's link panel (issue 10): a note on the log.
+        const { serialNumber, firmwareVersion, protocolVersion, deckCount } = e.shoe;
+        void service.recordNote('link.handshake', { serialNumber, firmwareVersion, protocolVersion, deckCount, initiatedBy: e.initiatedBy }).catch((err: unknown) => log.error({ err }, 'link handshake not recorded'));
+        log.info({ link: e }, 'link handshake');
+      } else log.info({ link: e }, `link ${e.type}`);
     },
   });
   bridge = new ShoeBridge(service, link);
   bridge.start();
+  watchdog.start();
   link.start();
 
   const paceMs = options.paceMs ?? 700;
@@ -178,6 +191,7 @@ export async function startTable(options: RuntimeOptions): Promise<TableRuntime>
       dealer?.stop();
       timer.stop();
       bettingTimer.stop();
+      watchdog.stop();
       bridge?.stop();
       await web?.close();
       await link.close();
@@ -187,6 +201,7 @@ export async function startTable(options: RuntimeOptions): Promise<TableRuntime>
       emulator?.powerOff();
       await replicator?.stop();
       await nats?.close();
+      alarms.unsubscribe();
       service.close();
       if (!options.store) await store.close();
     },

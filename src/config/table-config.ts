@@ -31,6 +31,8 @@ export const tableConfigSchema = z.strictObject({
   decisionTimerSeconds: z.number().int().min(1).max(600).optional(),
   /** The betting countdown (issue 10): seconds from the first main bet of a round until betting closes by itself. */
   bettingSeconds: z.number().positive().max(600).default(8),
+  /** The link watchdog (issue 10): no link to the shoe within this many seconds of start is a linkDown fault. */
+  linkTimeoutSeconds: z.number().positive().max(600).default(5),
   http: z.strictObject({ host: z.string().default('127.0.0.1'), port: z.number().int().min(0).max(65535).default(8080) }).default({ host: '127.0.0.1', port: 8080 }),
   roles: z.strictObject({
     dealer: z.array(credential).default([]),

@@ -29,6 +29,15 @@ function alarmLine(alarm) {
   return h('li', { class: `alarm ${alarm.kind}` }, `#${alarm.seq} ${alarm.wallTime.slice(11, 19)} ${alarm.text}`);
 }
 
+/** The shoe link (view.link): state and since when, the shoe's serial and firmware, error counters. */
+function linkBlock(link) {
+  if (!link) return null;
+  const counters = link.counters ? Object.entries(link.counters).filter(([, n]) => n > 0).map(([k, n]) => `${k} ${n}`).join(', ') : '';
+  return h('div', { class: `link link-${link.state}`, 'data-link': link.state },
+    `Shoe link: ${link.state}${link.since ? ` since ${link.since.slice(11, 19)}` : ''}${link.reason ? ` (${link.reason})` : ''}`,
+    h('div', { class: 'muted' }, `Shoe ${link.serial ?? 'unknown'}, firmware ${link.firmware ?? 'unknown'}${counters ? ` · ${counters}` : ' · no link errors'}`));
+}
+
 function logLine(line) {
   return h('li', {}, h('code', {}, `#${line.seq} r${line.round} ${line.type} ${JSON.stringify(line.data)}`));
 }
@@ -44,6 +53,7 @@ function render() {
     h('div', { class: 'phase', 'data-phase': view.phase }, `Phase: ${view.phase}`),
     h('div', { class: `instruction small ${view.instruction.kind}` }, view.instruction.text),
     view.paused ? h('div', { class: 'banner paused', 'data-paused': '' }, `Paused: ${view.paused.reason}${view.paused.by ? ` (${view.paused.by})` : ''}`) : null,
+    linkBlock(view.link),
     view.shoe ? h('div', { class: 'shoe' }, `Shoe ${view.shoe.number}: ${view.shoe.cardsDrawn} cards drawn, burned ${view.shoe.burned}${view.shoe.cutCardSeen ? ', cut card out' : ''}`) : h('div', { class: 'shoe' }, 'No shoe'));
   replace('faults', view.faults.length > 0 ? h('ul', {}, view.faults.map(faultLine)) : h('p', { class: 'muted' }, 'No open faults.'));
   replace('alarms', view.alarms.length > 0 ? h('ul', {}, [...view.alarms].reverse().map(alarmLine)) : h('p', { class: 'muted' }, 'No alarms.'));
