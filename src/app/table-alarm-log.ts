@@ -18,6 +18,7 @@ export function alarmLine(event: StoredEvent): AlarmLine | null {
   if (event.type === 'link.state') {
     const { state, previous, reason } = event.data as { state: string; previous: string; reason: string };
     const fields = { link: state, previous, reason };
+    if (state === 'closed') return { level: 'info', fields, message: `shoe link closed (${reason})` };
     if (state === 'up') return { level: 'warn', fields, message: `shoe link up (${reason})` };
     if (state === 'down' || state === 'incompatible') return { level: 'error', fields, message: `shoe link ${state}: ${reason}` };
     if (previous === 'up') return { level: 'error', fields, message: `shoe link lost (${state}): ${reason}` };
@@ -47,8 +48,10 @@ export function alarmLine(event: StoredEvent): AlarmLine | null {
 
 /** Logs every alarm line of the table's live events; returns the subscription to end it. */
 export function logTableAlarms(events$: Observable<StoredEvent>, tableId: string, logger: Logger): Subscription {
+  // A child logger bound to the table already stamps its id; otherwise each line carries it.
+  const stamp = logger.bindings()['tableId'] === tableId ? {} : { tableId };
   return events$.subscribe((event) => {
     const line = alarmLine(event);
-    if (line) logger[line.level]({ tableId, round: event.round, seq: event.seq, ...line.fields }, line.message);
+    if (line) logger[line.level]({ ...stamp, round: event.round, seq: event.seq, ...line.fields }, line.message);
   });
 }

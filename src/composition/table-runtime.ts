@@ -131,6 +131,7 @@ export async function startTable(options: RuntimeOptions): Promise<TableRuntime>
       capture.recordInput(input, { source, ...(by !== undefined ? { by } : {}), ...(shoeSeq !== undefined ? { shoeSeq } : {}) });
     })
     : null;
+  let pendingLinkNote: Promise<unknown> = Promise.resolve();
   const watchdog = new LinkWatchdog(service, config.linkTimeoutSeconds, scheduler, log);
   const lastRxSeq = await lastShoeSeq(store, config.id, service.position);
   const link = new ShoeLink({
@@ -144,7 +145,7 @@ export async function startTable(options: RuntimeOptions): Promise<TableRuntime>
     },
     onEvent: (e: LinkEvent) => {
       if (e.type === 'state') watchdog.onLinkState(e.state);
-      if (e.type === 'state') void bridge?.onLinkState(e.state, e.previous, e.reason).catch((err: unknown) => log.error({ err }, 'link state not recorded'));
+      if (e.type === 'state') pendingLinkNote = bridge?.onLinkState(e.state, e.previous, e.reason).catch((err: unknown) => log.error({ err }, 'link state not recorded')) ?? pendingLinkNote;
       else if (e.type === 'counters') recordErrorCounters(e.counters);
       else if (e.type === 'handshake') {
         // The shoe's identity for the supervisor's link panel (issue 10): a note on the log.
@@ -193,17 +194,35 @@ export async function startTable(options: RuntimeOptions): Promise<TableRuntime>
       bettingTimer.stop();
       watchdog.stop();
       bridge?.stop();
-      await web?.close();
-      await link.close();
-      captureInputs?.unsubscribe();
-      await capture?.close();
-      wire?.dispose();
-      emulator?.powerOff();
-      await replicator?.stop();
-      await nats?.close();
+      // In order, each step logged (issue 10, service life): the listener, the link, the replica, the store.
+      const step = async (what: string, close: () => Promise<unknown>) => {
+        const began = Date.now();
+        try {
+          await close();
+          log.info({ step: what, ms: Date.now() - began }, `shutdown: ${what} closed`);
+        } catch (err) {
+          log.error({ err, step: what }, `shutdown: ${what} did not close cleanly`);
+        }
+      };
+      if (web) await step('HTTP listener', () => web.close());
+      await step('shoe link', async () => {
+        await link.close();
+        // The link's last state change is a note on the log: written before the store closes.
+        await pendingLinkNote;
+        captureInputs?.unsubscribe();
+        await capture?.close();
+        wire?.dispose();
+        emulator?.powerOff();
+      });
+      if (replicator || nats) await step('NATS replica', async () => {
+        await replicator?.stop();
+        await nats?.close();
+      });
       alarms.unsubscribe();
       service.close();
-      if (!options.store) await store.close();
+      await step('store', async () => {
+        if (!options.store) await store.close();
+      });
     },
   };
 }
