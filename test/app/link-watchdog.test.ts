@@ -97,6 +97,25 @@ describe('link watchdog', () => {
     expect(lines.find((l) => l.msg.startsWith('table paused: shoe fault: linkDown'))).toMatchObject({ level: 50 });
   });
 
+  test("a supervisor's resume while the link is still down pauses the table again with linkDown", async () => {
+    const { service, scheduler, logger, store } = await table();
+    const watchdog = new LinkWatchdog(service, 5, scheduler, logger);
+    watchdog.start();
+    await scheduler.advance(5_000);
+    await service.submit({ type: 'supervisor', action: 'resume', by: 'pit-boss' }, { source: 'api', by: 'pit-boss' });
+    await new Promise((r) => setTimeout(r, 20));
+    expect(service.phase).toBe('paused');
+    expect(service.table.shoeFaults).toEqual(['linkDown']);
+    const again = linkDownInputs(await store.read('tbl-7')).at(-1);
+    expect(again?.data).toMatchObject({ source: 'shoe', by: 'link', input: { detail: 'the shoe link is still down' } });
+    // With the link up, a resume stays resumed.
+    watchdog.onLinkState('up');
+    await service.submit({ type: 'supervisor', action: 'resume', by: 'pit-boss' }, { source: 'api', by: 'pit-boss' });
+    await new Promise((r) => setTimeout(r, 20));
+    expect(service.phase).toBe('active.betting');
+    watchdog.stop();
+  });
+
   test("the supervisor's view shows the link: connecting, down (watchdog), up with the shoe's serial and firmware", async () => {
     const { rules, service, scheduler, logger, store } = await table();
     const watchdog = new LinkWatchdog(service, 5, scheduler, logger);
@@ -112,6 +131,8 @@ describe('link watchdog', () => {
     expect(down).toMatchObject({ state: 'down', reason: 'shoe fault: linkDown (no link to the shoe within 5 s of start)' });
     expect((await view())?.faults[0]).toMatchObject({ kind: 'linkDown', advice: expect.stringMatching(/resumes by itself when the link is back/) });
     await service.recordNote('link.handshake', { serialNumber: 'SHOE-42', firmwareVersion: '1.4.2', protocolVersion: 1, deckCount: 6 });
+    // As the runtime does: the watchdog hears of the link's state before the bridge acts on it.
+    watchdog.onLinkState('up');
     await bridge.onLinkState('up', 'handshaking', 'HELLO reply received');
     await service.recordNote('link.counters', { crcErrors: 2, retransmissions: 1 });
     const up = (await view())?.link;
