@@ -135,7 +135,7 @@ describe('service life', () => {
     expect(readdirSync(dataDir)).toEqual([]);
   }, 40_000);
 
-  test.skipIf(!hasSocat && process.env['CI'] !== 'true')('a busy serial device is refused with one clear line (socat pty held with the link\'s lock)', async () => {
+  test.skipIf(!hasSocat && process.env['CI'] !== 'true')(`a busy serial device is refused with one clear line (socat pty held with the link's lock)${hasSocat ? '' : ' (skipped: socat is absent; CI installs it)'}`, async () => {
     pty = await startPtyPair();
     const holder = new SerialPort({ path: pty.a, baudRate: 115200, autoOpen: false, lock: true });
     await new Promise<void>((resolve, reject) => holder.open((err) => (err ? reject(err) : resolve())));
@@ -143,6 +143,14 @@ describe('service life', () => {
       const refusal = checkSerialDeviceFree(pty.a, 115200);
       await expect(refusal).rejects.toBeInstanceOf(StartupError);
       await expect(checkSerialDeviceFree(pty.a, 115200)).rejects.toThrow(`serial device ${pty.a} is busy: another process holds it`);
+      // Through `shoe start`: one line on stderr, exit 2, nothing opened in the data folder.
+      const dataDir = mkdtempSync(join(tmpdir(), 'service-serial-busy-'));
+      const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'start', '--serial', pty.a, '--port', String(await freePort()), '--data-dir', dataDir], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+      children.push(child);
+      const out = collect(child);
+      expect((await exited(child, 30_000)).code).toBe(2);
+      expect(out.stderr()).toMatch(new RegExp(`^shoe: serial device ${pty.a} is busy: [^\n]*\n$`));
+      expect(readdirSync(dataDir)).toEqual([]);
     } finally {
       await new Promise<void>((r) => holder.close(() => r()));
     }
