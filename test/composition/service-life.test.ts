@@ -119,6 +119,20 @@ describe('service life', () => {
     await expect(checkPortFree('127.0.0.1', port)).resolves.toBeUndefined();
   }, 90_000);
 
+  test('SIGINT (Ctrl-C) to `shoe start` closes the table the same way', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'service-sigint-'));
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'start', '--port', String(await freePort()), '--data-dir', dataDir], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    children.push(child);
+    const out = collect(child);
+    const running = await out.waitFor(/^table running$/, 60_000);
+    serverPids.push(running.pid as number);
+    child.kill('SIGINT');
+    expect((await exited(child, 15_000)).code).toBe(0);
+    const messages = out.lines.map((l) => l.msg);
+    expect(messages).toEqual(expect.arrayContaining(['shutdown: SIGINT received, closing the table', 'shutdown: store closed', 'shutdown: complete']));
+    expect(readdirSync(dataDir).filter((f) => f.endsWith('-wal'))).toEqual([]);
+  }, 90_000);
+
   test('a busy HTTP port is one clear line, exit 2, before the store or the link is opened', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'service-busy-'));
     const holder = createServer();
