@@ -41,11 +41,15 @@ export class LinkWatchdog {
     this.linkUp = state === 'up';
     if (state !== 'up' || this.upOnce) return;
     this.upOnce = true;
-    this.stop();
+    this.disarm();
   }
 
   stop(): void {
     this.subscription?.unsubscribe();
+    this.disarm();
+  }
+
+  private disarm(): void {
     if (this.handle !== undefined) this.scheduler.clearTimeout(this.handle);
     this.handle = undefined;
   }

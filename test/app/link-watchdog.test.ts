@@ -113,6 +113,16 @@ describe('link watchdog', () => {
     await service.submit({ type: 'supervisor', action: 'resume', by: 'pit-boss' }, { source: 'api', by: 'pit-boss' });
     await new Promise((r) => setTimeout(r, 20));
     expect(service.phase).toBe('active.betting');
+    // Lost after being up, then resumed by hand while still down: paused again.
+    const bridge = new ShoeBridge(service, noGate);
+    watchdog.onLinkState('down');
+    await bridge.onLinkState('down', 'up', 'no valid frame from the shoe for 3500 ms');
+    expect(service.phase).toBe('paused');
+    const before = linkDownInputs(await store.read('tbl-7')).length;
+    await service.submit({ type: 'supervisor', action: 'resume', by: 'pit-boss' }, { source: 'api', by: 'pit-boss' });
+    await new Promise((r) => setTimeout(r, 20));
+    expect(service.phase).toBe('paused');
+    expect(linkDownInputs(await store.read('tbl-7'))).toHaveLength(before + 1);
     watchdog.stop();
   });
 
