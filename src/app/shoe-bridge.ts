@@ -8,6 +8,7 @@ import type { TableInput, ShoeFault } from '../round/inputs.js';
 import type { TableService } from './table-service.js';
 import { cardDue } from './card-due.js';
 import { cardsDrawn } from '../round/operations/shoe.js';
+import { inputsForDealerButton } from './dealer-button.js';
 
 const FAULTS: Record<string, ShoeFault> = { JAM: 'jam', DIRTY_SENSOR: 'dirtySensor', CARD_REVERSED: 'cardReversed' };
 
@@ -28,8 +29,10 @@ export function inputsForShoeEvent(message: ShoeEvent, misreadOpen: boolean): Ta
       if (!fault) return [];
       return message.state === 'raised' ? [{ type: 'shoe.fault', fault, detail: `draw ${message.drawIndex}` }] : [{ type: 'shoe.recovered', fault }];
     }
+    case 'DEALER_BUTTON':
+      return inputsForDealerButton(message);
     default:
-      // SHOE_REMOVED, DEALER_BUTTON, STATUS are not round inputs; the link records them as notes.
+      // SHOE_REMOVED, STATUS are not round inputs; the link records them as notes.
       return [];
   }
 }

@@ -1,21 +1,22 @@
-// `shoe start [--table FILE] [--serial PATH] [--manual] [--port N] [--capture FILE]`: runs a table. Without --serial (and
+// `shoe start [--table FILE] [--serial PATH] [--manual] [--port N] [--host H] [--data-dir DIR] [--capture FILE]`: runs a table. Without --serial (and
 // without a serial device in the table file) the emulated shoe deals through the real protocol and a
 // bot plays the seats: a newcomer watches a table play in the browser with nothing installed.
 import { pino, type Logger } from 'pino';
-import { loadTableConfig } from '../config/table-config.js';
+import { loadRuntimeConfig, type LogLevel } from '../config/runtime-config.js';
 import { startTable, type WebServerFactory } from '../composition/table-runtime.js';
-import { UsageError, type ParsedArgs } from './args.js';
+import { StartupError, checkPortFree, checkSerialDeviceFree } from '../composition/preflight.js';
+import { stopOnSignals } from '../composition/shutdown.js';
+import type { ParsedArgs } from './args.js';
 
 export const DEMO_TABLE = new URL('../../config/tables/demo.yaml', import.meta.url);
 
 /** The round in play, stamped on every log line (issue 5: table id and round on every line). */
 const current = { round: 0 };
 
-function makeLogger(tableId: string): Logger {
+function makeLogger(level: LogLevel): Logger {
   // JSON lines for machines; pretty output when a person watches the terminal.
   // The table id comes from the runtime's child logger; the round from the mixin.
-  void tableId;
-  const options = { level: process.env['LOG_LEVEL'] ?? 'info', mixin: () => ({ round: current.round }) };
+  const options = { level, mixin: () => ({ round: current.round }) };
   return process.stdout.isTTY
     ? pino({ ...options, transport: { target: 'pino-pretty', options: { colorize: true } } })
     : pino(options);
@@ -23,13 +24,24 @@ function makeLogger(tableId: string): Logger {
 
 export async function startCommand(args: ParsedArgs, web: WebServerFactory | undefined): Promise<number> {
   const file = args.options.get('table') ?? DEMO_TABLE.pathname;
-  const config = loadTableConfig(file);
-  const port = args.options.get('port');
-  if (port !== undefined && !/^\d+$/.test(port)) throw new UsageError(`--port takes a number, not "${port}"`);
-  const serialPath = args.options.get('serial');
-  const logger = makeLogger(config.id);
+  // One validated configuration: the table file, then PORT HOST DATA_DIR LOG_LEVEL NATS_URL, then the options.
+  const settings = loadRuntimeConfig(file, process.env, {
+    dataDir: args.options.get('data-dir'), port: args.options.get('port'), host: args.options.get('host'), serial: args.options.get('serial'),
+  });
+  const { table: config, serialPath } = settings;
+  // Busy ports are one clear line, before the store, the link or anything else is opened.
+  try {
+    await checkPortFree(config.http.host, config.http.port);
+    if (serialPath !== undefined) await checkSerialDeviceFree(serialPath, config.serial?.baud ?? 115200);
+  } catch (err) {
+    if (!(err instanceof StartupError)) throw err;
+    process.stderr.write(`shoe: ${err.message}\n`);
+    return 2;
+  }
+  const logger = makeLogger(settings.logLevel);
+  logger.info({ tableId: config.id, tableFile: settings.tableFile, dataDir: settings.dataDir, database: config.store.path, overrides: settings.sources }, 'configuration');
   const runtime = await startTable({
-    config: port !== undefined ? { ...config, http: { ...config.http, port: Number(port) } } : config,
+    config,
     logger,
     ...(serialPath !== undefined ? { serialPath } : {}),
     manual: args.flags.has('manual'),
@@ -46,11 +58,9 @@ export async function startCommand(args: ParsedArgs, web: WebServerFactory | und
     if (service.recovery && service.table.shoe !== null) await service.submit({ type: 'supervisor', action: 'shoeChange', by: 'demo-supervisor', reason: 'demo restarted with a new shoe' }, { source: 'system', by: 'demo-supervisor' });
   }
   if (runtime.url) logger.info(`open ${runtime.url}/ (public table), ${runtime.url}/dealer?token=…, ${runtime.url}/supervisor?token=…${args.flags.has('manual') ? `, ${runtime.url}/play?token=… (a game-server token) to play the seats` : ''}`);
-  await new Promise<void>((resolve) => {
-    const stop = () => resolve();
-    process.once('SIGINT', stop);
-    process.once('SIGTERM', stop);
-  });
-  await runtime.stop();
+  // SIGTERM / SIGINT close the listener, the link and the store in order, then the process exits
+  // (src/composition/shutdown.ts); until then the table runs.
+  stopOnSignals(runtime, logger.child({ tableId: config.id }));
+  await new Promise<never>(() => undefined);
   return 0;
 }

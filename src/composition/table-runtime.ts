@@ -20,6 +20,9 @@ import type { EventStore } from '../ports/event-store.js';
 import { TableService } from '../app/table-service.js';
 import { DecisionTimer } from '../app/decision-timer.js';
 import { startShuffleCheck } from '../app/integrity/shuffle-check.js';
+import { BettingTimer } from '../app/betting-timer.js';
+import { LinkWatchdog } from '../app/link-watchdog.js';
+import { logTableAlarms } from '../app/table-alarm-log.js';
 import { ShoeBridge } from '../app/shoe-bridge.js';
 import { isInputRecord, recordedInput } from '../app/log-records.js';
 import { DemoBot } from '../app/demo/demo-bot.js';
@@ -89,10 +92,15 @@ export async function startTable(options: RuntimeOptions): Promise<TableRuntime>
   const store = options.store ?? new SqliteEventStore({ path: config.store.path, synchronous: config.store.synchronous, pollIntervalMs: 0 });
   const service = await TableService.open({ tableId: config.id, rules, rulesId, store, clock: systemClock, logger: log });
   const scheduler = options.scheduler ?? realScheduler;
+  const alarms = logTableAlarms(service.events$, config.id, log);
+  // The recovery marker went on the log while the table opened, before the alarms were listening.
+  if (service.recovery) log.warn({ tableId: config.id, interrupted: service.recovery.interrupted }, service.recovery.interrupted ? 'table recovered after a restart: the interrupted round waits, paused, for a resume' : 'table recovered after a restart');
   const decisionSeconds = config.decisionTimerSeconds ?? rules.timeout.decisionSeconds;
   const timer = new DecisionTimer(service, decisionSeconds, scheduler);
   timer.start();
   const shuffleCheck = await startShuffleCheck({ service, store, runLength: config.shuffleCheck.runLength, pause: config.shuffleCheck.pause, logger: log });
+  const bettingTimer = new BettingTimer(service, config.bettingSeconds, scheduler);
+  bettingTimer.start();
 
   // The shoe: a real device, or the emulator behind the mock serial binding (nothing to install).
   let emulator: ShoeEmulator | null = null;
@@ -125,6 +133,8 @@ export async function startTable(options: RuntimeOptions): Promise<TableRuntime>
       capture.recordInput(input, { source, ...(by !== undefined ? { by } : {}), ...(shoeSeq !== undefined ? { shoeSeq } : {}) });
     })
     : null;
+  let pendingLinkNote: Promise<unknown> = Promise.resolve();
+  const watchdog = new LinkWatchdog(service, config.linkTimeoutSeconds, scheduler, log);
   const lastRxSeq = await lastShoeSeq(store, config.id, service.position);
   const link = new ShoeLink({
     path,
@@ -136,13 +146,20 @@ export async function startTable(options: RuntimeOptions): Promise<TableRuntime>
       if (bridge) await bridge.onShoeEvent(m.message, m.seq);
     },
     onEvent: (e: LinkEvent) => {
-      if (e.type === 'state') void bridge?.onLinkState(e.state, e.previous, e.reason).catch((err: unknown) => log.error({ err }, 'link state not recorded'));
+      if (e.type === 'state') watchdog.onLinkState(e.state);
+      if (e.type === 'state') pendingLinkNote = bridge?.onLinkState(e.state, e.previous, e.reason).catch((err: unknown) => log.error({ err }, 'link state not recorded')) ?? pendingLinkNote;
       else if (e.type === 'counters') recordErrorCounters(e.counters);
-      else log.info({ link: e }, `link ${e.type}`);
+      else if (e.type === 'handshake') {
+        // The shoe's identity for the supervisor's link panel (issue 10): a note on the log.
+        const { serialNumber, firmwareVersion, protocolVersion, deckCount } = e.shoe;
+        void service.recordNote('link.handshake', { serialNumber, firmwareVersion, protocolVersion, deckCount, initiatedBy: e.initiatedBy }).catch((err: unknown) => log.error({ err }, 'link handshake not recorded'));
+        log.info({ link: e }, 'link handshake');
+      } else log.info({ link: e }, `link ${e.type}`);
     },
   });
   bridge = new ShoeBridge(service, link);
   bridge.start();
+  watchdog.start();
   link.start();
 
   const paceMs = options.paceMs ?? 700;
@@ -177,17 +194,38 @@ export async function startTable(options: RuntimeOptions): Promise<TableRuntime>
       dealer?.stop();
       timer.stop();
       shuffleCheck.stop();
+      bettingTimer.stop();
+      watchdog.stop();
       bridge?.stop();
-      await web?.close();
-      await link.close();
-      captureInputs?.unsubscribe();
-      await capture?.close();
-      wire?.dispose();
-      emulator?.powerOff();
-      await replicator?.stop();
-      await nats?.close();
+      // In order, each step logged (issue 10, service life): the listener, the link, the replica, the store.
+      const step = async (what: string, close: () => Promise<unknown>) => {
+        const began = Date.now();
+        try {
+          await close();
+          log.info({ step: what, ms: Date.now() - began }, `shutdown: ${what} closed`);
+        } catch (err) {
+          log.error({ err, step: what }, `shutdown: ${what} did not close cleanly`);
+        }
+      };
+      if (web) await step('HTTP listener', () => web.close());
+      await step('shoe link', async () => {
+        await link.close();
+        // The link's last state change is a note on the log: written before the store closes.
+        await pendingLinkNote;
+        captureInputs?.unsubscribe();
+        await capture?.close();
+        wire?.dispose();
+        emulator?.powerOff();
+      });
+      if (replicator || nats) await step('NATS replica', async () => {
+        await replicator?.stop();
+        await nats?.close();
+      });
+      alarms.unsubscribe();
       service.close();
-      if (!options.store) await store.close();
+      await step('store', async () => {
+        if (!options.store) await store.close();
+      });
     },
   };
 }

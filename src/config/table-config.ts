@@ -29,7 +29,7 @@ export const tableConfigSchema = z.strictObject({
   nats: z.strictObject({ url: z.string().min(1) }).optional(),
   /** Seconds a player has to decide; default: the rule set's. */
   decisionTimerSeconds: z.number().int().min(1).max(600).optional(),
-  /** Seconds betting stays open in demo play before the bot closes it. */
+  /** The betting countdown (issue 10): seconds from the first main bet of a round until betting closes by itself. */
   bettingSeconds: z.number().positive().max(600).default(8),
   /** Shuffle check (issue 12.7): a run of this many cards repeating the previous shoe, or in new-deck order,
    *  raises an integrity alarm; `pause: true` also pauses the table. */
@@ -37,6 +37,8 @@ export const tableConfigSchema = z.strictObject({
     runLength: z.number().int().min(3).max(52).default(8),
     pause: z.boolean().default(false),
   }).default({ runLength: 8, pause: false }),
+  /** The link watchdog (issue 10): no link to the shoe within this many seconds of start is a linkDown fault. */
+  linkTimeoutSeconds: z.number().positive().max(600).default(5),
   http: z.strictObject({ host: z.string().default('127.0.0.1'), port: z.number().int().min(0).max(65535).default(8080) }).default({ host: '127.0.0.1', port: 8080 }),
   roles: z.strictObject({
     dealer: z.array(credential).default([]),

@@ -16,7 +16,7 @@ export type TableEvent =
   | { type: 'betting.opened'; round: number }
   | { type: 'bet.placed'; round: number; seat: number; player: string; bet: 'main' | 'behind' | 'pairs' | 'superMatch'; amount: number }
   | { type: 'bet.cancelled'; round: number; seat: number; player: string; bet: 'main' | 'behind' | 'pairs' | 'superMatch'; amount: number }
-  | { type: 'betting.closed'; round: number; seats: number[] }
+  | { type: 'betting.closed'; round: number; seats: number[]; byTimeout?: boolean }
   | { type: 'card.dealt'; round: number; seat: number; hand: number; card: Card; total: number }
   | { type: 'dealer.card'; round: number; card: Card; hole: boolean }
   | { type: 'offers.opened'; round: number; insurance: number[]; evenMoney: number[] }

@@ -20,6 +20,8 @@ export const tableInputSchema = z.discriminatedUnion('type', [
   }),
   z.strictObject({ type: z.literal('bet.cancel'), seat, player: z.string().min(1), kind: z.string().optional(), ...optionalTime }),
   z.strictObject({ type: z.literal('betting.closed'), ...optionalTime }),
+  // The betting countdown ran out (src/app/betting-timer.ts): betting closes by itself (seed 002).
+  z.strictObject({ type: z.literal('betting.timeout'), ...optionalTime }),
   z.strictObject({
     type: z.literal('decision'),
     seat,

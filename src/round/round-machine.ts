@@ -59,6 +59,7 @@ function refusalReason({ rules, table }: RoundContext, event: MachineEvent): str
     case 'bet.cancel':
       return `no bets to cancel now: ${describePhase(table)}`;
     case 'betting.closed':
+    case 'betting.timeout':
       return table.boxes.length === 0 && shoeReadyForBetting(table) ? 'no main bet on the table' : `betting is not open: ${describePhase(table)}`;
     case 'supervisor': {
       const action = event.input.action;
@@ -203,6 +204,8 @@ export const roundMachine = setup({
       s.boxes = [];
     }),
     closeBetting: operation((s, rules, _e, emit) => closeBetting(s, rules, emit)),
+    closeBettingOnTimeout: operation((s, rules, _e, emit) =>
+      closeBetting(s, rules, (e) => emit(e.type === 'betting.closed' ? { ...e, byTimeout: true } : e))),
     dealInitialCard: operation(withCard(dealInitialCard)),
     completeInitialDeal: operation((s, rules, _e, emit) => completeInitialDeal(s, rules, emit)),
     answerOffer: operation((s, rules, e, emit) => {
@@ -342,6 +345,7 @@ export const roundMachine = setup({
             bet: [{ guard: 'betAcceptable', actions: 'placeBet' }, { actions: 'rejectBet' }],
             'bet.cancel': [{ guard: 'cancelAcceptable', actions: 'cancelBet' }, { actions: 'rejectCancel' }],
             'betting.closed': [{ guard: 'hasMainBet', target: 'dealing', actions: 'closeBetting' }, { actions: 'rejectInput' }],
+            'betting.timeout': [{ guard: 'hasMainBet', target: 'dealing', actions: 'closeBettingOnTimeout' }, { actions: 'rejectInput' }],
             'shoe.loaded': [{ guard: 'noBetsPlaced', target: 'burning', actions: 'loadShoe' }, { actions: 'rejectInput' }],
           },
         },

@@ -17,7 +17,7 @@ export function describeEvent(e: TableEvent): string | null {
     case 'betting.opened': return `\n== Round ${e.round}: betting open ==`;
     case 'bet.placed': return `  ${e.player} bets ${plain(e.amount)} (${e.bet}) on seat ${e.seat}.`;
     case 'bet.cancelled': return `  ${e.player} takes back ${plain(e.amount)} (${e.bet}) from seat ${e.seat}.`;
-    case 'betting.closed': return `Betting closed; seats in play: ${e.seats.join(', ')}.`;
+    case 'betting.closed': return `Betting closed${e.byTimeout ? ' (countdown ended)' : ''}; seats in play: ${e.seats.join(', ')}.`;
     case 'card.dealt': return `  Seat ${e.seat} hand ${e.hand} gets ${e.card} (${e.total}).`;
     case 'dealer.card': return e.hole ? '  Dealer takes the hole card.' : `  Dealer gets ${e.card}.`;
     case 'offers.opened': return `Insurance offered to seats [${e.insurance.join(', ')}]; even money to [${e.evenMoney.join(', ')}].`;

@@ -345,7 +345,7 @@ class DisplayClients {
 }
 
 /** The log-decided part of the dealer view after every seq, from the stored log (the product's folds). */
-function referenceParts(log: readonly StoredEvent[], rules: TableRuntime['service']['rules'], seats: number, decisionSeconds: number, keep: ReadonlySet<number>) {
+function referenceParts(log: readonly StoredEvent[], rules: TableRuntime['service']['rules'], seats: number, decisionSeconds: number, keep: ReadonlySet<number>, bettingSeconds?: number) {
   const hashes: string[] = new Array<string>(log.length + 1);
   const kept = new Map<number, LogPart>();
   let secrecy = NO_HOLE_CARD;
@@ -356,7 +356,7 @@ function referenceParts(log: readonly StoredEvent[], rules: TableRuntime['servic
   for (const event of log) {
     const { fact, secrecy: after } = publicFact(event, secrecy);
     secrecy = after;
-    const nextTable = fact ? foldTableView(table, { fact, at: event.wallTime }, { rules, decisionSeconds }) : table;
+    const nextTable = fact ? foldTableView(table, { fact, at: event.wallTime }, { rules, decisionSeconds, ...(bettingSeconds !== undefined ? { bettingSeconds } : {}) }) : table;
     const nextFaults = foldFaults(faults, event);
     hashes[event.seq] = nextTable === table && nextFaults === faults ? (hashes[event.seq - 1] as string) : logPartHash([nextTable, nextFaults.paused, nextFaults.faults]);
     table = nextTable;
@@ -501,7 +501,7 @@ async function soak(options: SoakOptions, dir: string, store: SqliteEventStore):
 
   const lastSeqs = new Set(done.clients.map((c) => c.lastView?.seq ?? -1));
   const decisionSeconds = config.decisionTimerSeconds ?? runtime.service.rules.timeout.decisionSeconds;
-  const reference = referenceParts(log, runtime.service.rules, runtime.service.rules.seats, decisionSeconds, lastSeqs);
+  const reference = referenceParts(log, runtime.service.rules, runtime.service.rules.seats, decisionSeconds, lastSeqs, config.bettingSeconds);
 
   let contentMismatches = 0;
   const contentExamples: { seq: number; eventType: string }[] = [];

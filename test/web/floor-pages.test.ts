@@ -264,7 +264,7 @@ describe.runIf(browserTestsRun)('pages floor staff accept (headless Chromium)', 
       await web.service.submit({ type: 'card', card: 'KS' }, { source: 'shoe' }); // seat 1 is deciding: no card is due
       await page.goto(`${web.url}${PAGES.dealer}`);
       await page.waitForSelector('[data-fault="outOfTurn"]');
-      expect(await text(page, '[data-fault="outOfTurn"]')).toMatch(/^K ♠ Card out of turn: card KS drawn out of turn: .+ Keep the card apart; the supervisor uses it or sets it aside$/);
+      expect(await text(page, '[data-fault="outOfTurn"]')).toMatch(/^K ♠ Card out of turn: card KS drawn out of turn: .+A card was drawn out of turn: keep it aside; the supervisor resumes \(card set aside\), uses it for the hand in turn, or voids the round\.$/);
       expect(await text(page, '.instruction')).toBe('Table paused: stop dealing and wait for the supervisor');
       expect(await seatOverlaps(page)).toEqual([]);
       await page.screenshot({ path: screenshotPath('floor-dealer-fault-1280') });

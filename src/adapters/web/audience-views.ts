@@ -9,8 +9,8 @@ import type { Audience } from './audience-access.js';
 import type { WebContext } from './web-context.js';
 
 export function audienceViews$(context: WebContext, audience: Audience): Observable<unknown> {
-  const { service, store, meta, decisionSeconds } = context;
-  const options = { meta, rules: service.rules, decisionSeconds, head: service.position };
+  const { service, store, meta, decisionSeconds, bettingSeconds } = context;
+  const options = { meta, rules: service.rules, decisionSeconds, ...(bettingSeconds !== undefined ? { bettingSeconds } : {}), head: service.position };
   const log$ = tableLog$(store, service.tableId);
   switch (audience) {
     case 'public':

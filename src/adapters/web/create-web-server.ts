@@ -34,6 +34,7 @@ export function createWebServer(options: WebServerOptions): FastifyInstance {
     store,
     credentials: credentialIndex(config),
     decisionSeconds,
+    bettingSeconds: config.bettingSeconds,
     meta: tableMeta(service.tableId, service.rules),
     logger: logger.child({ component: 'web' }),
   };

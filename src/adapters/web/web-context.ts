@@ -14,6 +14,8 @@ export interface WebContext {
   /** Token → who it identifies. */
   readonly credentials: ReadonlyMap<string, Principal>;
   readonly decisionSeconds: number;
+  /** Seconds of the betting countdown (the table file's `bettingSeconds`). */
+  readonly bettingSeconds?: number;
   readonly meta: TableMeta;
   readonly logger: Logger;
 }

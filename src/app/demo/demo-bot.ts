@@ -1,4 +1,4 @@
-// The demo's players (issue 5, demo mode): bets on a few seats, closes betting after a while, answers
+// The demo's players (issue 5, demo mode): bets on a few seats (the betting countdown closes betting), answers
 // insurance, and plays basic strategy — all as ordinary API-style inputs on the log, by "demo-bot".
 import type { Subscription } from 'rxjs';
 import type { Scheduler } from '../../ports/scheduler.js';
@@ -10,8 +10,8 @@ import { awaitedDecision } from '../awaited-decision.js';
 import { basicStrategy, type Play } from './basic-strategy.js';
 
 export interface DemoBotOptions {
-  /** Seconds betting stays open before the bot closes it. */
-  readonly bettingSeconds: number;
+  /** Unused since issue 10: the betting countdown closes betting (kept for callers). */
+  readonly bettingSeconds?: number;
   /** Seconds a player "thinks" before deciding. */
   readonly thinkSeconds: number;
   /** Seats the bot never plays, left to people (`--manual` leaves them all). */
@@ -62,7 +62,8 @@ export class DemoBot {
           type: 'bet', seat, player: PLAYERS[seat - 1] ?? `p${seat}`, amount: 500 * (1 + Math.floor(this.random() * 4)),
         }) as TableInput));
       } else if (table.bets.some((b) => b.kind === 'main')) {
-        this.later(`close:${table.round}`, this.options.bettingSeconds, () => [{ type: 'betting.closed' }]);
+        // The betting countdown (src/app/betting-timer.ts) closes betting: nothing to do.
+        return;
       } else if (seats.length > 0) {
         this.later(`bet-again:${table.round}`, 0.5, () => [{ type: 'bet', seat: seats[0] ?? 1, player: PLAYERS[0] ?? 'ana', amount: 1000 }]);
       }

@@ -30,6 +30,7 @@ export function handLabel(hand: number): string {
 }
 
 export function dealerInstruction({ table, phase, rules }: LiveTable): DealerInstruction {
+  if (phase === 'paused' && table.shoeFaults.includes('linkDown')) return { kind: 'paused', text: 'Shoe link down: stop dealing and check the shoe (power, cable); the table resumes by itself when the link is back' };
   if (phase === 'paused') return { kind: 'paused', text: 'Table paused: stop dealing and wait for the supervisor' };
   if (phase === 'active.awaitingShoe') return { kind: 'loadShoe', text: 'Shuffle and load a new shoe' };
   if (phase === 'active.betting') {

@@ -3,6 +3,7 @@ import { handTotal } from '../../rules/hand-total.js';
 import type { Card } from '../../rules/cards.js';
 import type { RuleSet } from '../../rules/rule-set.js';
 import { advanceCountdown } from './countdown.js';
+import { advanceBettingCountdown } from './betting-countdown.js';
 import { draftOf, type Draft } from './draft.js';
 import { emptyDealerHand, type HandView, type SeatView, type TableView } from './table-view.js';
 import type { TimedViewFact, ViewFact } from './view-facts.js';
@@ -11,6 +12,8 @@ export interface ViewContext {
   readonly rules: RuleSet;
   /** Seconds a player has for a decision (the decision timer's). */
   readonly decisionSeconds: number;
+  /** Seconds of the betting countdown (the table file's `bettingSeconds`); none when absent. */
+  readonly bettingSeconds?: number;
 }
 
 type SeatDraft = Draft<SeatView>;
@@ -20,6 +23,7 @@ export function foldTableView(view: TableView, timed: TimedViewFact, context: Vi
   const draft = draftOf(view);
   applyFact(draft, timed.fact, context.rules);
   advanceCountdown(draft, timed, context.decisionSeconds);
+  advanceBettingCountdown(draft, timed, context.bettingSeconds);
   return draft;
 }
 

@@ -12,6 +12,7 @@ import { NO_FAULTS, foldFaults, type FaultsView, type OpenFault, type PauseView 
 import { revealedFact } from './public-redaction.js';
 import type { TableMeta } from './table-meta.js';
 import { emptyTableView, type TableView } from './table-view.js';
+import { NO_LINK, foldLink, type LinkView } from './link-view.js';
 
 export interface LogLine {
   readonly seq: number;
@@ -39,6 +40,8 @@ export interface SupervisorView {
   readonly faults: readonly OpenFault[];
   readonly alarms: readonly IntegrityAlarm[];
   readonly shoe: ShoeView | null;
+  /** The shoe link: state, since, the shoe's serial and firmware, error counters (issue 10). */
+  readonly link: LinkView;
   /** The newest events of the log, oldest first. */
   readonly log: readonly LogLine[];
 }
@@ -51,6 +54,7 @@ interface SupervisorFold {
   readonly table: TableView;
   readonly faults: FaultsView;
   readonly alarms: readonly IntegrityAlarm[];
+  readonly link: LinkView;
   readonly log: readonly LogLine[];
 }
 
@@ -68,7 +72,7 @@ function shoeOf(options: LiveProjectionOptions): ShoeView | null {
 export function supervisorView$(log$: Observable<StoredEvent>, options: LiveProjectionOptions): Observable<SupervisorView> {
   return defer(() => {
     const chain = new ChainVerifier();
-    const initial: SupervisorFold = { seq: 0, table: emptyTableView(options.meta.seats), faults: NO_FAULTS, alarms: [], log: [] };
+    const initial: SupervisorFold = { seq: 0, table: emptyTableView(options.meta.seats), faults: NO_FAULTS, alarms: [], link: NO_LINK, log: [] };
     return log$.pipe(
       scan((state: SupervisorFold, event): SupervisorFold => {
         const fact = revealedFact(event);
@@ -78,6 +82,7 @@ export function supervisorView$(log$: Observable<StoredEvent>, options: LiveProj
           table: fact ? foldTableView(state.table, { fact, at: event.wallTime }, options) : state.table,
           faults: foldFaults(state.faults, event),
           alarms: raised.length > 0 ? [...state.alarms, ...raised].slice(-ALARMS_KEPT) : state.alarms,
+          link: foldLink(state.link, event),
           log: [...state.log, logLine(event)].slice(-LOG_LINES_KEPT),
         };
       }, initial),
@@ -87,6 +92,7 @@ export function supervisorView$(log$: Observable<StoredEvent>, options: LiveProj
         ...staffView(state, options),
         alarms: state.alarms,
         shoe: shoeOf(options),
+        link: state.link,
         log: state.log,
       })),
       distinctUntilChanged((a, b) => a.seq === b.seq),

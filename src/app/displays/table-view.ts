@@ -87,6 +87,8 @@ export interface TableView {
   readonly offersPending: readonly number[];
   readonly awaiting: AwaitingView | null;
   readonly countdown: CountdownView | null;
+  /** The betting countdown (issue 10): betting closes by itself at its deadline. */
+  readonly bettingCountdown: CountdownView | null;
 }
 
 export function emptyDealerHand(): DealerHandView {
@@ -106,5 +108,6 @@ export function emptyTableView(seats: number): TableView {
     offersPending: [],
     awaiting: null,
     countdown: null,
+    bettingCountdown: null,
   };
 }

@@ -30,9 +30,9 @@ const CONTROLS = {
 };
 
 function faultLine(fault) {
-  const advice = faultAdvice(fault.kind);
+  const advice = fault.advice ?? faultAdvice(fault.kind);
   return h('li', { class: 'fault', 'data-fault': fault.kind }, fault.card ? cardFace(fault.card) : null,
-    h('span', {}, `${faultName(fault.kind)}: ${fault.reason}`, advice ? h('span', { class: 'fault-advice' }, advice) : null));
+    h('span', {}, `${faultName(fault.kind)}: ${fault.reason}`, advice ? h('span', { class: 'fault-advice advice' }, advice) : null));
 }
 
 function alarmLine(alarm) {
@@ -57,7 +57,8 @@ function linkBlock(link) {
     ...Object.entries(link.counters && typeof link.counters === 'object' ? link.counters : {}).map(([name, value]) => [humanize(name), value]),
   ].filter(([, value]) => value !== null && value !== undefined && value !== '');
   return [
-    h('div', {}, h('span', { class: `link-state ${state}`, 'data-link-state': state }, humanize(state)), since ? ` since ${since}` : ''),
+    h('div', { 'data-link': state }, h('span', { class: `link-state ${state}`, 'data-link-state': state }, humanize(state)), since ? ` since ${since}` : '',
+      link.reason ? h('span', { class: 'muted' }, ` (${link.reason})`) : null),
     rows.length > 0 ? h('dl', {}, rows.map(([name, value]) => [h('dt', {}, name), h('dd', {}, typeof value === 'object' ? JSON.stringify(value) : String(value))])) : null,
   ];
 }

@@ -92,8 +92,10 @@ function dealerBlock(table) {
 }
 
 /** A countdown bar ('decision' or 'betting'), drawn every frame by countdown.js. */
-export function countdownBar(name = 'decision') {
-  return h('div', { class: `countdown ${name} idle`, 'data-countdown': name }, h('div', { class: 'countdown-fill' }), h('span', { class: 'countdown-seconds' }));
+export function countdownBar(name = 'decision', running = null) {
+  // A running betting countdown is also marked with its deadline (the table's `bettingCountdown`).
+  const marks = name === 'betting' && running ? { class: `countdown ${name} betting-countdown idle`, 'data-betting-deadline': running.deadline } : { class: `countdown ${name} idle` };
+  return h('div', { ...marks, 'data-countdown': name }, h('div', { class: 'countdown-fill' }), h('span', { class: 'countdown-seconds' }));
 }
 
 function seatsBlock(table) {
@@ -112,7 +114,7 @@ export function tableBlock(table) {
     table.handsRound !== null && table.handsRound !== table.round && !table.voided
       ? h('div', { class: 'previous-round' }, `Last round (${table.handsRound})`)
       : null,
-    countdownBar('betting'),
+    countdownBar('betting', table.bettingCountdown ?? null),
     countdownBar('decision'),
     seatsBlock(table),
   );

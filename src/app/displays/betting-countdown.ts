@@ -1,0 +1,22 @@
+// The betting countdown as the log tells it (issue 10), for every audience. It follows the betting timer
+// (src/app/betting-timer.ts): it runs while betting is open with at least one main bet and the table is
+// not paused, from the wall time of the input that started it (the first main bet of the round, or the
+// resume), for the table's `bettingSeconds`; it ends when betting closes (by the countdown, the dealer's
+// button or the dealer page), when the last main bet is withdrawn, and while the table is paused.
+import { countdownFrom } from './countdown.js';
+import type { Draft } from './draft.js';
+import type { TableView } from './table-view.js';
+import type { TimedViewFact } from './view-facts.js';
+
+function countdownRuns(view: Draft<TableView>): boolean {
+  return view.stage === 'betting' && !view.paused && view.seats.some((s) => s.bets.some((b) => b.kind === 'main'));
+}
+
+/** Updates `bettingCountdown` of a view the fact has just been applied to (no countdown without `seconds`). */
+export function advanceBettingCountdown(view: Draft<TableView>, { at }: TimedViewFact, seconds: number | undefined): void {
+  if (seconds === undefined || !countdownRuns(view)) {
+    view.bettingCountdown = null;
+    return;
+  }
+  if (view.bettingCountdown === null) view.bettingCountdown = countdownFrom(at, seconds);
+}

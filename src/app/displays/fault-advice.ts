@@ -1,0 +1,18 @@
+// What to do about each fault, for the dealer's and the supervisor's pages (issue 10: every fault shown
+// with what to do). The round machine's pause reason says what happened; this says what to do next.
+import type { FaultKind } from '../../round/events.js';
+
+const ADVICE: Record<FaultKind, string> = {
+  linkDown: 'No link to the shoe: stop dealing. Check the shoe is powered and its cable plugged in (serial device and permissions on the controller). The table resumes by itself when the link is back.',
+  misread: 'The shoe could not read a card: put it back through the reader (rescan); the table resumes by itself when it reads.',
+  jam: 'The shoe is jammed: clear the card path; the table resumes by itself when the shoe clears the fault.',
+  dirtySensor: "The shoe's sensor is dirty: clean it; the table resumes by itself when the shoe clears the fault.",
+  cardReversed: 'A card is face down in the shoe: turn it; the table resumes by itself when the shoe clears the fault.',
+  cutCardMissing: 'No cut card seen near the end of the shoe: the supervisor finishes the round (resume) or changes the shoe.',
+  outOfTurn: 'A card was drawn out of turn: keep it aside; the supervisor resumes (card set aside), uses it for the hand in turn, or voids the round.',
+  foreignCard: 'A card that does not belong to this shoe: keep it aside; the supervisor resumes (card set aside) or voids the round.',
+};
+
+export function faultAdvice(kind: FaultKind): string {
+  return ADVICE[kind];
+}

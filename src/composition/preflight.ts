@@ -1,0 +1,45 @@
+// Before a table opens anything (issue 10, service life): the HTTP port and the shoe's serial device are
+// checked first, so a busy port is one clear line — not a stack trace after the table was rebuilt and the
+// link opened. A serial device that is absent is no error here: the shoe may be plugged in later, and the
+// link watchdog raises linkDown if it is not (src/app/link-watchdog.ts).
+import { createServer } from 'node:net';
+import { SerialPort } from 'serialport';
+
+/** Start-up refused for a reason the operator can fix; the message is one line. */
+export class StartupError extends Error {}
+
+/** Listens on the port and lets it go again: EADDRINUSE means another program holds it. */
+export async function checkPortFree(host: string, port: number): Promise<void> {
+  if (port === 0) return;
+  await new Promise<void>((resolve, reject) => {
+    const server = createServer();
+    server.once('error', (err: NodeJS.ErrnoException) => {
+      if (err.code === 'EADDRINUSE') reject(new StartupError(`HTTP port ${port} on ${host} is busy: another table or program listens there (choose another with --port or PORT)`));
+      else if (err.code === 'EACCES') reject(new StartupError(`HTTP port ${port} on ${host}: permission denied (ports below 1024 need privileges; use a higher port)`));
+      else if (err.code === 'EADDRNOTAVAIL' || err.code === 'ENOTFOUND') reject(new StartupError(`HTTP host ${host} is not an address of this machine (set http.host or HOST)`));
+      else reject(new StartupError(`HTTP port ${port} on ${host}: ${err.message}`));
+    });
+    server.listen({ host, port, exclusive: true }, () => server.close(() => resolve()));
+  });
+}
+
+/**
+ * Opens the serial device with the same exclusive lock the shoe link takes, then closes it: a device
+ * another process holds, or one this user may not open, is refused here. An absent device is allowed.
+ */
+export async function checkSerialDeviceFree(path: string, baudRate: number): Promise<void> {
+  const port = new SerialPort({ path, baudRate, autoOpen: false, lock: true });
+  const error = await new Promise<Error | null>((resolve) => port.open((err) => resolve(err ?? null)));
+  if (!error) {
+    await new Promise<void>((resolve) => port.close(() => resolve()));
+    return;
+  }
+  const message = error.message;
+  if (/Cannot lock port|Resource temporarily unavailable|EBUSY|busy/i.test(message)) {
+    throw new StartupError(`serial device ${path} is busy: another process holds it (another table, a terminal program, ModemManager?)`);
+  }
+  if (/Permission denied|EACCES/i.test(message)) {
+    throw new StartupError(`serial device ${path}: permission denied (add the service user to the dialout group: sudo usermod -aG dialout USER, then log in again)`);
+  }
+  // Absent (ENOENT) or not ready: the link keeps retrying and the watchdog reports it.
+}

@@ -1,0 +1,61 @@
+// Issue 10 on the pages (headless Chromium): the betting countdown on every page, the dealer page's
+// "Close betting" control, the linkDown fault with what to do, and the supervisor's link panel.
+import { describe, expect, test } from 'vitest';
+import { chromiumInstalled, CHROMIUM_PATH, launchChromium } from './support/browser.js';
+import { webTable } from './support/web-fixture.js';
+import { TOKENS, loadShoe } from './support/table-fixture.js';
+
+const skipped = chromiumInstalled ? '' : ` (skipped: ${CHROMIUM_PATH} is absent; CI installs chromium)`;
+
+describe.skipIf(!chromiumInstalled && process.env['CI'] !== 'true')(`table health on the pages${skipped}`, () => {
+  test('the betting countdown shows on the public and dealer pages; the dealer closes betting from the page', async () => {
+    const web = await webTable({ listen: true, clock: 'system' });
+    const browser = await launchChromium();
+    try {
+      await loadShoe(web.service);
+      await web.service.submit({ type: 'bet', seat: 1, player: 'ann', amount: 1000 }, { source: 'api', by: 'online-gs' });
+      const [dealer, publicPage] = await Promise.all([browser.newPage(), browser.newPage()]);
+      await dealer!.goto(`${web.url}/dealer?token=${TOKENS.dealer}`);
+      await publicPage!.goto(`${web.url}/`);
+      for (const page of [dealer!, publicPage!]) {
+        await page.waitForSelector('.betting-countdown[data-betting-deadline]');
+        // The bar runs: not idle, with seconds left.
+        await page.waitForFunction(() => !document.querySelector('.countdown')?.classList.contains('idle') && /\ds$/.test(document.querySelector('.countdown-seconds')?.textContent ?? ''));
+      }
+      await dealer!.click('[data-command="closeBetting"]');
+      await dealer!.waitForFunction(() => !document.querySelector('[data-command="closeBetting"]'));
+      expect(web.service.phase).toBe('active.dealing');
+      const log = await web.eventsAfter(0);
+      const close = log.find((e) => e.type === 'input' && (e.data as { input: { type: string } }).input.type === 'betting.closed');
+      expect(close?.data).toMatchObject({ source: 'api', by: 'dealer-ann' });
+      await publicPage!.waitForFunction(() => !document.querySelector('.betting-countdown'));
+    } finally {
+      await browser.close();
+      await web.close();
+    }
+  }, 60_000);
+
+  test('a linkDown fault shows with what to do on the dealer page; the supervisor sees the link panel', async () => {
+    const web = await webTable({ listen: true, clock: 'system' });
+    const browser = await launchChromium();
+    try {
+      await loadShoe(web.service);
+      const [dealer, supervisor] = await Promise.all([browser.newPage(), browser.newPage()]);
+      await supervisor!.goto(`${web.url}/supervisor?token=${TOKENS.supervisor}`);
+      await supervisor!.waitForSelector('[data-link="connecting"]');
+      await web.service.submit({ type: 'shoe.fault', fault: 'linkDown', detail: 'no link to the shoe within 5 s of start' }, { source: 'timer', by: 'link-watchdog' });
+      await dealer!.goto(`${web.url}/dealer?token=${TOKENS.dealer}`);
+      await dealer!.waitForSelector('.fault .advice');
+      expect(await dealer!.textContent('.fault .advice')).toMatch(/Check the shoe is powered and its cable plugged in/);
+      expect(await dealer!.textContent('.instruction')).toMatch(/Shoe link down/);
+      await supervisor!.waitForSelector('[data-link="down"]');
+      await web.service.recordNote('link.handshake', { serialNumber: 'SHOE-0042', firmwareVersion: '2.1.0' });
+      await web.service.recordNote('link.state', { state: 'up', previous: 'handshaking', reason: 'HELLO reply received' });
+      await supervisor!.waitForSelector('[data-link="up"]');
+      expect(await supervisor!.textContent('#link')).toMatch(/Shoe serial\s*SHOE-0042\s*Firmware\s*2\.1\.0/);
+    } finally {
+      await browser.close();
+      await web.close();
+    }
+  }, 60_000);
+});
