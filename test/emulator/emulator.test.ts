@@ -30,7 +30,7 @@ function setup(o: Partial<ShoeEmulatorOptions> = {}) {
       emu.receive(encodeFrame(frame));
     },
     hello(over: Partial<HelloMessage> = {}) {
-      ctl.send({ seq: 0, message: { type: 'HELLO', protocolVersion: 1, minProtocolVersion: 1, role: 'controller', reply: false, coldStart: false, firmwareVersion: '0.1.0', serialNumber: 'T', deckCount: 0, nextTxSeq: txSeq + 1, lastRxSeq: 0, ...over } });
+      ctl.send({ seq: 0, message: { type: 'HELLO', protocolVersion: 2, minProtocolVersion: 2, role: 'controller', reply: false, coldStart: false, firmwareVersion: '0.1.0', serialNumber: 'T', deckCount: 0, nextTxSeq: txSeq + 1, lastRxSeq: 0, ...over } });
     },
     command(cmd: ControllerCommand, seq = ++txSeq) {
       ctl.send({ seq, message: cmd });
@@ -60,7 +60,7 @@ describe('handshake (§8.1)', () => {
     await c.sched.advance(3500);
     const hellos = c.of('HELLO');
     expect(hellos.map((h) => h.t)).toEqual([0, 1000, 2000, 3000]);
-    expect(hellos[0]?.message).toMatchObject({ role: 'shoe', reply: false, coldStart: true, nextTxSeq: 1, lastRxSeq: 0, protocolVersion: 1 });
+    expect(hellos[0]?.message).toMatchObject({ role: 'shoe', reply: false, coldStart: true, nextTxSeq: 1, lastRxSeq: 0, protocolVersion: 2 });
     expect(c.seen.every((f) => f.seq === 0)).toBe(true);
   });
 
@@ -212,7 +212,7 @@ describe('version mismatch (§8.3)', () => {
   it('stays locked, sends no heartbeat and no event, answers requests, repeats HELLO every 5 s', async () => {
     const c = setup();
     c.emu.powerOn();
-    c.hello({ protocolVersion: 2, minProtocolVersion: 2 });
+    c.hello({ protocolVersion: 3, minProtocolVersion: 3 });
     await c.sched.advance(11_000);
     expect(c.emu.sessionState).toBe('incompatible');
     expect(c.emu.gate).toBe('locked');
