@@ -50,6 +50,8 @@ export interface RuntimeOptions {
   readonly scheduler?: Scheduler;
   /** Record the raw bytes of the shoe link and every input to this file (JSONL), for `replay-capture`. */
   readonly capturePath?: string;
+  /** Demo mode: called with the emulated shoe and its wire before the shoe is powered on (tests tap the wire). */
+  readonly onEmulatedShoe?: (shoe: { emulator: ShoeEmulator; wire: MockShoeWire }) => void;
 }
 
 export interface TableRuntime {
@@ -103,6 +105,7 @@ export async function startTable(options: RuntimeOptions): Promise<TableRuntime>
     const cards = shuffledShoe(rules.deck.decks, rng).filter((c) => rules.deck.ranks.includes(c[0] as never));
     emulator = new ShoeEmulator({ scheduler: linkScheduler(), rng, cards, cutCardAfter: Math.floor(cards.length * 0.75), decks: rules.deck.decks, serialNumber: 'EMU-0001' });
     wire = connectEmulatorToMockBinding(emulator, path);
+    options.onEmulatedShoe?.({ emulator, wire });
     emulator.powerOn();
   }
   let bridge: ShoeBridge | null = null;
@@ -136,10 +139,15 @@ export async function startTable(options: RuntimeOptions): Promise<TableRuntime>
     onEvent: (e: LinkEvent) => {
       if (e.type === 'state') void bridge?.onLinkState(e.state, e.previous, e.reason).catch((err: unknown) => log.error({ err }, 'link state not recorded'));
       else if (e.type === 'counters') recordErrorCounters(e.counters);
+      else if (e.type === 'incident') {
+        // Issue 12, part 5: a sequence incident pauses the table with the link's evidence on the log.
+        log.warn({ incident: e.incident }, `shoe link sequence incident: ${e.incident.kind}`);
+        void bridge?.onSequenceIncident(e.incident).catch((err: unknown) => log.error({ err }, 'sequence incident not recorded'));
+      }
       else log.info({ link: e }, `link ${e.type}`);
     },
   });
-  bridge = new ShoeBridge(service, link);
+  bridge = new ShoeBridge(service, link, link);
   bridge.start();
   link.start();
 

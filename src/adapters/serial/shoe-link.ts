@@ -229,8 +229,8 @@ export class ShoeLink {
   private readonly pastShoeNonces = new Set<number>();
   /** Shoe events delivered since the shoe's current nonce was adopted. */
   private deliveredInSession = 0;
-  /** A sequence incident holds deliveries until releaseHold(). */
-  private hold_: SequenceIncident | null = null;
+  /** Why a sequence incident holds deliveries until releaseHold() (the LinkHold port), or null. */
+  private hold_: string | null = null;
   private shoeStatus_: { uptimeMs: number; gate: GateState; queued: number; at: number } | null = null;
 
   private readonly counters_: LinkCounters = {
@@ -300,8 +300,8 @@ export class ShoeLink {
     return { lastRxSeq: this.lastRx, nextTxSeq: this.outstanding?.seq ?? this.nextTx, outstandingSeq: this.outstanding?.seq ?? null, queued: this.queue.length };
   }
 
-  /** The sequence incident holding deliveries, or null (§8.4, §8.6). */
-  get held(): SequenceIncident | null {
+  /** Why deliveries are held (a sequence incident, §8.4, §8.6), or null. */
+  get held(): string | null {
     return this.hold_;
   }
 
@@ -309,8 +309,8 @@ export class ShoeLink {
    * Holds deliveries (e.g. at start-up, when the log still has an incident open): shoe events are
    * neither delivered nor acknowledged, so the shoe keeps them (§9.2) until releaseHold().
    */
-  hold(incident: SequenceIncident): void {
-    this.hold_ = incident;
+  hold(reason: string): void {
+    this.hold_ = reason;
   }
 
   /** A supervisor dealt with the incident: deliveries resume with the shoe's next retransmission. */
@@ -656,7 +656,7 @@ export class ShoeLink {
       link: { lastRxSeqBefore: lastRxBefore, lastRxSeqAfter: this.lastRx, shoeNonce: this.shoeNonce || null, deliveredInSession: this.deliveredInSession },
     };
     // Hold deliveries from now on: nothing the incident carried becomes an input until released.
-    this.hold_ ??= incident;
+    this.hold_ ??= `${kind}: ${detail}`;
     this.counters_.sequenceIncidents++;
     this.markCounters();
     this.emit({ type: 'incident', incident, at: this.sched.now() });

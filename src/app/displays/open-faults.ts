@@ -4,9 +4,12 @@ import type { StoredEvent } from '../../ports/event-store.js';
 import type { Card } from '../../rules/cards.js';
 import type { FaultKind } from '../../round/events.js';
 import { factOf } from '../log-records.js';
+import { describeFault } from './fault-descriptions.js';
 
 export interface OpenFault {
   readonly kind: FaultKind;
+  /** What the fault means and what to do (fault-descriptions.ts). */
+  readonly description: string;
   /** The out-of-turn or foreign card, when the fault is about a card. */
   readonly card: Card | null;
   readonly reason: string;
@@ -36,7 +39,7 @@ export function foldFaults(view: FaultsView, event: StoredEvent): FaultsView {
     case 'table.paused': {
       const paused = { reason: fact.reason, by: fact.by ?? null, since: event.wallTime };
       if (!fact.fault) return { ...view, paused };
-      const fault: OpenFault = { kind: fact.fault.kind, card: fact.fault.card ?? null, reason: fact.reason, since: event.wallTime, seq: event.seq };
+      const fault: OpenFault = { kind: fact.fault.kind, description: describeFault(fact.fault.kind), card: fact.fault.card ?? null, reason: fact.reason, since: event.wallTime, seq: event.seq };
       return { paused, faults: [...view.faults.filter((f) => f.kind !== fault.kind || CARD_FAULTS.includes(f.kind)), fault] };
     }
     case 'fault.cleared':

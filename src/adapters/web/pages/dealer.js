@@ -9,7 +9,7 @@ let connection = 'connecting';
 let last = null;
 
 function faultBlock(fault) {
-  return h('div', { class: 'fault' }, fault.card ? cardFace(fault.card) : null, h('span', {}, `${fault.kind}: ${fault.reason}`));
+  return h('div', { class: 'fault' }, fault.card ? cardFace(fault.card) : null, h('span', {}, `${fault.kind}: ${fault.reason}`), fault.description ? h('p', { class: 'fault-description' }, fault.description) : null);
 }
 
 function render() {

@@ -21,7 +21,7 @@ const CONTROLS = {
 };
 
 function faultLine(fault) {
-  return h('li', { class: 'fault' }, fault.card ? cardFace(fault.card) : null, `${fault.kind}: ${fault.reason}`);
+  return h('li', { class: 'fault' }, fault.card ? cardFace(fault.card) : null, `${fault.kind}: ${fault.reason}`, fault.description ? h('div', { class: 'fault-description muted' }, fault.description) : null);
 }
 
 function alarmLine(alarm) {
