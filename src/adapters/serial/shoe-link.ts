@@ -576,7 +576,9 @@ export class ShoeLink {
     // Never step back under a delivery in progress: if the shoe re-announces the frame being
     // persisted, keep lastRx; the delivery completes and ACKs it.
     this.lastRx = r.lastDelivered;
-    const inSessionBefore = this.shoeNonce !== 0;
+    // A new power-up of a shoe this link was in session with (its nonce changed). The same nonce
+    // again is the shoe repeating its cold-start HELLO because our reply was lost (§8.1): no incident.
+    const restartedInSession = this.shoeNonce !== 0 && h.bootNonce !== undefined && h.bootNonce !== this.shoeNonce;
     this.adoptShoeNonce(h);
     if (r.continuity.kind !== 'continuous') {
       this.emit({ type: 'sequence', continuity: r.continuity, at });
@@ -586,7 +588,7 @@ export class ShoeLink {
       const c = r.continuity;
       if (c.kind === 'gap') this.raiseIncident('gap', `expected shoe seq ${c.expected}, the shoe announced ${c.announced}: events numbered in between were never delivered`, h, lastRxBefore);
       else if (c.kind === 'rollback') this.raiseIncident('rollback', `the shoe announced seq ${c.announced}, behind the last delivered ${c.lastDelivered}: stale or restored sequence state`, h, lastRxBefore);
-      else if (c.kind === 'peer-cold-start' && inSessionBefore) this.raiseIncident('peer-cold-start', `the shoe restarted without its sequence state after seq ${c.lastDelivered}: events it had not had acknowledged are lost`, h, lastRxBefore);
+      else if (c.kind === 'peer-cold-start' && restartedInSession) this.raiseIncident('peer-cold-start', `the shoe restarted without its sequence state after seq ${c.lastDelivered}: events it had not had acknowledged are lost`, h, lastRxBefore);
     }
     if (!h.reply) this.writeMessage(this.hello(true));
     this.awaitingReply = false;
