@@ -231,6 +231,8 @@ export class ShoeLink {
   private deliveredInSession = 0;
   /** Why a sequence incident holds deliveries until releaseHold() (the LinkHold port), or null. */
   private hold_: string | null = null;
+  /** The incident last reported: the same one again while held (the shoe re-handshaking) is not re-reported. */
+  private lastIncidentKey = '';
   private shoeStatus_: { uptimeMs: number; gate: GateState; queued: number; at: number } | null = null;
 
   private readonly counters_: LinkCounters = {
@@ -657,6 +659,9 @@ export class ShoeLink {
       },
       link: { lastRxSeqBefore: lastRxBefore, lastRxSeqAfter: this.lastRx, shoeNonce: this.shoeNonce || null, deliveredInSession: this.deliveredInSession },
     };
+    const key = `${kind}|${h.bootNonce ?? ''}|${h.nextTxSeq}|${lastRxBefore}`;
+    if (this.hold_ && key === this.lastIncidentKey) return;
+    this.lastIncidentKey = key;
     // Hold deliveries from now on: nothing the incident carried becomes an input until released.
     this.hold_ ??= `${kind}: ${detail}`;
     this.counters_.sequenceIncidents++;
