@@ -546,8 +546,8 @@ export class ShoeLink {
       return;
     }
     const version = negotiateVersion(this.versions, { min: h.minProtocolVersion, max: h.protocolVersion });
-    this.peer_ = h;
     if (version === null) {
+      this.peer_ = h;
       // §8.3: no session; answer requests; retry every 5 s.
       this.loseSession();
       this.emit({ type: 'version-mismatch', shoe: h, controller: this.versions, at });
@@ -566,6 +566,7 @@ export class ShoeLink {
       this.raiseIncident('stale-hello', stale, h, lastRxBefore);
       return;
     }
+    this.peer_ = h; // the shoe as it is now (a stale HELLO above is not)
     const r = applyPeerHello({
       lastDelivered: this.lastRx,
       noHistory: this.noHistory,
