@@ -112,7 +112,7 @@ export async function startTable(options: RuntimeOptions): Promise<TableRuntime>
   // Link error counters are notes on the log (issue 3), written when one of them changes.
   let lastCounters = '';
   const recordErrorCounters = (c: LinkCounters) => {
-    const errors = { crcErrors: c.crcErrors, discardedBytes: c.discardedBytes, retransmissions: c.retransmissions, duplicatesSuppressed: c.duplicatesSuppressed, naksSent: c.naksSent, naksReceived: c.naksReceived, linkDowns: c.linkDowns, protocolErrors: c.protocolErrors, handlerFailures: c.handlerFailures };
+    const errors = { crcErrors: c.crcErrors, discardedBytes: c.discardedBytes, retransmissions: c.retransmissions, duplicatesSuppressed: c.duplicatesSuppressed, naksSent: c.naksSent, naksReceived: c.naksReceived, linkDowns: c.linkDowns, protocolErrors: c.protocolErrors, handlerFailures: c.handlerFailures, sequenceIncidents: c.sequenceIncidents, heldFrames: c.heldFrames };
     const key = JSON.stringify(errors);
     if (key === lastCounters) return;
     lastCounters = key;
