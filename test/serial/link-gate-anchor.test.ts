@@ -6,6 +6,10 @@
 // GATE_UNLOCK says which shoe events it was granted after (`seenSeq`, §7.5.3): the card still waiting
 // in the shoe's queue counts against it, the gate stays shut, the card is delivered, and only then
 // does the controller open the gate for the next one.
+// The second case is the other path to the same card: settling the controller's outstanding frame at
+// the handshake used to pump a GATE_UNLOCK queued during the outage onto the wire (and the shoe
+// carried it out) before the wanted GATE_LOCK was queued. Both cases were checked red against the
+// old behaviour (seenSeq ignored; the old order in ShoeLink.onHello).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { oneDeck } from '../../firmware-protocol/src/index.js';
 import { createMockPort, makeRig, resetMockBinding, type Rig } from './harness.js';
@@ -66,8 +70,15 @@ describe('the gate allowance across a reconnect (§7.5.3, §8.5)', () => {
     r.emulator.powerOn();
     await r.untilUp();
     await r.sched.advance(100);
+    // A command reaches the shoe and is carried out, but its ACK is lost: at the next handshake the
+    // shoe's lastRxSeq settles it (§8.4 c).
+    r.wire.mute();
+    void r.link.setIndicator('burn');
+    await r.sched.advance(5);
+    expect(r.emulator.currentIndicator).toMatchObject({ target: 'burn' });
     // The shoe goes away; meanwhile the controller first wants one card, then none (the table paused).
     r.emulator.unplug(1500);
+    r.wire.unmute();
     await r.sched.advance(50);
     void r.link.unlockGate(1);
     void r.link.lockGate();
