@@ -1,6 +1,6 @@
 // Writes firmware-protocol/vectors/*.json from the TypeScript codec.
 //
-// The committed vectors are NORMATIVE for protocol version 1: the tests check the codec against
+// The committed vectors are NORMATIVE for protocol version 2: the tests check the codec against
 // them, and the shoe firmware team checks its C implementation against them. Run this script only
 // when adding vectors or when bumping the protocol version, and review the diff byte by byte:
 //   npx tsx firmware-protocol/scripts/generate-vectors.ts
@@ -25,10 +25,11 @@ const out = join(here, '..', 'vectors');
 
 // ---- golden frames: every message type, field extremes, sequence edges --------------------------
 const golden: { name: string; from: Sender; seq: number; message: Message }[] = [
-  { name: 'shoe HELLO request, warm (resuming seq 1042, last controller seq 311)', from: 'shoe', seq: 0, message: { type: 'HELLO', protocolVersion: 1, minProtocolVersion: 1, role: 'shoe', reply: false, coldStart: false, firmwareVersion: '2.4.17', serialNumber: 'SHOE-000123', deckCount: 6, nextTxSeq: 1042, lastRxSeq: 311 } },
-  { name: 'shoe HELLO request, cold start', from: 'shoe', seq: 0, message: { type: 'HELLO', protocolVersion: 1, minProtocolVersion: 1, role: 'shoe', reply: false, coldStart: true, firmwareVersion: '2.4.17', serialNumber: 'SHOE-000123', deckCount: 8, nextTxSeq: 1, lastRxSeq: 0 } },
-  { name: 'controller HELLO reply, full 16-char serial', from: 'controller', seq: 0, message: { type: 'HELLO', protocolVersion: 1, minProtocolVersion: 1, role: 'controller', reply: true, coldStart: false, firmwareVersion: '0.1.0', serialNumber: 'TABLE-07-CTRL-AB', deckCount: 0, nextTxSeq: 65535, lastRxSeq: 1041 } },
-  { name: 'controller HELLO request, cold start', from: 'controller', seq: 0, message: { type: 'HELLO', protocolVersion: 1, minProtocolVersion: 1, role: 'controller', reply: false, coldStart: true, firmwareVersion: '0.1.0', serialNumber: '', deckCount: 6, nextTxSeq: 1, lastRxSeq: 0 } },
+  { name: 'shoe HELLO request, warm (resuming seq 1042, last controller seq 311)', from: 'shoe', seq: 0, message: { type: 'HELLO', protocolVersion: 2, minProtocolVersion: 2, role: 'shoe', reply: false, coldStart: false, firmwareVersion: '2.4.17', serialNumber: 'SHOE-000123', deckCount: 6, nextTxSeq: 1042, lastRxSeq: 311, bootNonce: 0x5eed1234, peerNonce: 0xc0ffee01 } },
+  { name: 'shoe HELLO request, cold start (new power-up, controller unknown)', from: 'shoe', seq: 0, message: { type: 'HELLO', protocolVersion: 2, minProtocolVersion: 2, role: 'shoe', reply: false, coldStart: true, firmwareVersion: '2.4.17', serialNumber: 'SHOE-000123', deckCount: 8, nextTxSeq: 1, lastRxSeq: 0, bootNonce: 0x9a0b0c0d, peerNonce: 0 } },
+  { name: 'controller HELLO reply, full 16-char serial, echoing the shoe nonce', from: 'controller', seq: 0, message: { type: 'HELLO', protocolVersion: 2, minProtocolVersion: 2, role: 'controller', reply: true, coldStart: false, firmwareVersion: '0.1.0', serialNumber: 'TABLE-07-CTRL-AB', deckCount: 0, nextTxSeq: 65535, lastRxSeq: 1041, bootNonce: 0xc0ffee01, peerNonce: 0x5eed1234 } },
+  { name: 'controller HELLO request, cold start, max nonce', from: 'controller', seq: 0, message: { type: 'HELLO', protocolVersion: 2, minProtocolVersion: 2, role: 'controller', reply: false, coldStart: true, firmwareVersion: '0.1.0', serialNumber: '', deckCount: 6, nextTxSeq: 1, lastRxSeq: 0, bootNonce: 0xffffffff, peerNonce: 0 } },
+  { name: 'version-1 shoe HELLO (no nonces): decoded, so the controller can answer with its versions (§8.3, §15.3)', from: 'shoe', seq: 0, message: { type: 'HELLO', protocolVersion: 1, minProtocolVersion: 1, role: 'shoe', reply: false, coldStart: false, firmwareVersion: '2.4.17', serialNumber: 'SHOE-000123', deckCount: 6, nextTxSeq: 1042, lastRxSeq: 311 } },
   { name: 'ACK from controller', from: 'controller', seq: 0, message: { type: 'ACK', ackSeq: 1042 } },
   { name: 'ACK from shoe of seq 65535', from: 'shoe', seq: 0, message: { type: 'ACK', ackSeq: 65535 } },
   { name: 'NAK CRC_ERROR (seq unknown)', from: 'controller', seq: 0, message: { type: 'NAK', nakSeq: 0, reason: 'CRC_ERROR' } },
@@ -58,8 +59,9 @@ const golden: { name: string; from: Sender; seq: number; message: Message }[] = 
   { name: 'STATUS in reply', from: 'shoe', seq: 60, message: { type: 'STATUS', inReplyTo: 17, gate: 'locked', shoePresent: true, deckCount: 6, cardsDealt: 120, cutCardSeen: false, jam: false, dirtySensor: true, cardReversed: false } },
   { name: 'STATUS unsolicited, all faults', from: 'shoe', seq: 61, message: { type: 'STATUS', inReplyTo: 0, gate: 'unlocked', shoePresent: false, deckCount: 0, cardsDealt: 0, cutCardSeen: true, jam: true, dirtySensor: true, cardReversed: true } },
   { name: 'GATE_LOCK', from: 'controller', seq: 12, message: { type: 'GATE_LOCK' } },
-  { name: 'GATE_UNLOCK one card', from: 'controller', seq: 13, message: { type: 'GATE_UNLOCK', allowance: 1 } },
-  { name: 'GATE_UNLOCK until locked', from: 'controller', seq: 14, message: { type: 'GATE_UNLOCK', allowance: 0 } },
+  { name: 'GATE_UNLOCK one card, granted after shoe seq 1042', from: 'controller', seq: 13, message: { type: 'GATE_UNLOCK', allowance: 1, seenSeq: 1042 } },
+  { name: 'GATE_UNLOCK until locked, no anchor', from: 'controller', seq: 14, message: { type: 'GATE_UNLOCK', allowance: 0, seenSeq: 0 } },
+  { name: 'GATE_UNLOCK three cards after shoe seq 65535', from: 'controller', seq: 22, message: { type: 'GATE_UNLOCK', allowance: 3, seenSeq: 65535 } },
   { name: 'INDICATOR burn', from: 'controller', seq: 15, message: { type: 'INDICATOR', target: 'burn', seat: 0, hand: 0 } },
   { name: 'INDICATOR seat 3 hand 2', from: 'controller', seq: 16, message: { type: 'INDICATOR', target: 'seat', seat: 3, hand: 2 } },
   { name: 'INDICATOR dealer', from: 'controller', seq: 17, message: { type: 'INDICATOR', target: 'dealer', seat: 0, hand: 0 } },
@@ -123,6 +125,8 @@ const corruptCases: { name: string; from: Sender | null; wire: Uint8Array; why: 
   { name: 'CARD_DRAWN reserved flag bit', from: 'shoe', wire: wireOf(withCrc([0x10, 7, 0, 12, 0, 12, 2, 97, 0x80])), why: 'bad-field' },
   { name: 'CARD_DRAWN drawIndex 0', from: 'shoe', wire: wireOf(withCrc([0x10, 7, 0, 0, 0, 12, 2, 97, 0])), why: 'bad-field' },
   { name: 'FAULT code 9', from: 'shoe', wire: wireOf(withCrc([0x16, 7, 0, 9, 1, 0, 0])), why: 'bad-field' },
+  { name: 'version-2 HELLO with session nonce 0', from: 'controller', wire: wireOf(withCrc([0x01, 0, 0, 2, 2, 2, 0, 0, 1, 0, ...new Array<number>(16).fill(0), 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0])), why: 'bad-field: bootNonce is 1..2^32-1 (§7.2.1)' },
+  { name: 'GATE_UNLOCK in the version-1 layout (no seenSeq)', from: 'controller', wire: wireOf(withCrc([0x21, 13, 0, 1])), why: 'bad-length: version 2 GATE_UNLOCK has 3 payload bytes (§7.5.3)' },
   { name: 'INDICATOR seat target without a seat', from: 'controller', wire: wireOf(withCrc([0x22, 4, 0, 2, 0, 1])), why: 'bad-field (cross-field rule)' },
   { name: 'COBS code byte running past the delimiter', from: 'shoe', wire: Uint8Array.from([0, 0x09, 0x10, 0x07, 0]), why: 'garbage-before-delimiter' },
   { name: 'line noise, then a good frame', from: 'shoe', wire: concat(Uint8Array.from([0x55, 0xaa, 0xff, 0x13]), goodQH), why: 'noise is discarded at its delimiter; the frame after it still decodes' },

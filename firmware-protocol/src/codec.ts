@@ -72,14 +72,16 @@ export class EncodeError extends Error {
 export function encodeBody(frame: Frame): Uint8Array {
   const spec = specOf(frame.message.type) as unknown as MessageSpec;
   checkSeq(spec, frame.seq, (d) => new EncodeError(d));
-  const payloadLen = fieldsLength(spec.fields);
+  const msg = frame.message as unknown as Record<string, unknown>;
+  // §15.2: HELLO's appended fields go on the wire when the message carries them.
+  const tail = spec.tail && spec.tail.some((f) => msg[f.name] !== undefined) ? spec.tail : [];
+  const payloadLen = fieldsLength(spec.fields) + fieldsLength(tail);
   const out = new Uint8Array(HEADER_BYTES + payloadLen + CRC_BYTES);
   out[0] = spec.id;
   out[1] = frame.seq & 0xff;
   out[2] = frame.seq >>> 8;
-  const msg = frame.message as unknown as Record<string, unknown>;
   let o = HEADER_BYTES;
-  for (const f of spec.fields) o = writeField(out, o, f, msg);
+  for (const f of [...spec.fields, ...tail]) o = writeField(out, o, f, msg);
   const reason = spec.check?.(frame.message as never);
   if (reason) throw new EncodeError(`${spec.type}: ${reason}`);
   const crc = crc32c(out, 0, o);
@@ -123,7 +125,7 @@ function writeField(out: Uint8Array, o: number, f: FieldSpec, msg: Record<string
       const bytes = f.kind === 'u8' ? 1 : f.kind === 'u16' ? 2 : 4;
       const lo = f.min ?? 0;
       const hi = f.max ?? 2 ** (8 * bytes) - 1;
-      const v = msg[f.name];
+      const v = msg[f.name] === undefined && f.absentAs !== undefined ? f.absentAs : msg[f.name];
       if (!intInRange(v, lo, hi)) throw bad(`${JSON.stringify(v)} is not an integer in ${lo}..${hi}`);
       writeUint(out, o, bytes, v);
       return o + bytes;
@@ -294,6 +296,8 @@ export function decodeBody(body: Uint8Array, from?: Sender): DecodeBodyResult {
   let o = HEADER_BYTES;
   try {
     for (const f of spec.fields) o = readField(body, o, f, msg);
+    // §15.2: a later version's HELLO fields, when the sender speaks that version.
+    if (spec.tail && payloadLen >= need + fieldsLength(spec.tail)) for (const f of spec.tail) o = readField(body, o, f, msg);
   } catch (e) {
     if (!(e instanceof FieldError)) throw e;
     return { ok: false, reason: 'bad-field', detail: `${spec.type}.${e.message}`, msgId, seq };

@@ -1,9 +1,14 @@
 // Normative constants of PROTOCOL.md. Pure data.
 
-/** §8.3: the protocol version this codec implements. */
-export const PROTOCOL_VERSION = 1;
-/** §8.3: the lowest protocol version this codec accepts. */
-export const MIN_PROTOCOL_VERSION = 1;
+/** §8.3: the protocol version this codec implements (2: session nonces, anchored gate allowance, §15.3). */
+export const PROTOCOL_VERSION = 2;
+/**
+ * §8.3, §15.3: the lowest protocol version this controller accepts. Version 1 is not spoken any more:
+ * its GATE_UNLOCK cannot say which cards an allowance was granted after, which is how a card left
+ * the shoe out of turn after a reconnect. A version-1 HELLO is still decoded, so a version-1 shoe
+ * gets the version-mismatch behaviour of §8.3 rather than silence.
+ */
+export const MIN_PROTOCOL_VERSION = 2;
 
 /** §3: the frame delimiter. */
 export const DELIMITER = 0x00;

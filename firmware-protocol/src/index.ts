@@ -1,4 +1,4 @@
-// Public API of the shoe link codec (PROTOCOL.md version 1). Pure TypeScript: no I/O, no clock,
+// Public API of the shoe link codec (PROTOCOL.md version 2). Pure TypeScript: no I/O, no clock,
 // no randomness, no node: imports; bytes are Uint8Array.
 
 export { crc32c, CRC32C_CHECK, CRC32C_INIT, CRC32C_POLY, CRC32C_POLY_REFLECTED, CRC32C_XOROUT } from './crc32c.js';

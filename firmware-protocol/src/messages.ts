@@ -66,6 +66,13 @@ export interface HelloMessage {
   nextTxSeq: number;
   /** Last sequence number the sender delivered from the receiver; 0 = none (§8.4). */
   lastRxSeq: number;
+  /**
+   * Version 2 (§7.2.1, §8.6): the sender's session nonce, drawn afresh at every power-up (non-zero).
+   * Absent in a version-1 HELLO.
+   */
+  bootNonce?: number;
+  /** Version 2 (§8.6): the receiver's bootNonce that `lastRxSeq` refers to; 0 = none. Absent in version 1. */
+  peerNonce?: number;
 }
 export interface AckMessage {
   type: 'ACK';
@@ -144,8 +151,14 @@ export interface GateLockMessage {
 }
 export interface GateUnlockMessage {
   type: 'GATE_UNLOCK';
-  /** Cards the shoe may release before it relocks by itself; 0 = until GATE_LOCK (§7.5.2). */
+  /** Cards the shoe may release before it relocks by itself; 0 = until GATE_LOCK (§7.5.3). */
   allowance: number;
+  /**
+   * Version 2 (§7.5.3): the last shoe seq the controller had delivered when it granted `allowance`;
+   * cards the shoe released in frames numbered after it count against the allowance. 0 (or absent
+   * when encoding) = no anchor: the allowance counts from the moment the shoe carries out the command.
+   */
+  seenSeq?: number;
 }
 export interface IndicatorMessage {
   type: 'INDICATOR';
@@ -214,7 +227,7 @@ export const CONTROLLER_COMMAND_TYPES = ['GATE_LOCK', 'GATE_UNLOCK', 'INDICATOR'
 type FieldName<T extends MessageType> = Exclude<keyof MessageOf<T>, 'type'> & string;
 
 export type FieldSpec<T extends MessageType = MessageType> =
-  | { kind: 'u8' | 'u16' | 'u32'; name: FieldName<T>; min?: number; max?: number }
+  | { kind: 'u8' | 'u16' | 'u32'; name: FieldName<T>; min?: number; max?: number; absentAs?: number }
   | { kind: 'u64'; name: FieldName<T> }
   | { kind: 'bool'; name: FieldName<T> }
   | { kind: 'enum'; name: FieldName<T>; values: Readonly<Record<number, string>> }
@@ -234,6 +247,11 @@ export interface MessageSpec<T extends MessageType = MessageType> {
   fields: readonly FieldSpec<T>[];
   /** HELLO only: later protocol versions may append bytes, which v1 receivers ignore (§8.3). */
   extensible?: boolean;
+  /**
+   * HELLO only (§15.2): fields a later version appended. Decoded when the payload is long enough
+   * (else absent: an older peer's HELLO); encoded when the message carries all of them.
+   */
+  tail?: readonly FieldSpec<T>[];
   /** Cross-field rule, returning a reason when violated. */
   check?: (m: MessageOf<T>) => string | null;
 }
@@ -291,6 +309,11 @@ export const MESSAGES: Catalogue = {
       { kind: 'u8', name: 'deckCount', max: 8 },
       { kind: 'u16', name: 'nextTxSeq', min: 1 },
       { kind: 'u16', name: 'lastRxSeq' },
+    ],
+    // Version 2 (§7.2.1, §8.6): session nonces.
+    tail: [
+      { kind: 'u32', name: 'bootNonce', min: 1 },
+      { kind: 'u32', name: 'peerNonce' },
     ],
     check: (m) =>
       m.minProtocolVersion > m.protocolVersion
@@ -397,7 +420,11 @@ export const MESSAGES: Catalogue = {
     id: 0x21,
     from: CONTROLLER,
     sequenced: true,
-    fields: [{ kind: 'u8', name: 'allowance' }],
+    fields: [
+      { kind: 'u8', name: 'allowance' },
+      // Version 2 (§7.5.3): the allowance is anchored to the shoe events the controller had seen.
+      { kind: 'u16', name: 'seenSeq', absentAs: 0 },
+    ],
   },
   INDICATOR: {
     type: 'INDICATOR',

@@ -77,6 +77,12 @@ export interface PeerHelloRuleInput {
   peerNextTxSeq: number;
   peerLastRxSeq: number;
   peerColdStart: boolean;
+  /**
+   * §8.6 (version 2): the peer's HELLO echoes this side's current session nonce, so its
+   * `peerLastRxSeq` speaks of frames this side sent since its own power-up. When it does not
+   * (the peer's state is about an earlier power-up of this side), (c) does not apply. Default true.
+   */
+  peerEchoesUs?: boolean;
 }
 
 export interface PeerHelloRuleOutput {
@@ -98,10 +104,11 @@ export interface PeerHelloRuleOutput {
  *      move lastDelivered back — re-delivering an event is worse than stopping.
  *      Otherwise: a gap (frames the peer numbered but this side never delivered): report it and
  *      adopt lastDelivered := prev(next_tx_seq).
- *  (c) peer last_rx_seq = our outstanding seq: that frame was delivered; consider it ACKed.
+ *  (c) peer last_rx_seq = our outstanding seq (and, version 2, the peer echoes our session nonce,
+ *      §8.6): that frame was delivered; consider it ACKed.
  */
 export function applyPeerHello(i: PeerHelloRuleInput): PeerHelloRuleOutput {
-  const outstandingDelivered = i.outstanding !== null && i.peerLastRxSeq === i.outstanding;
+  const outstandingDelivered = i.outstanding !== null && i.peerLastRxSeq === i.outstanding && i.peerEchoesUs !== false;
   if (i.peerColdStart) {
     return {
       lastDelivered: SEQ_NONE,

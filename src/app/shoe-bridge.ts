@@ -4,11 +4,13 @@
 import type { Subscription } from 'rxjs';
 import type { ShoeEvent } from '../../firmware-protocol/src/index.js';
 import type { ShoeGate } from '../ports/shoe-gate.js';
+import type { LinkHold } from '../ports/link-hold.js';
 import type { TableInput, ShoeFault } from '../round/inputs.js';
 import type { TableService } from './table-service.js';
 import { cardDue } from './card-due.js';
 import { cardsDrawn } from '../round/operations/shoe.js';
 import { inputsForDealerButton } from './dealer-button.js';
+import { SEQUENCE_INCIDENT_FAULT, sequenceIncidentInput, type SequenceIncidentEvidence } from './sequence-incident.js';
 
 const FAULTS: Record<string, ShoeFault> = { JAM: 'jam', DIRTY_SENSOR: 'dirtySensor', CARD_REVERSED: 'cardReversed' };
 
@@ -43,8 +45,29 @@ export class ShoeBridge {
   /** While one shoe event's inputs go in, the gate waits: the table passes through states (a misread
    *  cleared, the card not yet placed) in which a card would look due. */
   private holding = false;
+  /** A sequence incident is on its way to the log: the link's hold must not be released meanwhile. */
+  private incidentPending = 0;
 
-  constructor(private readonly service: TableService, private readonly gate: ShoeGate) {}
+  constructor(private readonly service: TableService, private readonly gate: ShoeGate, private readonly linkHold?: LinkHold) {}
+
+  /**
+   * A sequence incident from the link (src/app/sequence-incident.ts): on the log as a fault with the
+   * link's evidence, the table paused. The link already holds deliveries; a second incident while one
+   * is open is recorded as a note beside it.
+   */
+  async onSequenceIncident(evidence: SequenceIncidentEvidence): Promise<void> {
+    this.incidentPending++;
+    try {
+      if (this.service.table.shoeFaults.includes(SEQUENCE_INCIDENT_FAULT)) {
+        await this.service.recordNote('link.incident', { ...evidence });
+      } else {
+        await this.service.submit(sequenceIncidentInput(evidence), { source: 'shoe', by: 'link' });
+      }
+    } finally {
+      this.incidentPending--;
+      this.steerGate();
+    }
+  }
 
   /** The link's delivery handler: resolves once the event's inputs are durable (then the link ACKs). */
   async onShoeEvent(message: ShoeEvent, shoeSeq: number): Promise<void> {
@@ -77,8 +100,19 @@ export class ShoeBridge {
 
   /** Keeps the gate and the indicator in step with the table after every durable batch. */
   start(): void {
-    this.subscription = this.service.events$.subscribe(() => this.steerGate());
+    // A restart with an incident still open on the log: keep holding what the shoe sends.
+    if (this.service.table.shoeFaults.includes(SEQUENCE_INCIDENT_FAULT)) this.linkHold?.hold('a sequence incident is open on the log');
+    this.subscription = this.service.events$.subscribe(() => {
+      this.releaseHoldWhenCleared();
+      this.steerGate();
+    });
     this.steerGate();
+  }
+
+  /** The supervisor resumed (or changed the shoe): the incident is closed; the link delivers again. */
+  private releaseHoldWhenCleared(): void {
+    if (!this.linkHold?.held || this.incidentPending > 0) return;
+    if (!this.service.table.shoeFaults.includes(SEQUENCE_INCIDENT_FAULT)) this.linkHold.releaseHold();
   }
 
   stop(): void {

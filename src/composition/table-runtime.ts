@@ -54,6 +54,8 @@ export interface RuntimeOptions {
   readonly scheduler?: Scheduler;
   /** Record the raw bytes of the shoe link and every input to this file (JSONL), for `replay-capture`. */
   readonly capturePath?: string;
+  /** Demo mode: called with the emulated shoe and its wire before the shoe is powered on (tests tap the wire). */
+  readonly onEmulatedShoe?: (shoe: { emulator: ShoeEmulator; wire: MockShoeWire }) => void;
 }
 
 export interface TableRuntime {
@@ -113,13 +115,14 @@ export async function startTable(options: RuntimeOptions): Promise<TableRuntime>
     const cards = shuffledShoe(rules.deck.decks, rng).filter((c) => rules.deck.ranks.includes(c[0] as never));
     emulator = new ShoeEmulator({ scheduler: linkScheduler(), rng, cards, cutCardAfter: Math.floor(cards.length * 0.75), decks: rules.deck.decks, serialNumber: 'EMU-0001' });
     wire = connectEmulatorToMockBinding(emulator, path);
+    options.onEmulatedShoe?.({ emulator, wire });
     emulator.powerOn();
   }
   let bridge: ShoeBridge | null = null;
   // Link error counters are notes on the log (issue 3), written when one of them changes.
   let lastCounters = '';
   const recordErrorCounters = (c: LinkCounters) => {
-    const errors = { crcErrors: c.crcErrors, discardedBytes: c.discardedBytes, retransmissions: c.retransmissions, duplicatesSuppressed: c.duplicatesSuppressed, naksSent: c.naksSent, naksReceived: c.naksReceived, linkDowns: c.linkDowns, protocolErrors: c.protocolErrors, handlerFailures: c.handlerFailures };
+    const errors = { crcErrors: c.crcErrors, discardedBytes: c.discardedBytes, retransmissions: c.retransmissions, duplicatesSuppressed: c.duplicatesSuppressed, naksSent: c.naksSent, naksReceived: c.naksReceived, linkDowns: c.linkDowns, protocolErrors: c.protocolErrors, handlerFailures: c.handlerFailures, sequenceIncidents: c.sequenceIncidents, heldFrames: c.heldFrames };
     const key = JSON.stringify(errors);
     if (key === lastCounters) return;
     lastCounters = key;
@@ -154,10 +157,16 @@ export async function startTable(options: RuntimeOptions): Promise<TableRuntime>
         const { serialNumber, firmwareVersion, protocolVersion, deckCount } = e.shoe;
         void service.recordNote('link.handshake', { serialNumber, firmwareVersion, protocolVersion, deckCount, initiatedBy: e.initiatedBy }).catch((err: unknown) => log.error({ err }, 'link handshake not recorded'));
         log.info({ link: e }, 'link handshake');
-      } else log.info({ link: e }, `link ${e.type}`);
+      }
+      else if (e.type === 'incident') {
+        // Issue 12, part 5: a sequence incident pauses the table with the link's evidence on the log.
+        log.warn({ incident: e.incident }, `shoe link sequence incident: ${e.incident.kind}`);
+        void bridge?.onSequenceIncident(e.incident).catch((err: unknown) => log.error({ err }, 'sequence incident not recorded'));
+      }
+      else log.info({ link: e }, `link ${e.type}`);
     },
   });
-  bridge = new ShoeBridge(service, link);
+  bridge = new ShoeBridge(service, link, link);
   bridge.start();
   watchdog.start();
   link.start();

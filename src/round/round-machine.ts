@@ -20,7 +20,7 @@ import { announceTurn } from './operations/hands.js';
 import { dealerNeedsCard, dealToDealer, finishDealer, revealHoleCard } from './operations/dealer.js';
 import { settleRound, voidRound } from './operations/settlement.js';
 import { clearShoeFault, onlyLinkFaultOpen, pauseTable, raiseCardFault, raiseShoeFault, resumeTable, setAsideFaultCard } from './operations/supervision.js';
-import { SHOE_FAULTS, SUPERVISOR_ACTIONS } from './inputs.js';
+import { SHOE_FAULTS, SUPERVISOR_ACTIONS, SUPERVISOR_CLEARED_SHOE_FAULTS } from './inputs.js';
 
 export interface RoundMachineInput {
   readonly rules: RuleSet;
@@ -80,7 +80,9 @@ function refusalReason({ rules, table }: RoundContext, event: MachineEvent): str
     case 'shoe.fault':
       return `unknown shoe fault "${event.input.fault}"; known: ${SHOE_FAULTS.join(', ')}`;
     case 'shoe.recovered':
-      return `no open "${event.input.fault}" fault to clear`;
+      return SUPERVISOR_CLEARED_SHOE_FAULTS.includes(event.input.fault as never)
+        ? `a "${event.input.fault}" fault is cleared only by a supervisor's resume`
+        : `no open "${event.input.fault}" fault to clear`;
     case 'table.recovered':
       return 'recovery marker not accepted';
   }
@@ -165,9 +167,13 @@ export const roundMachine = setup({
     linkBackAndNothingElseOpen: ({ context, event }) => {
       const recovered = input(event, 'shoe.recovered');
       if (!recovered || !context.table.shoeFaults.includes(recovered.fault as never)) return false;
+      if (SUPERVISOR_CLEARED_SHOE_FAULTS.includes(recovered.fault as never)) return false;
       return onlyLinkFaultOpen({ ...context.table, shoeFaults: context.table.shoeFaults.filter((f) => f !== recovered.fault) });
     },
-    faultIsOpen: ({ context, event }) => context.table.shoeFaults.includes((input(event, 'shoe.recovered')?.fault ?? '') as never),
+    faultIsOpen: ({ context, event }) => {
+      const fault = (input(event, 'shoe.recovered')?.fault ?? '') as never;
+      return context.table.shoeFaults.includes(fault) && !SUPERVISOR_CLEARED_SHOE_FAULTS.includes(fault);
+    },
     isResume: ({ event }) => supervisorAction(event) === 'resume',
     isVoidOfOpenRound: ({ context, event }) => supervisorAction(event) === 'void' && roundOpen(context.table),
   },

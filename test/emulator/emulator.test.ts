@@ -30,7 +30,7 @@ function setup(o: Partial<ShoeEmulatorOptions> = {}) {
       emu.receive(encodeFrame(frame));
     },
     hello(over: Partial<HelloMessage> = {}) {
-      ctl.send({ seq: 0, message: { type: 'HELLO', protocolVersion: 1, minProtocolVersion: 1, role: 'controller', reply: false, coldStart: false, firmwareVersion: '0.1.0', serialNumber: 'T', deckCount: 0, nextTxSeq: txSeq + 1, lastRxSeq: 0, ...over } });
+      ctl.send({ seq: 0, message: { type: 'HELLO', protocolVersion: 2, minProtocolVersion: 2, role: 'controller', reply: false, coldStart: false, firmwareVersion: '0.1.0', serialNumber: 'T', deckCount: 0, nextTxSeq: txSeq + 1, lastRxSeq: 0, ...over } });
     },
     command(cmd: ControllerCommand, seq = ++txSeq) {
       ctl.send({ seq, message: cmd });
@@ -60,7 +60,7 @@ describe('handshake (§8.1)', () => {
     await c.sched.advance(3500);
     const hellos = c.of('HELLO');
     expect(hellos.map((h) => h.t)).toEqual([0, 1000, 2000, 3000]);
-    expect(hellos[0]?.message).toMatchObject({ role: 'shoe', reply: false, coldStart: true, nextTxSeq: 1, lastRxSeq: 0, protocolVersion: 1 });
+    expect(hellos[0]?.message).toMatchObject({ role: 'shoe', reply: false, coldStart: true, nextTxSeq: 1, lastRxSeq: 0, protocolVersion: 2 });
     expect(c.seen.every((f) => f.seq === 0)).toBe(true);
   });
 
@@ -212,7 +212,7 @@ describe('version mismatch (§8.3)', () => {
   it('stays locked, sends no heartbeat and no event, answers requests, repeats HELLO every 5 s', async () => {
     const c = setup();
     c.emu.powerOn();
-    c.hello({ protocolVersion: 2, minProtocolVersion: 2 });
+    c.hello({ protocolVersion: 3, minProtocolVersion: 3 });
     await c.sched.advance(11_000);
     expect(c.emu.sessionState).toBe('incompatible');
     expect(c.emu.gate).toBe('locked');
@@ -243,5 +243,60 @@ describe('misread semantics (§7.4.2)', () => {
       { type: 'CARD_UNREADABLE', drawIndex: 2 },
       expect.objectContaining({ type: 'CARD_DRAWN', drawIndex: 2, card: '2S', rescan: true }),
     ]);
+  });
+});
+
+describe('protocol version 2 (§7.5.3, §8.6)', () => {
+  it('counts cards released after seenSeq against a GATE_UNLOCK allowance', async () => {
+    const c = setup();
+    await c.up();
+    c.ackAll(); // SHOE_LOADED seq 1 delivered
+    c.command({ type: 'GATE_UNLOCK', allowance: 1, seenSeq: 1 });
+    await c.sched.advance(1);
+    void c.emu.drawCard(); // card 1 leaves: CARD_DRAWN seq 2, not acknowledged
+    await c.sched.advance(1);
+    expect(c.emu.cardsDealt).toBe(1);
+    const second = c.emu.drawCard();
+    // The controller, not having seen seq 2, grants one card again: that card was seq 2's.
+    c.command({ type: 'GATE_UNLOCK', allowance: 1, seenSeq: 1 });
+    await c.sched.advance(1);
+    expect(c.emu.gate).toBe('locked');
+    expect(c.emu.cardsDealt).toBe(1);
+    // Granted after seq 2: one more card.
+    c.ackAll();
+    c.command({ type: 'GATE_UNLOCK', allowance: 1, seenSeq: 2 });
+    await c.sched.advance(1);
+    expect(await second).toMatchObject({ drawIndex: 2 });
+    // No anchor (seenSeq 0): the allowance counts from now, as in version 1.
+    c.ackAll();
+    void c.emu.drawCard();
+    c.command({ type: 'GATE_UNLOCK', allowance: 1 });
+    await c.sched.advance(1);
+    expect(c.emu.cardsDealt).toBe(3);
+  });
+
+  it('sends its session nonce and echoes the controller\'s; a new power-up draws a new nonce', async () => {
+    let n = 40;
+    const c = setup({ nonceSource: () => ++n });
+    await c.up();
+    c.hello({ bootNonce: 777, peerNonce: 41 });
+    await c.sched.advance(1);
+    expect(c.of('HELLO').at(-1)?.message).toMatchObject({ bootNonce: 41, peerNonce: 777 });
+    c.emu.powerCycle(100);
+    await c.sched.advance(150);
+    expect(c.of('HELLO').at(-1)?.message).toMatchObject({ coldStart: true, bootNonce: 42, peerNonce: 0 });
+  });
+
+  it('settles its unacknowledged frame from the controller\'s lastRxSeq only when the controller echoes its nonce (§8.4 c)', async () => {
+    const c = setup({ nonceSource: () => 5 });
+    await c.up();
+    await c.sched.advance(2000); // session lost with seq 1 (SHOE_LOADED) unacknowledged
+    c.hello({ lastRxSeq: 1, nextTxSeq: 1, bootNonce: 9, peerNonce: 6 }); // about another power-up of the shoe
+    await c.sched.advance(1);
+    expect(c.emu.sequenceState.outstanding).toBe(1); // kept and retransmitted, not dropped
+    await c.sched.advance(2000);
+    c.hello({ lastRxSeq: 1, nextTxSeq: 1, bootNonce: 9, peerNonce: 5 });
+    await c.sched.advance(1);
+    expect(c.emu.sequenceState.outstanding).toBeNull();
   });
 });

@@ -18,7 +18,7 @@ describe('ShoeLink over the mock binding', () => {
     rig.link.start();
     rig.emulator.powerOn();
     await rig.untilUp();
-    expect(rig.link.peer).toMatchObject({ role: 'shoe', serialNumber: 'EMU-0001', protocolVersion: 1 });
+    expect(rig.link.peer).toMatchObject({ role: 'shoe', serialNumber: 'EMU-0001', protocolVersion: 2 });
     await rig.deal(52);
     await rig.untilCards(52);
     expectExactlyOnceInOrder(rig.delivered, deck);

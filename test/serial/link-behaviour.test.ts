@@ -129,6 +129,12 @@ describe('sequence numbers survive restarts (§8.4)', () => {
     await r.sched.runUntil(() => r.events.some((e) => e.type === 'sequence'), 15_000);
     expect(r.link.counters.linkDowns).toBe(1);
     expect(r.events.find((e) => e.type === 'sequence')).toMatchObject({ continuity: { kind: 'peer-cold-start', lastDelivered: 6 } });
+    // A sequence incident (§8.4 a): the link holds the shoe's events (unacknowledged) until released.
+    expect(r.events.find((e) => e.type === 'incident')).toMatchObject({ incident: { kind: 'peer-cold-start', hello: { coldStart: true }, link: { lastRxSeqBefore: 6, lastRxSeqAfter: 0 } } });
+    await r.sched.advance(3000);
+    expect(r.delivered).toHaveLength(6);
+    expect(r.link.counters.heldFrames).toBeGreaterThan(0);
+    r.link.releaseHold();
     await r.sched.runUntil(() => r.delivered.length >= 7, 5000);
     expect(r.delivered.at(-1)).toMatchObject({ seq: 1, message: { type: 'SHOE_LOADED', deckCount: 1, cardCount: 47 } });
     // Dealing resumes with drawIndex 1 on the cards left in the shoe.
@@ -141,13 +147,13 @@ describe('sequence numbers survive restarts (§8.4)', () => {
 
 describe('handshake outcomes (§8.1, §8.3)', () => {
   it('refuses an incompatible shoe: state "incompatible", version-mismatch event, no event delivered', async () => {
-    rig = makeRig(oneDeck(), { emulator: { protocolVersions: { min: 2, max: 3 } } });
+    rig = makeRig(oneDeck(), { emulator: { protocolVersions: { min: 3, max: 4 } } });
     rig.link.start();
     rig.emulator.powerOn();
     await rig.sched.advance(12_000);
     expect(rig.link.state).toBe('incompatible');
     expect(rig.emulator.sessionState).toBe('incompatible');
-    expect(rig.events.find((e) => e.type === 'version-mismatch')).toMatchObject({ shoe: { protocolVersion: 3, minProtocolVersion: 2 }, controller: { min: 1, max: 1 } });
+    expect(rig.events.find((e) => e.type === 'version-mismatch')).toMatchObject({ shoe: { protocolVersion: 4, minProtocolVersion: 3 }, controller: { min: 2, max: 2 } });
     expect(rig.delivered).toEqual([]);
   });
 

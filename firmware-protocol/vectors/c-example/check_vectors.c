@@ -81,6 +81,18 @@ static int count_crc_good(const uint8_t *wire, int n) {
     return good;
 }
 
+static uint32_t u32le(const uint8_t *p) { return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24; }
+
+/* Version 2 layout (PROTOCOL.md §7.2.1, §7.5.3, §8.6): a HELLO that speaks version 2 carries its
+ * session nonce at offset 31 (non-zero) and the peer's nonce at 35; GATE_UNLOCK is allowance u8 +
+ * seenSeq u16. Returns 0 when `body` (one golden frame) keeps these rules. */
+static int check_v2_layout(const uint8_t *body, int n) {
+    if (body[0] == 0x01 && body[3] >= 2) return (n == 43 && u32le(body + 31) != 0) ? 0 : -1;
+    if (body[0] == 0x01) return n == 35 ? 0 : -1; /* a version-1 HELLO: decoded, then refused by §8.3 */
+    if (body[0] == 0x21) return n == 10 ? 0 : -1;
+    return 0;
+}
+
 int main(void) {
     int failures = 0;
     uint8_t body[128], wire[512], dec[128];
@@ -92,6 +104,7 @@ int main(void) {
         uint32_t c = crc32c(body, (size_t)bn - 4);
         int crc_ok = body[bn - 4] == (c & 0xFF) && body[bn - 3] == ((c >> 8) & 0xFF) && body[bn - 2] == ((c >> 16) & 0xFF) && body[bn - 1] == (c >> 24);
         if (dn != bn || memcmp(dec, body, (size_t)bn) != 0 || !crc_ok) { printf("FAIL golden: %s\n", g->name); failures++; }
+        else if (check_v2_layout(body, bn) != 0) { printf("FAIL version-2 layout: %s\n", g->name); failures++; }
     }
     for (size_t i = 0; i < sizeof CORRUPT / sizeof CORRUPT[0]; i++) {
         const struct corrupt *v = &CORRUPT[i];

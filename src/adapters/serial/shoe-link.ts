@@ -39,6 +39,7 @@ import {
   type StatusMessage,
   type VersionRange,
 } from '../../../firmware-protocol/src/index.js';
+import { randomInt } from 'node:crypto';
 import type { CaptureSink } from './capture.js';
 import { realScheduler, type Scheduler, type TimerHandle } from './scheduler.js';
 
@@ -68,6 +69,10 @@ export interface LinkCounters {
   discardedByReason: Partial<Record<DiscardReason, number>>;
   /** Our commands sent again (ACK timeout or NAK CRC_ERROR, §9.2). */
   retransmissions: number;
+  /** Shoe events not delivered (nor ACKed) while a sequence incident holds the link. */
+  heldFrames: number;
+  /** Sequence incidents reported (§8.4, §8.6). */
+  sequenceIncidents: number;
   /** Shoe frames received again and re-ACKed without delivery (§6.3). */
   duplicatesSuppressed: number;
   /** Retransmissions that arrived while the first copy was still being persisted. */
@@ -104,10 +109,32 @@ export type LinkEvent =
   | { type: 'counters'; counters: LinkCounters; at: number }
   | { type: 'handshake'; shoe: HelloMessage; initiatedBy: 'shoe' | 'controller'; at: number }
   | { type: 'sequence'; continuity: Exclude<SequenceContinuity, { kind: 'continuous' }>; at: number }
+  /**
+   * A sequence incident (§8.4, §8.6): the link stops delivering shoe events (they stay unacknowledged
+   * in the shoe, §9.2) until the application calls `releaseHold()` — after a supervisor resumed.
+   */
+  | { type: 'incident'; incident: SequenceIncident; at: number }
   | { type: 'version-mismatch'; shoe: HelloMessage; controller: VersionRange; at: number }
   | { type: 'protocol-error'; reason: string; detail: string; hex: string; seq?: number; at: number }
   | { type: 'handler-error'; seq: number; message: ShoeEvent; error: unknown; at: number }
   | { type: 'io-error'; message: string; at: number };
+
+/** What the link saw when the shoe's sequence state did not follow on (PROTOCOL.md §8.4, §8.6). */
+export interface SequenceIncident {
+  /**
+   * peer-cold-start: a shoe already in session with this link announced a cold start (new power-up);
+   * gap / rollback: §8.4 b; stale-hello: a HELLO from a session that is over (its nonce is one this
+   * link moved on from, or a cold start under the nonce of a session that has already sent events) —
+   * a replayed or flushed old frame, ignored.
+   */
+  kind: 'peer-cold-start' | 'gap' | 'rollback' | 'stale-hello';
+  /** One line for people. */
+  detail: string;
+  /** The HELLO that caused it: fields and exact wire bytes. */
+  hello: { coldStart: boolean; reply: boolean; nextTxSeq: number; lastRxSeq: number; bootNonce: number | null; peerNonce: number | null; serialNumber: string; hex: string };
+  /** The link's sequence state when it arrived, and after. */
+  link: { lastRxSeqBefore: number; lastRxSeqAfter: number; shoeNonce: number | null; deliveredInSession: number };
+}
 
 export interface ShoeLinkOptions {
   path: string;
@@ -127,6 +154,8 @@ export interface ShoeLinkOptions {
   capture?: CaptureSink;
   /** Advertised protocol versions; only tests change this. */
   protocolVersions?: VersionRange;
+  /** §8.6: draws this link's session nonce (1..2^32-1); default: node:crypto. */
+  nonceSource?: () => number;
 }
 
 export class LinkClosedError extends Error {
@@ -194,6 +223,16 @@ export class ShoeLink {
   private lastCrcNakAt = -Infinity;
 
   private peer_: HelloMessage | null = null;
+  // §8.6 session nonces: ours (this link instance), the shoe's current one, those it moved on from.
+  private readonly bootNonce: number;
+  private shoeNonce = 0;
+  private readonly pastShoeNonces = new Set<number>();
+  /** Shoe events delivered since the shoe's current nonce was adopted. */
+  private deliveredInSession = 0;
+  /** Why a sequence incident holds deliveries until releaseHold() (the LinkHold port), or null. */
+  private hold_: string | null = null;
+  /** The incident last reported: the same one again while held (the shoe re-handshaking) is not re-reported. */
+  private lastIncidentKey = '';
   private shoeStatus_: { uptimeMs: number; gate: GateState; queued: number; at: number } | null = null;
 
   private readonly counters_: LinkCounters = {
@@ -205,6 +244,8 @@ export class ShoeLink {
     discardedBytes: 0,
     discardedByReason: {},
     retransmissions: 0,
+    heldFrames: 0,
+    sequenceIncidents: 0,
     duplicatesSuppressed: 0,
     duplicatesInFlight: 0,
     delivered: 0,
@@ -237,6 +278,7 @@ export class ShoeLink {
     // our own transmit sequence: then we keep `last_rx` and announce a cold start of our direction
     // only (§8.2, §8.4 a), so the shoe accepts our seq 1 while its events are never delivered twice.
     this.coldStart = !r || r.nextTxSeq === undefined;
+    this.bootNonce = (options.nonceSource ?? (() => randomInt(1, 0xffffffff)))();
   }
 
   // ---- public surface -------------------------------------------------------------------------
@@ -258,6 +300,24 @@ export class ShoeLink {
   /** Sequence state to persist for `resume` (§8.2). */
   get sequence(): { lastRxSeq: number; nextTxSeq: number; outstandingSeq: number | null; queued: number } {
     return { lastRxSeq: this.lastRx, nextTxSeq: this.outstanding?.seq ?? this.nextTx, outstandingSeq: this.outstanding?.seq ?? null, queued: this.queue.length };
+  }
+
+  /** Why deliveries are held (a sequence incident, §8.4, §8.6), or null. */
+  get held(): string | null {
+    return this.hold_;
+  }
+
+  /**
+   * Holds deliveries (e.g. at start-up, when the log still has an incident open): shoe events are
+   * neither delivered nor acknowledged, so the shoe keeps them (§9.2) until releaseHold().
+   */
+  hold(reason: string): void {
+    this.hold_ = reason;
+  }
+
+  /** A supervisor dealt with the incident: deliveries resume with the shoe's next retransmission. */
+  releaseHold(): void {
+    this.hold_ = null;
   }
 
   /** Opens the port and keeps the link up until close(). */
@@ -313,7 +373,15 @@ export class ShoeLink {
   /** §7.5.3: unlock for `allowance` cards (0 = until lockGate()); re-sent with the remaining allowance after a handshake. */
   unlockGate(allowance = 1): Promise<void> {
     this.desiredGate = { state: 'unlocked', allowance };
-    return this.send({ type: 'GATE_UNLOCK', allowance });
+    return this.send({ type: 'GATE_UNLOCK', allowance, seenSeq: this.seenSeq() });
+  }
+
+  /**
+   * §7.5.3 (version 2): the last shoe event accounted for in the allowance we grant — the one being
+   * delivered (its card was counted when it arrived, noteReleasedCard) or else the last delivered.
+   */
+  private seenSeq(): number {
+    return this.inFlight ?? this.lastRx;
   }
 
   /** §7.5.4 */
@@ -445,6 +513,8 @@ export class ShoeLink {
       deckCount: this.o.identity?.expectedDecks ?? 0,
       nextTxSeq: this.outstanding?.seq ?? this.nextTx,
       lastRxSeq: this.lastRx,
+      bootNonce: this.bootNonce,
+      peerNonce: this.shoeNonce,
     };
   }
 
@@ -476,8 +546,8 @@ export class ShoeLink {
       return;
     }
     const version = negotiateVersion(this.versions, { min: h.minProtocolVersion, max: h.protocolVersion });
-    this.peer_ = h;
     if (version === null) {
+      this.peer_ = h;
       // §8.3: no session; answer requests; retry every 5 s.
       this.loseSession();
       this.emit({ type: 'version-mismatch', shoe: h, controller: this.versions, at });
@@ -488,6 +558,15 @@ export class ShoeLink {
       return;
     }
     if (h.reply && !(this.awaitingReply && this.state_ !== 'up')) return; // §8.1: late reply
+    const lastRxBefore = this.lastRx;
+    const stale = this.staleHello(h);
+    if (stale) {
+      // §8.6: a HELLO from a session that is over: a replayed or flushed old frame. It changes
+      // nothing (no reply, no reset of the sequence state), and it is an incident.
+      this.raiseIncident('stale-hello', stale, h, lastRxBefore);
+      return;
+    }
+    this.peer_ = h; // the shoe as it is now (a stale HELLO above is not)
     const r = applyPeerHello({
       lastDelivered: this.lastRx,
       noHistory: this.noHistory,
@@ -495,11 +574,25 @@ export class ShoeLink {
       peerNextTxSeq: h.nextTxSeq,
       peerLastRxSeq: h.lastRxSeq,
       peerColdStart: h.coldStart,
+      peerEchoesUs: h.peerNonce === undefined || h.peerNonce === this.bootNonce,
     });
     // Never step back under a delivery in progress: if the shoe re-announces the frame being
     // persisted, keep lastRx; the delivery completes and ACKs it.
     this.lastRx = r.lastDelivered;
-    if (r.continuity.kind !== 'continuous') this.emit({ type: 'sequence', continuity: r.continuity, at });
+    // A new power-up of a shoe this link was in session with (its nonce changed). The same nonce
+    // again is the shoe repeating its cold-start HELLO because our reply was lost (§8.1): no incident.
+    const restartedInSession = this.shoeNonce !== 0 && h.bootNonce !== undefined && h.bootNonce !== this.shoeNonce;
+    this.adoptShoeNonce(h);
+    if (r.continuity.kind !== 'continuous') {
+      this.emit({ type: 'sequence', continuity: r.continuity, at });
+      // §8.4: a gap or a rollback is always an incident; a cold start only from a shoe that was
+      // already in session with this link (a shoe powering up while the controller was down is a
+      // new session, not an incident).
+      const c = r.continuity;
+      if (c.kind === 'gap') this.raiseIncident('gap', `expected shoe seq ${c.expected}, the shoe announced ${c.announced}: events numbered in between were never delivered`, h, lastRxBefore);
+      else if (c.kind === 'rollback') this.raiseIncident('rollback', `the shoe announced seq ${c.announced}, behind the last delivered ${c.lastDelivered}: stale or restored sequence state`, h, lastRxBefore);
+      else if (c.kind === 'peer-cold-start' && restartedInSession) this.raiseIncident('peer-cold-start', `the shoe restarted without its sequence state after seq ${c.lastDelivered}: events it had not had acknowledged are lost`, h, lastRxBefore);
+    }
     if (!h.reply) this.writeMessage(this.hello(true));
     this.awaitingReply = false;
     this.sched.clearTimeout(this.helloTimer);
@@ -510,9 +603,12 @@ export class ShoeLink {
     this.backoff = this.backoffInitial;
     this.emit({ type: 'handshake', shoe: h, initiatedBy: h.reply ? 'controller' : 'shoe', at });
     this.setState('up', h.reply ? 'HELLO reply received' : 'shoe HELLO request answered');
-    // §8.4 c and §8.5: settle our outstanding frame, re-send the gate state and the time.
-    if (this.outstanding && r.outstandingDelivered) this.completeOutstanding();
+    // §8.5: the wanted gate state and the time go first. This must precede settling the outstanding
+    // frame: completing it pumps the queue, and a gate command queued before the link went down
+    // would otherwise go out (and be carried out) ahead of the wanted one.
     this.resendSessionState();
+    // §8.4 c: the shoe delivered our outstanding frame; only its ACK was lost.
+    if (this.outstanding && r.outstandingDelivered) this.completeOutstanding();
     // §8.4 c: the shoe never delivered our outstanding frame. If it is a gate command, it may be stale:
     // retransmitting an old GATE_UNLOCK ahead of the wanted GATE_LOCK would open the gate for a moment.
     // The shoe has not seen that sequence number, so it carries the wanted gate state instead.
@@ -529,6 +625,51 @@ export class ShoeLink {
     } else this.pump();
   }
 
+  /**
+   * §8.6: why `h` is a HELLO from a session that is over, or null. A nonce the shoe moved on from;
+   * or a cold start under the current nonce after that session delivered events (a shoe announces
+   * cold start only until its first session is up, and sends events only once it is up).
+   */
+  private staleHello(h: HelloMessage): string | null {
+    const n = h.bootNonce;
+    if (n === undefined) return null;
+    if (this.pastShoeNonces.has(n)) return `HELLO under session nonce ${n}, from an earlier power-up of the shoe (current ${this.shoeNonce})`;
+    if (h.coldStart && n === this.shoeNonce && this.deliveredInSession > 0) {
+      return `cold-start HELLO under the current session nonce ${n}, after ${this.deliveredInSession} events of that session were delivered`;
+    }
+    return null;
+  }
+
+  private adoptShoeNonce(h: HelloMessage): void {
+    const n = h.bootNonce ?? 0;
+    if (n === this.shoeNonce) return;
+    if (this.shoeNonce !== 0) this.pastShoeNonces.add(this.shoeNonce);
+    if (this.pastShoeNonces.size > 64) this.pastShoeNonces.delete(this.pastShoeNonces.values().next().value as number);
+    this.shoeNonce = n;
+    this.deliveredInSession = 0;
+  }
+
+  private raiseIncident(kind: SequenceIncident['kind'], detail: string, h: HelloMessage, lastRxBefore: number): void {
+    const incident: SequenceIncident = {
+      kind,
+      detail,
+      hello: {
+        coldStart: h.coldStart, reply: h.reply, nextTxSeq: h.nextTxSeq, lastRxSeq: h.lastRxSeq,
+        bootNonce: h.bootNonce ?? null, peerNonce: h.peerNonce ?? null, serialNumber: h.serialNumber,
+        hex: toHex(encodeFrame({ seq: 0, message: h })),
+      },
+      link: { lastRxSeqBefore: lastRxBefore, lastRxSeqAfter: this.lastRx, shoeNonce: this.shoeNonce || null, deliveredInSession: this.deliveredInSession },
+    };
+    const key = `${kind}|${h.bootNonce ?? ''}|${h.nextTxSeq}|${lastRxBefore}`;
+    if (this.hold_ && key === this.lastIncidentKey) return;
+    this.lastIncidentKey = key;
+    // Hold deliveries from now on: nothing the incident carried becomes an input until released.
+    this.hold_ ??= `${kind}: ${detail}`;
+    this.counters_.sequenceIncidents++;
+    this.markCounters();
+    this.emit({ type: 'incident', incident, at: this.sched.now() });
+  }
+
   /** §8.5: the shoe locked its gate when the session started; tell it what we want, and the time. */
   private resendSessionState(): void {
     const gateSettles: Pending['settle'] = [];
@@ -543,7 +684,9 @@ export class ShoeLink {
       }
       return true;
     });
-    const gate: ControllerCommand = this.desiredGate.state === 'locked' ? { type: 'GATE_LOCK' } : { type: 'GATE_UNLOCK', allowance: this.desiredGate.allowance };
+    // §7.5.3: the allowance is anchored to the shoe events seen so far; cards the shoe released
+    // after them (still in its queue after a reconnect) count against it at the shoe.
+    const gate: ControllerCommand = this.desiredGate.state === 'locked' ? { type: 'GATE_LOCK' } : { type: 'GATE_UNLOCK', allowance: this.desiredGate.allowance, seenSeq: this.seenSeq() };
     this.queue.unshift({ cmd: gate, settle: [] }, { cmd: { type: 'TIME_SYNC', epochMs: this.sched.now() }, settle: gateSettles });
   }
 
@@ -750,6 +893,13 @@ export class ShoeLink {
       this.nak(seq, 'UNEXPECTED_SEQ');
       return;
     }
+    if (this.hold_) {
+      // A sequence incident is open: deliver nothing, ACK nothing; the shoe keeps the event and
+      // retransmits it (§9.2) until a supervisor has dealt with the incident (releaseHold()).
+      this.counters_.heldFrames++;
+      this.markCounters();
+      return;
+    }
     this.inFlight = seq;
     // The card has left the shoe, which spent one of its allowance when it released it (§7.5.3):
     // account for it before the application runs, so a gate command the application sends while
@@ -765,6 +915,7 @@ export class ShoeLink {
           if (this.closing) return;
           this.lastRx = seq;
           this.counters_.delivered++;
+          this.deliveredInSession++;
           this.afterDelivery(message);
           // ACK only now that the application has persisted it (§9.6). If the port changed in the
           // meantime the ACK is lost; the next HELLO's lastRxSeq tells the shoe (§8.4 c).

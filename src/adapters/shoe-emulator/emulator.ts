@@ -15,6 +15,7 @@ import {
   MIN_SHOE_TX_QUEUE,
   negotiateVersion,
   nextSeq,
+  seqBehind,
   PROTOCOL_VERSION,
   MIN_PROTOCOL_VERSION,
   TIMING,
@@ -31,6 +32,7 @@ import {
   type ShoeEvent,
   type VersionRange,
 } from '../../../firmware-protocol/src/index.js';
+import { randomInt } from 'node:crypto';
 import type { Scheduler, TimerHandle } from '../serial/scheduler.js';
 import { NO_FAULTS, type FaultPlan, type ScheduledFault } from './faults.js';
 import type { Rng } from './prng.js';
@@ -55,6 +57,8 @@ export interface ShoeEmulatorOptions {
   queueCapacity?: number;
   /** Time the dealer takes to pass an unreadable card over the reader again (§7.4.2). */
   rescanMs?: number;
+  /** §8.6: draws the session nonce at every power-up (1..2^32-1); default: node:crypto. */
+  nonceSource?: () => number;
 }
 
 export type DrawOutcome = { drawIndex: number; card: Card; misread: boolean } | { empty: true };
@@ -113,6 +117,10 @@ export class ShoeEmulator {
   private nextTx = 1;
   private lastRx = 0;
   private coldStart = true;
+  /** §8.6: this power-up's session nonce, and the controller's nonce our lastRx refers to. */
+  private bootNonce = 0;
+  private peerNonce = 0;
+  private readonly nonceSource: () => number;
   private outstanding: Outstanding | null = null;
   private readonly queue: ShoeEvent[] = [];
 
@@ -168,6 +176,7 @@ export class ShoeEmulator {
     this.cards = o.cards.slice();
     this.cutCardAfter = o.cutCardAfter ?? null;
     this.decks = o.decks ?? Math.max(1, Math.min(8, Math.round(this.cards.length / 52)));
+    this.nonceSource = o.nonceSource ?? (() => randomInt(1, 0xffffffff));
   }
 
   // ---- wiring ----------------------------------------------------------------------------------
@@ -201,6 +210,8 @@ export class ShoeEmulator {
     if (this.powered) return;
     this.powered = true;
     this.poweredAt = this.sched.now();
+    // §8.6: a power-up without sequence state is a new session: a fresh nonce.
+    if (this.coldStart || this.bootNonce === 0) this.bootNonce = this.nonceSource();
     this.commandedGate = 'locked';
     if (this.cards.length > 0) this.enqueue({ type: 'SHOE_LOADED', deckCount: this.decks, cardCount: this.cards.length });
     if (this.plugged) this.startHandshake('power-up');
@@ -224,6 +235,8 @@ export class ShoeEmulator {
     this.nextTx = 1;
     this.lastRx = 0;
     this.coldStart = true;
+    this.bootNonce = 0;
+    this.peerNonce = 0;
     this.outstanding = null;
     this.queue.length = 0;
     this.outFifo.length = 0;
@@ -542,7 +555,14 @@ export class ShoeEmulator {
       deckCount: this.decks,
       nextTxSeq: this.outstanding?.seq ?? this.nextTx,
       lastRxSeq: this.lastRx,
+      bootNonce: this.bootNonce,
+      peerNonce: this.peerNonce,
     };
+  }
+
+  /** §8.6: the session nonce of this power-up (0 before the first). */
+  get sessionNonce(): number {
+    return this.bootNonce;
   }
 
   private startHandshake(reason: string): void {
@@ -596,8 +616,11 @@ export class ShoeEmulator {
       peerNextTxSeq: h.nextTxSeq,
       peerLastRxSeq: h.lastRxSeq,
       peerColdStart: h.coldStart,
+      // §8.6: the controller's lastRxSeq speaks of our frames only if it echoes this power-up's nonce.
+      peerEchoesUs: h.peerNonce === undefined || h.peerNonce === this.bootNonce,
     });
     this.lastRx = r.lastDelivered;
+    if (h.bootNonce !== undefined) this.peerNonce = h.bootNonce;
     if (!h.reply) this.sendMessage(this.hello(true));
     this.awaitingReply = false;
     this.sched.clearTimeout(this.helloTimer);
@@ -747,10 +770,19 @@ export class ShoeEmulator {
         this.commandedGate = 'locked';
         this.allowance = 0;
         break;
-      case 'GATE_UNLOCK':
-        this.commandedGate = 'unlocked';
-        this.allowance = m.allowance;
+      case 'GATE_UNLOCK': {
+        // §7.5.3 (version 2): cards released in frames the controller had not seen when it granted
+        // the allowance were already paid for by an earlier allowance: they count against this one.
+        const left = m.allowance === 0 ? 0 : m.allowance - this.cardsReleasedAfter(m.seenSeq ?? 0);
+        if (m.allowance !== 0 && left <= 0) {
+          this.commandedGate = 'locked';
+          this.allowance = 0;
+        } else {
+          this.commandedGate = 'unlocked';
+          this.allowance = left;
+        }
         break;
+      }
       case 'INDICATOR':
         this.indicator = m;
         break;
@@ -774,6 +806,15 @@ export class ShoeEmulator {
     }
     this.noteGate();
     this.tryDeal();
+  }
+
+  /** §7.5.3: cards that left the shoe in frames numbered after `seenSeq` (still queued or unacknowledged). */
+  private cardsReleasedAfter(seenSeq: number): number {
+    if (seenSeq === 0) return 0; // no anchor
+    const released = (e: ShoeEvent) => (e.type === 'CARD_DRAWN' && !e.rescan) || e.type === 'CARD_UNREADABLE';
+    let n = this.queue.filter(released).length;
+    if (this.outstanding && released(this.outstanding.event) && seqBehind(seenSeq, this.outstanding.seq)) n++;
+    return n;
   }
 
   private clearTimers(): void {

@@ -31,6 +31,10 @@ export interface MockShoeWire {
   /** The device stays present but nothing the shoe sends arrives (a broken TX wire). */
   mute(): void;
   unmute(): void;
+  /** Bytes that did not come from this shoe reach the controller's side (a stale buffer, a hostile device). */
+  inject(bytes: Uint8Array): void;
+  /** Calls `tap` with every chunk the shoe sends to the controller (a capture). Returns the untap. */
+  tap(tap: (bytes: Uint8Array) => void): () => void;
   /** Stops forwarding and detaches the emulator. */
   dispose(): void;
 }
@@ -49,6 +53,7 @@ export function connectEmulatorToMockBinding(emulator: ShoeEmulator, path: strin
   let disposed = false;
   let bytesLost = 0;
   let current: WrappedPort | null = null;
+  const taps = new Set<(bytes: Uint8Array) => void>();
 
   class WrappedPort implements BindingPortInterface {
     private readonly unplugHooks = new Set<() => void>();
@@ -135,6 +140,7 @@ export function connectEmulatorToMockBinding(emulator: ShoeEmulator, path: strin
 
   emulator.attach((bytes) => {
     if (disposed) return;
+    for (const t of taps) t(bytes);
     if (present && current && !muted) current.deliver(bytes);
     else bytesLost += bytes.length;
   });
@@ -165,6 +171,13 @@ export function connectEmulatorToMockBinding(emulator: ShoeEmulator, path: strin
     },
     unmute() {
       muted = false;
+    },
+    inject(bytes) {
+      if (present && current) current.deliver(bytes);
+    },
+    tap(t) {
+      taps.add(t);
+      return () => taps.delete(t);
     },
     dispose() {
       disposed = true;

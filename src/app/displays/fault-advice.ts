@@ -11,6 +11,7 @@ const ADVICE: Record<FaultKind, string> = {
   cutCardMissing: 'No cut card seen near the end of the shoe: the supervisor finishes the round (resume) or changes the shoe.',
   outOfTurn: 'A card was drawn out of turn: keep it aside; the supervisor resumes (card set aside), uses it for the hand in turn, or voids the round.',
   foreignCard: 'A card that does not belong to this shoe: keep it aside; the supervisor resumes (card set aside) or voids the round.',
+  sequenceIncident: 'The shoe link lost step (the shoe restarted mid-session, events were skipped or repeated, or an old frame was replayed): shoe events are held. The supervisor checks the cards on the table against the log, then resumes or voids the round.',
 };
 
 export function faultAdvice(kind: FaultKind): string {

@@ -11,7 +11,7 @@ export interface OpenFault {
   /** The out-of-turn or foreign card, when the fault is about a card. */
   readonly card: Card | null;
   readonly reason: string;
-  /** What to do about it (./fault-advice.ts). */
+  /** What the fault means and what to do about it (./fault-advice.ts). */
   readonly advice: string;
   readonly since: string;
   readonly seq: number;

@@ -6,14 +6,14 @@ import { cardFace } from './cards.js';
 import { setCountdownsFrom } from './countdown.js';
 import { connectViews } from './socket.js';
 import { headerBlock, tableBlock } from './table.js';
-import { faultAdvice, faultName } from './words.js';
+import { faultName } from './words.js';
 
 const token = tokenFromAddress();
 let connection = 'connecting';
 let last = null;
 
 function faultBlock(fault) {
-  const advice = fault.advice ?? faultAdvice(fault.kind);
+  const advice = fault.advice ?? null;
   return h('div', { class: 'fault', 'data-fault': fault.kind },
     fault.card ? cardFace(fault.card) : null,
     h('span', {}, `${faultName(fault.kind)}: ${fault.reason}`, advice ? h('span', { class: 'fault-advice advice' }, advice) : null));

@@ -8,7 +8,7 @@ import { setCountdownsFrom } from './countdown.js';
 import { recallBlock } from './recall.js';
 import { connectViews } from './socket.js';
 import { headerBlock, tableBlock } from './table.js';
-import { faultAdvice, faultName, humanize, phaseWords } from './words.js';
+import { faultName, humanize, phaseWords } from './words.js';
 
 const token = tokenFromAddress();
 let connection = 'connecting';
@@ -30,7 +30,7 @@ const CONTROLS = {
 };
 
 function faultLine(fault) {
-  const advice = fault.advice ?? faultAdvice(fault.kind);
+  const advice = fault.advice ?? null;
   return h('li', { class: 'fault', 'data-fault': fault.kind }, fault.card ? cardFace(fault.card) : null,
     h('span', {}, `${faultName(fault.kind)}: ${fault.reason}`, advice ? h('span', { class: 'fault-advice advice' }, advice) : null));
 }

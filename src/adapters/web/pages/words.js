@@ -25,24 +25,21 @@ export function phaseWords(phase) {
   return PHASES[phase] ?? humanize(phase);
 }
 
-/** A fault's name and what the floor does about it. */
+/** A fault's name; what to do about it comes with the fault from the server (src/app/displays/fault-advice.ts). */
 const FAULTS = {
-  outOfTurn: ['Card out of turn', 'Keep the card apart; the supervisor uses it or sets it aside'],
-  foreignCard: ['Foreign card', 'Keep the card apart; the supervisor resumes (the card is set aside) or voids the round'],
-  linkDown: ['Shoe link down', 'Check the shoe’s cable and power; the table resumes when the link is back'],
-  misread: ['Card misread', 'Re-seat the card in the shoe; the supervisor resumes'],
-  jam: ['Shoe jammed', 'Clear the jam; the table resumes when the shoe reports it clear'],
-  dirtySensor: ['Dirty sensor', 'Clean the shoe’s reader window'],
-  cardReversed: ['Card reversed', 'Turn the card face down in the shoe'],
-  cutCardMissing: ['Cut card missing', 'Finish this round, then change the shoe'],
+  outOfTurn: 'Card out of turn',
+  foreignCard: 'Foreign card',
+  linkDown: 'Shoe link down',
+  misread: 'Card misread',
+  jam: 'Shoe jammed',
+  dirtySensor: 'Dirty sensor',
+  cardReversed: 'Card reversed',
+  cutCardMissing: 'Cut card missing',
+  sequenceIncident: 'Shoe link out of step',
 };
 
 export function faultName(kind) {
-  return FAULTS[kind]?.[0] ?? humanize(kind);
-}
-
-export function faultAdvice(kind) {
-  return FAULTS[kind]?.[1] ?? null;
+  return FAULTS[kind] ?? humanize(kind);
 }
 
 const ACTIONS = {
