@@ -1,44 +1,76 @@
-// `shoe floor --nats URL [--since ISO] [--idle-exit MS]`: follows every table's JetStream stream and
-// prints one line per settled round, catching up from the start (or from a given time), then live.
-import { connect, DeliverPolicy } from 'nats';
+// `shoe floor [--nats URL] [--since ISO] [--follow [--idle-exit MS]]`: every table's JetStream stream,
+// one line per settled round (issue 4). By default a report: the rounds on the stream from its start (or
+// from --since) up to the moment the command started, then exit 0 — an empty stream prints nothing and
+// exits at once. `--follow` goes on with live rounds until Ctrl-C, or until --idle-exit MS pass without
+// a message (issue 10 part 4: without --since it used to print nothing and never exit).
+import { connect, DeliverPolicy, type NatsConnection } from 'nats';
 import { JetStreamLog } from '../adapters/store/jetstream-log.js';
 import type { StoredEvent } from '../ports/event-store.js';
 import { FloorRounds, formatFloorRound } from '../app/floor-rounds.js';
-import { UsageError, type ParsedArgs } from './args.js';
+import { UsageError } from './args.js';
+import { OperatorError } from './cli-errors.js';
+import { defineCommand } from './command-spec.js';
+import { LineWriter } from './line-writer.js';
 
-export async function floorCommand(args: ParsedArgs, out: (line: string) => void): Promise<number> {
-  const url = args.options.get('nats') ?? process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
-  const since = args.options.get('since');
-  if (since !== undefined && Number.isNaN(Date.parse(since))) throw new UsageError(`--since takes an ISO time, not "${since}"`);
-  const idleExit = args.options.has('idle-exit') ? Number(args.options.get('idle-exit')) : undefined;
-  const nc = await connect({ servers: url, timeout: 5000 });
+async function connectOrExplain(url: string): Promise<NatsConnection> {
   try {
-    const log = await JetStreamLog.open(nc);
-    const js = nc.jetstream();
-    const consumer = await js.consumers.get(log.streamName, {
-      filterSubjects: log.subjectPattern,
-      ...(since !== undefined
-        ? { deliver_policy: DeliverPolicy.StartTime, opt_start_time: new Date(since).toISOString() }
-        : { deliver_policy: DeliverPolicy.All }),
-    });
-    const messages = await consumer.consume();
-    const rounds = new FloorRounds();
-    let idle: NodeJS.Timeout | undefined;
-    const armIdle = () => {
-      if (idleExit === undefined) return;
-      clearTimeout(idle);
-      idle = setTimeout(() => void messages.close(), idleExit);
-    };
-    armIdle();
-    for await (const m of messages) {
-      armIdle();
-      const event = JSON.parse(new TextDecoder().decode(m.data)) as StoredEvent;
-      const done = rounds.push(event);
-      if (done) out(formatFloorRound(done));
-    }
-    clearTimeout(idle);
-    return 0;
-  } finally {
-    await nc.close();
+    return await connect({ servers: url, timeout: 5000 });
+  } catch (err) {
+    const code = (err as { code?: string }).code ?? (err as Error).message;
+    throw new OperatorError(`cannot reach NATS at ${url}: ${code === 'CONNECTION_REFUSED' ? 'connection refused' : code === 'TIMEOUT' ? 'no answer within 5 s' : (err as Error).message}`);
   }
 }
+
+export const floorCommand = defineCommand({
+  name: 'floor',
+  summary: 'One line per settled round of every table replicated to NATS JetStream.',
+  positionals: [],
+  options: {
+    nats: { type: 'string', value: 'URL', description: 'the NATS server (default: $NATS_URL, else nats://127.0.0.1:4222)' },
+    since: { type: 'string', value: 'ISO', description: 'start at this time instead of the start of the stream' },
+    follow: { type: 'boolean', short: 'f', description: 'after the rounds already on the stream, go on with live ones until Ctrl-C' },
+    'idle-exit': { type: 'integer', value: 'MS', description: 'with --follow: exit after MS without a message' },
+  },
+  details: ['Without --follow the command prints the rounds on the stream when it starts and exits 0.'],
+  async run(args, io) {
+    const url = args.values.nats ?? process.env['NATS_URL'] ?? 'nats://127.0.0.1:4222';
+    const { since, follow } = args.values;
+    const idleExit = args.values['idle-exit'];
+    if (since !== undefined && Number.isNaN(Date.parse(since))) throw new UsageError(`--since takes an ISO time, not "${since}"`);
+    if (idleExit !== undefined && !follow) throw new UsageError('--idle-exit goes with --follow (without it the command exits once it has caught up)');
+    const nc = await connectOrExplain(url);
+    try {
+      const log = await JetStreamLog.open(nc);
+      const consumer = await nc.jetstream().consumers.get(log.streamName, {
+        filterSubjects: log.subjectPattern,
+        ...(since !== undefined
+          ? { deliver_policy: DeliverPolicy.StartTime, opt_start_time: new Date(since).toISOString() }
+          : { deliver_policy: DeliverPolicy.All }),
+      });
+      // What the stream holds for this consumer now: the report ends there unless following.
+      if (!follow && (await consumer.info()).num_pending === 0) return 0;
+      const messages = await consumer.consume();
+      const rounds = new FloorRounds();
+      const writer = new LineWriter(io.stdout, 1);
+      let idle: NodeJS.Timeout | undefined;
+      const armIdle = () => {
+        if (idleExit === undefined) return;
+        clearTimeout(idle);
+        idle = setTimeout(() => void messages.close(), idleExit);
+      };
+      armIdle();
+      const decoder = new TextDecoder();
+      for await (const m of messages) {
+        armIdle();
+        const done = rounds.push(JSON.parse(decoder.decode(m.data)) as StoredEvent);
+        if (done) await writer.line(formatFloorRound(done));
+        if (!follow && m.info.pending === 0) break;
+      }
+      clearTimeout(idle);
+      await writer.flush();
+      return 0;
+    } finally {
+      await nc.close();
+    }
+  },
+});

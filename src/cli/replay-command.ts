@@ -1,27 +1,50 @@
-// `shoe replay FILE --rules NAME|PATH --format jsonl|text`: a recorded session through the real round machine.
-import { readFileSync } from 'node:fs';
+// `shoe replay FILE --rules NAME|PATH [--format jsonl|text]`: a recorded session through the real round
+// machine, as a stream (issue 9 part 2): each line is read, stepped and its facts written before the next
+// line is read, so memory stays flat however long the session. A malformed line stops the replay with
+// exit 2 naming the line; output goes out in 64 KiB chunks, so only chunks completed before it were written.
 import { loadRuleSet } from '../config/load-rule-set.js';
-import { parseSession } from '../session/parse-session.js';
-import { replaySession } from '../session/replay-session.js';
+import { TableEngine } from '../round/table-engine.js';
+import type { TableEvent } from '../round/events.js';
 import { describeEvent } from '../session/table-story.js';
-import { UsageError, type ParsedArgs } from './args.js';
+import { defineCommand, type CommandIO } from './command-spec.js';
+import { LineWriter } from './line-writer.js';
+import { inputFileSize, readSessionFile } from './session-file.js';
+import { SessionProgress } from './session-progress.js';
 
-export function replayCommand(args: ParsedArgs, out: (line: string) => void): number {
-  const file = args.positional[0];
-  if (!file) throw new UsageError('replay needs a session file: shoe replay FILE --rules NAME [--format jsonl|text]');
-  const format = args.options.get('format') ?? 'jsonl';
-  if (format !== 'jsonl' && format !== 'text') throw new UsageError(`unknown format "${format}": jsonl or text`);
-  const { rules } = loadRuleSet(args.options.get('rules') ?? 'six-deck');
-  const session = parseSession(readFileSync(file, 'utf8'));
-  const { steps } = replaySession(rules, session);
-  for (const step of steps) {
-    for (const event of step.events) {
-      if (format === 'jsonl') out(JSON.stringify(event));
-      else {
-        const line = describeEvent(event);
-        if (line !== null) out(line);
-      }
+export type ReplayFormat = 'jsonl' | 'text';
+
+/** Replays FILE to stdout; shared by `replay` and `demo`. */
+export async function replayToStdout(file: string, rulesName: string, format: ReplayFormat, io: CommandIO, quiet: boolean): Promise<number> {
+  const { rules } = loadRuleSet(rulesName);
+  const size = await inputFileSize(file, 'session file');
+  const reading = readSessionFile(file);
+  const progress = new SessionProgress('replay', size, reading, io, quiet);
+  const writer = new LineWriter(io.stdout);
+  const render = format === 'jsonl' ? (e: TableEvent) => JSON.stringify(e) : describeEvent;
+  const engine = new TableEngine(rules);
+  for await (const { line, input } of reading.lines) {
+    for (const event of engine.submit(input, line)) {
+      const text = render(event);
+      if (text === null) continue;
+      const wait = writer.line(text);
+      if (wait) await wait;
     }
+    progress.update(line);
   }
+  await writer.flush();
+  progress.finish();
   return 0;
 }
+
+export const replayCommand = defineCommand({
+  name: 'replay',
+  summary: 'A recorded session (JSONL, one input per line) through the round machine: every fact it causes, in order.',
+  positionals: [{ name: 'FILE', description: 'the recorded session (JSONL)' }],
+  options: {
+    rules: { type: 'string', value: 'NAME|PATH', required: true, description: 'the rule set: a name in config/rules or a rule file' },
+    format: { type: 'string', choices: ['jsonl', 'text'], default: 'jsonl', description: 'one JSON fact per line, or the readable story of the table' },
+    quiet: { type: 'boolean', short: 'q', description: 'no progress line on stderr (shown only on a terminal, after 2 s)' },
+  },
+  details: ['A refused input is printed as an input.rejected fact and the replay goes on; a malformed line exits 2 naming the line.'],
+  run: (args, io) => replayToStdout(args.positional[0] as string, args.values.rules, args.values.format, io, args.values.quiet),
+});

@@ -5,8 +5,10 @@ import { pino, type Logger } from 'pino';
 import { loadTableConfig } from '../config/table-config.js';
 import { startTable, type WebServerFactory } from '../composition/table-runtime.js';
 import { UsageError, type ParsedArgs } from './args.js';
+import { pathToFileURL } from 'node:url';
+import { packagePath } from '../config/package-root.js';
 
-export const DEMO_TABLE = new URL('../../config/tables/demo.yaml', import.meta.url);
+export const DEMO_TABLE = pathToFileURL(packagePath('config/tables/demo.yaml'));
 
 /** The round in play, stamped on every log line (issue 5: table id and round on every line). */
 const current = { round: 0 };
