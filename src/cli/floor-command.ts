@@ -1,8 +1,8 @@
-// `shoe floor [--nats URL] [--since ISO] [--follow [--idle-exit MS]]`: every table's JetStream stream,
+// `shoe floor [--nats URL] [--since ISO] [--follow] [--idle-exit MS]`: every table's JetStream stream,
 // one line per settled round (issue 4). By default a report: the rounds on the stream from its start (or
 // from --since) up to the moment the command started, then exit 0 — an empty stream prints nothing and
-// exits at once. `--follow` goes on with live rounds until Ctrl-C, or until --idle-exit MS pass without
-// a message (issue 10 part 4: without --since it used to print nothing and never exit).
+// exits at once. `--follow` goes on with live rounds until Ctrl-C; `--idle-exit MS` follows until MS pass
+// without a message (issue 10 part 4: without --since it used to print nothing and never exit).
 import { connect, DeliverPolicy, type NatsConnection } from 'nats';
 import { JetStreamLog } from '../adapters/store/jetstream-log.js';
 import type { StoredEvent } from '../ports/event-store.js';
@@ -21,6 +21,11 @@ async function connectOrExplain(url: string): Promise<NatsConnection> {
   }
 }
 
+async function lastMessageTime(nc: NatsConnection, stream: string, seq: number): Promise<number> {
+  const message = await (await nc.jetstreamManager()).streams.getMessage(stream, { seq });
+  return message.time.getTime();
+}
+
 export const floorCommand = defineCommand({
   name: 'floor',
   summary: 'One line per settled round of every table replicated to NATS JetStream.',
@@ -29,26 +34,30 @@ export const floorCommand = defineCommand({
     nats: { type: 'string', value: 'URL', description: 'the NATS server (default: $NATS_URL, else nats://127.0.0.1:4222)' },
     since: { type: 'string', value: 'ISO', description: 'start at this time instead of the start of the stream' },
     follow: { type: 'boolean', short: 'f', description: 'after the rounds already on the stream, go on with live ones until Ctrl-C' },
-    'idle-exit': { type: 'integer', value: 'MS', description: 'with --follow: exit after MS without a message' },
+    'idle-exit': { type: 'integer', value: 'MS', description: 'follow, and exit after MS without a message (implies --follow)' },
+    stream: { type: 'string', value: 'NAME', default: 'TABLE_EVENTS', description: 'the JetStream stream the tables replicate to' },
+    'subject-prefix': { type: 'string', value: 'PREFIX', default: 'tables', description: "the first token of the tables' subjects (PREFIX.<table>.events)" },
   },
   details: ['Without --follow the command prints the rounds on the stream when it starts and exits 0.'],
   async run(args, io) {
     const url = args.values.nats ?? process.env['NATS_URL'] ?? 'nats://127.0.0.1:4222';
-    const { since, follow } = args.values;
+    const { since } = args.values;
     const idleExit = args.values['idle-exit'];
+    // --idle-exit only means something while following: it implies --follow.
+    const follow = args.values.follow || idleExit !== undefined;
     if (since !== undefined && Number.isNaN(Date.parse(since))) throw new UsageError(`--since takes an ISO time, not "${since}"`);
-    if (idleExit !== undefined && !follow) throw new UsageError('--idle-exit goes with --follow (without it the command exits once it has caught up)');
     const nc = await connectOrExplain(url);
     try {
-      const log = await JetStreamLog.open(nc);
+      const log = await JetStreamLog.open(nc, { streamName: args.values.stream, subjectPrefix: args.values['subject-prefix'] });
+      // What the stream holds now: the report ends at its last message unless following.
+      const { state } = await (await nc.jetstreamManager()).streams.info(log.streamName);
+      if (!follow && (state.messages === 0 || (since !== undefined && (await lastMessageTime(nc, log.streamName, state.last_seq)) < Date.parse(since)))) return 0;
+      // An ordered consumer starts at stream sequence 1 by itself. Asking for DeliverPolicy.All as well made
+      // nats.js send `all` with `opt_start_seq`, which the server refuses; the client retried for ever, silently.
       const consumer = await nc.jetstream().consumers.get(log.streamName, {
         filterSubjects: log.subjectPattern,
-        ...(since !== undefined
-          ? { deliver_policy: DeliverPolicy.StartTime, opt_start_time: new Date(since).toISOString() }
-          : { deliver_policy: DeliverPolicy.All }),
+        ...(since !== undefined ? { deliver_policy: DeliverPolicy.StartTime, opt_start_time: new Date(since).toISOString() } : {}),
       });
-      // What the stream holds for this consumer now: the report ends there unless following.
-      if (!follow && (await consumer.info()).num_pending === 0) return 0;
       const messages = await consumer.consume();
       const rounds = new FloorRounds();
       const writer = new LineWriter(io.stdout, 1);
@@ -64,7 +73,7 @@ export const floorCommand = defineCommand({
         armIdle();
         const done = rounds.push(JSON.parse(decoder.decode(m.data)) as StoredEvent);
         if (done) await writer.line(formatFloorRound(done));
-        if (!follow && m.info.pending === 0) break;
+        if (!follow && m.seq >= state.last_seq) break;
       }
       clearTimeout(idle);
       await writer.flush();
