@@ -41,8 +41,9 @@ function suggestion(unknown: string, options: OptionSpecs): string {
 
 /** Node's messages, rewritten as one short line each. */
 function explain(err: Error & { code?: string }, options: OptionSpecs): string {
+  // Node quotes the option as '--frmat', '--rules <value>' or '-q, --quiet': name it by its long form.
   const quoted = /'([^']+)'/.exec(err.message)?.[1] ?? '';
-  const name = quoted.split(' ')[0] ?? quoted;
+  const name = /--[^\s,=]+/.exec(quoted)?.[0] ?? quoted.split(' ')[0] ?? quoted;
   switch (err.code) {
     case 'ERR_PARSE_ARGS_UNKNOWN_OPTION':
       return `unknown option ${name}${suggestion(name, options)}`;

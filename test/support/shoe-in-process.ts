@@ -1,0 +1,28 @@
+// Runs the `shoe` dispatcher in this process with captured stdout/stderr and a fake clock: the verbs'
+// parsing, help and errors tested without a child process each.
+import { PassThrough } from 'node:stream';
+import { COMMANDS } from '../../src/cli/commands.js';
+import { runShoe } from '../../src/cli/run-shoe.js';
+import { packageVersion } from '../../src/config/package-root.js';
+
+export interface InProcessResult {
+  readonly code: number;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+export async function shoeInProcess(...argv: string[]): Promise<InProcessResult> {
+  const stdout = new PassThrough();
+  let out = '';
+  stdout.on('data', (d: Buffer) => (out += d.toString()));
+  let err = '';
+  const code = await runShoe(argv, { commands: COMMANDS, version: packageVersion() }, {
+    stdout,
+    stderr: { isTTY: false, write: (text: string) => ((err += text), true) },
+    out: (line) => stdout.write(`${line}\n`),
+    now: () => 0,
+  });
+  stdout.end();
+  await new Promise((resolve) => setImmediate(resolve));
+  return { code, stdout: out, stderr: err };
+}
