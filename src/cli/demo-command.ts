@@ -1,7 +1,6 @@
 // `shoe demo [SESSION]`: the story of the bundled demo session (or of SESSION), streamed like `replay`.
 import { packagePath } from '../config/package-root.js';
 import { defineCommand } from './command-spec.js';
-import { replayToStdout } from './replay-command.js';
 
 const DEMO = packagePath('config/demo/six-deck-demo.jsonl');
 
@@ -14,5 +13,5 @@ export const demoCommand = defineCommand({
     format: { type: 'string', choices: ['jsonl', 'text'], default: 'text', description: 'the story, or one JSON fact per line' },
     quiet: { type: 'boolean', short: 'q', description: 'no progress line on stderr' },
   },
-  run: (args, io) => replayToStdout(args.positional[0] ?? DEMO, args.values.rules, args.values.format, io, args.values.quiet),
+  run: async (args, io) => (await import('./replay-to-stdout.js')).replayToStdout(args.positional[0] ?? DEMO, args.values.rules, args.values.format, io, args.values.quiet),
 });

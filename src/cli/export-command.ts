@@ -1,12 +1,6 @@
-// `shoe export DB [--format session]`: the log's inputs as a session `replay` accepts (issue 4), paged
-// through the store and written as they come (issue 9 part 2): memory does not grow with the log.
-import { openTableFile } from '../adapters/store/sqlite-table-file.js';
-import { exportSession } from '../app/export-session.js';
-import { readLogPages } from '../app/read-log-pages.js';
+// `shoe export DB [--format session]`: the log's inputs as a session `replay` accepts (issue 4); the work is
+// in export-log.ts, loaded when the verb runs.
 import { defineCommand } from './command-spec.js';
-import { LineWriter } from './line-writer.js';
-import { Progress } from './progress.js';
-import { inputFileSize } from './session-file.js';
 
 export const exportCommand = defineCommand({
   name: 'export',
@@ -16,26 +10,5 @@ export const exportCommand = defineCommand({
     format: { type: 'string', choices: ['session'], default: 'session', description: 'the output format' },
     quiet: { type: 'boolean', short: 'q', description: 'no progress line on stderr (shown only on a terminal, after 2 s)' },
   },
-  async run(args, io) {
-    const db = args.positional[0] as string;
-    await inputFileSize(db, 'table database');
-    const { store, tableId } = openTableFile(db);
-    try {
-      const { version } = await store.head(tableId);
-      const progress = new Progress({ stream: io.stderr, now: io.now, label: 'export', unit: 'events', quiet: args.values.quiet });
-      const writer = new LineWriter(io.stdout);
-      for await (const page of readLogPages(store, tableId)) {
-        for (const input of exportSession(page)) {
-          const wait = writer.line(JSON.stringify(input));
-          if (wait) await wait;
-        }
-        progress.update((page.at(-1) as { seq: number }).seq, version);
-      }
-      await writer.flush();
-      progress.finish();
-      return 0;
-    } finally {
-      await store.close();
-    }
-  },
+  run: async (args, io) => (await import('./export-log.js')).exportLog(args.positional[0] as string, args.values.quiet, io),
 });

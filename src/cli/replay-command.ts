@@ -1,40 +1,6 @@
 // `shoe replay FILE --rules NAME|PATH [--format jsonl|text]`: a recorded session through the real round
-// machine, as a stream (issue 9 part 2): each line is read, stepped and its facts written before the next
-// line is read, so memory stays flat however long the session. A malformed line stops the replay with
-// exit 2 naming the line; output goes out in 64 KiB chunks, so only chunks completed before it were written.
-import { loadRuleSet } from '../config/load-rule-set.js';
-import { TableEngine } from '../round/table-engine.js';
-import type { TableEvent } from '../round/events.js';
-import { describeEvent } from '../session/table-story.js';
-import { defineCommand, type CommandIO } from './command-spec.js';
-import { LineWriter } from './line-writer.js';
-import { inputFileSize, readSessionFile } from './session-file.js';
-import { SessionProgress } from './session-progress.js';
-
-export type ReplayFormat = 'jsonl' | 'text';
-
-/** Replays FILE to stdout; shared by `replay` and `demo`. */
-export async function replayToStdout(file: string, rulesName: string, format: ReplayFormat, io: CommandIO, quiet: boolean): Promise<number> {
-  const { rules } = loadRuleSet(rulesName);
-  const size = await inputFileSize(file, 'session file');
-  const reading = readSessionFile(file);
-  const progress = new SessionProgress('replay', size, reading, io, quiet);
-  const writer = new LineWriter(io.stdout);
-  const render = format === 'jsonl' ? (e: TableEvent) => JSON.stringify(e) : describeEvent;
-  const engine = new TableEngine(rules);
-  for await (const { line, input } of reading.lines) {
-    for (const event of engine.submit(input, line)) {
-      const text = render(event);
-      if (text === null) continue;
-      const wait = writer.line(text);
-      if (wait) await wait;
-    }
-    progress.update(line);
-  }
-  await writer.flush();
-  progress.finish();
-  return 0;
-}
+// machine (replay-to-stdout.ts, loaded when the verb runs).
+import { defineCommand } from './command-spec.js';
 
 export const replayCommand = defineCommand({
   name: 'replay',
@@ -46,5 +12,5 @@ export const replayCommand = defineCommand({
     quiet: { type: 'boolean', short: 'q', description: 'no progress line on stderr (shown only on a terminal, after 2 s)' },
   },
   details: ['A refused input is printed as an input.rejected fact and the replay goes on; a malformed line exits 2 naming the line.'],
-  run: (args, io) => replayToStdout(args.positional[0] as string, args.values.rules, args.values.format, io, args.values.quiet),
+  run: async (args, io) => (await import('./replay-to-stdout.js')).replayToStdout(args.positional[0] as string, args.values.rules, args.values.format, io, args.values.quiet),
 });

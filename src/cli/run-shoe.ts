@@ -45,7 +45,7 @@ export async function runShoe(argv: readonly string[], program: ShoeProgram, io:
     return await command.run(parsed.args, io);
   } catch (err) {
     if (err instanceof UsageError) return fail(`${name}: ${err.message}\nusage: ${usageLine(command)}\n(${name} --help for details)`);
-    const explained = explainOperatorError(err);
+    const explained = await explainOperatorError(err);
     if (explained) {
       io.stderr.write(`${name}: ${explained.message}\n`);
       return explained.exitCode;

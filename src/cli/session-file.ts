@@ -5,7 +5,7 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import { parseSessionLine, SessionFormatError, type SessionLine } from '../session/parse-session.js';
-import { OperatorError } from './cli-errors.js';
+import { OperatorError } from './operator-error.js';
 
 /** The size of a file the operator named, or a clear error when it is missing or not a file. */
 export async function inputFileSize(path: string, what = 'file'): Promise<number> {

@@ -2,13 +2,10 @@
 // emulate, replay-capture): the framework parses and checks their arguments from these specs, then calls
 // the existing functions unchanged. A verb written that way plugs in the same: declare its options
 // here (or in its own file) and add it to commands.ts.
+// Their modules are imported when the verb runs, so `shoe --help` or one verb loads only what it uses.
 import { stat } from 'node:fs/promises';
-import { createWebServer } from '../adapters/web/create-web-server.js';
 import { defineCommand } from './command-spec.js';
-import { OperatorError } from './cli-errors.js';
-import { recallCommand, verifyCommand } from './log-commands.js';
-import { emulateCommand, replayCaptureCommand } from './shoe-commands.js';
-import { startCommand } from './start-command.js';
+import { OperatorError } from './operator-error.js';
 
 export const startVerb = defineCommand({
   name: 'start',
@@ -21,7 +18,10 @@ export const startVerb = defineCommand({
     port: { type: 'integer', description: 'the HTTP port (default: the table file\'s)' },
     capture: { type: 'string', value: 'FILE', description: 'record the raw shoe bytes and every input for replay-capture' },
   },
-  run: (args) => startCommand(args, createWebServer),
+  run: async (args) => {
+    const [{ startCommand }, { createWebServer }] = await Promise.all([import('./start-command.js'), import('../adapters/web/create-web-server.js')]);
+    return startCommand(args, createWebServer);
+  },
 });
 
 export const verifyVerb = defineCommand({
@@ -29,7 +29,7 @@ export const verifyVerb = defineCommand({
   summary: 'Checks the hash chain and re-derives every event of a table log; exit 1 naming the first mismatch.',
   positionals: [{ name: 'DB', description: "a table's SQLite log" }],
   options: {},
-  run: (args, io) => verifyCommand(args, io.out),
+  run: async (args, io) => (await import('./log-commands.js')).verifyCommand(args, io.out),
 });
 
 export const recallVerb = defineCommand({
@@ -40,7 +40,7 @@ export const recallVerb = defineCommand({
     last: { type: 'integer', default: 10, description: 'how many rounds' },
     format: { type: 'string', choices: ['text', 'json'], default: 'text', description: 'readable steps, or JSON' },
   },
-  run: (args, io) => recallCommand(args, io.out),
+  run: async (args, io) => (await import('./log-commands.js')).recallCommand(args, io.out),
 });
 
 export const emulateVerb = defineCommand({
@@ -60,7 +60,7 @@ export const emulateVerb = defineCommand({
   async run(args, io) {
     const device = args.values.serial;
     if (!(await stat(device).catch(() => null))) throw new OperatorError(`${device}: no such serial device`);
-    return emulateCommand(args, io.out);
+    return (await import('./shoe-commands.js')).emulateCommand(args, io.out);
   },
 });
 
@@ -72,5 +72,5 @@ export const replayCaptureVerb = defineCommand({
     rules: { type: 'string', value: 'NAME|PATH', required: true, description: 'the rule set' },
     format: { type: 'string', choices: ['jsonl', 'text'], default: 'jsonl', description: 'one JSON fact per line, or the story' },
   },
-  run: (args, io) => replayCaptureCommand(args, io.out),
+  run: async (args, io) => (await import('./shoe-commands.js')).replayCaptureCommand(args, io.out),
 });
