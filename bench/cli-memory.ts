@@ -2,8 +2,8 @@
  * Streaming CLI benchmark (issue 9 part 2; printed, not asserted). `npm run bench:cli`
  *
  * Generates recorded sessions in a temp dir — a bot-played six-deck segment (test/support/random-session)
- * followed by a supervisor shoeChange, repeated to the wanted length — and runs the real CLI (bundled once
- * with esbuild, as plain node runs it) in a child process per measurement, with stdout piped to this
+ * followed by a supervisor shoeChange, repeated to the wanted length — and runs the real CLI as production
+ * runs it (compiled by scripts/build.mjs into test-output/bench-cli, plain node) in a child process per measurement, with stdout piped to this
  * process (so backpressure is real) and its peak RSS read from the child's own resource usage:
  *   replay  SESSION --rules six-deck          at a small and a large size (default 100,000 and 1,000,000 lines)
  *   run     SESSION --db ... (SQLite NORMAL)  at two sizes (default 10,000 and 40,000 lines)
@@ -21,7 +21,7 @@ import { join } from 'node:path';
 import { loadRuleSet } from '../src/config/load-rule-set.js';
 import type { TableInput } from '../src/round/inputs.js';
 import { playRandomSession } from '../test/support/random-session.js';
-import { cliBundle } from '../test/support/cli-bundle.js';
+import { spawnSync } from 'node:child_process';
 import { ROOT } from '../test/support/run-cli.js';
 
 const sizes = (name: string, fallback: string) => (process.env[name] ?? fallback).split(',').map(Number);
@@ -54,12 +54,19 @@ interface Measured {
   readonly stdoutMiB: number;
 }
 
+const BUILD = join(ROOT, 'test-output', 'bench-cli');
+
+function build(): void {
+  const r = spawnSync(process.execPath, [join(ROOT, 'scripts/build.mjs'), '--out-dir', BUILD, '--no-check'], { cwd: ROOT, encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`build failed: ${r.stderr}`);
+}
+
 /** Runs the CLI with a preload that writes the child's peak RSS to a file when it exits. */
 async function measure(args: string[]): Promise<Measured> {
   const rssFile = join(dir, `rss-${Date.now()}-${Math.random()}.txt`);
   const preload = join(dir, 'peak-rss.mjs');
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', preload, await cliBundle(), ...args], {
+  const child = spawn(process.execPath, ['--import', preload, join(BUILD, 'src/cli/main.js'), ...args], {
     cwd: ROOT, env: { ...process.env, BENCH_RSS_FILE: rssFile }, stdio: ['ignore', 'pipe', 'pipe'],
   });
   let bytes = 0;
@@ -78,7 +85,10 @@ const row = (label: string, units: number, unit: string, m: Measured) =>
 async function main(): Promise<void> {
   const { writeFileSync } = await import('node:fs');
   writeFileSync(join(dir, 'peak-rss.mjs'), "import { writeFileSync } from 'node:fs';\nprocess.on('exit', () => writeFileSync(process.env.BENCH_RSS_FILE, String(process.resourceUsage().maxRSS)));\n");
+  build();
   console.log(`streaming CLI benchmark in ${dir} (node ${process.version}); figures are noisy on a shared machine`);
+  const idle = await measure(['--version']);
+  console.log(`baseline: shoe --version peak RSS ${idle.peakMiB.toFixed(0)} MiB`);
   const text = segment();
   const peaks = new Map<string, number[]>();
   const note = (key: string, m: Measured) => peaks.set(key, [...(peaks.get(key) ?? []), m.peakMiB]);
@@ -104,6 +114,7 @@ async function main(): Promise<void> {
     if (values.length > 1) console.log(`${verb}: peak RSS largest / smallest input = ${((values.at(-1) ?? 0) / (values[0] ?? 1)).toFixed(2)}`);
   }
   rmSync(dir, { recursive: true, force: true });
+  rmSync(BUILD, { recursive: true, force: true });
 }
 
 await main();

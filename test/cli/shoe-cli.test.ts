@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { COMMANDS } from '../../src/cli/commands.js';
 import { ROOT } from '../support/run-cli.js';
-import { shoeInProcess as shoe } from '../support/shoe-in-process.js';
+import { shoeInProcess as shoe, shoeInProcessWith } from '../support/shoe-in-process.js';
 import { cliBundle } from '../support/cli-bundle.js';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
@@ -186,6 +186,43 @@ describe('streaming replay', () => {
     expect(r.stdout.length).toBeGreaterThan(64 * 1024); // more than one chunk of the line writer
     expect(r.stdout).toBe(expected);
     expect((await shoe('demo')).stdout).toBe((await shoe('replay', DEMO, '--rules', 'six-deck', '--format', 'text')).stdout);
+  });
+});
+
+describe('progress on stderr', () => {
+  const tty = { tty: true, msPerRead: 50 }; // the demo session's 97 lines then take ~5 s of fake time
+
+  test('a long replay on a terminal shows lines done / estimated total, rate and time left; stdout is untouched', async () => {
+    const plain = await shoe('replay', DEMO, '--rules', 'six-deck');
+    const r = await shoeInProcessWith(tty, 'replay', DEMO, '--rules', 'six-deck');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe(plain.stdout);
+    expect(r.stderr).toMatch(/\rreplay: [\d,]+ \/ ~?[\d,]+ lines \(\d+%\) · [\d,]+ lines\/s · [\d.]+ (s|min)/);
+    expect(r.stderr).toMatch(/\rreplay: [\d,]+ lines in [\d.]+ s \([\d,]+ lines\/s\)\x1b\[K\n$/);
+  });
+
+  test('--quiet silences it, and so does a stderr that is not a terminal', async () => {
+    expect((await shoeInProcessWith(tty, 'replay', DEMO, '--rules', 'six-deck', '--quiet')).stderr).toBe('');
+    expect((await shoeInProcessWith({ tty: false, msPerRead: 10 }, 'replay', DEMO, '--rules', 'six-deck')).stderr).toBe('');
+  });
+
+  test('run and export report progress too', async () => {
+    const db = join(mkdtempSync(join(tmpdir(), 'shoe-cli-')), 't.db');
+    const run = await shoeInProcessWith(tty, 'run', DEMO, '--rules', 'six-deck', '--db', db);
+    expect(run.code).toBe(0);
+    expect(run.stderr).toMatch(/\rrun: checking: [\d,]+/);
+    expect(run.stderr).toMatch(/\rrun: [\d,]+ \/ ~?[\d,]+ lines/);
+    // export reads the clock once a page (1,000 events): a log of several pages, a slower fake clock.
+    const dir = mkdtempSync(join(tmpdir(), 'shoe-cli-'));
+    const session = join(dir, 'long.jsonl');
+    writeFileSync(session, playRandomSession(loadRuleSet('six-deck').rules, 7, 60).inputs.map((i) => JSON.stringify(i)).join('\n') + '\n');
+    const longDb = join(dir, 'long.db');
+    expect((await shoe('run', session, '--rules', 'six-deck', '--db', longDb, '--synchronous', 'NORMAL')).code).toBe(0);
+    const exported = await shoeInProcessWith({ tty: true, msPerRead: 1000 }, 'export', longDb);
+    expect(exported.code).toBe(0);
+    expect(exported.stderr).toMatch(/\rexport: [\d,]+ \/ [\d,]+ events \(\d+%\)/);
+    expect(exported.stderr).toMatch(/\rexport: [\d,]+ events in/);
+    expect(exported.stdout.split('\n').filter(Boolean)).toHaveLength(readFileSync(session, 'utf8').split('\n').filter(Boolean).length);
   });
 });
 

@@ -11,16 +11,28 @@ export interface InProcessResult {
   readonly stderr: string;
 }
 
-export async function shoeInProcess(...argv: string[]): Promise<InProcessResult> {
+export interface FakeTerminal {
+  /** stderr claims to be a terminal. */
+  readonly tty: boolean;
+  /** The fake clock moves this many ms each time it is read. */
+  readonly msPerRead: number;
+}
+
+export function shoeInProcess(...argv: string[]): Promise<InProcessResult> {
+  return shoeInProcessWith({ tty: false, msPerRead: 0 }, ...argv);
+}
+
+export async function shoeInProcessWith(terminal: FakeTerminal, ...argv: string[]): Promise<InProcessResult> {
+  let clock = 0;
   const stdout = new PassThrough();
   let out = '';
   stdout.on('data', (d: Buffer) => (out += d.toString()));
   let err = '';
   const code = await runShoe(argv, { commands: COMMANDS, version: packageVersion() }, {
     stdout,
-    stderr: { isTTY: false, write: (text: string) => ((err += text), true) },
+    stderr: { isTTY: terminal.tty, write: (text: string) => ((err += text), true) },
     out: (line) => stdout.write(`${line}\n`),
-    now: () => 0,
+    now: () => (clock += terminal.msPerRead),
   });
   stdout.end();
   await new Promise((resolve) => setImmediate(resolve));
