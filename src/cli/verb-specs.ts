@@ -60,7 +60,15 @@ export const emulateVerb = defineCommand({
   async run(args, io) {
     const device = args.values.serial;
     if (!(await stat(device).catch(() => null))) throw new OperatorError(`${device}: no such serial device`);
-    return (await import('./shoe-commands.js')).emulateCommand(args, io.out);
+    try {
+      return await (await import('./shoe-commands.js')).emulateCommand(args, io.out);
+    } catch (err) {
+      // serialport's open errors ("Error: Inappropriate ioctl for device setting custom baud rate …",
+      // "Error: Permission denied, cannot open …"): the device is not one the shoe can use.
+      const message = err instanceof Error ? err.message.replace(/^(Error: )+/, '') : '';
+      if (/ioctl|baud rate|cannot open|permission denied/i.test(message)) throw new OperatorError(`${device}: cannot open as a serial line (${message})`);
+      throw err;
+    }
   },
 });
 

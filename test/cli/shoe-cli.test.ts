@@ -158,6 +158,9 @@ describe("operator mistakes: one line, exit 2, no stack trace", () => {
 
   test('a missing serial device', async () => {
     expectOneLine(await shoe('emulate', '--serial', '/dev/no-such-shoe'), 'emulate', /\/dev\/no-such-shoe: no such serial device/);
+    const plainFile = join(dir, 'not-a-tty');
+    writeFileSync(plainFile, '');
+    expectOneLine(await shoe('emulate', '--serial', plainFile), 'emulate', /not-a-tty: cannot open as a serial line/);
   });
 
   test('a refused NATS connection', async () => {
