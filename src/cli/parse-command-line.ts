@@ -71,11 +71,18 @@ export function parseCommandLine(command: Command, argv: readonly string[]): Par
   for (const [name, option] of Object.entries(command.options)) {
     config[name] = { type: option.type === 'boolean' ? 'boolean' : 'string', ...(option.short ? { short: option.short } : {}) };
   }
-  let parsed: { values: Record<string, string | boolean | undefined>; positionals: string[] };
+  let parsed: { values: Record<string, string | boolean | undefined>; positionals: string[]; tokens: Array<{ kind: string; name?: string }> };
   try {
-    parsed = parseArgs({ args: [...argv], options: config, strict: true, allowPositionals: true }) as typeof parsed;
+    parsed = parseArgs({ args: [...argv], options: config, strict: true, allowPositionals: true, tokens: true }) as typeof parsed;
   } catch (err) {
     throw new UsageError(explain(err as Error & { code?: string }, command.options));
+  }
+  // parseArgs keeps the last of a repeated option; two values for one setting is a mistake to refuse.
+  const seen = new Set<string>();
+  for (const token of parsed.tokens) {
+    if (token.kind !== 'option' || token.name === undefined) continue;
+    if (seen.has(token.name)) throw new UsageError(`option --${token.name} given twice`);
+    seen.add(token.name);
   }
 
   const required = command.positionals.filter((p) => p.required !== false);

@@ -135,6 +135,8 @@ describe('usage errors: exit 2, one line and the usage', () => {
     expectUsageError(await shoe('start', '--port', '80a'), 'start', /--port takes a whole number/);
     expectUsageError(await shoe('replay', DEMO, '--rules', 'six-deck', '--quiet=yes'), 'replay', /option --quiet takes no value/);
     expectUsageError(await shoe('floor', '--since', 'yesterday'), 'floor', /--since takes an ISO time/);
+    expectUsageError(await shoe('replay', DEMO, '--rules', 'six-deck', '--rules', 'classic'), 'replay', /option --rules given twice/);
+    expectUsageError(await shoe('replay', DEMO, '--rules', 'six-deck', '-q', '--quiet'), 'replay', /option --quiet given twice/);
   });
 });
 
