@@ -1,4 +1,5 @@
-// Command-line arguments: positionals and `--name value` / `--flag` options.
+// Command-line arguments as a verb sees them: positionals, `--name value` options and `--flag`s
+// (parsed from the verb's spec by parse-command-line.ts), and the error for a usage mistake.
 export interface ParsedArgs {
   readonly command: string | undefined;
   readonly positional: string[];
@@ -7,27 +8,3 @@ export interface ParsedArgs {
 }
 
 export class UsageError extends Error {}
-
-export function parseArgs(argv: readonly string[], flagNames: readonly string[] = []): ParsedArgs {
-  const [command, ...rest] = argv;
-  const positional: string[] = [];
-  const options = new Map<string, string>();
-  const flags = new Set<string>();
-  for (let i = 0; i < rest.length; i++) {
-    const arg = rest[i] ?? '';
-    if (!arg.startsWith('--')) {
-      positional.push(arg);
-      continue;
-    }
-    const [name, inline] = arg.slice(2).split('=', 2) as [string, string | undefined];
-    if (inline !== undefined) options.set(name, inline);
-    else if (flagNames.includes(name)) flags.add(name);
-    else {
-      const value = rest[i + 1];
-      if (value === undefined || value.startsWith('--')) throw new UsageError(`option --${name} needs a value`);
-      options.set(name, value);
-      i++;
-    }
-  }
-  return { command, positional, options, flags };
-}

@@ -1,13 +1,17 @@
-// `shoe start` (until the live service lands): replays the bundled demo session and tells the table's story.
-import { fileURLToPath } from 'node:url';
-import { replayCommand } from './replay-command.js';
-import type { ParsedArgs } from './args.js';
+// `shoe demo [SESSION]`: the story of the bundled demo session (or of SESSION), streamed like `replay`.
+import { packagePath } from '../config/package-root.js';
+import { defineCommand } from './command-spec.js';
 
-const DEMO = fileURLToPath(new URL('../../config/demo/six-deck-demo.jsonl', import.meta.url));
+const DEMO = packagePath('config/demo/six-deck-demo.jsonl');
 
-export function demoCommand(args: ParsedArgs, out: (line: string) => void): number {
-  const options = new Map(args.options);
-  if (!options.has('rules')) options.set('rules', 'six-deck');
-  if (!options.has('format')) options.set('format', 'text');
-  return replayCommand({ ...args, positional: [args.positional[0] ?? DEMO], options }, out);
-}
+export const demoCommand = defineCommand({
+  name: 'demo',
+  summary: "The bundled demo session's story: a six-deck table played through the round machine.",
+  positionals: [{ name: 'SESSION', description: 'another recorded session to tell', required: false }],
+  options: {
+    rules: { type: 'string', value: 'NAME|PATH', default: 'six-deck', description: 'the rule set' },
+    format: { type: 'string', choices: ['jsonl', 'text'], default: 'text', description: 'the story, or one JSON fact per line' },
+    quiet: { type: 'boolean', short: 'q', description: 'no progress line on stderr' },
+  },
+  run: async (args, io) => (await import('./replay-to-stdout.js')).replayToStdout(args.positional[0] ?? DEMO, args.values.rules, args.values.format, io, args.values.quiet),
+});

@@ -1,44 +1,23 @@
-// `shoe floor --nats URL [--since ISO] [--idle-exit MS]`: follows every table's JetStream stream and
-// prints one line per settled round, catching up from the start (or from a given time), then live.
-import { connect, DeliverPolicy } from 'nats';
-import { JetStreamLog } from '../adapters/store/jetstream-log.js';
-import type { StoredEvent } from '../ports/event-store.js';
-import { FloorRounds, formatFloorRound } from '../app/floor-rounds.js';
-import { UsageError, type ParsedArgs } from './args.js';
+// `shoe floor [--nats URL] [--since ISO] [--follow] [--idle-exit MS]`: every table's JetStream stream,
+// one line per settled round (issue 4). By default a report: the rounds on the stream from its start (or
+// from --since) up to the moment the command started, then exit 0 — an empty stream prints nothing and
+// exits at once. `--follow` goes on with live rounds until Ctrl-C; `--idle-exit MS` follows until MS pass
+// without a message (issue 10 part 4: without --since it used to print nothing and never exit).
+import { defineCommand } from './command-spec.js';
 
-export async function floorCommand(args: ParsedArgs, out: (line: string) => void): Promise<number> {
-  const url = args.options.get('nats') ?? process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
-  const since = args.options.get('since');
-  if (since !== undefined && Number.isNaN(Date.parse(since))) throw new UsageError(`--since takes an ISO time, not "${since}"`);
-  const idleExit = args.options.has('idle-exit') ? Number(args.options.get('idle-exit')) : undefined;
-  const nc = await connect({ servers: url, timeout: 5000 });
-  try {
-    const log = await JetStreamLog.open(nc);
-    const js = nc.jetstream();
-    const consumer = await js.consumers.get(log.streamName, {
-      filterSubjects: log.subjectPattern,
-      ...(since !== undefined
-        ? { deliver_policy: DeliverPolicy.StartTime, opt_start_time: new Date(since).toISOString() }
-        : { deliver_policy: DeliverPolicy.All }),
-    });
-    const messages = await consumer.consume();
-    const rounds = new FloorRounds();
-    let idle: NodeJS.Timeout | undefined;
-    const armIdle = () => {
-      if (idleExit === undefined) return;
-      clearTimeout(idle);
-      idle = setTimeout(() => void messages.close(), idleExit);
-    };
-    armIdle();
-    for await (const m of messages) {
-      armIdle();
-      const event = JSON.parse(new TextDecoder().decode(m.data)) as StoredEvent;
-      const done = rounds.push(event);
-      if (done) out(formatFloorRound(done));
-    }
-    clearTimeout(idle);
-    return 0;
-  } finally {
-    await nc.close();
-  }
-}
+export const floorCommand = defineCommand({
+  name: 'floor',
+  summary: 'One line per settled round of every table replicated to NATS JetStream.',
+  positionals: [],
+  options: {
+    nats: { type: 'string', value: 'URL', description: 'the NATS server (default: $NATS_URL, else nats://127.0.0.1:4222)' },
+    since: { type: 'string', value: 'ISO', description: 'start at this time instead of the start of the stream' },
+    follow: { type: 'boolean', short: 'f', description: 'after the rounds already on the stream, go on with live ones until Ctrl-C' },
+    'idle-exit': { type: 'integer', value: 'MS', description: 'follow, and exit after MS without a message (implies --follow)' },
+    stream: { type: 'string', value: 'NAME', default: 'TABLE_EVENTS', description: 'the JetStream stream the tables replicate to' },
+    'subject-prefix': { type: 'string', value: 'PREFIX', default: 'tables', description: "the first token of the tables' subjects (PREFIX.<table>.events)" },
+  },
+  details: ['Without --follow the command prints the rounds on the stream when it starts and exits 0.'],
+  run: async ({ values: v }, io) =>
+    (await import('./floor-report.js')).floorReport({ nats: v.nats, since: v.since, follow: v.follow, idleExit: v['idle-exit'], stream: v.stream, subjectPrefix: v['subject-prefix'] }, io),
+});

@@ -1,15 +1,7 @@
-// `shoe run`, `shoe verify DB`, `shoe recall DB --last N`, `shoe export DB --format session`.
-import { readFileSync } from 'node:fs';
-import { loadRuleSet } from '../config/load-rule-set.js';
+// `shoe verify DB`, `shoe recall DB --last N` (`export` and `run` are in export-command.ts and run-command.ts).
 import { openTableFile } from '../adapters/store/sqlite-table-file.js';
-import { SqliteEventStore } from '../adapters/store/sqlite-event-store.js';
-import { steppingClock, systemClock } from '../adapters/clock/system-clock.js';
-import { TableService } from '../app/table-service.js';
 import { verifyLog } from '../app/verify-log.js';
 import { recallRounds } from '../app/recall-rounds.js';
-import { exportSession } from '../app/export-session.js';
-import { isInputRecord, recordedInput } from '../app/log-records.js';
-import { parseSession } from '../session/parse-session.js';
 import { describeEvent } from '../session/table-story.js';
 import { UsageError, type ParsedArgs } from './args.js';
 
@@ -54,52 +46,6 @@ export async function recallCommand(args: ParsedArgs, out: Out): Promise<number>
         }
       }
     }
-    return 0;
-  } finally {
-    await store.close();
-  }
-}
-
-export async function exportCommand(args: ParsedArgs, out: Out): Promise<number> {
-  const format = args.options.get('format') ?? 'session';
-  if (format !== 'session') throw new UsageError(`unknown format "${format}": session`);
-  const { store, tableId } = openTableFile(dbArg(args, 'export'));
-  try {
-    for (const input of exportSession(await store.read(tableId))) out(JSON.stringify(input));
-    return 0;
-  } finally {
-    await store.close();
-  }
-}
-
-/**
- * `shoe run SESSION --rules NAME --db PATH [--table ID] [--clock system|stepping]`: plays a recorded session
- * into a durable table log. Restartable: inputs already in the log (by session line) are not fed again,
- * so a run killed at any point and started again finishes the session.
- */
-export async function runCommand(args: ParsedArgs, out: Out): Promise<number> {
-  const file = args.positional[0];
-  if (!file) throw new UsageError('run needs a session file: shoe run SESSION --rules NAME --db PATH');
-  const db = args.options.get('db');
-  if (!db) throw new UsageError('run needs --db PATH');
-  const loaded = loadRuleSet(args.options.get('rules') ?? 'six-deck');
-  const session = parseSession(readFileSync(file, 'utf8'));
-  const tableId = args.options.get('table') ?? 'table-1';
-  const store = new SqliteEventStore({ path: db, synchronous: args.options.get('synchronous') === 'NORMAL' ? 'NORMAL' : 'FULL', pollIntervalMs: 0 });
-  const clock = args.options.get('clock') === 'system' ? systemClock : steppingClock();
-  try {
-    const done = new Set((await store.read(tableId)).filter(isInputRecord).map((e) => recordedInput(e).origin.line));
-    const service = await TableService.open({ tableId, rules: loaded.rules, rulesId: loaded.rulesId, store, clock });
-    if (service.recovery?.interrupted) {
-      // The run restarted: the operator of a scripted run resumes the recovered table at once.
-      await service.submit({ type: 'supervisor', action: 'resume', by: 'run', reason: 'scripted run restarted' }, { source: 'system', by: 'run' });
-    }
-    for (const { line, input } of session) {
-      if (done.has(line)) continue;
-      const result = await service.submit(input, { source: 'session', line });
-      if (args.flags.has('verbose')) for (const f of result.facts) out(describeEvent(f)?.trim() ?? '');
-    }
-    service.close();
     return 0;
   } finally {
     await store.close();

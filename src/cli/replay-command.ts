@@ -1,27 +1,16 @@
-// `shoe replay FILE --rules NAME|PATH --format jsonl|text`: a recorded session through the real round machine.
-import { readFileSync } from 'node:fs';
-import { loadRuleSet } from '../config/load-rule-set.js';
-import { parseSession } from '../session/parse-session.js';
-import { replaySession } from '../session/replay-session.js';
-import { describeEvent } from '../session/table-story.js';
-import { UsageError, type ParsedArgs } from './args.js';
+// `shoe replay FILE --rules NAME|PATH [--format jsonl|text]`: a recorded session through the real round
+// machine (replay-to-stdout.ts, loaded when the verb runs).
+import { defineCommand } from './command-spec.js';
 
-export function replayCommand(args: ParsedArgs, out: (line: string) => void): number {
-  const file = args.positional[0];
-  if (!file) throw new UsageError('replay needs a session file: shoe replay FILE --rules NAME [--format jsonl|text]');
-  const format = args.options.get('format') ?? 'jsonl';
-  if (format !== 'jsonl' && format !== 'text') throw new UsageError(`unknown format "${format}": jsonl or text`);
-  const { rules } = loadRuleSet(args.options.get('rules') ?? 'six-deck');
-  const session = parseSession(readFileSync(file, 'utf8'));
-  const { steps } = replaySession(rules, session);
-  for (const step of steps) {
-    for (const event of step.events) {
-      if (format === 'jsonl') out(JSON.stringify(event));
-      else {
-        const line = describeEvent(event);
-        if (line !== null) out(line);
-      }
-    }
-  }
-  return 0;
-}
+export const replayCommand = defineCommand({
+  name: 'replay',
+  summary: 'A recorded session (JSONL, one input per line) through the round machine: every fact it causes, in order.',
+  positionals: [{ name: 'FILE', description: 'the recorded session (JSONL)' }],
+  options: {
+    rules: { type: 'string', value: 'NAME|PATH', required: true, description: 'the rule set: a name in config/rules or a rule file' },
+    format: { type: 'string', choices: ['jsonl', 'text'], default: 'jsonl', description: 'one JSON fact per line, or the readable story of the table' },
+    quiet: { type: 'boolean', short: 'q', description: 'no progress line on stderr (shown only on a terminal, after 2 s)' },
+  },
+  details: ['A refused input is printed as an input.rejected fact and the replay goes on; a malformed line exits 2 naming the line.'],
+  run: async (args, io) => (await import('./replay-to-stdout.js')).replayToStdout(args.positional[0] as string, args.values.rules, args.values.format, io, args.values.quiet),
+});

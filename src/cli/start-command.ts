@@ -7,8 +7,10 @@ import { startTable, type WebServerFactory } from '../composition/table-runtime.
 import { StartupError, checkPortFree, checkSerialDeviceFree } from '../composition/preflight.js';
 import { stopOnSignals } from '../composition/shutdown.js';
 import type { ParsedArgs } from './args.js';
+import { pathToFileURL } from 'node:url';
+import { packagePath } from '../config/package-root.js';
 
-export const DEMO_TABLE = new URL('../../config/tables/demo.yaml', import.meta.url);
+export const DEMO_TABLE = pathToFileURL(packagePath('config/tables/demo.yaml'));
 
 /** The round in play, stamped on every log line (issue 5: table id and round on every line). */
 const current = { round: 0 };

@@ -2,12 +2,12 @@
 // schema, and identified by the SHA-256 of the file so every round record names the rules in force.
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { basename, dirname, extname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { basename, extname, join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { ruleSetSchema, type RuleSet } from '../rules/rule-set.js';
+import { packagePath } from './package-root.js';
 
-export const RULES_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../config/rules');
+export const RULES_DIR = packagePath('config/rules');
 
 export interface LoadedRuleSet {
   readonly rules: RuleSet;

@@ -29,7 +29,9 @@ describe.skipIf(skip !== false)(`shoe floor ${skip ? `(skipped: ${skip})` : ''}`
     const store = new SqliteEventStore({ path: join(mkdtempSync(join(tmpdir(), 'floor-')), '{tableId}.db'), pollIntervalMs: 50 });
     const service = await TableService.open({ tableId, rules, rulesId, store, clock: steppingClock(new Date().toISOString()) });
     const nc = await connect({ servers: NATS_URL });
-    const replicator = new JetStreamReplicator({ source: store, tableId, connection: nc, pollIntervalMs: 50 });
+    // A stream of its own: the shared server's default stream may carry other tables' live rounds.
+    const jetstream = { streamName: `FLOOR_${process.pid}_${Date.now()}`, subjectPrefix: `floor${process.pid}x${Date.now()}` };
+    const replicator = new JetStreamReplicator({ source: store, tableId, connection: nc, pollIntervalMs: 50, jetstream });
     replicator.start();
     const session = parseSession(readFileSync(join(ROOT, 'config/demo/six-deck-demo.jsonl'), 'utf8'));
     let ended = 0;
@@ -39,12 +41,13 @@ describe.skipIf(skip !== false)(`shoe floor ${skip ? `(skipped: ${skip})` : ''}`
     }
     await replicator.waitFor(service.position, 20_000);
 
-    const { stdout } = await promisify(execFile)(process.execPath, [cli, 'floor', '--nats', NATS_URL, '--since', since, '--idle-exit', '1500'], { cwd: ROOT, maxBuffer: 64 * 1024 * 1024 });
+    const { stdout } = await promisify(execFile)(process.execPath, [cli, 'floor', '--nats', NATS_URL, '--stream', jetstream.streamName, '--subject-prefix', jetstream.subjectPrefix, '--since', since], { cwd: ROOT, maxBuffer: 64 * 1024 * 1024 });
     const mine = stdout.split('\n').filter((l) => l.includes(`table ${tableId} `));
     expect(ended).toBeGreaterThan(5);
     expect(mine).toHaveLength(ended);
     expect(mine[0]).toMatch(new RegExp(`table ${tableId} round 1: s\\d+h0 main \\w+ (win|lose|push|blackjack|surrender) [+-]\\d+`));
     await replicator.stop();
+    await (await nc.jetstreamManager()).streams.delete(jetstream.streamName);
     await nc.close();
     service.close();
     await store.close();

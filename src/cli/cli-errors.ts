@@ -1,0 +1,55 @@
+// What the operator did wrong, as one line and an exit status (issue 10 part 4: no stack trace for an
+// operator's mistake). A usage mistake is handled by run-shoe.ts with the verb's usage; everything here
+// is a mistake about the world (a file, a device, a server, a bad rule file): exit 2, one line.
+// The error classes' modules are imported only when an error is explained (each verb loads only what
+// it needs; a verb that threw one of them has loaded its module already).
+import { OperatorError } from './operator-error.js';
+
+export { OperatorError };
+
+async function operatorErrorKinds(): Promise<{ operator: ReadonlyArray<abstract new (...args: never[]) => Error>; finding: ReadonlyArray<abstract new (...args: never[]) => Error> }> {
+  const [rules, table, session, store, faults, capture] = await Promise.all([
+    import('../config/load-rule-set.js'),
+    import('../config/table-config.js'),
+    import('../session/parse-session.js'),
+    import('../adapters/store/sqlite-table-file.js'),
+    import('../adapters/shoe-emulator/faults.js'),
+    import('../app/replay-capture.js'),
+  ]);
+  return {
+    operator: [OperatorError, rules.RuleSetError, table.TableConfigError, session.SessionFormatError, store.NotATableLogError, faults.FaultSpecError],
+    finding: [capture.CaptureMismatchError],
+  };
+}
+
+const ERRNO_WORDS: Readonly<Record<string, string>> = {
+  ENOENT: 'no such file or directory',
+  EISDIR: 'is a directory, not a file',
+  ENOTDIR: 'a part of the path is not a directory',
+  EACCES: 'permission denied',
+  EPERM: 'operation not permitted',
+  EBUSY: 'busy (another program holds it)',
+  EADDRINUSE: 'address already in use',
+};
+
+export interface ExplainedError {
+  readonly message: string;
+  readonly exitCode: number;
+}
+
+/** One line for an error an operator can fix; null for a fault of the program (shown with its stack). */
+export async function explainOperatorError(err: unknown): Promise<ExplainedError | null> {
+  if (!(err instanceof Error)) return null;
+  const kinds = await operatorErrorKinds();
+  if (kinds.finding.some((kind) => err instanceof kind)) return { message: err.message, exitCode: 1 };
+  if (kinds.operator.some((kind) => err instanceof kind)) return { message: err.message.split('\n').join('; '), exitCode: 2 };
+  const { code, path, address, port } = err as NodeJS.ErrnoException & { address?: string; port?: number };
+  const words = code !== undefined ? ERRNO_WORDS[code] : undefined;
+  if (words !== undefined) {
+    const what = path ?? (address !== undefined ? `${address}${port !== undefined ? `:${port}` : ''}` : undefined);
+    return { message: what !== undefined ? `${what}: ${words}` : `${words} (${err.message})`, exitCode: 2 };
+  }
+  // serialport's open failures: "Error: No such file or directory, cannot open /dev/ttyUSB0".
+  if (/cannot open \//.test(err.message)) return { message: err.message.replace(/^(Error: )+/, ''), exitCode: 2 };
+  return null;
+}

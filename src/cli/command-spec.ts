@@ -1,0 +1,97 @@
+// A verb of the `shoe` command as data (issue 10 part 4): its name, a one-line summary, its positionals,
+// its options with types, defaults and whether they are required, and the function that runs it. The
+// framework (parse-command-line.ts, command-usage.ts, run-shoe.ts) derives parsing, `--help`, the usage
+// line and the errors from this declaration, so adding a verb is one spec and one line in commands.ts.
+import type { ParsedArgs } from './args.js';
+
+/** `integer` is read as a string by `node:util` parseArgs and checked to be a whole number ≥ 0. */
+export type OptionType = 'string' | 'boolean' | 'integer';
+
+export interface OptionSpec {
+  readonly type: OptionType;
+  /** One-letter alias (`-q`). */
+  readonly short?: string;
+  /** The value's placeholder in the usage (`NAME|PATH`); derived from `choices` when absent. */
+  readonly value?: string;
+  readonly description: string;
+  readonly default?: string | number;
+  readonly required?: boolean;
+  /** The only values a string option takes. */
+  readonly choices?: readonly string[];
+}
+
+export interface PositionalSpec {
+  /** Shown in the usage, upper case by convention (`FILE`, `DB`). */
+  readonly name: string;
+  readonly description: string;
+  /** Default true. Optional positionals come after the required ones. */
+  readonly required?: boolean;
+}
+
+export type OptionSpecs = Readonly<Record<string, OptionSpec>>;
+
+type ValueOf<O extends OptionSpec> = O['type'] extends 'boolean'
+  ? boolean
+  : O['type'] extends 'integer'
+    ? number
+    : O['choices'] extends readonly (infer C extends string)[]
+      ? C
+      : string;
+
+type IsSet<O extends OptionSpec> = O['type'] extends 'boolean' ? true : O extends { required: true } ? true : O extends { default: string | number } ? true : false;
+
+/** The parsed option values, typed from the spec: booleans are always set, others when required or defaulted. */
+export type OptionValues<O extends OptionSpecs> = {
+  readonly [K in keyof O]: IsSet<O[K]> extends true ? ValueOf<O[K]> : ValueOf<O[K]> | undefined;
+};
+
+/**
+ * What a verb's `run` receives. It is also a `ParsedArgs` (positional, options map, flags set), so the
+ * verbs written before the framework run unchanged: `run: (args, io) => verifyCommand(args, io.out)`.
+ */
+export interface CommandArgs<O extends OptionSpecs> extends ParsedArgs {
+  readonly values: OptionValues<O>;
+}
+
+/** A stream a progress line may be drawn on (process.stderr, or a fake in tests). */
+export interface StatusStream {
+  readonly isTTY?: boolean;
+  readonly columns?: number;
+  write(text: string): boolean;
+}
+
+export interface CommandIO {
+  /** Standard output as a stream: verbs that write much respect its backpressure (line-writer.ts). */
+  readonly stdout: NodeJS.WritableStream;
+  /** Standard error: progress (progress.ts) and notes. */
+  readonly stderr: StatusStream;
+  /** One line to stdout, for verbs that write little. */
+  readonly out: (line: string) => void;
+  /** Milliseconds, for progress rates (performance.now in the process; a fake clock in tests). */
+  readonly now: () => number;
+}
+
+export interface CommandSpec<O extends OptionSpecs = OptionSpecs> {
+  readonly name: string;
+  readonly summary: string;
+  readonly positionals: readonly PositionalSpec[];
+  readonly options: O;
+  /** Extra lines for `--help` (notes, examples). */
+  readonly details?: readonly string[];
+  run(args: CommandArgs<O>, io: CommandIO): number | Promise<number>;
+}
+
+/** Any verb, whatever its options (the registry's element type). */
+export interface Command {
+  readonly name: string;
+  readonly summary: string;
+  readonly positionals: readonly PositionalSpec[];
+  readonly options: OptionSpecs;
+  readonly details?: readonly string[];
+  run(args: CommandArgs<OptionSpecs>, io: CommandIO): number | Promise<number>;
+}
+
+/** Declares a verb with its option values typed from the spec. */
+export function defineCommand<const O extends OptionSpecs>(spec: CommandSpec<O>): Command {
+  return spec as unknown as Command;
+}

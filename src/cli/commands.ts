@@ -1,0 +1,22 @@
+// Every verb of the `shoe` command, in the order `shoe --help` lists them. A new verb: a spec
+// (command-spec.ts) in its own file and one line here.
+import type { Command } from './command-spec.js';
+import { replayCommand } from './replay-command.js';
+import { demoCommand } from './demo-command.js';
+import { runCommand } from './run-command.js';
+import { exportCommand } from './export-command.js';
+import { floorCommand } from './floor-command.js';
+import { emulateVerb, recallVerb, replayCaptureVerb, startVerb, verifyVerb } from './verb-specs.js';
+
+export const COMMANDS: readonly Command[] = [
+  startVerb,
+  replayCommand,
+  demoCommand,
+  runCommand,
+  verifyVerb,
+  recallVerb,
+  exportCommand,
+  emulateVerb,
+  replayCaptureVerb,
+  floorCommand,
+];

@@ -1,0 +1,14 @@
+// `shoe export DB [--format session]`: the log's inputs as a session `replay` accepts (issue 4); the work is
+// in export-log.ts, loaded when the verb runs.
+import { defineCommand } from './command-spec.js';
+
+export const exportCommand = defineCommand({
+  name: 'export',
+  summary: "The log's inputs, in order, as a recorded session that `replay` accepts (production logs become test fixtures).",
+  positionals: [{ name: 'DB', description: "a table's SQLite log" }],
+  options: {
+    format: { type: 'string', choices: ['session'], default: 'session', description: 'the output format' },
+    quiet: { type: 'boolean', short: 'q', description: 'no progress line on stderr (shown only on a terminal, after 2 s)' },
+  },
+  run: async (args, io) => (await import('./export-log.js')).exportLog(args.positional[0] as string, args.values.quiet, io),
+});

@@ -1,0 +1,75 @@
+// `shoe floor` at work (floor-command.ts declares it): the rounds on the stream, then live ones when following.
+import { connect, DeliverPolicy, type NatsConnection } from 'nats';
+import { JetStreamLog } from '../adapters/store/jetstream-log.js';
+import type { StoredEvent } from '../ports/event-store.js';
+import { FloorRounds, formatFloorRound } from '../app/floor-rounds.js';
+import { UsageError } from './args.js';
+import { OperatorError } from './operator-error.js';
+import type { CommandIO } from './command-spec.js';
+import { LineWriter } from './line-writer.js';
+
+export interface FloorOptions {
+  readonly nats: string | undefined;
+  readonly since: string | undefined;
+  readonly follow: boolean;
+  readonly idleExit: number | undefined;
+  readonly stream: string;
+  readonly subjectPrefix: string;
+}
+
+async function connectOrExplain(url: string): Promise<NatsConnection> {
+  try {
+    return await connect({ servers: url, timeout: 5000 });
+  } catch (err) {
+    const code = (err as { code?: string }).code ?? (err as Error).message;
+    throw new OperatorError(`cannot reach NATS at ${url}: ${code === 'CONNECTION_REFUSED' ? 'connection refused' : code === 'TIMEOUT' ? 'no answer within 5 s' : (err as Error).message}`);
+  }
+}
+
+async function lastMessageTime(nc: NatsConnection, stream: string, seq: number): Promise<number> {
+  const message = await (await nc.jetstreamManager()).streams.getMessage(stream, { seq });
+  return message.time.getTime();
+}
+
+export async function floorReport(o: FloorOptions, io: CommandIO): Promise<number> {
+  const url = o.nats ?? process.env['NATS_URL'] ?? 'nats://127.0.0.1:4222';
+  const { since, idleExit } = o;
+  // --idle-exit only means something while following: it implies --follow.
+  const follow = o.follow || idleExit !== undefined;
+  if (since !== undefined && Number.isNaN(Date.parse(since))) throw new UsageError(`--since takes an ISO time, not "${since}"`);
+  const nc = await connectOrExplain(url);
+  try {
+    const log = await JetStreamLog.open(nc, { streamName: o.stream, subjectPrefix: o.subjectPrefix });
+    // What the stream holds now: the report ends at its last message unless following.
+    const { state } = await (await nc.jetstreamManager()).streams.info(log.streamName);
+    if (!follow && (state.messages === 0 || (since !== undefined && (await lastMessageTime(nc, log.streamName, state.last_seq)) < Date.parse(since)))) return 0;
+    // An ordered consumer starts at stream sequence 1 by itself. Asking for DeliverPolicy.All as well made
+    // nats.js send `all` with `opt_start_seq`, which the server refuses; the client retried for ever, silently.
+    const consumer = await nc.jetstream().consumers.get(log.streamName, {
+      filterSubjects: log.subjectPattern,
+      ...(since !== undefined ? { deliver_policy: DeliverPolicy.StartTime, opt_start_time: new Date(since).toISOString() } : {}),
+    });
+    const messages = await consumer.consume();
+    const rounds = new FloorRounds();
+    const writer = new LineWriter(io.stdout, 1);
+    let idle: NodeJS.Timeout | undefined;
+    const armIdle = () => {
+      if (idleExit === undefined) return;
+      clearTimeout(idle);
+      idle = setTimeout(() => void messages.close(), idleExit);
+    };
+    armIdle();
+    const decoder = new TextDecoder();
+    for await (const m of messages) {
+      armIdle();
+      const done = rounds.push(JSON.parse(decoder.decode(m.data)) as StoredEvent);
+      if (done) await writer.line(formatFloorRound(done));
+      if (!follow && m.seq >= state.last_seq) break;
+    }
+    clearTimeout(idle);
+    await writer.flush();
+    return 0;
+  } finally {
+    await nc.close();
+  }
+}

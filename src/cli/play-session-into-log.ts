@@ -1,0 +1,93 @@
+// `shoe run SESSION --rules NAME --db PATH [--table ID]`: plays a recorded session into a durable table
+// log. Restartable: the session's lines are fed in order, so every line up to the last one on the log is
+// done and a run killed at any point and started again finishes the session. As a stream (issue 9
+// part 2): the session is read line by line — once to check every line before anything is written
+// (bad input leaves no partial log), once to play it — and the log is read back a page at a time.
+import { dirname } from 'node:path';
+import { stat } from 'node:fs/promises';
+import { loadRuleSet } from '../config/load-rule-set.js';
+import { SqliteEventStore } from '../adapters/store/sqlite-event-store.js';
+import { steppingClock, systemClock } from '../adapters/clock/system-clock.js';
+import { TableService } from '../app/table-service.js';
+import { isInputRecord, recordedInput } from '../app/log-records.js';
+import { readLogBackwards } from '../app/read-log-pages.js';
+import type { EventStore } from '../ports/event-store.js';
+import { describeEvent } from '../session/table-story.js';
+import type { CommandIO } from './command-spec.js';
+import { OperatorError } from './operator-error.js';
+import { LineWriter } from './line-writer.js';
+import { inputFileSize, readSessionFile } from './session-file.js';
+import { SessionProgress } from './session-progress.js';
+
+/** The last session line already on the log (0 when none). */
+async function lastSessionLine(store: EventStore, tableId: string): Promise<number> {
+  const { version } = await store.head(tableId);
+  for await (const e of readLogBackwards(store, tableId, version)) {
+    if (!isInputRecord(e)) continue;
+    const { origin } = recordedInput(e);
+    if (origin.source === 'session' && origin.line !== undefined) return origin.line;
+  }
+  return 0;
+}
+
+async function checkSession(file: string, size: number, io: CommandIO, quiet: boolean): Promise<void> {
+  const reading = readSessionFile(file);
+  const progress = new SessionProgress('run: checking', size, reading, io, quiet);
+  for await (const { line } of reading.lines) progress.update(line);
+  progress.finish();
+}
+
+async function checkDatabasePath(db: string): Promise<void> {
+  const found = await stat(db).catch(() => null);
+  if (found?.isDirectory()) throw new OperatorError(`${db}: is a directory; give the table database's file name`);
+  const folder = await stat(dirname(db)).catch(() => null);
+  if (!folder?.isDirectory()) throw new OperatorError(`${dirname(db)}: no such folder for the table database`);
+}
+
+export interface RunSessionOptions {
+  readonly file: string;
+  readonly rules: string;
+  readonly db: string;
+  readonly tableId: string;
+  readonly synchronous: 'FULL' | 'NORMAL';
+  readonly clock: 'stepping' | 'system';
+  readonly verbose: boolean;
+  readonly quiet: boolean;
+}
+
+export async function playSessionIntoLog(o: RunSessionOptions, io: CommandIO): Promise<number> {
+  const loaded = loadRuleSet(o.rules);
+  const size = await inputFileSize(o.file, 'session file');
+  await checkDatabasePath(o.db);
+  await checkSession(o.file, size, io, o.quiet);
+  const store = new SqliteEventStore({ path: o.db, synchronous: o.synchronous, pollIntervalMs: 0 });
+  const clock = o.clock === 'system' ? systemClock : steppingClock();
+  const writer = new LineWriter(io.stdout);
+  try {
+    const done = await lastSessionLine(store, o.tableId);
+    const service = await TableService.open({ tableId: o.tableId, rules: loaded.rules, rulesId: loaded.rulesId, store, clock });
+    if (service.recovery?.interrupted) {
+      // The run restarted: the operator of a scripted run resumes the recovered table at once.
+      await service.submit({ type: 'supervisor', action: 'resume', by: 'run', reason: 'scripted run restarted' }, { source: 'system', by: 'run' });
+    }
+    const reading = readSessionFile(o.file);
+    const progress = new SessionProgress('run', size, reading, io, o.quiet);
+    for await (const { line, input } of reading.lines) {
+      if (line <= done) continue;
+      const result = await service.submit(input, { source: 'session', line });
+      if (o.verbose) {
+        for (const f of result.facts) {
+          const wait = writer.line(describeEvent(f)?.trim() ?? '');
+          if (wait) await wait;
+        }
+      }
+      progress.update(line);
+    }
+    await writer.flush();
+    progress.finish();
+    service.close();
+    return 0;
+  } finally {
+    await store.close();
+  }
+}

@@ -1,0 +1,39 @@
+// Service life, build part (issue 10 part 3): the build compiles to plain JavaScript that runs with
+// `node` alone — no tsx — finding its configuration from the package root and its pages beside it.
+// Built without type checking into test-output/ (the type check is `npm run typecheck`'s job), to stay quick.
+import { describe, expect, test } from 'vitest';
+import { execFile } from 'node:child_process';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { ROOT } from '../support/run-cli.js';
+
+const run = promisify(execFile);
+const version = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
+
+describe('npm run build', () => {
+  test('compiles a CLI that plain node runs: --version, --help, a replay with the bundled rules and demo session', async () => {
+    const outDir = join('test-output', `build-${process.pid}`);
+    try {
+      await run(process.execPath, ['scripts/build.mjs', '--out-dir', outDir, '--no-check'], { cwd: ROOT });
+      const main = join(ROOT, outDir, 'src/cli/main.js');
+      expect(existsSync(join(ROOT, outDir, 'src/adapters/web/pages/dealer.html'))).toBe(true);
+      // From another working directory, with no loader: only node and the compiled files.
+      const node = (...args: string[]) => run(process.execPath, [main, ...args], { cwd: '/', env: { PATH: process.env['PATH'] ?? '' } });
+      expect((await node('--version')).stdout).toBe(`${version}\n`);
+      const help = await node('--help');
+      expect(help.stdout).toMatch(/^usage: shoe <command>/);
+      expect(help.stdout).toMatch(/^ {2}start \[--table FILE\]/m);
+      expect((await node('start', '--help')).stdout).toMatch(/^usage: shoe start/);
+      const demo = await node('demo');
+      expect(demo.stdout).toContain('Round 1: betting open');
+    } finally {
+      rmSync(join(ROOT, outDir), { recursive: true, force: true });
+    }
+  }, 180_000);
+
+  test('the installed bin runs', async () => {
+    const { stdout } = await run(process.execPath, ['bin/shoe.js', '--version'], { cwd: ROOT });
+    expect(stdout).toBe(`${version}\n`);
+  });
+});
