@@ -1,0 +1,189 @@
+// Plays rounds through a table with a bot on a seeded shoe and no log: the round machine's own workload,
+// for benchmarks (bench/engine.ts) and the golden fact streams. Randomness is an input (a [0,1) source);
+// the driver only submits what a table would receive — shoe loads, cards, the cut card, bets, decisions.
+import type { Card } from '../../rules/cards.js';
+import type { RuleSet } from '../../rules/rule-set.js';
+import { handTotal } from '../../rules/hand-total.js';
+import type { TableEvent } from '../../round/events.js';
+import type { TableInput } from '../../round/inputs.js';
+import type { TableState } from '../../round/table-state.js';
+import { handInTurn } from '../../round/operations/hands.js';
+import { refuseDecision } from '../../round/operations/play.js';
+import { basicStrategy, type Play } from '../demo/basic-strategy.js';
+
+/** What the driver needs of a table: TableEngine in process, or a service wrapped to look like one. */
+export interface SteppedTable {
+  readonly phase: string;
+  readonly table: TableState;
+  submit(input: TableInput): readonly TableEvent[];
+}
+
+export interface SteppedAsyncTable {
+  readonly phase: string;
+  readonly table: TableState;
+  submit(input: TableInput): Promise<readonly TableEvent[]>;
+}
+
+/** `hit17`: hit below 17, stand on 17 or more (never splits, doubles, insures). `basic`: basic strategy. */
+export type BotStrategy = 'hit17' | 'basic';
+
+export interface BotRoundsOptions {
+  readonly rounds: number;
+  readonly strategy: BotStrategy;
+  readonly random: () => number;
+  readonly seats?: readonly number[];
+  readonly stake?: number;
+  /** Where the cut card sits, as a fraction of the shoe (0.75: a quarter stays behind it). */
+  readonly penetration?: number;
+  /** Sees every input and its facts (a golden stream, a log). */
+  readonly onStep?: (input: TableInput, facts: readonly TableEvent[]) => void;
+}
+
+export interface BotRoundsResult {
+  readonly rounds: number;
+  readonly inputs: number;
+  readonly facts: number;
+  readonly shoes: number;
+}
+
+/** A shoe of the rule set's composition, shuffled (Fisher–Yates) with `random`. */
+export function seededShoe(rules: RuleSet, random: () => number): Card[] {
+  const cards: Card[] = [];
+  for (let d = 0; d < rules.deck.decks; d++) {
+    for (const rank of rules.deck.ranks) for (const suit of rules.deck.suits) cards.push(`${rank}${suit}` as Card);
+  }
+  for (let i = cards.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    const t = cards[i] as Card;
+    cards[i] = cards[j] as Card;
+    cards[j] = t;
+  }
+  return cards;
+}
+
+const PLAYERS = ['ana', 'boris', 'chen', 'dara', 'emil', 'fay', 'gus', 'hal', 'ivy'];
+
+/** The table refused a bot input: the bot and the rules disagree (a bug in one of them). */
+export class BotRefusedError extends Error {
+  constructor(readonly fact: TableEvent) {
+    super(`the table refused the bot: ${JSON.stringify(fact)}`);
+  }
+}
+
+/** The bot's side of the table: given where the table is, the next input it would send. */
+export class BotPlayer {
+  private shoe: Card[] = [];
+  private cutAt = 0;
+  private drawn = 0;
+  /** A cut card to send right after the card just drawn. */
+  private cutCardNext = false;
+  shoes = 0;
+  private readonly seats: readonly number[];
+  private readonly stake: number;
+  private readonly penetration: number;
+  private betsSent = 0;
+
+  constructor(private readonly rules: RuleSet, private readonly options: Pick<BotRoundsOptions, 'strategy' | 'random' | 'seats' | 'stake' | 'penetration'>) {
+    this.seats = options.seats ?? [1];
+    this.stake = options.stake ?? 1000;
+    this.penetration = options.penetration ?? 0.75;
+  }
+
+  next(phase: string, s: TableState): TableInput {
+    if (this.cutCardNext) {
+      this.cutCardNext = false;
+      return { type: 'cut-card' };
+    }
+    switch (phase) {
+      case 'active.awaitingShoe':
+        this.shoe = seededShoe(this.rules, this.options.random);
+        // At least 8 cards a box (and the dealer) behind the cut card, so the last round of a small shoe
+        // (17+4: 32 cards) finishes.
+        this.cutAt = Math.max(1, Math.min(Math.floor(this.shoe.length * this.penetration), this.shoe.length - 8 * (this.seats.length + 1)));
+        this.drawn = 0;
+        this.shoes++;
+        return { type: 'shoe.loaded' };
+      case 'active.burning':
+      case 'active.dealing':
+      case 'active.dealerTurn':
+        return this.draw();
+      case 'active.betting': {
+        if (s.bets.length === 0) this.betsSent = 0;
+        const seat = this.seats[this.betsSent];
+        if (seat === undefined) return { type: 'betting.closed' };
+        this.betsSent++;
+        return { type: 'bet', seat, player: PLAYERS[(seat - 1) % PLAYERS.length] as string, amount: this.stake };
+      }
+      case 'active.offers': {
+        const box = s.boxes.find((b) => b.offerPending);
+        if (!box) throw new Error('offers open but none pending');
+        return { type: 'decision', seat: box.seat, action: 'noInsurance' };
+      }
+      case 'active.playing': {
+        const turn = handInTurn(s);
+        if (!turn) throw new Error('playing with no hand in turn');
+        if (turn.hand.pendingDraw !== null || turn.hand.cards.length < 2) return this.draw();
+        const seat = turn.box.seat;
+        return { type: 'decision', seat, hand: turn.hand.index, action: decide(s, this.rules, this.options.strategy, seat, turn.hand.cards) };
+      }
+      default:
+        throw new Error(`the bot cannot play in phase ${phase}`);
+    }
+  }
+
+  private draw(): TableInput {
+    const card = this.shoe[this.drawn++];
+    if (card === undefined) throw new Error(`shoe ${this.shoes} ran out of cards`);
+    if (this.drawn === this.cutAt) this.cutCardNext = true;
+    return { type: 'card', card };
+  }
+}
+
+/** Plays `rounds` complete rounds (round.ended facts) on a table that answers at once (TableEngine). */
+export function playBotRounds(table: SteppedTable, rules: RuleSet, options: BotRoundsOptions): BotRoundsResult {
+  const bot = new BotPlayer(rules, options);
+  let rounds = 0;
+  let inputs = 0;
+  let facts = 0;
+  while (rounds < options.rounds) {
+    const input = bot.next(table.phase, table.table);
+    const got = table.submit(input) as readonly TableEvent[];
+    inputs++;
+    facts += got.length;
+    for (let i = 0; i < got.length; i++) {
+      const type = (got[i] as TableEvent).type;
+      if (type === 'round.ended') rounds++;
+      else if (type === 'input.rejected') throw new BotRefusedError(got[i] as TableEvent);
+    }
+    options.onStep?.(input, got);
+  }
+  return { rounds, inputs, facts, shoes: bot.shoes };
+}
+
+/** The same through a table that answers later (TableService: step, append, publish). */
+export async function playBotRoundsAsync(table: SteppedAsyncTable, rules: RuleSet, options: BotRoundsOptions): Promise<BotRoundsResult> {
+  const bot = new BotPlayer(rules, options);
+  let rounds = 0;
+  let inputs = 0;
+  let facts = 0;
+  while (rounds < options.rounds) {
+    const input = bot.next(table.phase, table.table);
+    const got = await table.submit(input);
+    inputs++;
+    facts += got.length;
+    for (const f of got) {
+      if (f.type === 'round.ended') rounds++;
+      else if (f.type === 'input.rejected') throw new BotRefusedError(f);
+    }
+    options.onStep?.(input, got);
+  }
+  return { rounds, inputs, facts, shoes: bot.shoes };
+}
+
+function decide(s: TableState, rules: RuleSet, strategy: BotStrategy, seat: number, cards: readonly Card[]): Play {
+  if (strategy === 'hit17') return handTotal(cards, rules).total < 17 ? 'hit' : 'stand';
+  const up = s.dealer.cards[0];
+  if (up === undefined) return 'stand';
+  const legal = (p: Play) => refuseDecision(s, rules, { type: 'decision', seat, action: p }) === null;
+  return basicStrategy(cards, up, rules, legal);
+}
