@@ -9,7 +9,8 @@ import type { RuleSet } from '../rules/rule-set.js';
 import type { TableEvent } from './events.js';
 import type { InputOf, MachineEvent } from './inputs.js';
 import { initialTableState, type TableState } from './table-state.js';
-import { rejection, runOperation, type Operation, type RoundContext } from './round-context.js';
+import { applyOperation, rejection, runOperation, type Operation, type RoundContext } from './round-context.js';
+import { withDirect } from './direct-action.js';
 import { describePhase } from './describe-phase.js';
 import { burnCard, burnComplete, cardsDrawn, foreignReason, loadShoe, markCutCard, recordDrawn, shoeReadyForBetting } from './operations/shoe.js';
 import { cancelBet, closeBetting, hasMainBet, openBetting, placeBet, refuseBet, refuseCancel } from './operations/betting.js';
@@ -87,10 +88,13 @@ function refusalReason({ rules, table }: RoundContext, event: MachineEvent): str
 
 /** A pure operation as a machine action: run it on a draft, assign the result, emit its facts. */
 const operation = (op: Operation) =>
-  enqueueActions<RoundContext, MachineEvent, undefined, MachineEvent, never, never, never, never, TableEvent>(({ context, event, enqueue }) => {
+  withDirect(enqueueActions<RoundContext, MachineEvent, undefined, MachineEvent, never, never, never, never, TableEvent>(({ context, event, enqueue }) => {
     const { table, events } = runOperation(context, event, op);
     enqueue.assign({ table });
     for (const e of events) enqueue.emit(e);
+  }), (context, event, emit) => {
+    const table = applyOperation(context, event, op, emit);
+    return table === context.table ? context : { rules: context.rules, table };
   });
 
 const withCard = (op: (s: TableState, rules: RuleSet, card: Card, emit: (e: TableEvent) => void) => void): Operation =>
@@ -100,8 +104,11 @@ const withCard = (op: (s: TableState, rules: RuleSet, card: Card, emit: (e: Tabl
   };
 
 const reject = (reason?: (context: RoundContext, event: MachineEvent) => string | null) =>
-  enqueueActions<RoundContext, MachineEvent, undefined, MachineEvent, never, never, never, never, TableEvent>(({ context, event, enqueue }) => {
+  withDirect(enqueueActions<RoundContext, MachineEvent, undefined, MachineEvent, never, never, never, never, TableEvent>(({ context, event, enqueue }) => {
     enqueue.emit(rejection(event, reason?.(context, event) ?? refusalReason(context, event)));
+  }), (context, event, emit) => {
+    emit(rejection(event, reason?.(context, event) ?? refusalReason(context, event)));
+    return context;
   });
 
 export const roundMachine = setup({
