@@ -249,6 +249,17 @@ export class ChartRunner {
     this.settle(event, emit);
   }
 
+  /** Where the runner is now (the state is immutable, so this is cheap), to go back to on failure. */
+  position(): { leaf: Node; history: Map<string, Node[]>; context: RoundContext } {
+    return { leaf: this.leaf, history: this.history, context: this.context };
+  }
+
+  restore(position: { leaf: Node; history: Map<string, Node[]>; context: RoundContext }): void {
+    this.leaf = position.leaf;
+    this.history = position.history;
+    this.context = position.context;
+  }
+
   persisted(): PersistedChartSnapshot {
     const historyValue: Record<string, Array<{ id: string }>> = {};
     for (const [id, nodes] of this.history) historyValue[id] = nodes.map((n) => ({ id: n.id }));
@@ -317,6 +328,8 @@ export class ChartRunner {
     for (let n: Node | null = this.leaf; n; n = n.parent) active.push(n);
     const exiting = active.filter((n) => isDescendant(n, domain) || (t.reenter && n === domain && t.source === domain));
     for (const n of exiting) {
+      if (n.historyChildren.length === 0) continue;
+      this.history = new Map(this.history); // copied on write: a saved position keeps its own
       for (const h of n.historyChildren) this.history.set(h.id, isDescendant(this.leaf, n) ? [this.leaf] : []);
     }
     this.run(t.actions, event, emit);

@@ -11,6 +11,7 @@ import { roundMachine } from './round-machine.js';
 import { initialTableState, type TableState } from './table-state.js';
 import { ChartRunner, compileChart, type PersistedChartSnapshot } from './chart-runner.js';
 import { upgradeTableSnapshot } from './table-snapshot.js';
+import { stepTable } from './change-table.js';
 
 const START = { type: 'xstate.init' } as unknown as MachineEvent;
 
@@ -36,7 +37,17 @@ export class TableEngine {
   /** Feeds one input through the machine and returns every fact it caused, in order. */
   submit(input: TableInput, line?: number): TableEvent[] {
     this.collected = [];
-    this.runner.send((line !== undefined ? { type: input.type, input, line } : { type: input.type, input }) as MachineEvent, this.collect);
+    const event = (line !== undefined ? { type: input.type, input, line } : { type: input.type, input }) as MachineEvent;
+    const before = this.runner.position();
+    try {
+      const { table } = stepTable(() => this.runner.send(event, this.collect), () => this.runner.context.table);
+      if (table !== this.runner.context.table) this.runner.context = { rules: this.runner.context.rules, table };
+    } catch (err) {
+      // A failing operation leaves no partial state: the table is as it was before the input.
+      this.runner.restore(before);
+      this.collected = [];
+      throw err;
+    }
     const facts = this.collected;
     this.collected = [];
     return facts;
