@@ -5,7 +5,8 @@
 // mutative drafts and structuredClone was measured on the round machine's own workload (README,
 // "Round machine speed"); OPMODE selects another for that comparison.
 import { create } from 'mutative';
-import type { TableState } from './table-state.js';
+import type { Hand } from '../rules/hand.js';
+import type { Box, TableState } from './table-state.js';
 
 type Mode = 'copy' | 'mutative' | 'clone';
 const MODE: Mode = (['copy', 'mutative', 'clone'] as const).find((m) => m === process.env.TABLE_DRAFTS) ?? 'copy';
@@ -69,23 +70,36 @@ export function copyPlain<T>(value: T): T {
   return out as T;
 }
 
-/** A copy of everything an operation may change; the rest (readonly bets, wagers, the fault card) is shared. */
+/** A copy of everything an operation may change; the rest (readonly bets, wagers, the fault card) is shared.
+ *  Plain loops: this runs once per input. test/round/change-table.test.ts checks it shares nothing mutable. */
 export function copyTable(t: TableState): TableState {
+  const boxes = new Array<Box>(t.boxes.length);
+  for (let i = 0; i < boxes.length; i++) boxes[i] = copyBox(t.boxes[i] as Box);
+  const shoe = t.shoe;
   return {
-    shoe: t.shoe && { ...t.shoe, drawn: t.shoe.drawn.slice() },
+    shoe: shoe && { ...shoe, drawn: shoe.drawn.slice() },
     round: t.round,
     bets: t.bets.slice(),
-    boxes: t.boxes.map((b) => ({
-      ...b,
-      hands: b.hands.map((h) => ({ ...h, cards: h.cards.slice(), wagers: h.wagers.slice() })),
-      sideBets: b.sideBets.map((x) => ({ ...x })),
-      insurance: b.insurance.map((x) => ({ ...x })),
-      follow: b.follow.map((x) => ({ ...x })),
-    })),
+    boxes,
     dealer: { ...t.dealer, cards: t.dealer.cards.slice() },
     dealt: t.dealt,
     faultCard: t.faultCard,
     shoeFaults: t.shoeFaults.slice(),
     announcedTurn: t.announcedTurn,
+  };
+}
+
+function copyBox(b: Box): Box {
+  const hands = new Array<Hand>(b.hands.length);
+  for (let i = 0; i < hands.length; i++) {
+    const h = b.hands[i] as Hand;
+    hands[i] = { ...h, cards: h.cards.slice(), wagers: h.wagers.slice() };
+  }
+  return {
+    ...b,
+    hands,
+    sideBets: b.sideBets.length === 0 ? [] : b.sideBets.map((x) => ({ ...x })),
+    insurance: b.insurance.length === 0 ? [] : b.insurance.map((x) => ({ ...x })),
+    follow: b.follow.length === 0 ? [] : b.follow.map((x) => ({ ...x })),
   };
 }

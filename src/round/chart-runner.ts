@@ -66,6 +66,14 @@ interface Transition {
   readonly guard: Guard | null;
   readonly actions: DirectAction[];
   readonly reenter: boolean;
+  /** The exits and entries from each leaf, worked out once (targets without history only). */
+  readonly plans: Map<Node, Plan> | null;
+}
+
+interface Plan {
+  readonly history: ReadonlyArray<readonly [string, Node[]]>;
+  readonly entering: readonly Node[];
+  readonly leaf: Node | null;
 }
 
 export class UnsupportedChartError extends Error {}
@@ -123,12 +131,14 @@ export class CompiledChart {
   }
 
   private transition(t: XTransition): Transition {
+    const targets = t.target && t.target.length > 0 ? t.target.map((x) => this.get(x.id)) : null;
     return {
       source: this.get(t.source.id),
-      targets: t.target && t.target.length > 0 ? t.target.map((x) => this.get(x.id)) : null,
+      targets,
       guard: this.guard(t.guard, t.source.id),
       actions: t.actions.map((a) => this.action(a, t.source.id)),
       reenter: t.reenter,
+      plans: targets && !targets.some((n) => n.isHistory) ? new Map() : null,
     };
   }
 
@@ -320,22 +330,33 @@ export class ChartRunner {
       this.run(t.actions, event, emit);
       return;
     }
+    let plan = t.plans?.get(this.leaf);
+    if (!plan) {
+      plan = this.plan(t);
+      t.plans?.set(this.leaf, plan);
+    }
+    if (plan.history.length > 0) {
+      this.history = new Map(this.history); // copied on write: a saved position keeps its own
+      for (const [id, nodes] of plan.history) this.history.set(id, nodes);
+    }
+    this.run(t.actions, event, emit);
+    for (const n of plan.entering) if (n.entry.length > 0) this.run(n.entry, event, emit);
+    if (plan.leaf) this.leaf = plan.leaf;
+  }
+
+  /** SCXML's exit and entry sets for `t` from the current leaf (xstate's computeExitSet / computeEntrySet). */
+  private plan(t: Transition): Plan {
     const targets = this.effectiveTargets(t);
     const domain = this.domain(t, targets);
-    // Exit: the active states below the domain, deepest first; a state with a deep history child records
-    // the active leaf under it.
+    // Exit: the active states below the domain; one with a deep history child records the leaf under it.
     const active: Node[] = [];
     for (let n: Node | null = this.leaf; n; n = n.parent) active.push(n);
     const exiting = active.filter((n) => isDescendant(n, domain) || (t.reenter && n === domain && t.source === domain));
-    for (const n of exiting) {
-      if (n.historyChildren.length === 0) continue;
-      this.history = new Map(this.history); // copied on write: a saved position keeps its own
-      for (const h of n.historyChildren) this.history.set(h.id, isDescendant(this.leaf, n) ? [this.leaf] : []);
-    }
-    this.run(t.actions, event, emit);
+    const history: Array<readonly [string, Node[]]> = [];
+    for (const n of exiting) for (const h of n.historyChildren) history.push([h.id, isDescendant(this.leaf, n) ? [this.leaf] : []]);
     // Enter: the targets (history resolved), their initial descendants and the ancestors below the domain.
     const entering = new Set<Node>();
-    for (const target of t.targets) {
+    for (const target of t.targets ?? []) {
       if (!target.isHistory && (t.source !== target || t.source !== domain || t.reenter)) entering.add(target);
       this.addDescendants(target, entering);
     }
@@ -343,12 +364,7 @@ export class ChartRunner {
       for (let a = target.parent; a && a !== domain; a = a.parent) if (isDescendant(a, domain)) entering.add(a);
     }
     const ordered = [...entering].sort((a, b) => a.order - b.order);
-    let leaf: Node | null = null;
-    for (const n of ordered) {
-      this.run(n.entry, event, emit);
-      if (n.isAtomic) leaf = n;
-    }
-    if (leaf) this.leaf = leaf;
+    return { history, entering: ordered, leaf: ordered.filter((n) => n.isAtomic).at(-1) ?? null };
   }
 
   private addDescendants(n: Node, entering: Set<Node>): void {

@@ -28,10 +28,18 @@ export interface RoundMachineInput {
   readonly table?: TableState;
 }
 
+/** The card an input carries, parsed once per input (several guards and the action ask). */
+const parsedCards = new WeakMap<MachineEvent, Card | null>();
+
 function cardOf(event: MachineEvent): Card | null {
   if (event.type !== 'card') return null;
-  const parsed = parseCard(event.input.card);
-  return parsed.ok ? parsed.card : null;
+  let card = parsedCards.get(event);
+  if (card === undefined) {
+    const parsed = parseCard(event.input.card);
+    card = parsed.ok ? parsed.card : null;
+    parsedCards.set(event, card);
+  }
+  return card;
 }
 
 function input<T extends MachineEvent['type']>(event: MachineEvent, type: T): InputOf<T> | null {
