@@ -13,6 +13,7 @@
  * --rounds N          rounds per rule set for (1) and per run in (3) (default 20000)
  * --service-rounds N  rounds per rule set for (2) (default 300; SQLite FULL commits every input)
  * --rules a,b         only these rule sets (default: all)
+ * --drafts MODE       how operations draft the state: copy (default), sections, mutative, clone (issue 9's comparison)
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -27,12 +28,13 @@ import { SqliteEventStore } from '../src/adapters/store/sqlite-event-store.js';
 import { steppingClock } from '../src/adapters/clock/system-clock.js';
 import type { EventStore } from '../src/ports/event-store.js';
 import type { RuleSet } from '../src/rules/rule-set.js';
+import { TABLE_DRAFT_MODES, useTableDrafts, type TableDraftMode } from '../src/round/change-table.js';
 import { loadEngineBlackjack, playEngineBlackjack } from './engine-blackjack-baseline.js';
 
-const USAGE = 'usage: npm run bench:engine -- [--rounds N] [--service-rounds N] [--rules a,b]';
+const USAGE = 'usage: npm run bench:engine -- [--rounds N] [--service-rounds N] [--rules a,b] [--drafts copy|sections|mutative|clone]';
 
-function parseArgs(argv: string[]): { rounds: number; serviceRounds: number; rules: string[] } {
-  const out = { rounds: 20_000, serviceRounds: 300, rules: knownRuleSets() };
+function parseArgs(argv: string[]): { rounds: number; serviceRounds: number; rules: string[]; drafts: TableDraftMode } {
+  const out = { rounds: 20_000, serviceRounds: 300, rules: knownRuleSets(), drafts: 'copy' as TableDraftMode };
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i];
     const value = argv[i + 1];
@@ -51,6 +53,11 @@ function parseArgs(argv: string[]): { rounds: number; serviceRounds: number; rul
       const unknown = names.filter((n) => !knownRuleSets().includes(n));
       if (names.length === 0 || unknown.length > 0) fail(`--rules: unknown ${unknown.join(', ') || '(none given)'}; known: ${knownRuleSets().join(', ')}`);
       out.rules = names;
+      i++;
+    } else if (flag === '--drafts') {
+      const mode = TABLE_DRAFT_MODES.find((m) => m === value);
+      if (!mode) fail(`--drafts: one of ${TABLE_DRAFT_MODES.join(', ')}, got ${value}`);
+      out.drafts = mode;
       i++;
     } else {
       fail(`unknown option ${flag}`);
@@ -112,7 +119,8 @@ function row(name: string, layer: string, m: Measured): string {
 
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
-  console.log(`node ${process.version}; ${args.rounds} engine rounds and ${args.serviceRounds} service rounds per rule set; basic strategy, one seat, 1,000 a round`);
+  useTableDrafts(args.drafts);
+  console.log(`node ${process.version}; drafts: ${args.drafts}; ${args.rounds} engine rounds and ${args.serviceRounds} service rounds per rule set; basic strategy, one seat, 1,000 a round`);
   console.log(['rules'.padEnd(16), 'layer'.padEnd(14), 'rounds'.padStart(9), 'rounds/s'.padStart(11), 'inputs/s'.padStart(11), 'facts/s'.padStart(11), 'peak RSS'.padStart(9)].join(' '));
   for (const name of args.rules) {
     const { rules, rulesId } = loadRuleSet(name);

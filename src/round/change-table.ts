@@ -2,14 +2,24 @@
 // operations work on one draft, and the draft becomes the next state when the input is done. A step
 // copies what an input can change — the round (bets, boxes, hands, dealer) and the shoe's fixed table of
 // 52 counts — and shares the rest; nothing grows with the shoe or the session. The choice between this,
-// mutative drafts and structuredClone was measured on the round machine's own workload (README,
-// "Round machine speed"); OPMODE selects another for that comparison.
+// mutative drafts, per-operation section drafts and structuredClone was measured on the round machine's
+// own workload (README, "Round machine speed"; bench/engine.ts --drafts).
 import { create } from 'mutative';
 import type { Hand } from '../rules/hand.js';
 import type { Box, TableState } from './table-state.js';
+import { TableDraft } from './table-draft.js';
 
-type Mode = 'copy' | 'mutative' | 'clone';
-const MODE: Mode = (['copy', 'mutative', 'clone'] as const).find((m) => m === process.env.TABLE_DRAFTS) ?? 'copy';
+/** How a draft is made: `copy` (the default, fastest measured) copies what an input may change once per
+ *  input; `sections` copies per operation only the sections it reaches (table-draft.ts); `mutative` uses
+ *  mutative drafts (structural sharing by proxy); `clone` is structuredClone per operation (before issue 9). */
+export const TABLE_DRAFT_MODES = ['copy', 'sections', 'mutative', 'clone'] as const;
+export type TableDraftMode = (typeof TABLE_DRAFT_MODES)[number];
+let MODE: TableDraftMode = 'copy';
+
+/** For measuring the candidates (bench/engine.ts --drafts); the product uses the default. */
+export function useTableDrafts(mode: TableDraftMode): void {
+  MODE = mode;
+}
 
 /** The draft of the input being stepped, and how to finish it (mutative: finalize). */
 let stepDraft: TableState | null = null;
@@ -27,6 +37,12 @@ function draftOf(base: TableState): TableState {
 
 /** Runs `recipe` on a draft of `base` and returns the draft; within a step the input's draft is reused. */
 export function changeTable(base: TableState, recipe: (draft: TableState) => void): TableState {
+  if (MODE === 'sections') {
+    // Per operation: only the sections it reaches are copied; guards between operations read plain state.
+    const draft = new TableDraft(base);
+    recipe(draft);
+    return draft.finish();
+  }
   if (!stepping) {
     const draft = draftOf(base);
     recipe(draft);

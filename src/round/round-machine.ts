@@ -28,18 +28,19 @@ export interface RoundMachineInput {
   readonly table?: TableState;
 }
 
-/** The card an input carries, parsed once per input (several guards and the action ask). */
-const parsedCards = new WeakMap<MachineEvent, Card | null>();
+/** The card an input carries, parsed once per input (several guards and the action ask): inputs are
+ *  stepped one at a time, so the last one parsed is remembered. */
+let lastCardEvent: MachineEvent | null = null;
+let lastCard: Card | null = null;
 
 function cardOf(event: MachineEvent): Card | null {
   if (event.type !== 'card') return null;
-  let card = parsedCards.get(event);
-  if (card === undefined) {
+  if (event !== lastCardEvent) {
     const parsed = parseCard(event.input.card);
-    card = parsed.ok ? parsed.card : null;
-    parsedCards.set(event, card);
+    lastCard = parsed.ok ? parsed.card : null;
+    lastCardEvent = event;
   }
-  return card;
+  return lastCard;
 }
 
 function input<T extends MachineEvent['type']>(event: MachineEvent, type: T): InputOf<T> | null {

@@ -3,7 +3,7 @@
 import { describe, expect, test } from 'vitest';
 import { knownRuleSets, loadRuleSet } from '../../src/config/load-rule-set.js';
 import { TableEngine } from '../../src/round/table-engine.js';
-import { copyTable } from '../../src/round/change-table.js';
+import { TABLE_DRAFT_MODES, copyTable, useTableDrafts } from '../../src/round/change-table.js';
 import type { TableState } from '../../src/round/table-state.js';
 import { playRandomSession } from '../support/random-session.js';
 
@@ -56,4 +56,23 @@ test('a snapshot of the old shape (drawn cards by name) restores to the counts',
   expect(restored.table.shoe?.drawnCount).toBe(1);
   expect(restored.submit({ type: 'betting.closed' })).toEqual(engine.submit({ type: 'betting.closed' }));
   expect(restored.table).toEqual(engine.table);
+});
+
+test('every draft mode measured in the bench gives the same facts and leaves earlier states unchanged', () => {
+  const rules = loadRuleSet('european').rules;
+  const { inputs, events } = playRandomSession(rules, 99, 10);
+  try {
+    for (const mode of TABLE_DRAFT_MODES) {
+      useTableDrafts(mode);
+      const engine = new TableEngine(rules);
+      const seen: Array<{ state: TableState; json: string }> = [];
+      inputs.forEach((input, i) => {
+        expect(JSON.stringify(engine.submit(input, i + 1)), `${mode} input ${i + 1}`).toBe(JSON.stringify(events[i]));
+        seen.push({ state: engine.table, json: JSON.stringify(engine.table) });
+      });
+      for (const { state, json } of seen) expect(JSON.stringify(state), mode).toBe(json);
+    }
+  } finally {
+    useTableDrafts('copy');
+  }
 });
