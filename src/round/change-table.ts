@@ -11,7 +11,8 @@ import { TableDraft } from './table-draft.js';
 
 /** How a draft is made: `copy` (the default, fastest measured) copies what an input may change once per
  *  input; `sections` copies per operation only the sections it reaches (table-draft.ts); `mutative` uses
- *  mutative drafts (structural sharing by proxy); `clone` is structuredClone per operation (before issue 9). */
+ *  mutative drafts (structural sharing by proxy), one per input; `clone` is structuredClone once per input
+ *  (before issue 9 it ran per operation). */
 export const TABLE_DRAFT_MODES = ['copy', 'sections', 'mutative', 'clone'] as const;
 export type TableDraftMode = (typeof TABLE_DRAFT_MODES)[number];
 let MODE: TableDraftMode = 'copy';
