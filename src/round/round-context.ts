@@ -4,6 +4,7 @@ import type { RuleSet } from '../rules/rule-set.js';
 import type { TableEvent } from './events.js';
 import type { MachineEvent } from './inputs.js';
 import type { Emit, TableState } from './table-state.js';
+import { changeTable } from './change-table.js';
 
 export interface RoundContext {
   readonly rules: RuleSet;
@@ -12,12 +13,16 @@ export interface RoundContext {
 
 export type Operation = (draft: TableState, rules: RuleSet, event: MachineEvent, emit: Emit) => void;
 
-/** Runs a pure operation on a copy of the table state; the copy replaces the state, the facts are emitted. */
+/** Runs a pure operation on a draft of the table state (see change-table.ts); the result replaces the state. */
 export function runOperation(context: RoundContext, event: MachineEvent, operation: Operation): { table: TableState; events: TableEvent[] } {
-  const draft = structuredClone(context.table);
   const events: TableEvent[] = [];
-  operation(draft, context.rules, event, (e) => events.push(e));
-  return { table: draft, events };
+  const table = applyOperation(context, event, operation, (e) => events.push(e));
+  return { table, events };
+}
+
+/** The same for a direct step: the facts go straight to `emit`; returns the next table state. */
+export function applyOperation(context: RoundContext, event: MachineEvent, operation: Operation, emit: Emit): TableState {
+  return changeTable(context.table, (draft) => operation(draft, context.rules, event, emit));
 }
 
 export function rejection(event: MachineEvent, reason: string): TableEvent {

@@ -9,7 +9,8 @@ import type { RuleSet } from '../rules/rule-set.js';
 import type { TableEvent } from './events.js';
 import type { InputOf, MachineEvent } from './inputs.js';
 import { initialTableState, type TableState } from './table-state.js';
-import { rejection, runOperation, type Operation, type RoundContext } from './round-context.js';
+import { applyOperation, rejection, runOperation, type Operation, type RoundContext } from './round-context.js';
+import { withDirect } from './direct-action.js';
 import { describePhase } from './describe-phase.js';
 import { burnCard, burnComplete, cardsDrawn, foreignReason, loadShoe, markCutCard, recordDrawn, shoeReadyForBetting } from './operations/shoe.js';
 import { cancelBet, closeBetting, hasMainBet, openBetting, placeBet, refuseBet, refuseCancel } from './operations/betting.js';
@@ -27,10 +28,19 @@ export interface RoundMachineInput {
   readonly table?: TableState;
 }
 
+/** The card an input carries, parsed once per input (several guards and the action ask): inputs are
+ *  stepped one at a time, so the last one parsed is remembered. */
+let lastCardEvent: MachineEvent | null = null;
+let lastCard: Card | null = null;
+
 function cardOf(event: MachineEvent): Card | null {
   if (event.type !== 'card') return null;
-  const parsed = parseCard(event.input.card);
-  return parsed.ok ? parsed.card : null;
+  if (event !== lastCardEvent) {
+    const parsed = parseCard(event.input.card);
+    lastCard = parsed.ok ? parsed.card : null;
+    lastCardEvent = event;
+  }
+  return lastCard;
 }
 
 function input<T extends MachineEvent['type']>(event: MachineEvent, type: T): InputOf<T> | null {
@@ -90,10 +100,13 @@ function refusalReason({ rules, table }: RoundContext, event: MachineEvent): str
 
 /** A pure operation as a machine action: run it on a draft, assign the result, emit its facts. */
 const operation = (op: Operation) =>
-  enqueueActions<RoundContext, MachineEvent, undefined, MachineEvent, never, never, never, never, TableEvent>(({ context, event, enqueue }) => {
+  withDirect(enqueueActions<RoundContext, MachineEvent, undefined, MachineEvent, never, never, never, never, TableEvent>(({ context, event, enqueue }) => {
     const { table, events } = runOperation(context, event, op);
     enqueue.assign({ table });
     for (const e of events) enqueue.emit(e);
+  }), (context, event, emit) => {
+    const table = applyOperation(context, event, op, emit);
+    return table === context.table ? context : { rules: context.rules, table };
   });
 
 const withCard = (op: (s: TableState, rules: RuleSet, card: Card, emit: (e: TableEvent) => void) => void): Operation =>
@@ -103,8 +116,11 @@ const withCard = (op: (s: TableState, rules: RuleSet, card: Card, emit: (e: Tabl
   };
 
 const reject = (reason?: (context: RoundContext, event: MachineEvent) => string | null) =>
-  enqueueActions<RoundContext, MachineEvent, undefined, MachineEvent, never, never, never, never, TableEvent>(({ context, event, enqueue }) => {
+  withDirect(enqueueActions<RoundContext, MachineEvent, undefined, MachineEvent, never, never, never, never, TableEvent>(({ context, event, enqueue }) => {
     enqueue.emit(rejection(event, reason?.(context, event) ?? refusalReason(context, event)));
+  }), (context, event, emit) => {
+    emit(rejection(event, reason?.(context, event) ?? refusalReason(context, event)));
+    return context;
   });
 
 export const roundMachine = setup({

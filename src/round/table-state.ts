@@ -55,7 +55,11 @@ export interface DealerHand {
 
 export interface ShoeState {
   readonly number: number;
-  drawn: Record<string, number>;
+  /** How many of each card the shoe has given (burned, dealt, set aside): fixed size, one count per
+   *  card of the 52 (index cardIndex(card), rank-major A..K × S H D C), whatever the decks. */
+  drawn: number[];
+  /** The sum of `drawn`: cards given so far. */
+  drawnCount: number;
   /** Cards to burn in all; null until the first card decides it (deluxe). */
   burnTarget: number | null;
   burned: number;

@@ -3,6 +3,7 @@
 import { describe, expect, test } from 'vitest';
 import { loadRuleSet } from '../../src/config/load-rule-set.js';
 import { TableEngine } from '../../src/round/table-engine.js';
+import { timesDrawn } from '../../src/round/operations/shoe.js';
 import type { TableInput } from '../../src/round/inputs.js';
 
 const rules = loadRuleSet('six-deck').rules;
@@ -25,7 +26,7 @@ describe('supervisor resolutions', () => {
     expect(facts.map((f) => f.type)).toEqual(['decision.accepted', 'card.dealt', 'table.resumed']);
     expect(facts[1]).toMatchObject({ seat: 1, hand: 0, card: '8H', total: 20 });
     expect(e.phase).toBe('active.playing');
-    expect(e.table.shoe?.drawn['8H']).toBe(1);
+    expect(timesDrawn(e.table.shoe, '8H')).toBe(1);
   });
 
   test('useCard is refused when no hand waits for a decision (the card came during betting)', () => {

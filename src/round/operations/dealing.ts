@@ -11,8 +11,20 @@ import type { Box, Emit, TableState } from '../table-state.js';
 import { finishHand } from './hands.js';
 import { recordDrawn } from './shoe.js';
 
-function dealTargets(s: TableState, rules: RuleSet): DealTarget[] {
-  return initialDealTargets(s.boxes.map((b) => ({ seat: b.seat, hands: rules.boxes.handsPerBox })), rules);
+/** The deal order depends only on the rule set and the seats in play: computed once per combination. */
+const targetsBySeats = new WeakMap<RuleSet, Map<string, DealTarget[]>>();
+
+function dealTargets(s: TableState, rules: RuleSet): readonly DealTarget[] {
+  let bySeats = targetsBySeats.get(rules);
+  if (!bySeats) targetsBySeats.set(rules, (bySeats = new Map()));
+  let key = '';
+  for (const b of s.boxes) key += `${b.seat},`;
+  let targets = bySeats.get(key);
+  if (!targets) {
+    targets = initialDealTargets(s.boxes.map((b) => ({ seat: b.seat, hands: rules.boxes.handsPerBox })), rules);
+    bySeats.set(key, targets);
+  }
+  return targets;
 }
 
 export function initialDealComplete(s: TableState, rules: RuleSet): boolean {

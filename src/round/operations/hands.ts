@@ -23,7 +23,11 @@ export function allHands(s: TableState): HandRef[] {
 
 /** The hand in turn: the first open hand in seat order, each box's hands in play order. */
 export function handInTurn(s: TableState): HandRef | undefined {
-  return allHands(s).find(({ hand }) => hand.status === 'open');
+  // Asked by several guards on every input: a plain loop, no list of every hand.
+  for (const box of s.boxes) {
+    for (const hand of box.hands) if (hand.status === 'open') return { box, hand };
+  }
+  return undefined;
 }
 
 export function lineageSize(box: Box, hand: Hand): number {

@@ -1,5 +1,6 @@
 // Shoe operations: a new shoe, the burn, the cut card, and which cards it has given (issue 2).
 import { burnCount } from '../../rules/burn.js';
+import { cardIndex, emptyCounts } from '../../rules/card-counts.js';
 import type { Card } from '../../rules/cards.js';
 import { foreignCardReason } from '../../rules/shoe-composition.js';
 import type { RuleSet } from '../../rules/rule-set.js';
@@ -8,21 +9,29 @@ import type { Emit, ShoeState, TableState } from '../table-state.js';
 export function loadShoe(s: TableState, rules: RuleSet, emit: Emit): void {
   const number = (s.shoe?.number ?? 0) + 1;
   const burnTarget = rules.burn.kind === 'fixed' ? rules.burn.count : null;
-  s.shoe = { number, drawn: {}, burnTarget, burned: 0, cutCardSeen: false };
+  s.shoe = { number, drawn: emptyCounts(), drawnCount: 0, burnTarget, burned: 0, cutCardSeen: false };
   emit({ type: 'shoe.loaded', shoe: number });
 }
 
 export function recordDrawn(s: TableState, card: Card): void {
-  if (s.shoe) s.shoe.drawn[card] = (s.shoe.drawn[card] ?? 0) + 1;
+  if (!s.shoe) return;
+  const i = cardIndex(card);
+  s.shoe.drawn[i] = (s.shoe.drawn[i] ?? 0) + 1;
+  s.shoe.drawnCount += 1;
 }
 
 /** Cards the shoe has given so far (burned, dealt, and set aside). */
-export function cardsDrawn(shoe: Pick<ShoeState, 'drawn'> | null): number {
-  return shoe ? Object.values(shoe.drawn).reduce((sum, n) => sum + n, 0) : 0;
+export function cardsDrawn(shoe: Pick<ShoeState, 'drawnCount'> | null): number {
+  return shoe ? shoe.drawnCount : 0;
+}
+
+/** How many of `card` the shoe has given. */
+export function timesDrawn(shoe: Pick<ShoeState, 'drawn'> | null, card: Card): number {
+  return shoe ? (shoe.drawn[cardIndex(card)] ?? 0) : 0;
 }
 
 export function foreignReason(s: TableState, rules: RuleSet, card: Card): string | null {
-  return foreignCardReason(card, s.shoe?.drawn[card] ?? 0, rules);
+  return foreignCardReason(card, timesDrawn(s.shoe, card), rules);
 }
 
 export function burnComplete(s: TableState): boolean {

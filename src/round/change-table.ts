@@ -1,0 +1,122 @@
+// How operations change the table state (issue 9): the state before an input is never changed; an input's
+// operations work on one draft, and the draft becomes the next state when the input is done. A step
+// copies what an input can change — the round (bets, boxes, hands, dealer) and the shoe's fixed table of
+// 52 counts — and shares the rest; nothing grows with the shoe or the session. The choice between this,
+// mutative drafts, per-operation section drafts and structuredClone was measured on the round machine's
+// own workload (README, "Round machine speed"; bench/engine.ts --drafts).
+import { create } from 'mutative';
+import type { Hand } from '../rules/hand.js';
+import type { Box, TableState } from './table-state.js';
+import { TableDraft } from './table-draft.js';
+
+/** How a draft is made: `copy` (the default, fastest measured) copies what an input may change once per
+ *  input; `sections` copies per operation only the sections it reaches (table-draft.ts); `mutative` uses
+ *  mutative drafts (structural sharing by proxy), one per input; `clone` is structuredClone once per input
+ *  (before issue 9 it ran per operation). */
+export const TABLE_DRAFT_MODES = ['copy', 'sections', 'mutative', 'clone'] as const;
+export type TableDraftMode = (typeof TABLE_DRAFT_MODES)[number];
+let MODE: TableDraftMode = 'copy';
+
+/** For measuring the candidates (bench/engine.ts --drafts); the product uses the default. */
+export function useTableDrafts(mode: TableDraftMode): void {
+  MODE = mode;
+}
+
+/** The draft of the input being stepped, and how to finish it (mutative: finalize). */
+let stepDraft: TableState | null = null;
+let finish: (() => TableState) | null = null;
+let stepping = false;
+
+function draftOf(base: TableState): TableState {
+  if (MODE === 'mutative') {
+    const [draft, finalize] = create(base);
+    finish = finalize as () => TableState;
+    return draft as TableState;
+  }
+  return MODE === 'clone' ? structuredClone(base) : copyTable(base);
+}
+
+/** Runs `recipe` on a draft of `base` and returns the draft; within a step the input's draft is reused. */
+export function changeTable(base: TableState, recipe: (draft: TableState) => void): TableState {
+  if (MODE === 'sections') {
+    // Per operation: only the sections it reaches are copied; guards between operations read plain state.
+    const draft = new TableDraft(base);
+    recipe(draft);
+    return draft.finish();
+  }
+  if (!stepping) {
+    const draft = draftOf(base);
+    recipe(draft);
+    const done = finish ? finish() : draft;
+    finish = null;
+    return done;
+  }
+  if (base !== stepDraft) {
+    stepDraft = draftOf(base);
+  }
+  recipe(stepDraft as TableState);
+  return stepDraft as TableState;
+}
+
+/** Steps one input: every operation it causes shares one draft; returns the state the draft became. */
+export function stepTable<T>(run: () => T, current: () => TableState): { result: T; table: TableState } {
+  stepping = true;
+  stepDraft = null;
+  finish = null;
+  try {
+    const result = run();
+    const table = current();
+    return { result, table: table === stepDraft && finish ? (finish as () => TableState)() : table };
+  } finally {
+    stepping = false;
+    stepDraft = null;
+    finish = null;
+  }
+}
+
+/** A copy of plain data (objects, arrays, primitives: the table state is JSON), any shape. */
+export function copyPlain<T>(value: T): T {
+  if (typeof value !== 'object' || value === null) return value;
+  if (Array.isArray(value)) {
+    const out = new Array(value.length);
+    for (let i = 0; i < value.length; i++) out[i] = copyPlain(value[i]);
+    return out as T;
+  }
+  const out: Record<string, unknown> = {};
+  for (const key in value) out[key] = copyPlain((value as Record<string, unknown>)[key]);
+  return out as T;
+}
+
+/** A copy of everything an operation may change; the rest (readonly bets, wagers, the fault card) is shared.
+ *  Plain loops: this runs once per input. test/round/change-table.test.ts checks it shares nothing mutable. */
+export function copyTable(t: TableState): TableState {
+  const boxes = new Array<Box>(t.boxes.length);
+  for (let i = 0; i < boxes.length; i++) boxes[i] = copyBox(t.boxes[i] as Box);
+  const shoe = t.shoe;
+  return {
+    shoe: shoe && { ...shoe, drawn: shoe.drawn.slice() },
+    round: t.round,
+    bets: t.bets.slice(),
+    boxes,
+    dealer: { ...t.dealer, cards: t.dealer.cards.slice() },
+    dealt: t.dealt,
+    faultCard: t.faultCard,
+    shoeFaults: t.shoeFaults.slice(),
+    announcedTurn: t.announcedTurn,
+  };
+}
+
+function copyBox(b: Box): Box {
+  const hands = new Array<Hand>(b.hands.length);
+  for (let i = 0; i < hands.length; i++) {
+    const h = b.hands[i] as Hand;
+    hands[i] = { ...h, cards: h.cards.slice(), wagers: h.wagers.slice() };
+  }
+  return {
+    ...b,
+    hands,
+    sideBets: b.sideBets.length === 0 ? [] : b.sideBets.map((x) => ({ ...x })),
+    insurance: b.insurance.length === 0 ? [] : b.insurance.map((x) => ({ ...x })),
+    follow: b.follow.length === 0 ? [] : b.follow.map((x) => ({ ...x })),
+  };
+}

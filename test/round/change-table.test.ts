@@ -1,0 +1,78 @@
+// The table state is never changed in place (issue 9): every state an engine handed out stays what it
+// was, input after input, and a step's copy shares nothing an operation may change.
+import { describe, expect, test } from 'vitest';
+import { knownRuleSets, loadRuleSet } from '../../src/config/load-rule-set.js';
+import { TableEngine } from '../../src/round/table-engine.js';
+import { TABLE_DRAFT_MODES, copyTable, useTableDrafts } from '../../src/round/change-table.js';
+import type { TableState } from '../../src/round/table-state.js';
+import { playRandomSession } from '../support/random-session.js';
+
+/** Objects the operations never change (replaced, not mutated): bets, wagers, the fault card. */
+const READONLY_KEYS = new Set(['bets', 'wagers', 'faultCard']);
+
+function sharedMutable(copy: unknown, original: unknown, path: string, out: string[]): void {
+  if (typeof copy !== 'object' || copy === null) return;
+  if (copy === original) {
+    out.push(path);
+    return;
+  }
+  for (const key of Object.keys(copy)) {
+    const c = (copy as Record<string, unknown>)[key];
+    const o = (original as Record<string, unknown>)[key];
+    if (READONLY_KEYS.has(key)) {
+      if (Array.isArray(c)) expect(c, `${path}.${key} is a new array`).not.toBe(o);
+      continue;
+    }
+    sharedMutable(c, o, `${path}.${key}`, out);
+  }
+}
+
+describe.each(knownRuleSets().map((name) => [name, loadRuleSet(name).rules] as const))('%s', (_name, rules) => {
+  test('states handed out earlier never change; a copy shares nothing mutable', () => {
+    const { inputs } = playRandomSession(rules, 777, 10);
+    const engine = new TableEngine(rules);
+    const seen: Array<{ state: TableState; json: string }> = [];
+    inputs.forEach((input, i) => {
+      engine.submit(input, i + 1);
+      const state = engine.table;
+      seen.push({ state, json: JSON.stringify(state) });
+      const shared: string[] = [];
+      sharedMutable(copyTable(state), state, 'table', shared);
+      expect(shared, `input ${i + 1}`).toEqual([]);
+    });
+    for (const [i, { state, json }] of seen.entries()) expect(JSON.stringify(state), `state after input ${i + 1}`).toBe(json);
+    expect(new Set(seen.map((s) => s.state)).size).toBeGreaterThan(inputs.length / 2);
+  });
+});
+
+test('a snapshot of the old shape (drawn cards by name) restores to the counts', () => {
+  const rules = loadRuleSet('six-deck').rules;
+  const engine = new TableEngine(rules);
+  for (const input of [{ type: 'shoe.loaded' }, { type: 'card', card: '9C' }, { type: 'bet', seat: 1, player: 'a', amount: 1000 }] as const) engine.submit(input);
+  const snapshot = JSON.parse(JSON.stringify(engine.persistedSnapshot())) as { context: { table: { shoe: Record<string, unknown> } } };
+  snapshot.context.table.shoe.drawn = { '9C': 1 };
+  delete snapshot.context.table.shoe.drawnCount;
+  const restored = new TableEngine(rules, snapshot as never);
+  expect(restored.table.shoe?.drawnCount).toBe(1);
+  expect(restored.submit({ type: 'betting.closed' })).toEqual(engine.submit({ type: 'betting.closed' }));
+  expect(restored.table).toEqual(engine.table);
+});
+
+test('every draft mode measured in the bench gives the same facts and leaves earlier states unchanged', () => {
+  const rules = loadRuleSet('european').rules;
+  const { inputs, events } = playRandomSession(rules, 99, 10);
+  try {
+    for (const mode of TABLE_DRAFT_MODES) {
+      useTableDrafts(mode);
+      const engine = new TableEngine(rules);
+      const seen: Array<{ state: TableState; json: string }> = [];
+      inputs.forEach((input, i) => {
+        expect(JSON.stringify(engine.submit(input, i + 1)), `${mode} input ${i + 1}`).toBe(JSON.stringify(events[i]));
+        seen.push({ state: engine.table, json: JSON.stringify(engine.table) });
+      });
+      for (const { state, json } of seen) expect(JSON.stringify(state), mode).toBe(json);
+    }
+  } finally {
+    useTableDrafts('copy');
+  }
+});
