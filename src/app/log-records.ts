@@ -11,8 +11,9 @@ export const INPUT_RECORD = 'input';
 export const CONFIGURED_RECORD = 'table.configured';
 /** A command refused before it became an input (bad credential, wrong role, malformed body). */
 export const REFUSED_COMMAND_RECORD = 'command.refused';
-/** Notes on the log that are not table inputs: link state and counters, shoe messages that are no input. */
-export const NOTE_PREFIXES = ['link.', 'shoe.message'] as const;
+/** Notes on the log that are not table inputs: link state and counters, shoe messages that are no input,
+ *  the log's own records (`log.*`, e.g. an operator accepting a log behind its anchor). */
+export const NOTE_PREFIXES = ['link.', 'shoe.message', 'log.'] as const;
 export function isNoteRecord(type: string): boolean {
   return type === REFUSED_COMMAND_RECORD || NOTE_PREFIXES.some((p) => type.startsWith(p));
 }

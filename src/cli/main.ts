@@ -10,15 +10,20 @@ import { TableConfigError } from '../config/table-config.js';
 import { floorCommand } from './floor-command.js';
 import { emulateCommand, replayCaptureCommand } from './shoe-commands.js';
 import { CaptureMismatchError } from '../app/replay-capture.js';
-import { exportCommand, recallCommand, runCommand, verifyCommand } from './log-commands.js';
+import { exportCommand, recallCommand, runCommand } from './log-commands.js';
+import { verifyCommand } from './verify-command.js';
 import { NotATableLogError } from '../adapters/store/sqlite-table-file.js';
+import { logRefusalExitCode } from './log-refusals.js';
+import { backupCommand } from './backup-command.js';
 
 const USAGE = `usage: shoe <command> [options]
   replay FILE --rules NAME|PATH [--format jsonl|text]   replay a recorded session through the round machine
   start [--table FILE] [--serial PATH] [--manual] [--port N]   run a table (default: the demo table, emulated shoe)
+        [--accept-log-behind-anchor NAME --reason TEXT]   start on a log behind its anchor (recorded on the log)
   demo [SESSION]                                         tell the story of the bundled demo session
   run SESSION --rules NAME --db PATH [--table ID]        play a session into a durable table log (restartable)
-  verify DB                                              check the hash chain and re-derive every event
+  verify DB [--key-env NAME] [--nats URL] [--quiet]      check the log: anchors, hash chain, MACs, re-derive every event (exit 0 intact, 1 broken, 2 unreadable)
+  backup DB FILE                                         copy a live table's log (online backup), verify the copy, anchor it
   recall DB [--last 10] [--format text|json]             the last rounds, step by step
   export DB --format session                             the log's inputs as a session replay accepts
   emulate --serial PATH [--cards FILE | --seed N --decks 6] [--faults SPEC] [--auto-draw MS]   an emulated shoe on a serial device
@@ -28,7 +33,7 @@ const USAGE = `usage: shoe <command> [options]
 async function main(argv: string[]): Promise<number> {
   const out = (line: string) => process.stdout.write(`${line}\n`);
   try {
-    const args = parseArgs(argv, ['manual', 'json', 'verbose']);
+    const args = parseArgs(argv, ['manual', 'json', 'verbose', 'quiet']);
     switch (args.command) {
       case 'replay':
         return replayCommand(args, out);
@@ -40,6 +45,8 @@ async function main(argv: string[]): Promise<number> {
         return await recallCommand(args, out);
       case 'export':
         return await exportCommand(args, out);
+      case 'backup':
+        return await backupCommand(args, out);
       case 'emulate':
         return await emulateCommand(args, out);
       case 'replay-capture':
@@ -59,6 +66,11 @@ async function main(argv: string[]): Promise<number> {
         throw new UsageError(`unknown command "${args.command}"\n${USAGE}`);
     }
   } catch (err) {
+    const refused = logRefusalExitCode(err);
+    if (refused !== undefined) {
+      process.stderr.write(`shoe: ${(err as Error).message}\n`);
+      return refused;
+    }
     if (err instanceof UsageError || err instanceof RuleSetError || err instanceof SessionFormatError || err instanceof NotATableLogError || err instanceof TableConfigError) {
       process.stderr.write(`shoe: ${err.message}\n`);
       return 2;

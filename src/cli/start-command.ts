@@ -5,6 +5,7 @@ import { pino, type Logger } from 'pino';
 import { loadTableConfig } from '../config/table-config.js';
 import { startTable, type WebServerFactory } from '../composition/table-runtime.js';
 import { UsageError, type ParsedArgs } from './args.js';
+import { acceptBehindAnchorOf } from './accept-behind-anchor.js';
 
 export const DEMO_TABLE = new URL('../../config/tables/demo.yaml', import.meta.url);
 
@@ -27,6 +28,7 @@ export async function startCommand(args: ParsedArgs, web: WebServerFactory | und
   const port = args.options.get('port');
   if (port !== undefined && !/^\d+$/.test(port)) throw new UsageError(`--port takes a number, not "${port}"`);
   const serialPath = args.options.get('serial');
+  const acceptLogBehindAnchor = acceptBehindAnchorOf(args);
   const logger = makeLogger(config.id);
   const runtime = await startTable({
     config: port !== undefined ? { ...config, http: { ...config.http, port: Number(port) } } : config,
@@ -35,6 +37,7 @@ export async function startCommand(args: ParsedArgs, web: WebServerFactory | und
     manual: args.flags.has('manual'),
     ...(args.options.has('capture') ? { capturePath: args.options.get('capture') as string } : {}),
     ...(web ? { web } : {}),
+    ...(acceptLogBehindAnchor ? { acceptLogBehindAnchor } : {}),
   });
   const { service } = runtime;
   current.round = service.table.round;

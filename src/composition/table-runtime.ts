@@ -23,6 +23,9 @@ import { ShoeBridge } from '../app/shoe-bridge.js';
 import { isInputRecord, recordedInput } from '../app/log-records.js';
 import { DemoBot } from '../app/demo/demo-bot.js';
 import { DemoDealer } from './demo-dealer.js';
+import { guardTableLog, type AcceptLogBehindAnchor } from './log-guard.js';
+import { logKeyOf } from '../config/log-key.js';
+import { shoeWitnessHook } from './shoe-witness-hook.js';
 
 export interface WebServerHandle {
   listen(options: { host: string; port: number }): Promise<string>;
@@ -50,6 +53,8 @@ export interface RuntimeOptions {
   readonly scheduler?: Scheduler;
   /** Record the raw bytes of the shoe link and every input to this file (JSONL), for `replay-capture`. */
   readonly capturePath?: string;
+  /** An operator's decision to start on a log behind its anchor (issue 12.1), recorded on the log. */
+  readonly acceptLogBehindAnchor?: AcceptLogBehindAnchor;
 }
 
 export interface TableRuntime {
@@ -74,7 +79,7 @@ export async function lastShoeSeq(store: EventStore, tableId: string, head: numb
     const events = await store.read(tableId, { from, limit: to - from + 1 });
     for (let i = events.length - 1; i >= 0; i--) {
       const e = events[i];
-      const seq = e && isInputRecord(e) ? recordedInput(e).origin.shoeSeq : undefined;
+      const seq = e && isInputRecord(e) ? recordedInput(e).origin.shoeSeq : e?.type === 'shoe.message' ? (e.data as { shoeSeq?: number }).shoeSeq : undefined;
       if (seq !== undefined) return seq;
     }
   }
@@ -85,8 +90,22 @@ export async function startTable(options: RuntimeOptions): Promise<TableRuntime>
   const { config, logger } = options;
   const log = logger.child({ tableId: config.id });
   const { rules, rulesId } = loadRuleSet(config.rules);
-  const store = options.store ?? new SqliteEventStore({ path: config.store.path, synchronous: config.store.synchronous, pollIntervalMs: 0 });
+  const macKey = logKeyOf(config);
+  const store = options.store ?? new SqliteEventStore({ path: config.store.path, synchronous: config.store.synchronous, pollIntervalMs: 0, ...(macKey ? { macKey } : {}) });
+  // Issue 12: quick_check, the chain (and MACs) over what the rebuild reads, the log against its anchors.
+  const logGuard = await guardTableLog({
+    tableId: config.id,
+    logger: log,
+    ...(store instanceof SqliteEventStore ? { dbPath: store.pathFor(config.id) } : {}),
+    ...(macKey ? { key: macKey } : {}),
+    ...(config.nats ? { natsUrl: config.nats.url } : {}),
+    ...(options.acceptLogBehindAnchor ? { acceptBehindAnchor: options.acceptLogBehindAnchor } : {}),
+  }).catch(async (err: unknown) => {
+    if (!options.store) await store.close();
+    throw err;
+  });
   const service = await TableService.open({ tableId: config.id, rules, rulesId, store, clock: systemClock, logger: log });
+  await logGuard.afterOpen(service, store);
   const scheduler = options.scheduler ?? realScheduler;
   const decisionSeconds = config.decisionTimerSeconds ?? rules.timeout.decisionSeconds;
   const timer = new DecisionTimer(service, decisionSeconds, scheduler);
@@ -124,6 +143,7 @@ export async function startTable(options: RuntimeOptions): Promise<TableRuntime>
     })
     : null;
   const lastRxSeq = await lastShoeSeq(store, config.id, service.position);
+  const witness = shoeWitnessHook(lastRxSeq, service, store instanceof SqliteEventStore ? store.pathFor(config.id) : config.id, log);
   const link = new ShoeLink({
     path,
     baudRate: config.serial?.baud ?? 115200,
@@ -134,6 +154,7 @@ export async function startTable(options: RuntimeOptions): Promise<TableRuntime>
       if (bridge) await bridge.onShoeEvent(m.message, m.seq);
     },
     onEvent: (e: LinkEvent) => {
+      if (e.type === 'handshake') witness(e.shoe);
       if (e.type === 'state') void bridge?.onLinkState(e.state, e.previous, e.reason).catch((err: unknown) => log.error({ err }, 'link state not recorded'));
       else if (e.type === 'counters') recordErrorCounters(e.counters);
       else log.info({ link: e }, `link ${e.type}`);
@@ -184,6 +205,7 @@ export async function startTable(options: RuntimeOptions): Promise<TableRuntime>
       await replicator?.stop();
       await nats?.close();
       service.close();
+      await logGuard.close();
       if (!options.store) await store.close();
     },
   };

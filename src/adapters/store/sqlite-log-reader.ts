@@ -1,0 +1,116 @@
+/**
+ * A table's SQLite log read as a file, for the auditor and for start-up checks (issue 12): opened
+ * read-only, streamed a row at a time (memory does not grow with the log), with each event's MAC when
+ * the log keeps MACs. Every failure that is about the file is an UnreadableLogError: one line naming
+ * the file and what is wrong.
+ */
+import { existsSync, statSync } from 'node:fs';
+import Database from 'better-sqlite3';
+import { GENESIS_HASH } from '../../ports/event-chain.js';
+import type { JsonObject, StoredEvent } from '../../ports/event-store.js';
+import type { LogHead } from '../../ports/log-anchor.js';
+import type { LoggedEvent } from '../../ports/chain-mac.js';
+import { hasMacTable } from './sqlite-mac-schema.js';
+import { asUnreadable, UnreadableLogError } from './unreadable-log.js';
+
+type Row = [number, number, number, string, string, string, string, string, string, string | null];
+
+export class SqliteLogReader {
+  private constructor(
+    readonly file: string,
+    private readonly db: Database.Database,
+    readonly tableId: string,
+    private readonly macs: boolean,
+  ) {}
+
+  /**
+   * Opens a table log file read-only; throws UnreadableLogError when it is missing or not readable, or
+   * empty (unless `tableId` is given: then an empty log is that table's, and another table's is refused).
+   */
+  static open(file: string, tableId?: string): SqliteLogReader {
+    if (!existsSync(file)) throw new UnreadableLogError(file, 'no such database');
+    const stat = statSync(file);
+    if (!stat.isFile()) throw new UnreadableLogError(file, 'not a file');
+    if (stat.size === 0) throw new UnreadableLogError(file, 'the file is empty (truncated to nothing?)');
+    let db: Database.Database | undefined;
+    try {
+      db = new Database(file, { readonly: true, fileMustExist: true });
+      const first = db.prepare<[], { stream: string }>('SELECT stream FROM events ORDER BY id LIMIT 1').get();
+      if (first === undefined && tableId === undefined) throw new UnreadableLogError(file, 'the log is empty');
+      if (first !== undefined && tableId !== undefined && first.stream !== tableId) throw new UnreadableLogError(file, `holds the log of table ${first.stream}, not ${tableId}`);
+      return new SqliteLogReader(file, db, first?.stream ?? (tableId as string), hasMacTable(db));
+    } catch (err) {
+      db?.close();
+      throw asUnreadable(file, err);
+    }
+  }
+
+  /** Runs `body`, naming the file in any failure about the file's state. */
+  private guard<T>(body: () => T): T {
+    try {
+      return body();
+    } catch (err) {
+      throw asUnreadable(this.file, err);
+    }
+  }
+
+  /** PRAGMA quick_check: throws UnreadableLogError with the first problems SQLite finds. */
+  quickCheck(): void {
+    this.guard(() => {
+      const rows = this.db.pragma('quick_check') as Array<{ quick_check: string }>;
+      if (rows[0]?.quick_check !== 'ok') {
+        throw new UnreadableLogError(this.file, `quick_check failed: ${rows.slice(0, 3).map((r) => r.quick_check).join('; ')}${rows.length > 3 ? ` (and ${rows.length - 3} more)` : ''}`);
+      }
+    });
+  }
+
+  head(): LogHead {
+    return this.guard(() => {
+      const row = this.db.prepare<[string], { seq: number; hash: string }>('SELECT seq, hash FROM events WHERE stream = ? ORDER BY seq DESC LIMIT 1').get(this.tableId);
+      return row ? { seq: row.seq, hash: row.hash } : { seq: 0, hash: GENESIS_HASH };
+    });
+  }
+
+  /** The hash of the event at `seq` (the genesis hash at 0), or undefined when the log has no such event. */
+  hashAt(seq: number): string | undefined {
+    if (seq === 0) return GENESIS_HASH;
+    return this.guard(() => this.db.prepare<[string, number], { hash: string }>('SELECT hash FROM events WHERE stream = ? AND seq = ?').get(this.tableId, seq)?.hash);
+  }
+
+  /** The saved snapshot's position (its state is the table service's business). */
+  snapshotPosition(): { seq: number; hash: string } | undefined {
+    return this.guard(() => this.db.prepare<[string], { seq: number; hash: string }>('SELECT seq, hash FROM snapshots WHERE stream = ?').get(this.tableId));
+  }
+
+  /** Whether any event carries a MAC, and from which seq. */
+  firstMacSeq(): number | undefined {
+    if (!this.macs) return undefined;
+    return this.guard(() => this.db.prepare<[string], { s: number | null }>('SELECT min(seq) AS s FROM event_macs WHERE stream = ?').get(this.tableId)?.s ?? undefined);
+  }
+
+  /** Events from `from` in seq order, one row at a time, each with its MAC (null when it has none). */
+  *events(from = 1): Generator<LoggedEvent> {
+    const sql = this.macs
+      ? 'SELECT e.seq, e.round, e.mono_time, e.wall_time, e.rules_id, e.type, e.data, e.prev_hash, e.hash, m.mac FROM events e LEFT JOIN event_macs m ON m.stream = e.stream AND m.seq = e.seq WHERE e.stream = ? AND e.seq >= ? ORDER BY e.seq'
+      : 'SELECT seq, round, mono_time, wall_time, rules_id, type, data, prev_hash, hash, NULL FROM events WHERE stream = ? AND seq >= ? ORDER BY seq';
+    const rows = this.guard(() => this.db.prepare<[string, number], Row>(sql).raw(true).iterate(this.tableId, from));
+    const tableId = this.tableId;
+    for (;;) {
+      const next = this.guard(() => rows.next());
+      if (next.done) return;
+      const r = next.value;
+      let data: JsonObject;
+      try {
+        data = JSON.parse(r[6]) as JsonObject;
+      } catch {
+        data = { unparsable: r[6] }; // the chain check names the event: its hash cannot match
+      }
+      const event: StoredEvent = { tableId, seq: r[0], round: r[1], monoTime: r[2], wallTime: r[3], rulesId: r[4], type: r[5], data, prevHash: r[7], hash: r[8] };
+      yield { event, mac: r[9] };
+    }
+  }
+
+  close(): void {
+    this.db.close();
+  }
+}
