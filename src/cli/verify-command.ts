@@ -5,7 +5,8 @@
 // database; the JetStream KV key with --nats).
 // Exit 0: intact. 1: integrity broken (the line names the event and why). 2: the file cannot be read.
 import { connect } from 'nats';
-import { SqliteLogReader } from '../adapters/store/sqlite-log-reader.js';
+import { EmptyLogError, SqliteLogReader } from '../adapters/store/sqlite-log-reader.js';
+import { GENESIS_HASH } from '../ports/event-chain.js';
 import { anchorFileOf, readNewestAnchor } from '../adapters/store/anchor-file.js';
 import { AnchorKv } from '../adapters/store/anchor-kv.js';
 import { chainKey } from '../ports/chain-mac.js';
@@ -61,7 +62,18 @@ export async function verifyCommand(args: ParsedArgs, out: Out, env: NodeJS.Proc
   const db = args.positional[0];
   if (!db || args.positional.length > 1) throw new UsageError('verify needs one table database: shoe verify DB [--key-env NAME] [--nats URL] [--quiet]');
   const key = keyOf(args, env);
-  const reader = SqliteLogReader.open(db);
+  let reader: SqliteLogReader;
+  try {
+    reader = SqliteLogReader.open(db);
+  } catch (err) {
+    // An empty log whose anchor remembers events: not unreadable — events are missing (exit 1).
+    const anchor = err instanceof EmptyLogError ? readNewestAnchor(anchorFileOf(db))?.anchor : undefined;
+    if (!anchor || anchor.seq === 0) throw err;
+    const v = judgeAgainstAnchor({ seq: 0, hash: GENESIS_HASH }, undefined, anchor);
+    if (v.ok) throw err;
+    out(`MISMATCH ${anchor.tableId} at event 1: ${new LogBehindAnchorError(v, db, anchorFileOf(db)).message}`);
+    return 1;
+  }
   try {
     const { tableId } = reader;
     reader.quickCheck();

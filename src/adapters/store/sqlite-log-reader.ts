@@ -15,12 +15,16 @@ import { asUnreadable, UnreadableLogError } from './unreadable-log.js';
 
 type Row = [number, number, number, string, string, string, string, string, string, string | null];
 
+/** The file is a database but holds no event: a log at seq 0 (its anchors may say it once held more). */
+export class EmptyLogError extends UnreadableLogError {}
+
 export class SqliteLogReader {
   private constructor(
     readonly file: string,
     private readonly db: Database.Database,
     readonly tableId: string,
     private readonly macs: boolean,
+    private readonly hasEvents = true,
   ) {}
 
   /**
@@ -35,8 +39,12 @@ export class SqliteLogReader {
     let db: Database.Database | undefined;
     try {
       db = new Database(file, { readonly: true, fileMustExist: true });
+      // A database without the events table is a log at seq 0 (e.g. its WAL, holding the schema, was deleted).
+      const hasEvents = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'events'").get() !== undefined;
+      if (!hasEvents && tableId !== undefined) return new SqliteLogReader(file, db, tableId, false, false);
+      if (!hasEvents) throw new EmptyLogError(file, 'the log is empty (no events table: not a table log, or its WAL was deleted before the first checkpoint)');
       const first = db.prepare<[], { stream: string }>('SELECT stream FROM events ORDER BY id LIMIT 1').get();
-      if (first === undefined && tableId === undefined) throw new UnreadableLogError(file, 'the log is empty');
+      if (first === undefined && tableId === undefined) throw new EmptyLogError(file, 'the log is empty');
       if (first !== undefined && tableId !== undefined && first.stream !== tableId) throw new UnreadableLogError(file, `holds the log of table ${first.stream}, not ${tableId}`);
       return new SqliteLogReader(file, db, first?.stream ?? (tableId as string), hasMacTable(db));
     } catch (err) {
@@ -56,6 +64,7 @@ export class SqliteLogReader {
 
   /** PRAGMA quick_check: throws UnreadableLogError with the first problems SQLite finds. */
   quickCheck(): void {
+    if (!this.hasEvents) return;
     this.guard(() => {
       const rows = this.db.pragma('quick_check') as Array<{ quick_check: string }>;
       if (rows[0]?.quick_check !== 'ok') {
@@ -65,6 +74,7 @@ export class SqliteLogReader {
   }
 
   head(): LogHead {
+    if (!this.hasEvents) return { seq: 0, hash: GENESIS_HASH };
     return this.guard(() => {
       const row = this.db.prepare<[string], { seq: number; hash: string }>('SELECT seq, hash FROM events WHERE stream = ? ORDER BY seq DESC LIMIT 1').get(this.tableId);
       return row ? { seq: row.seq, hash: row.hash } : { seq: 0, hash: GENESIS_HASH };
@@ -74,17 +84,19 @@ export class SqliteLogReader {
   /** The hash of the event at `seq` (the genesis hash at 0), or undefined when the log has no such event. */
   hashAt(seq: number): string | undefined {
     if (seq === 0) return GENESIS_HASH;
+    if (!this.hasEvents) return undefined;
     return this.guard(() => this.db.prepare<[string, number], { hash: string }>('SELECT hash FROM events WHERE stream = ? AND seq = ?').get(this.tableId, seq)?.hash);
   }
 
   /** The saved snapshot's position (its state is the table service's business). */
   snapshotPosition(): { seq: number; hash: string } | undefined {
+    if (!this.hasEvents) return undefined;
     return this.guard(() => this.db.prepare<[string], { seq: number; hash: string }>('SELECT seq, hash FROM snapshots WHERE stream = ?').get(this.tableId));
   }
 
   /** Whether any event carries a MAC, and from which seq. */
   firstMacSeq(): number | undefined {
-    if (!this.macs) return undefined;
+    if (!this.macs || !this.hasEvents) return undefined;
     return this.guard(() => this.db.prepare<[string], { s: number | null }>('SELECT min(seq) AS s FROM event_macs WHERE stream = ?').get(this.tableId)?.s ?? undefined);
   }
 
@@ -93,20 +105,25 @@ export class SqliteLogReader {
     const sql = this.macs
       ? 'SELECT e.seq, e.round, e.mono_time, e.wall_time, e.rules_id, e.type, e.data, e.prev_hash, e.hash, m.mac FROM events e LEFT JOIN event_macs m ON m.stream = e.stream AND m.seq = e.seq WHERE e.stream = ? AND e.seq >= ? ORDER BY e.seq'
       : 'SELECT seq, round, mono_time, wall_time, rules_id, type, data, prev_hash, hash, NULL FROM events WHERE stream = ? AND seq >= ? ORDER BY seq';
+    if (!this.hasEvents) return;
     const rows = this.guard(() => this.db.prepare<[string, number], Row>(sql).raw(true).iterate(this.tableId, from));
     const tableId = this.tableId;
-    for (;;) {
-      const next = this.guard(() => rows.next());
-      if (next.done) return;
-      const r = next.value;
-      let data: JsonObject;
-      try {
-        data = JSON.parse(r[6]) as JsonObject;
-      } catch {
-        data = { unparsable: r[6] }; // the chain check names the event: its hash cannot match
+    try {
+      for (;;) {
+        const next = this.guard(() => rows.next());
+        if (next.done) return;
+        const r = next.value;
+        let data: JsonObject;
+        try {
+          data = JSON.parse(r[6]) as JsonObject;
+        } catch {
+          data = { unparsable: r[6] }; // the chain check names the event: its hash cannot match
+        }
+        const event: StoredEvent = { tableId, seq: r[0], round: r[1], monoTime: r[2], wallTime: r[3], rulesId: r[4], type: r[5], data, prevHash: r[7], hash: r[8] };
+        yield { event, mac: r[9] };
       }
-      const event: StoredEvent = { tableId, seq: r[0], round: r[1], monoTime: r[2], wallTime: r[3], rulesId: r[4], type: r[5], data, prevHash: r[7], hash: r[8] };
-      yield { event, mac: r[9] };
+    } finally {
+      rows.return?.(); // a reader that stops early frees the statement (the connection can close)
     }
   }
 
