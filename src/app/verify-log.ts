@@ -38,7 +38,8 @@ export function verifyLog(events: Iterable<StoredEvent | LoggedEvent>, options: 
   let macFrom: number | null = null;
   for (const item of events) {
     const event = 'event' in item && typeof (item as LoggedEvent).event === 'object' ? (item as LoggedEvent).event : (item as StoredEvent);
-    const check = chain.push(event);
+    const dataJson = (item as LoggedEvent).dataJson;
+    const check = chain.push(event, dataJson);
     if (!check.ok) return { ok: false, seq: check.seq, problem: `hash chain broken: ${check.reason}` };
     if (key) {
       const mac = (item as LoggedEvent).mac ?? null;
@@ -52,7 +53,7 @@ export function verifyLog(events: Iterable<StoredEvent | LoggedEvent>, options: 
       }
     }
     try {
-      replayer.push(event);
+      replayer.push(event, dataJson);
     } catch (err) {
       return mismatch(err, event.seq);
     }

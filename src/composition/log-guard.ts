@@ -120,8 +120,8 @@ function checkTail(reader: SqliteLogReader, key: Buffer | undefined, logName: st
   const from = snapshot?.seq ?? 0;
   const verifier = new ChainVerifier({ seq: from, hash: snapshot?.hash ?? GENESIS_HASH });
   const firstMac = key ? reader.firstMacSeq() : undefined;
-  for (const { event, mac } of reader.events(from + 1)) {
-    const check = verifier.push(event);
+  for (const { event, mac, dataJson } of reader.events(from + 1)) {
+    const check = verifier.push(event, dataJson);
     if (!check.ok) throw new LogIntegrityError(logName, check.seq, `hash chain broken: ${check.reason}`);
     if (key && firstMac !== undefined && event.seq >= firstMac) {
       if (mac == null) throw new LogIntegrityError(logName, event.seq, `no MAC: events from ${firstMac} on were keyed, so a MAC was removed or the event was written without the key`);

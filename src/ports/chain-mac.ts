@@ -37,4 +37,6 @@ export function macMatches(key: Buffer, hash: string, mac: string): boolean {
 export interface LoggedEvent {
   readonly event: import('./event-store.js').StoredEvent;
   readonly mac?: string | null;
+  /** The event's data exactly as stored (canonical JSON text), when the log keeps it as text. */
+  readonly dataJson?: string;
 }

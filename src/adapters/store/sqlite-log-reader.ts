@@ -113,14 +113,23 @@ export class SqliteLogReader {
         const next = this.guard(() => rows.next());
         if (next.done) return;
         const r = next.value;
-        let data: JsonObject;
-        try {
-          data = JSON.parse(r[6]) as JsonObject;
-        } catch {
-          data = { unparsable: r[6] }; // the chain check names the event: its hash cannot match
-        }
-        const event: StoredEvent = { tableId, seq: r[0], round: r[1], monoTime: r[2], wallTime: r[3], rulesId: r[4], type: r[5], data, prevHash: r[7], hash: r[8] };
-        yield { event, mac: r[9] };
+        const dataJson = r[6];
+        // `data` is parsed only when asked for: the chain hashes the stored text, and facts are compared as text.
+        let data: JsonObject | undefined;
+        const event = {
+          tableId, seq: r[0], round: r[1], monoTime: r[2], wallTime: r[3], rulesId: r[4], type: r[5], prevHash: r[7], hash: r[8],
+          get data(): JsonObject {
+            if (data === undefined) {
+              try {
+                data = JSON.parse(dataJson) as JsonObject;
+              } catch {
+                data = { unparsable: dataJson }; // the chain check names the event: its hash cannot match
+              }
+            }
+            return data;
+          },
+        } satisfies StoredEvent;
+        yield { event, mac: r[9], dataJson };
       }
     } finally {
       rows.return?.(); // a reader that stops early frees the statement (the connection can close)
