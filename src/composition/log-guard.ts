@@ -16,7 +16,7 @@ import { connect, type NatsConnection } from 'nats';
 import type { Subscription } from 'rxjs';
 import type { EventStore, StoredEvent } from '../ports/event-store.js';
 import { ChainVerifier, GENESIS_HASH } from '../ports/event-chain.js';
-import { macMatches } from '../ports/chain-mac.js';
+import { macMatches, snapshotMac } from '../ports/chain-mac.js';
 import { LogIntegrityError } from '../ports/log-integrity.js';
 import { judgeAgainstAnchor, LogBehindAnchorError, type AnchorReason, type AnchorVerdict, type LogAnchor, type LogHead } from '../ports/log-anchor.js';
 import { SqliteLogReader } from '../adapters/store/sqlite-log-reader.js';
@@ -120,6 +120,12 @@ function checkTail(reader: SqliteLogReader, key: Buffer | undefined, logName: st
   const from = snapshot?.seq ?? 0;
   const verifier = new ChainVerifier({ seq: from, hash: snapshot?.hash ?? GENESIS_HASH });
   const firstMac = key ? reader.firstMacSeq() : undefined;
+  // With the key, a snapshot saved while the table was keyed must carry its MAC: its state is not on the chain.
+  if (key && snapshot && firstMac !== undefined && firstMac <= snapshot.seq) {
+    if (snapshot.mac === null || snapshot.mac !== snapshotMac(key, snapshot.seq, snapshot.hash, snapshot.state)) {
+      throw new LogIntegrityError(logName, snapshot.seq, `the saved snapshot at seq ${snapshot.seq} ${snapshot.mac === null ? 'has no MAC' : "has a MAC that does not match its state (the snapshot was altered, or the key is not this log's)"}`);
+    }
+  }
   for (const { event, mac, dataJson } of reader.events(from + 1)) {
     const check = verifier.push(event, dataJson);
     if (!check.ok) throw new LogIntegrityError(logName, check.seq, `hash chain broken: ${check.reason}`);

@@ -10,7 +10,7 @@
  * The key is the UTF-8 bytes of a secret from the environment (the table file names the variable,
  * `store.keyEnv`, conventionally SHOE_LOG_KEY). Pure apart from node:crypto.
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 
 /** The shortest key accepted (a 32-byte secret written as 64 hex digits is recommended). */
 export const MIN_KEY_LENGTH = 32;
@@ -25,6 +25,15 @@ export function chainKey(secret: string, source: string): Buffer {
 
 export function chainMac(key: Buffer, hash: string): string {
   return createHmac('sha256', key).update(hash, 'latin1').digest('hex');
+}
+
+/**
+ * The saved snapshot's MAC: its state is not on the chain, so with a key it is authenticated on its own.
+ *   mac = hex(HMAC-SHA256(key, "snapshot:" + seq + ":" + hash + ":" + hex(SHA-256(UTF-8(stateJson)))))
+ */
+export function snapshotMac(key: Buffer, seq: number, hash: string, stateJson: string): string {
+  const digest = createHash('sha256').update(stateJson, 'utf8').digest('hex');
+  return createHmac('sha256', key).update(`snapshot:${seq}:${hash}:${digest}`, 'utf8').digest('hex');
 }
 
 /** Constant-time comparison of a stored MAC with the one the key gives. */

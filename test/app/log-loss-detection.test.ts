@@ -230,6 +230,23 @@ describe('one event altered, every hash recomputed without the key', () => {
     expect({ atStart, byVerify }, details.join('\n')).toEqual({ atStart: targets.length, byVerify: targets.length });
   }, 120_000);
 
+  test('on a keyed log, an altered snapshot state (not on the chain) is refused at start', async () => {
+    const key = Buffer.from(KEY_TEXT);
+    const { inputs } = playRandomSession(loadRuleSet('six-deck').rules, 97, 6);
+    const dir = mkdtempSync(join(tmpdir(), 'snapshot-'));
+    const db = join(dir, 'snap.db');
+    await play(db, 'sn-t', inputs, { key, snapshotEvery: 15 });
+    const sql = new Database(db);
+    const snap = sql.prepare('SELECT seq, state FROM snapshots').get() as { seq: number; state: string };
+    const altered = snap.state.replace(/"amount":(\d+)/, (_m, a: string) => `"amount":${Number(a) * 10}`);
+    expect(altered).not.toBe(snap.state);
+    sql.prepare('UPDATE snapshots SET state = ?').run(altered);
+    sql.close();
+    const refused = await startRefusal(db, 'sn-t', { SHOE_LOG_KEY: KEY_TEXT });
+    expect(refused).toBeInstanceOf(LogIntegrityError);
+    expect(refused.message).toBe(`log ${db}: integrity broken at event ${snap.seq}: the saved snapshot at seq ${snap.seq} has a MAC that does not match its state (the snapshot was altered, or the key is not this log's)`);
+  }, 60_000);
+
   test('without a key, the anchors still catch a rewrite of anchored history (start and verify)', async () => {
     const rules = loadRuleSet('six-deck').rules;
     const { inputs } = playRandomSession(rules, 98, 8);

@@ -32,7 +32,7 @@ import { validateAppendOptions, validateJson, validateNewEvents, validatePositio
 import { canonicalJson } from '../../ports/event-chain.js';
 import { followStore } from './follow-store.js';
 import { prepareDatabase, type SqliteSynchronous } from './sqlite-schema.js';
-import { chainMac } from '../../ports/chain-mac.js';
+import { chainMac, snapshotMac } from '../../ports/chain-mac.js';
 import { asUnreadable, UnreadableLogError } from './unreadable-log.js';
 
 export interface SqliteEventStoreOptions {
@@ -64,6 +64,7 @@ class TableDatabase {
   readonly snapshotPut;
   readonly snapshotGet;
   readonly macPut;
+  readonly snapshotMacPut;
 
   constructor(readonly db: Database.Database) {
     this.head = db.prepare<[string], { seq: number; hash: string }>('SELECT seq, hash FROM events WHERE stream = ? ORDER BY seq DESC LIMIT 1');
@@ -85,6 +86,9 @@ class TableDatabase {
     );
     this.snapshotGet = db.prepare<[string], { seq: number; hash: string; state: string }>('SELECT seq, hash, state FROM snapshots WHERE stream = ?');
     this.macPut = db.prepare('INSERT INTO event_macs (stream, seq, mac) VALUES (?, ?, ?)');
+    this.snapshotMacPut = db.prepare(
+      'INSERT INTO snapshot_macs (stream, seq, mac) VALUES (?, ?, ?) ON CONFLICT (stream) DO UPDATE SET seq = excluded.seq, mac = excluded.mac',
+    );
   }
 
   headOf(streamId: string): StreamHead {
@@ -261,6 +265,7 @@ export class SqliteEventStore implements EventStore, SnapshotStore {
           }
           const hash = seq === 0 ? GENESIS_HASH : t.hashAt.get(streamId, seq)!.hash;
           t.snapshotPut.run(streamId, seq, hash, json);
+          if (this.macKey) t.snapshotMacPut.run(streamId, seq, snapshotMac(this.macKey, seq, hash, json));
           return { streamId, seq, hash, state: JSON.parse(json) as JsonValue };
         })
         .immediate();

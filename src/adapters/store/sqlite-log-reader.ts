@@ -88,10 +88,13 @@ export class SqliteLogReader {
     return this.guard(() => this.db.prepare<[string, number], { hash: string }>('SELECT hash FROM events WHERE stream = ? AND seq = ?').get(this.tableId, seq)?.hash);
   }
 
-  /** The saved snapshot's position (its state is the table service's business). */
-  snapshotPosition(): { seq: number; hash: string } | undefined {
+  /** The saved snapshot: its position, its state as stored text, and its MAC (null when it has none). */
+  snapshotPosition(): { seq: number; hash: string; state: string; mac: string | null } | undefined {
     if (!this.hasEvents) return undefined;
-    return this.guard(() => this.db.prepare<[string], { seq: number; hash: string }>('SELECT seq, hash FROM snapshots WHERE stream = ?').get(this.tableId));
+    const sql = this.macs
+      ? 'SELECT s.seq, s.hash, s.state, CASE WHEN m.seq = s.seq THEN m.mac END AS mac FROM snapshots s LEFT JOIN snapshot_macs m ON m.stream = s.stream WHERE s.stream = ?'
+      : 'SELECT seq, hash, state, NULL AS mac FROM snapshots WHERE stream = ?';
+    return this.guard(() => this.db.prepare<[string], { seq: number; hash: string; state: string; mac: string | null }>(sql).get(this.tableId));
   }
 
   /** Whether any event carries a MAC, and from which seq. */

@@ -17,6 +17,12 @@ CREATE TRIGGER IF NOT EXISTS event_macs_no_update BEFORE UPDATE ON event_macs
   BEGIN SELECT RAISE(ABORT, 'event MACs are append-only'); END;
 CREATE TRIGGER IF NOT EXISTS event_macs_no_delete BEFORE DELETE ON event_macs
   BEGIN SELECT RAISE(ABORT, 'event MACs are append-only'); END;
+-- The saved snapshot's MAC (it is replaced with the snapshot): the snapshot's state is not on the chain.
+CREATE TABLE IF NOT EXISTS snapshot_macs (
+  stream TEXT    NOT NULL PRIMARY KEY,
+  seq    INTEGER NOT NULL,
+  mac    TEXT    NOT NULL CHECK (length(mac) = 64)   -- hex HMAC-SHA256(key, "snapshot:<seq>:<hash>:<sha256 of state>")
+) WITHOUT ROWID;
 `;
 
 /** Whether a (possibly read-only, possibly old) database has the MAC table. */
