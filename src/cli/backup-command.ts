@@ -29,6 +29,13 @@ export async function backupCommand(args: ParsedArgs, out: Out, env: NodeJS.Proc
 
   // The live log's newest anchor, read BEFORE the copy: an intact live log's copy reaches at least that far.
   const liveAnchor = readNewestAnchor(anchorFileOf(db))?.anchor;
+  // A damaged live log is named as such (its copy would only repeat the damage under another name).
+  const live = SqliteLogReader.open(db);
+  try {
+    live.quickCheck();
+  } finally {
+    live.close();
+  }
   const { pages } = await backupDatabase(db, file);
 
   const copy = SqliteLogReader.open(file);

@@ -77,9 +77,14 @@ describe.each(cases)('a log %s', (_name, damage, problem) => {
     expectOneLine(r.stderr, file, problem);
   });
 
-  test('recall and export exit 2 with one line naming the file', async () => {
+  test('recall, export, backup and run exit 2 with one line naming the file', async () => {
     const file = damaged(damage);
-    for (const verb of [['recall', file], ['export', file, '--format', 'session']]) {
+    const session = join(dir, 'one-line.jsonl');
+    writeFileSync(session, '{"type":"shoe.loaded"}\n');
+    const verbs = [['recall', file], ['export', file, '--format', 'session'], ['backup', file, join(dir, `copy-${n}.db`)]];
+    // `run` writes into the file: an empty file is an empty database to it (a new log), not damage.
+    if (!/empty/.test(problem.source)) verbs.push(['run', session, '--rules', 'six-deck', '--db', file, '--table', 'c-t']);
+    for (const verb of verbs) {
       const r = await shoe(verb);
       expect(r.code, `${verb[0]}: ${r.stderr}`).toBe(2);
       expect(r.stderr.trim().split('\n'), r.stderr).toHaveLength(1);
