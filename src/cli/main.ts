@@ -23,7 +23,7 @@ const USAGE = `usage: shoe <command> [options]
   demo [SESSION]                                         tell the story of the bundled demo session
   run SESSION --rules NAME --db PATH [--table ID]        play a session into a durable table log (restartable)
   verify DB [--key-env NAME] [--nats URL] [--quiet]      check the log: anchors, hash chain, MACs, re-derive every event (exit 0 intact, 1 broken, 2 unreadable)
-  backup DB FILE                                         copy a live table's log (online backup), verify the copy, anchor it
+  backup DB FILE [--key-env NAME]                        copy a live table's log (online backup), verify the copy, anchor it
   recall DB [--last 10] [--format text|json]             the last rounds, step by step
   export DB --format session                             the log's inputs as a session replay accepts
   emulate --serial PATH [--cards FILE | --seed N --decks 6] [--faults SPEC] [--auto-draw MS]   an emulated shoe on a serial device

@@ -230,6 +230,14 @@ export class LogGuard {
     return anchor;
   }
 
+  /** The table did not open after all: release the file and the connection without anchoring. */
+  async dispose(): Promise<void> {
+    this.closed = true;
+    this.subscription?.unsubscribe();
+    await this.kv?.close();
+    this.file?.close();
+  }
+
   /** Shutdown: the last anchor, then release the file and the connection. */
   async close(): Promise<void> {
     if (this.closed) return;

@@ -104,7 +104,11 @@ export async function startTable(options: RuntimeOptions): Promise<TableRuntime>
     if (!options.store) await store.close();
     throw err;
   });
-  const service = await TableService.open({ tableId: config.id, rules, rulesId, store, clock: systemClock, logger: log });
+  const service = await TableService.open({ tableId: config.id, rules, rulesId, store, clock: systemClock, logger: log }).catch(async (err: unknown) => {
+    await logGuard.dispose();
+    if (!options.store) await store.close();
+    throw err;
+  });
   await logGuard.afterOpen(service, store);
   const scheduler = options.scheduler ?? realScheduler;
   const decisionSeconds = config.decisionTimerSeconds ?? rules.timeout.decisionSeconds;
