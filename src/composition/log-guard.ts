@@ -16,7 +16,7 @@ import { connect, type NatsConnection } from 'nats';
 import type { Subscription } from 'rxjs';
 import type { EventStore, StoredEvent } from '../ports/event-store.js';
 import { ChainVerifier, GENESIS_HASH } from '../ports/event-chain.js';
-import { macMatches, snapshotMac } from '../ports/chain-mac.js';
+import { ChainKeyError, macMatches, snapshotMac } from '../ports/chain-mac.js';
 import { LogIntegrityError } from '../ports/log-integrity.js';
 import { judgeAgainstAnchor, LogBehindAnchorError, type AnchorReason, type AnchorVerdict, type LogAnchor, type LogHead } from '../ports/log-anchor.js';
 import { SqliteLogReader } from '../adapters/store/sqlite-log-reader.js';
@@ -66,6 +66,11 @@ export async function guardTableLog(options: LogGuardOptions): Promise<LogGuard>
     if (dbPath !== undefined && existsSync(dbPath)) {
       reader = SqliteLogReader.open(dbPath, tableId);
       reader.quickCheck();
+      const keyedFrom = options.key ? undefined : reader.firstMacSeq();
+      if (keyedFrom !== undefined) {
+        // A keyed log never goes on unkeyed: its MACs would stop at the first event written without the key.
+        throw new ChainKeyError(`log ${logName} is keyed (MACs from event ${keyedFrom} on): name its key in the table file (store.keyEnv) to start it`);
+      }
       checkTail(reader, options.key, logName);
       head = reader.head();
       const r = reader;

@@ -34,4 +34,6 @@ test('a keyed table: every event has its MAC; verify checks them with the key an
     reader.close();
   }
   await expect(startTable({ config: tableConfigFor(db, 'k1', { store: { keyEnv: 'TEST_LOG_KEY_K1' } }), logger: silent, quiet: true })).rejects.toThrow('store.keyEnv: environment variable TEST_LOG_KEY_K1 is not set');
+  // The table file without its key: a keyed log never goes on unkeyed.
+  await expect(startTable({ config: tableConfigFor(db, 'k1'), logger: silent, quiet: true })).rejects.toThrow(`log ${db} is keyed (MACs from event 1 on): name its key in the table file (store.keyEnv) to start it`);
 }, 60_000);
