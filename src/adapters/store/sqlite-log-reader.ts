@@ -15,6 +15,43 @@ import { asUnreadable, UnreadableLogError } from './unreadable-log.js';
 
 type Row = [number, number, number, string, string, string, string, string, string, string | null];
 
+/** An event read from a row; `data` is parsed only when asked for (the chain hashes the stored text, and facts are compared as text). */
+class RowEvent implements StoredEvent {
+  readonly seq: number;
+  readonly round: number;
+  readonly monoTime: number;
+  readonly wallTime: string;
+  readonly rulesId: string;
+  readonly type: string;
+  readonly prevHash: string;
+  readonly hash: string;
+  private parsed: JsonObject | undefined;
+  private readonly dataJson: string;
+
+  constructor(readonly tableId: string, r: Row) {
+    this.seq = r[0];
+    this.round = r[1];
+    this.monoTime = r[2];
+    this.wallTime = r[3];
+    this.rulesId = r[4];
+    this.type = r[5];
+    this.dataJson = r[6];
+    this.prevHash = r[7];
+    this.hash = r[8];
+  }
+
+  get data(): JsonObject {
+    if (this.parsed === undefined) {
+      try {
+        this.parsed = JSON.parse(this.dataJson) as JsonObject;
+      } catch {
+        this.parsed = { unparsable: this.dataJson }; // the chain check names the event: its hash cannot match
+      }
+    }
+    return this.parsed;
+  }
+}
+
 /** The file is a database but holds no event: a log at seq 0 (its anchors may say it once held more). */
 export class EmptyLogError extends UnreadableLogError {}
 
@@ -117,21 +154,7 @@ export class SqliteLogReader {
         if (next.done) return;
         const r = next.value;
         const dataJson = r[6];
-        // `data` is parsed only when asked for: the chain hashes the stored text, and facts are compared as text.
-        let data: JsonObject | undefined;
-        const event = {
-          tableId, seq: r[0], round: r[1], monoTime: r[2], wallTime: r[3], rulesId: r[4], type: r[5], prevHash: r[7], hash: r[8],
-          get data(): JsonObject {
-            if (data === undefined) {
-              try {
-                data = JSON.parse(dataJson) as JsonObject;
-              } catch {
-                data = { unparsable: dataJson }; // the chain check names the event: its hash cannot match
-              }
-            }
-            return data;
-          },
-        } satisfies StoredEvent;
+        const event = new RowEvent(tableId, r);
         yield { event, mac: r[9], dataJson };
       }
     } finally {
