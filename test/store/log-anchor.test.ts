@@ -65,6 +65,14 @@ describe('the anchor file', () => {
     expect(readNewestAnchor(file)).toEqual({ anchor: { v: 1, tableId: 't1', seq: 4, hash: h('b'), at: '2026-12-03T06:01:00.000Z', reason: 'accepted-behind-anchor' } });
   });
 
+  test('a new table\'s folder is created with its anchor file', () => {
+    const file = join(dir(), 'data', 'new-table.db.anchors');
+    const w = new AnchorFileWriter(file);
+    w.append('t1', { seq: 0, hash: '0'.repeat(64) }, 'start', new Date('2026-12-03T06:00:00Z'));
+    w.close();
+    expect(readNewestAnchor(file)?.anchor).toMatchObject({ seq: 0, reason: 'start' });
+  });
+
   test('a torn last line (a crash mid-write) is ignored and reported; the line before stands', () => {
     const file = join(dir(), 't1.db.anchors');
     const w = new AnchorFileWriter(file);

@@ -9,7 +9,8 @@
  * crash: it is ignored (the line before it stands) and reported. Any other line that does not parse
  * is corruption: reading refuses with one line naming the file, the line and what is wrong.
  */
-import { closeSync, existsSync, fstatSync, fsyncSync, openSync, readSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, fstatSync, fsyncSync, mkdirSync, openSync, readSync, writeSync } from 'node:fs';
+import { dirname } from 'node:path';
 import type { AnchorReason, LogAnchor, LogHead } from '../../ports/log-anchor.js';
 
 export class AnchorFileError extends Error {
@@ -95,6 +96,7 @@ export class AnchorFileWriter {
 
   constructor(readonly file: string) {
     try {
+      mkdirSync(dirname(file), { recursive: true }); // a new table: its database's folder may not exist yet
       this.fd = openSync(file, 'a');
     } catch (err) {
       throw new AnchorFileError(file, `cannot open for appending: ${(err as Error).message}`);
