@@ -12,8 +12,9 @@ export const CONFIGURED_RECORD = 'table.configured';
 /** A command refused before it became an input (bad credential, wrong role, malformed body). */
 export const REFUSED_COMMAND_RECORD = 'command.refused';
 /** Notes on the log that are not table inputs: link state and counters, shoe messages that are no input,
- *  integrity alarms (the shuffle check). */
-export const NOTE_PREFIXES = ['link.', 'shoe.message', 'integrity.'] as const;
+ *  integrity alarms (the shuffle check), the log's own records (`log.*`, e.g. an operator accepting a log
+ *  behind its anchor). */
+export const NOTE_PREFIXES = ['link.', 'shoe.message', 'integrity.', 'log.'] as const;
 /** An integrity alarm of the shuffle check (src/app/integrity): a note, the table does not change. */
 export const SHUFFLE_ALARM_RECORD = 'integrity.shuffle';
 export function isNoteRecord(type: string): boolean {

@@ -13,6 +13,8 @@ import { TableEngine } from '../round/table-engine.js';
 import type { TableState } from '../round/table-state.js';
 import { CONFIGURED_RECORD, REFUSED_COMMAND_RECORD, configuredRecord, factRecord, inputRecord, type InputOrigin } from './log-records.js';
 import { rebuildTable, reconfigured, type RebuildStart } from './rebuild-table.js';
+import { verifyChain } from '../ports/event-chain.js';
+import { LogIntegrityError } from '../ports/log-integrity.js';
 
 export interface TableServiceOptions {
   readonly tableId: string;
@@ -71,7 +73,9 @@ export class TableService {
       start = { engine: new TableEngine(savedRules, saved.machine as never), rulesId: saved.rulesId };
     }
     const tail = await store.read(tableId, { from: (snapshot?.seq ?? 0) + 1 });
-    if (snapshot && tail[0] && tail[0].prevHash !== snapshot.hash) throw new Error(`snapshot at ${snapshot.seq} does not fit the log: rebuild without it`);
+    // Issue 12.2: the chain over what the rebuild reads, from the snapshot's position (its hash) on.
+    const chain = verifyChain(tail, snapshot ? { seq: snapshot.seq, hash: snapshot.hash } : undefined);
+    if (!chain.ok) throw new LogIntegrityError(tableId, chain.seq, `hash chain broken: ${chain.reason}`);
     const rebuilt = tail.length > 0 || start ? rebuildTable(tail, start) : null;
     const lastSeq = tail.at(-1)?.seq ?? snapshot?.seq ?? 0;
     const service = new TableService(options, rebuilt?.engine ?? new TableEngine(rules), lastSeq);

@@ -40,6 +40,9 @@ export interface ExplainedError {
 /** One line for an error an operator can fix; null for a fault of the program (shown with its stack). */
 export async function explainOperatorError(err: unknown): Promise<ExplainedError | null> {
   if (!(err instanceof Error)) return null;
+  // A log the CLI must refuse (issue 12.3): 1 when its integrity is broken, 2 when it cannot be read.
+  const refused = (await import('./log-refusals.js')).logRefusalExitCode(err);
+  if (refused !== undefined) return { message: err.message.split('\n').join('; '), exitCode: refused };
   const kinds = await operatorErrorKinds();
   if (kinds.finding.some((kind) => err instanceof kind)) return { message: err.message, exitCode: 1 };
   if (kinds.operator.some((kind) => err instanceof kind)) return { message: err.message.split('\n').join('; '), exitCode: 2 };

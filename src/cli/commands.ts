@@ -6,7 +6,7 @@ import { demoCommand } from './demo-command.js';
 import { runCommand } from './run-command.js';
 import { exportCommand } from './export-command.js';
 import { floorCommand } from './floor-command.js';
-import { emulateVerb, recallVerb, replayCaptureVerb, startVerb, verifyVerb } from './verb-specs.js';
+import { backupVerb, emulateVerb, recallVerb, replayCaptureVerb, startVerb, verifyVerb } from './verb-specs.js';
 
 export const COMMANDS: readonly Command[] = [
   startVerb,
@@ -14,6 +14,7 @@ export const COMMANDS: readonly Command[] = [
   demoCommand,
   runCommand,
   verifyVerb,
+  backupVerb,
   recallVerb,
   exportCommand,
   emulateVerb,

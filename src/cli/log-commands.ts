@@ -1,6 +1,5 @@
-// `shoe verify DB`, `shoe recall DB --last N` (`export` and `run` are in export-command.ts and run-command.ts).
+// `shoe recall DB --last N` (`verify`, `export` and `run` are in verify-command.ts, export-command.ts and run-command.ts).
 import { openTableFile } from '../adapters/store/sqlite-table-file.js';
-import { verifyLog } from '../app/verify-log.js';
 import { recallRounds } from '../app/recall-rounds.js';
 import { describeEvent } from '../session/table-story.js';
 import { UsageError, type ParsedArgs } from './args.js';
@@ -11,21 +10,6 @@ function dbArg(args: ParsedArgs, command: string): string {
   const db = args.positional[0];
   if (!db) throw new UsageError(`${command} needs a table database: shoe ${command} DB`);
   return db;
-}
-
-export async function verifyCommand(args: ParsedArgs, out: Out): Promise<number> {
-  const { store, tableId } = openTableFile(dbArg(args, 'verify'));
-  try {
-    const verdict = verifyLog(await store.read(tableId));
-    if (verdict.ok) {
-      out(`OK ${tableId}: ${verdict.events} events, ${verdict.inputs} inputs, ${verdict.rounds} rounds; hash chain intact, every derived event matches`);
-      return 0;
-    }
-    out(`MISMATCH ${tableId} at event ${verdict.seq}: ${verdict.problem}`);
-    return 1;
-  } finally {
-    await store.close();
-  }
 }
 
 export async function recallCommand(args: ParsedArgs, out: Out): Promise<number> {

@@ -9,6 +9,7 @@ import { stopOnSignals } from '../composition/shutdown.js';
 import type { ParsedArgs } from './args.js';
 import { pathToFileURL } from 'node:url';
 import { packagePath } from '../config/package-root.js';
+import { acceptBehindAnchorOf } from './accept-behind-anchor.js';
 
 export const DEMO_TABLE = pathToFileURL(packagePath('config/tables/demo.yaml'));
 
@@ -42,6 +43,7 @@ export async function startCommand(args: ParsedArgs, web: WebServerFactory | und
   }
   const logger = makeLogger(settings.logLevel);
   logger.info({ tableId: config.id, tableFile: settings.tableFile, dataDir: settings.dataDir, database: config.store.path, overrides: settings.sources }, 'configuration');
+  const acceptLogBehindAnchor = acceptBehindAnchorOf(args);
   const runtime = await startTable({
     config,
     logger,
@@ -49,6 +51,7 @@ export async function startCommand(args: ParsedArgs, web: WebServerFactory | und
     manual: args.flags.has('manual'),
     ...(args.options.has('capture') ? { capturePath: args.options.get('capture') as string } : {}),
     ...(web ? { web } : {}),
+    ...(acceptLogBehindAnchor ? { acceptLogBehindAnchor } : {}),
   });
   const { service } = runtime;
   current.round = service.table.round;

@@ -19,6 +19,8 @@ export const startVerb = defineCommand({
     host: { type: 'string', value: 'ADDRESS', description: 'the HTTP address to listen on (default: HOST, else the table file\'s)' },
     'data-dir': { type: 'string', value: 'DIR', description: "where the table's log lives (default: DATA_DIR, else the table file's store path)" },
     capture: { type: 'string', value: 'FILE', description: 'record the raw shoe bytes and every input for replay-capture' },
+    'accept-log-behind-anchor': { type: 'string', value: 'NAME', description: 'who decides to start on a log behind (or different from) its anchor; recorded on the log' },
+    reason: { type: 'string', value: 'TEXT', description: 'why, with --accept-log-behind-anchor' },
   },
   run: async (args) => {
     const [{ startCommand }, { createWebServer }] = await Promise.all([import('./start-command.js'), import('../adapters/web/create-web-server.js')]);
@@ -28,10 +30,25 @@ export const startVerb = defineCommand({
 
 export const verifyVerb = defineCommand({
   name: 'verify',
-  summary: 'Checks the hash chain and re-derives every event of a table log; exit 1 naming the first mismatch.',
+  summary: 'Checks a table log: readable, anchors, hash chain, MACs with the key, every event re-derived (exit 0 intact, 1 broken, 2 unreadable).',
   positionals: [{ name: 'DB', description: "a table's SQLite log" }],
-  options: {},
-  run: async (args, io) => (await import('./log-commands.js')).verifyCommand(args, io.out),
+  options: {
+    'key-env': { type: 'string', value: 'NAME', description: 'the environment variable holding the log key (default SHOE_LOG_KEY when set): check every MAC' },
+    nats: { type: 'string', value: 'URL', description: "also judge the log against the table's anchor in the JetStream KV bucket" },
+    quiet: { type: 'boolean', description: 'no progress on stderr' },
+  },
+  run: async (args, io) => (await import('./verify-command.js')).verifyCommand(args, io.out),
+});
+
+export const backupVerb = defineCommand({
+  name: 'backup',
+  summary: "Copies a live table's log with SQLite's online backup, verifies the copy and writes its anchor (FILE.anchors).",
+  positionals: [{ name: 'DB', description: "the live table's SQLite log" }, { name: 'FILE', description: 'the new copy (never overwritten)' }],
+  options: {
+    'key-env': { type: 'string', value: 'NAME', description: 'the environment variable holding the log key: check every MAC of the copy' },
+    quiet: { type: 'boolean', description: 'no progress on stderr' },
+  },
+  run: async (args, io) => (await import('./backup-command.js')).backupCommand(args, io.out),
 });
 
 export const recallVerb = defineCommand({

@@ -27,6 +27,9 @@ import { ShoeBridge } from '../app/shoe-bridge.js';
 import { isInputRecord, recordedInput } from '../app/log-records.js';
 import { DemoBot } from '../app/demo/demo-bot.js';
 import { DemoDealer } from './demo-dealer.js';
+import { guardTableLog, type AcceptLogBehindAnchor } from './log-guard.js';
+import { logKeyOf } from '../config/log-key.js';
+import { shoeWitnessHook } from './shoe-witness-hook.js';
 
 export interface WebServerHandle {
   listen(options: { host: string; port: number }): Promise<string>;
@@ -56,6 +59,8 @@ export interface RuntimeOptions {
   readonly capturePath?: string;
   /** Demo mode: called with the emulated shoe and its wire before the shoe is powered on (tests tap the wire). */
   readonly onEmulatedShoe?: (shoe: { emulator: ShoeEmulator; wire: MockShoeWire }) => void;
+  /** An operator's decision to start on a log behind its anchor (issue 12.1), recorded on the log. */
+  readonly acceptLogBehindAnchor?: AcceptLogBehindAnchor;
 }
 
 export interface TableRuntime {
@@ -80,7 +85,7 @@ export async function lastShoeSeq(store: EventStore, tableId: string, head: numb
     const events = await store.read(tableId, { from, limit: to - from + 1 });
     for (let i = events.length - 1; i >= 0; i--) {
       const e = events[i];
-      const seq = e && isInputRecord(e) ? recordedInput(e).origin.shoeSeq : undefined;
+      const seq = e && isInputRecord(e) ? recordedInput(e).origin.shoeSeq : e?.type === 'shoe.message' ? (e.data as { shoeSeq?: number }).shoeSeq : undefined;
       if (seq !== undefined) return seq;
     }
   }
@@ -91,8 +96,26 @@ export async function startTable(options: RuntimeOptions): Promise<TableRuntime>
   const { config, logger } = options;
   const log = logger.child({ tableId: config.id });
   const { rules, rulesId } = loadRuleSet(config.rules);
-  const store = options.store ?? new SqliteEventStore({ path: config.store.path, synchronous: config.store.synchronous, pollIntervalMs: 0 });
-  const service = await TableService.open({ tableId: config.id, rules, rulesId, store, clock: systemClock, logger: log });
+  const macKey = logKeyOf(config);
+  const store = options.store ?? new SqliteEventStore({ path: config.store.path, synchronous: config.store.synchronous, pollIntervalMs: 0, ...(macKey ? { macKey } : {}) });
+  // Issue 12: quick_check, the chain (and MACs) over what the rebuild reads, the log against its anchors.
+  const logGuard = await guardTableLog({
+    tableId: config.id,
+    logger: log,
+    ...(store instanceof SqliteEventStore ? { dbPath: store.pathFor(config.id) } : {}),
+    ...(macKey ? { key: macKey } : {}),
+    ...(config.nats ? { natsUrl: config.nats.url } : {}),
+    ...(options.acceptLogBehindAnchor ? { acceptBehindAnchor: options.acceptLogBehindAnchor } : {}),
+  }).catch(async (err: unknown) => {
+    if (!options.store) await store.close();
+    throw err;
+  });
+  const service = await TableService.open({ tableId: config.id, rules, rulesId, store, clock: systemClock, logger: log }).catch(async (err: unknown) => {
+    await logGuard.dispose();
+    if (!options.store) await store.close();
+    throw err;
+  });
+  await logGuard.afterOpen(service, store);
   const scheduler = options.scheduler ?? realScheduler;
   const alarms = logTableAlarms(service.events$, config.id, log);
   // The recovery marker went on the log while the table opened, before the alarms were listening.
@@ -139,6 +162,7 @@ export async function startTable(options: RuntimeOptions): Promise<TableRuntime>
   let pendingLinkNote: Promise<unknown> = Promise.resolve();
   const watchdog = new LinkWatchdog(service, config.linkTimeoutSeconds, scheduler, log);
   const lastRxSeq = await lastShoeSeq(store, config.id, service.position);
+  const witness = shoeWitnessHook(lastRxSeq, service, store instanceof SqliteEventStore ? store.pathFor(config.id) : config.id, log);
   const link = new ShoeLink({
     path,
     baudRate: config.serial?.baud ?? 115200,
@@ -149,6 +173,7 @@ export async function startTable(options: RuntimeOptions): Promise<TableRuntime>
       if (bridge) await bridge.onShoeEvent(m.message, m.seq);
     },
     onEvent: (e: LinkEvent) => {
+      if (e.type === 'handshake') witness(e.shoe);
       if (e.type === 'state') watchdog.onLinkState(e.state);
       if (e.type === 'state') pendingLinkNote = bridge?.onLinkState(e.state, e.previous, e.reason).catch((err: unknown) => log.error({ err }, 'link state not recorded')) ?? pendingLinkNote;
       else if (e.type === 'counters') recordErrorCounters(e.counters);
@@ -232,6 +257,8 @@ export async function startTable(options: RuntimeOptions): Promise<TableRuntime>
       });
       alarms.unsubscribe();
       service.close();
+      // The anchor at shutdown goes before the store closes (issue 12.1).
+      await step('log anchor', () => logGuard.close());
       await step('store', async () => {
         if (!options.store) await store.close();
       });

@@ -25,6 +25,8 @@ export const tableConfigSchema = z.strictObject({
     kind: z.literal('sqlite').default('sqlite'),
     path: z.string().default('data/{tableId}.db'),
     synchronous: z.enum(['FULL', 'NORMAL']).default('FULL'),
+    /** The environment variable holding the log key (keyed chain, issue 12.2), e.g. SHOE_LOG_KEY. */
+    keyEnv: z.string().regex(/^[A-Z_][A-Z0-9_]*$/).optional(),
   }).default({ kind: 'sqlite', path: 'data/{tableId}.db', synchronous: 'FULL' }),
   nats: z.strictObject({ url: z.string().min(1) }).optional(),
   /** Seconds a player has to decide; default: the rule set's. */

@@ -79,8 +79,10 @@ export function canonicalEnvelope(event: UnsealedEvent, dataJson?: string): stri
     if (typeof v !== 'number') throw new TypeError(`not an envelope: ${typeof v} where a number belongs`);
     return canonicalJson(v);
   };
-  if (typeof event.data !== 'object' || event.data === null || Array.isArray(event.data)) throw new TypeError('not an envelope: data is not an object');
-  dataJson ??= canonicalJson(event.data);
+  if (dataJson === undefined) {
+    if (typeof event.data !== 'object' || event.data === null || Array.isArray(event.data)) throw new TypeError('not an envelope: data is not an object');
+    dataJson = canonicalJson(event.data);
+  }
   return (
     `{"data":${dataJson},"monoTime":${num(event.monoTime)},"prevHash":${str(event.prevHash)},"round":${num(event.round)},` +
     `"rulesId":${str(event.rulesId)},"seq":${num(event.seq)},"tableId":${str(event.tableId)},"type":${str(event.type)},"wallTime":${str(event.wallTime)}}`
@@ -153,9 +155,13 @@ export class ChainVerifier {
     return this.count;
   }
 
-  push(event: StoredEvent): ChainCheck {
+  /**
+   * `dataJson`: the data exactly as stored, when the store keeps it as canonical text (SQLite): the hash
+   * is then taken over those bytes, without parsing and re-serialising them.
+   */
+  push(event: StoredEvent, dataJson?: string): ChainCheck {
     if (this.failure) return this.failure;
-    const problem = this.check(event);
+    const problem = this.check(event, dataJson);
     if (problem !== undefined) {
       // Report the position where the chain breaks (the seq the event should have).
       this.failure = { ok: false, seq: this.nextSeq, reason: problem };
@@ -171,7 +177,7 @@ export class ChainVerifier {
     return this.failure ?? { ok: true };
   }
 
-  private check(event: StoredEvent): string | undefined {
+  private check(event: StoredEvent, dataJson?: string): string | undefined {
     if (typeof event !== 'object' || event === null) return 'not an event envelope';
     if (event.seq !== this.nextSeq) return `expected seq ${this.nextSeq}, found ${String(event.seq)}`;
     if (typeof event.tableId !== 'string') return 'tableId is not a string';
@@ -181,7 +187,7 @@ export class ChainVerifier {
     if (event.prevHash !== this.prevHash) return `prevHash does not match the hash of seq ${this.nextSeq - 1}`;
     let computed: string;
     try {
-      computed = hashEvent(event);
+      computed = hashEvent(event, dataJson);
     } catch (error) {
       return `envelope is not canonical JSON (${(error as Error).message})`;
     }

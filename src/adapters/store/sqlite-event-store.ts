@@ -32,6 +32,8 @@ import { validateAppendOptions, validateJson, validateNewEvents, validatePositio
 import { canonicalJson } from '../../ports/event-chain.js';
 import { followStore } from './follow-store.js';
 import { prepareDatabase, type SqliteSynchronous } from './sqlite-schema.js';
+import { chainMac, snapshotMac } from '../../ports/chain-mac.js';
+import { asUnreadable, UnreadableLogError } from './unreadable-log.js';
 
 export interface SqliteEventStoreOptions {
   /** Database file per table; `{tableId}` is replaced by the table id. Default `data/{tableId}.db`. */
@@ -44,6 +46,8 @@ export interface SqliteEventStoreOptions {
   readonly pollIntervalMs?: number;
   /** Events per read while a follower catches up. Default 1000. */
   readonly followPageSize?: number;
+  /** The log key (src/ports/chain-mac.ts): with it every appended event also gets its MAC. */
+  readonly macKey?: Buffer;
 }
 
 export const DEFAULT_SQLITE_PATH = 'data/{tableId}.db';
@@ -59,6 +63,8 @@ class TableDatabase {
   readonly idemPut;
   readonly snapshotPut;
   readonly snapshotGet;
+  readonly macPut;
+  readonly snapshotMacPut;
 
   constructor(readonly db: Database.Database) {
     this.head = db.prepare<[string], { seq: number; hash: string }>('SELECT seq, hash FROM events WHERE stream = ? ORDER BY seq DESC LIMIT 1');
@@ -79,6 +85,10 @@ class TableDatabase {
       'INSERT INTO snapshots (stream, seq, hash, state) VALUES (?, ?, ?, ?) ON CONFLICT (stream) DO UPDATE SET seq = excluded.seq, hash = excluded.hash, state = excluded.state',
     );
     this.snapshotGet = db.prepare<[string], { seq: number; hash: string; state: string }>('SELECT seq, hash, state FROM snapshots WHERE stream = ?');
+    this.macPut = db.prepare('INSERT INTO event_macs (stream, seq, mac) VALUES (?, ?, ?)');
+    this.snapshotMacPut = db.prepare(
+      'INSERT INTO snapshot_macs (stream, seq, mac) VALUES (?, ?, ?) ON CONFLICT (stream) DO UPDATE SET seq = excluded.seq, mac = excluded.mac',
+    );
   }
 
   headOf(streamId: string): StreamHead {
@@ -116,6 +126,7 @@ export class SqliteEventStore implements EventStore, SnapshotStore {
   private readonly busyTimeoutMs: number;
   private readonly pollIntervalMs: number;
   private readonly followPageSize: number;
+  private readonly macKey: Buffer | undefined;
 
   constructor(options: SqliteEventStoreOptions = {}) {
     this.pathTemplate = options.path ?? DEFAULT_SQLITE_PATH;
@@ -126,6 +137,26 @@ export class SqliteEventStore implements EventStore, SnapshotStore {
     this.busyTimeoutMs = options.busyTimeoutMs ?? 5000;
     this.pollIntervalMs = options.pollIntervalMs ?? 1000;
     this.followPageSize = options.followPageSize ?? 1000;
+    this.macKey = options.macKey;
+  }
+
+  /** Whether appended events get a MAC (the store was given the log key). */
+  get keyed(): boolean {
+    return this.macKey !== undefined;
+  }
+
+  /**
+   * SQLite's `PRAGMA quick_check` over the table's database (issue 12.3: run at start): throws an
+   * UnreadableLogError naming the file and the first problem found. Cost: one pass over the file.
+   */
+  quickCheck(streamId: StreamId): Promise<void> {
+    return this.guard(() => {
+      const t = this.open(streamId, false);
+      if (!t) return;
+      const rows = t.db.pragma('quick_check') as Array<{ quick_check: string }>;
+      const first = rows[0]?.quick_check;
+      if (first !== 'ok') throw new UnreadableLogError(t.db.name, `quick_check failed: ${rows.slice(0, 3).map((r) => r.quick_check).join('; ')}${rows.length > 3 ? ` (and ${rows.length - 3} more)` : ''}`);
+    }, streamId);
   }
 
   /** The database file of a table. */
@@ -172,6 +203,7 @@ export class SqliteEventStore implements EventStore, SnapshotStore {
           const sealed = sealEvents(streamId, head, events);
           for (const e of sealed) {
             t.insert.run(streamId, e.seq, e.round, e.monoTime, e.wallTime, e.rulesId, e.type, canonicalJson(e.data), e.prevHash, e.hash);
+            if (this.macKey) t.macPut.run(streamId, e.seq, chainMac(this.macKey, e.hash));
           }
           if (key !== undefined) t.idemPut.run(streamId, key, sealed[0]!.seq, sealed[sealed.length - 1]!.seq, batchFingerprint(events));
           return result(streamId, sealed, false);
@@ -180,7 +212,7 @@ export class SqliteEventStore implements EventStore, SnapshotStore {
       // Committed (and fsynced with FULL): only now may anyone act on it.
       if (!outcome.replayed) this.appended.next({ streamId, events: outcome.events });
       return outcome;
-    });
+    }, streamId);
   }
 
   read(streamId: StreamId, options?: ReadOptions): Promise<StoredEvent[]> {
@@ -189,14 +221,14 @@ export class SqliteEventStore implements EventStore, SnapshotStore {
       const { from, limit } = validateReadOptions(options);
       const t = this.open(streamId, false);
       return t && limit > 0 ? t.readRange(streamId, from, limit) : [];
-    });
+    }, streamId);
   }
 
   head(streamId: StreamId): Promise<StreamHead> {
     return this.guard(() => {
       validateStreamId(streamId);
       return this.open(streamId, false)?.headOf(streamId) ?? { version: 0, hash: GENESIS_HASH };
-    });
+    }, streamId);
   }
 
   follow(streamId: StreamId, from = 1): Observable<StoredEvent> {
@@ -233,10 +265,11 @@ export class SqliteEventStore implements EventStore, SnapshotStore {
           }
           const hash = seq === 0 ? GENESIS_HASH : t.hashAt.get(streamId, seq)!.hash;
           t.snapshotPut.run(streamId, seq, hash, json);
+          if (this.macKey) t.snapshotMacPut.run(streamId, seq, snapshotMac(this.macKey, seq, hash, json));
           return { streamId, seq, hash, state: JSON.parse(json) as JsonValue };
         })
         .immediate();
-    });
+    }, streamId);
   }
 
   loadSnapshot(streamId: StreamId): Promise<Snapshot | undefined> {
@@ -244,7 +277,7 @@ export class SqliteEventStore implements EventStore, SnapshotStore {
       validateStreamId(streamId);
       const row = this.open(streamId, false)?.snapshotGet.get(streamId);
       return row ? { streamId, seq: row.seq, hash: row.hash, state: JSON.parse(row.state) as JsonValue } : undefined;
-    });
+    }, streamId);
   }
 
   close(): Promise<void> {
@@ -277,12 +310,21 @@ export class SqliteEventStore implements EventStore, SnapshotStore {
     return t;
   }
 
-  private guard<T>(body: () => T): Promise<T> {
+  /** Runs `body`; a failure that is about the file's state becomes an UnreadableLogError naming the file. */
+  private guard<T>(body: () => T, streamId?: StreamId): Promise<T> {
     if (this.closed) return Promise.reject(new StoreClosedError());
     try {
       return Promise.resolve(body());
     } catch (error) {
-      return Promise.reject(error as Error);
+      return Promise.reject((streamId !== undefined ? asUnreadable(this.fileOf(streamId), error) : error) as Error);
+    }
+  }
+
+  private fileOf(streamId: StreamId): string {
+    try {
+      return this.pathFor(streamId);
+    } catch {
+      return this.pathTemplate;
     }
   }
 }

@@ -1,0 +1,118 @@
+/**
+ * The anchor file beside a table's database (`<db>.anchors`, issue 12.1): append-only JSON lines,
+ * one anchor per line, each written with a single write() and fsynced before the call returns.
+ * The format is for auditors (src/adapters/store/README.md, "Anchors"):
+ *
+ *   {"v":1,"tableId":"demo-1","seq":1234,"hash":"<64 hex>","at":"2026-12-03T06:00:00.000Z","reason":"round.ended"}
+ *
+ * The newest anchor is the last complete line. A last line without its newline is a write torn by a
+ * crash: it is ignored (the line before it stands) and reported. Any other line that does not parse
+ * is corruption: reading refuses with one line naming the file, the line and what is wrong.
+ */
+import { closeSync, existsSync, fstatSync, fsyncSync, mkdirSync, openSync, readSync, writeSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type { AnchorReason, LogAnchor, LogHead } from '../../ports/log-anchor.js';
+
+export class AnchorFileError extends Error {
+  constructor(readonly file: string, problem: string) {
+    super(`${file}: ${problem}`);
+    this.name = 'AnchorFileError';
+  }
+}
+
+/** The anchor file of a database file. */
+export function anchorFileOf(dbPath: string): string {
+  return `${dbPath}.anchors`;
+}
+
+const TAIL_BYTES = 64 * 1024;
+const HASH = /^[0-9a-f]{64}$/;
+const REASONS: ReadonlySet<string> = new Set<AnchorReason>(['start', 'round.ended', 'shoe.finished', 'every-n-events', 'shutdown', 'backup', 'accepted-behind-anchor']);
+
+/** Parses one line of an anchor file; throws a one-line AnchorFileError naming what is wrong. */
+export function parseAnchorLine(line: string, file: string, lineNo: number): LogAnchor {
+  let value: unknown;
+  try {
+    value = JSON.parse(line);
+  } catch {
+    throw new AnchorFileError(file, `${lineNo > 0 ? `line ${lineNo}` : 'the last line'} is not JSON (the anchor file is corrupt)`);
+  }
+  const a = value as Partial<Record<keyof LogAnchor, unknown>>;
+  const bad = (what: string) => new AnchorFileError(file, `${lineNo > 0 ? `line ${lineNo}` : 'the last line'}: ${what} (the anchor file is corrupt)`);
+  if (typeof a !== 'object' || a === null) throw bad('not an object');
+  if (a.v !== 1) throw bad(`unknown format version ${JSON.stringify(a.v)}`);
+  if (typeof a.tableId !== 'string' || a.tableId.length === 0) throw bad('no tableId');
+  if (typeof a.seq !== 'number' || !Number.isSafeInteger(a.seq) || a.seq < 0) throw bad('seq is not a whole number >= 0');
+  if (typeof a.hash !== 'string' || !HASH.test(a.hash)) throw bad('hash is not 64 lowercase hex digits');
+  if (typeof a.at !== 'string' || Number.isNaN(Date.parse(a.at))) throw bad('at is not a date-time');
+  if (typeof a.reason !== 'string' || !REASONS.has(a.reason)) throw bad(`unknown reason ${JSON.stringify(a.reason)}`);
+  return { v: 1, tableId: a.tableId, seq: a.seq, hash: a.hash, at: a.at, reason: a.reason as AnchorReason };
+}
+
+export interface NewestAnchor {
+  readonly anchor: LogAnchor;
+  /** Set when the file ended in a torn (unterminated) line, which was ignored. */
+  readonly tornTail?: string;
+}
+
+/**
+ * The newest anchor of a file, read from its end (cost independent of the file's length), or undefined
+ * when the file does not exist or holds no complete line.
+ */
+export function readNewestAnchor(file: string): NewestAnchor | undefined {
+  if (!existsSync(file)) return undefined;
+  let fd: number;
+  try {
+    fd = openSync(file, 'r');
+  } catch (err) {
+    throw new AnchorFileError(file, `cannot read: ${(err as Error).message}`);
+  }
+  try {
+    const size = fstatSync(fd).size;
+    if (size === 0) return undefined;
+    // An anchor line is ~200 bytes: the last 64 KiB always hold the newest complete one.
+    const len = Math.min(size, TAIL_BYTES);
+    const buf = Buffer.alloc(len);
+    readSync(fd, buf, 0, len, size - len);
+    const lines = buf.toString('utf8').split('\n');
+    if (len < size) lines.shift(); // the first line of the window may be cut
+    const last = lines.pop() ?? '';
+    const tornTail = last.length > 0 ? last : undefined; // the file does not end in a newline
+    const newest = lines.at(-1);
+    if (newest === undefined) {
+      if (len < size) throw new AnchorFileError(file, `no line break in the last ${TAIL_BYTES} bytes (the anchor file is corrupt)`);
+      return undefined;
+    }
+    const anchor = parseAnchorLine(newest, file, len === size ? lines.length : -1);
+    return tornTail !== undefined ? { anchor, tornTail } : { anchor };
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Appends anchors to a table's anchor file; each append is on disk when it returns. */
+export class AnchorFileWriter {
+  private fd: number | null;
+
+  constructor(readonly file: string) {
+    try {
+      mkdirSync(dirname(file), { recursive: true }); // a new table: its database's folder may not exist yet
+      this.fd = openSync(file, 'a');
+    } catch (err) {
+      throw new AnchorFileError(file, `cannot open for appending: ${(err as Error).message}`);
+    }
+  }
+
+  append(tableId: string, head: LogHead, reason: AnchorReason, at: Date): LogAnchor {
+    if (this.fd === null) throw new AnchorFileError(this.file, 'closed');
+    const anchor: LogAnchor = { v: 1, tableId, seq: head.seq, hash: head.hash, at: at.toISOString(), reason };
+    writeSync(this.fd, `${JSON.stringify(anchor)}\n`);
+    fsyncSync(this.fd);
+    return anchor;
+  }
+
+  close(): void {
+    if (this.fd !== null) closeSync(this.fd);
+    this.fd = null;
+  }
+}

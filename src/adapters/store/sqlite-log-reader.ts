@@ -1,0 +1,168 @@
+/**
+ * A table's SQLite log read as a file, for the auditor and for start-up checks (issue 12): opened
+ * read-only, streamed a row at a time (memory does not grow with the log), with each event's MAC when
+ * the log keeps MACs. Every failure that is about the file is an UnreadableLogError: one line naming
+ * the file and what is wrong.
+ */
+import { existsSync, statSync } from 'node:fs';
+import Database from 'better-sqlite3';
+import { GENESIS_HASH } from '../../ports/event-chain.js';
+import type { JsonObject, StoredEvent } from '../../ports/event-store.js';
+import type { LogHead } from '../../ports/log-anchor.js';
+import type { LoggedEvent } from '../../ports/chain-mac.js';
+import { hasMacTable } from './sqlite-mac-schema.js';
+import { asUnreadable, UnreadableLogError } from './unreadable-log.js';
+
+type Row = [number, number, number, string, string, string, string, string, string, string | null];
+
+/** An event read from a row; `data` is parsed only when asked for (the chain hashes the stored text, and facts are compared as text). */
+class RowEvent implements StoredEvent {
+  readonly seq: number;
+  readonly round: number;
+  readonly monoTime: number;
+  readonly wallTime: string;
+  readonly rulesId: string;
+  readonly type: string;
+  readonly prevHash: string;
+  readonly hash: string;
+  private parsed: JsonObject | undefined;
+  private readonly dataJson: string;
+
+  constructor(readonly tableId: string, r: Row) {
+    this.seq = r[0];
+    this.round = r[1];
+    this.monoTime = r[2];
+    this.wallTime = r[3];
+    this.rulesId = r[4];
+    this.type = r[5];
+    this.dataJson = r[6];
+    this.prevHash = r[7];
+    this.hash = r[8];
+  }
+
+  get data(): JsonObject {
+    if (this.parsed === undefined) {
+      try {
+        this.parsed = JSON.parse(this.dataJson) as JsonObject;
+      } catch {
+        this.parsed = { unparsable: this.dataJson }; // the chain check names the event: its hash cannot match
+      }
+    }
+    return this.parsed;
+  }
+}
+
+/** The file is a database but holds no event: a log at seq 0 (its anchors may say it once held more). */
+export class EmptyLogError extends UnreadableLogError {}
+
+export class SqliteLogReader {
+  private constructor(
+    readonly file: string,
+    private readonly db: Database.Database,
+    readonly tableId: string,
+    private readonly macs: boolean,
+    private readonly hasEvents = true,
+  ) {}
+
+  /**
+   * Opens a table log file read-only; throws UnreadableLogError when it is missing or not readable, or
+   * empty (unless `tableId` is given: then an empty log is that table's, and another table's is refused).
+   */
+  static open(file: string, tableId?: string): SqliteLogReader {
+    if (!existsSync(file)) throw new UnreadableLogError(file, 'no such database');
+    const stat = statSync(file);
+    if (!stat.isFile()) throw new UnreadableLogError(file, 'not a file');
+    if (stat.size === 0) throw new UnreadableLogError(file, 'the file is empty (truncated to nothing?)');
+    let db: Database.Database | undefined;
+    try {
+      db = new Database(file, { readonly: true, fileMustExist: true });
+      // A database without the events table is a log at seq 0 (e.g. its WAL, holding the schema, was deleted).
+      const hasEvents = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'events'").get() !== undefined;
+      if (!hasEvents && tableId !== undefined) return new SqliteLogReader(file, db, tableId, false, false);
+      if (!hasEvents) throw new EmptyLogError(file, 'the log is empty (no events table: not a table log, or its WAL was deleted before the first checkpoint)');
+      const first = db.prepare<[], { stream: string }>('SELECT stream FROM events ORDER BY id LIMIT 1').get();
+      if (first === undefined && tableId === undefined) throw new EmptyLogError(file, 'the log is empty');
+      if (first !== undefined && tableId !== undefined && first.stream !== tableId) throw new UnreadableLogError(file, `holds the log of table ${first.stream}, not ${tableId}`);
+      return new SqliteLogReader(file, db, first?.stream ?? (tableId as string), hasMacTable(db));
+    } catch (err) {
+      db?.close();
+      throw asUnreadable(file, err);
+    }
+  }
+
+  /** Runs `body`, naming the file in any failure about the file's state. */
+  private guard<T>(body: () => T): T {
+    try {
+      return body();
+    } catch (err) {
+      throw asUnreadable(this.file, err);
+    }
+  }
+
+  /** PRAGMA quick_check: throws UnreadableLogError with the first problems SQLite finds. */
+  quickCheck(): void {
+    if (!this.hasEvents) return;
+    this.guard(() => {
+      const rows = this.db.pragma('quick_check') as Array<{ quick_check: string }>;
+      if (rows[0]?.quick_check !== 'ok') {
+        throw new UnreadableLogError(this.file, `quick_check failed: ${rows.slice(0, 3).map((r) => r.quick_check).join('; ')}${rows.length > 3 ? ` (and ${rows.length - 3} more)` : ''}`);
+      }
+    });
+  }
+
+  head(): LogHead {
+    if (!this.hasEvents) return { seq: 0, hash: GENESIS_HASH };
+    return this.guard(() => {
+      const row = this.db.prepare<[string], { seq: number; hash: string }>('SELECT seq, hash FROM events WHERE stream = ? ORDER BY seq DESC LIMIT 1').get(this.tableId);
+      return row ? { seq: row.seq, hash: row.hash } : { seq: 0, hash: GENESIS_HASH };
+    });
+  }
+
+  /** The hash of the event at `seq` (the genesis hash at 0), or undefined when the log has no such event. */
+  hashAt(seq: number): string | undefined {
+    if (seq === 0) return GENESIS_HASH;
+    if (!this.hasEvents) return undefined;
+    return this.guard(() => this.db.prepare<[string, number], { hash: string }>('SELECT hash FROM events WHERE stream = ? AND seq = ?').get(this.tableId, seq)?.hash);
+  }
+
+  /** The saved snapshot: its position, its state as stored text, and its MAC (null when it has none). */
+  snapshotPosition(): { seq: number; hash: string; state: string; mac: string | null } | undefined {
+    if (!this.hasEvents) return undefined;
+    const sql = this.macs
+      ? 'SELECT s.seq, s.hash, s.state, CASE WHEN m.seq = s.seq THEN m.mac END AS mac FROM snapshots s LEFT JOIN snapshot_macs m ON m.stream = s.stream WHERE s.stream = ?'
+      : 'SELECT seq, hash, state, NULL AS mac FROM snapshots WHERE stream = ?';
+    return this.guard(() => this.db.prepare<[string], { seq: number; hash: string; state: string; mac: string | null }>(sql).get(this.tableId));
+  }
+
+  /** Whether any event carries a MAC, and from which seq. */
+  firstMacSeq(): number | undefined {
+    if (!this.macs || !this.hasEvents) return undefined;
+    return this.guard(() => this.db.prepare<[string], { s: number | null }>('SELECT min(seq) AS s FROM event_macs WHERE stream = ?').get(this.tableId)?.s ?? undefined);
+  }
+
+  /** Events from `from` in seq order, one row at a time, each with its MAC (null when it has none). */
+  *events(from = 1): Generator<LoggedEvent> {
+    const sql = this.macs
+      ? 'SELECT e.seq, e.round, e.mono_time, e.wall_time, e.rules_id, e.type, e.data, e.prev_hash, e.hash, m.mac FROM events e LEFT JOIN event_macs m ON m.stream = e.stream AND m.seq = e.seq WHERE e.stream = ? AND e.seq >= ? ORDER BY e.seq'
+      : 'SELECT seq, round, mono_time, wall_time, rules_id, type, data, prev_hash, hash, NULL FROM events WHERE stream = ? AND seq >= ? ORDER BY seq';
+    if (!this.hasEvents) return;
+    const rows = this.guard(() => this.db.prepare<[string, number], Row>(sql).raw(true).iterate(this.tableId, from));
+    const tableId = this.tableId;
+    try {
+      for (;;) {
+        const next = this.guard(() => rows.next());
+        if (next.done) return;
+        const r = next.value;
+        const dataJson = r[6];
+        const event = new RowEvent(tableId, r);
+        yield { event, mac: r[9], dataJson };
+      }
+    } finally {
+      rows.return?.(); // a reader that stops early frees the statement (the connection can close)
+    }
+  }
+
+  close(): void {
+    this.db.close();
+  }
+}

@@ -1,0 +1,68 @@
+// `shoe backup DB FILE [--key-env NAME]` (issue 12.4): copies a live table's log with SQLite's online
+// backup while the table runs, verifies the copy as `verify` does (chain, MACs with the key, every derived
+// fact), judges it against the live log's newest anchor, and writes the copy's own anchor (FILE.anchors).
+// Exit 0: the copy is intact. 1: the copy (or the live log) is not. 2: a file cannot be read or written.
+import { existsSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { backupDatabase } from '../adapters/store/sqlite-backup.js';
+import { SqliteLogReader } from '../adapters/store/sqlite-log-reader.js';
+import { AnchorFileWriter, anchorFileOf, readNewestAnchor } from '../adapters/store/anchor-file.js';
+import { chainKey } from '../ports/chain-mac.js';
+import { judgeAgainstAnchor, LogBehindAnchorError } from '../ports/log-anchor.js';
+import { verifyLog } from '../app/verify-log.js';
+import { DEFAULT_LOG_KEY_ENV } from '../config/log-key.js';
+import { UsageError, type ParsedArgs } from './args.js';
+
+type Out = (line: string) => void;
+
+export async function backupCommand(args: ParsedArgs, out: Out, env: NodeJS.ProcessEnv = process.env): Promise<number> {
+  for (const name of args.options.keys()) if (name !== 'key-env') throw new UsageError(`backup: unknown option --${name}`);
+  for (const name of args.flags) if (name !== 'quiet') throw new UsageError(`backup: unknown option --${name}`);
+  const [db, file, ...extra] = args.positional;
+  if (!db || !file || extra.length > 0) throw new UsageError('backup needs a table database and a new file: shoe backup DB FILE [--key-env NAME]');
+  if (existsSync(file)) throw new UsageError(`${file}: already exists (a backup never overwrites)`);
+  if (!existsSync(dirname(file) || '.')) throw new UsageError(`${dirname(file)}: no such directory`);
+  const keyName = args.options.get('key-env') ?? DEFAULT_LOG_KEY_ENV;
+  const secret = env[keyName];
+  if (!secret && args.options.has('key-env')) throw new UsageError(`--key-env ${keyName}: environment variable ${keyName} is not set`);
+  const key = secret ? chainKey(secret, `environment variable ${keyName}`) : undefined;
+
+  // The live log's newest anchor, read BEFORE the copy: an intact live log's copy reaches at least that far.
+  const liveAnchor = readNewestAnchor(anchorFileOf(db))?.anchor;
+  // A damaged live log is named as such (its copy would only repeat the damage under another name).
+  const live = SqliteLogReader.open(db);
+  try {
+    live.quickCheck();
+  } finally {
+    live.close();
+  }
+  const { pages } = await backupDatabase(db, file);
+
+  const copy = SqliteLogReader.open(file);
+  try {
+    copy.quickCheck();
+    const head = copy.head();
+    const verdict = verifyLog(copy.events(), key ? { key } : {});
+    if (!verdict.ok) {
+      out(`MISMATCH ${copy.tableId} in the copy ${file} at event ${verdict.seq}: ${verdict.problem}`);
+      return 1;
+    }
+    if (liveAnchor) {
+      const judged = judgeAgainstAnchor(head, copy.hashAt(liveAnchor.seq), liveAnchor);
+      if (!judged.ok) {
+        out(`MISMATCH ${copy.tableId}: ${new LogBehindAnchorError(judged, file, anchorFileOf(db)).message}`);
+        return 1;
+      }
+    }
+    const writer = new AnchorFileWriter(anchorFileOf(file));
+    try {
+      writer.append(copy.tableId, head, 'backup', new Date());
+    } finally {
+      writer.close();
+    }
+    out(`OK ${copy.tableId}: ${file} holds events 1..${head.seq} (${pages} pages), verified (hash chain${key ? ', MACs' : ''}, every derived event)${liveAnchor ? `, consistent with ${anchorFileOf(db)} at seq ${liveAnchor.seq}` : ''}; anchored in ${anchorFileOf(file)}`);
+    return 0;
+  } finally {
+    copy.close();
+  }
+}

@@ -1,0 +1,256 @@
+// The table's log guarded at start and anchored while it runs (issue 12.1–12.3).
+//
+// Before the table is rebuilt: PRAGMA quick_check; the saved snapshot must sit on the log (its hash is
+// the log's hash at its seq); the chain — and with the key, every MAC — is checked over the part of the
+// log the rebuild reads (from the snapshot on); then the log is judged against its newest anchors (the
+// anchor file beside the database, and the JetStream KV key when NATS is configured). A log behind, or
+// different from, what it once anchored refuses to start with one line naming both heads, unless an
+// operator accepted it (`--accept-log-behind-anchor NAME --reason TEXT`): then the decision goes on the log
+// (`log.accepted-behind-anchor`, with who, why and both heads) and a new anchor is written.
+//
+// While the table runs: an anchor at start, at every round end, at shoe change, every N events and at
+// shutdown (`close`). Anchors follow the durable append (they are written from the published events).
+import { existsSync } from 'node:fs';
+import type { Logger } from 'pino';
+import { connect, type NatsConnection } from 'nats';
+import type { Subscription } from 'rxjs';
+import type { EventStore, StoredEvent } from '../ports/event-store.js';
+import { ChainVerifier, GENESIS_HASH } from '../ports/event-chain.js';
+import { ChainKeyError, macMatches, snapshotMac } from '../ports/chain-mac.js';
+import { LogIntegrityError } from '../ports/log-integrity.js';
+import { judgeAgainstAnchor, LogBehindAnchorError, type AnchorReason, type AnchorVerdict, type LogAnchor, type LogHead } from '../ports/log-anchor.js';
+import { SqliteLogReader } from '../adapters/store/sqlite-log-reader.js';
+import { AnchorFileWriter, anchorFileOf, readNewestAnchor } from '../adapters/store/anchor-file.js';
+import { AnchorKv } from '../adapters/store/anchor-kv.js';
+import type { TableService } from '../app/table-service.js';
+
+export const ACCEPTED_BEHIND_ANCHOR_RECORD = 'log.accepted-behind-anchor';
+
+export interface AcceptLogBehindAnchor {
+  /** Who decided (recorded on the log). */
+  readonly by: string;
+  /** Why (recorded on the log). */
+  readonly reason: string;
+}
+
+export interface LogGuardOptions {
+  readonly tableId: string;
+  /** The table's SQLite file; without it (another store) only the anchoring of the KV runs. */
+  readonly dbPath?: string;
+  readonly logger: Logger;
+  /** The log key: MACs are checked over what start-up reads. */
+  readonly key?: Buffer;
+  /** NATS for the KV anchor; unreachable within `natsTimeoutMs`: the KV is not checked (a warning). */
+  readonly natsUrl?: string;
+  readonly natsTimeoutMs?: number;
+  readonly acceptBehindAnchor?: AcceptLogBehindAnchor;
+  /** An anchor every this many events besides round ends (default 500). */
+  readonly anchorEveryEvents?: number;
+  readonly now?: () => Date;
+}
+
+interface Refusal {
+  readonly verdict: Extract<AnchorVerdict, { ok: false }>;
+  readonly source: string;
+}
+
+/** Checks the log before the table is rebuilt; throws (one line) when it must not start. */
+export async function guardTableLog(options: LogGuardOptions): Promise<LogGuard> {
+  const { tableId, dbPath, logger } = options;
+  const logName = dbPath ?? tableId;
+  let head: LogHead = { seq: 0, hash: GENESIS_HASH };
+  let hashAt: (seq: number) => string | undefined = (seq) => (seq === 0 ? GENESIS_HASH : undefined);
+  let reader: SqliteLogReader | null = null;
+  const kvPromise = options.natsUrl ? openKv(options.natsUrl, options.natsTimeoutMs ?? 2000, logger) : Promise.resolve(null);
+  try {
+    if (dbPath !== undefined && existsSync(dbPath)) {
+      reader = SqliteLogReader.open(dbPath, tableId);
+      reader.quickCheck();
+      const keyedFrom = options.key ? undefined : reader.firstMacSeq();
+      if (keyedFrom !== undefined) {
+        // A keyed log never goes on unkeyed: its MACs would stop at the first event written without the key.
+        throw new ChainKeyError(`log ${logName} is keyed (MACs from event ${keyedFrom} on): name its key in the table file (store.keyEnv) to start it`);
+      }
+      checkTail(reader, options.key, logName);
+      head = reader.head();
+      const r = reader;
+      hashAt = (seq) => r.hashAt(seq);
+    }
+    const refusals: Refusal[] = [];
+    const judge = (anchor: LogAnchor | undefined, source: string) => {
+      if (anchor === undefined) return;
+      if (anchor.tableId !== tableId) throw new LogIntegrityError(logName, anchor.seq, `${source} anchors table ${anchor.tableId}, not ${tableId}`);
+      const verdict = judgeAgainstAnchor(head, hashAt(anchor.seq), anchor);
+      if (!verdict.ok) refusals.push({ verdict, source });
+    };
+    if (dbPath !== undefined) {
+      const file = anchorFileOf(dbPath);
+      const newest = readNewestAnchor(file);
+      if (newest?.tornTail !== undefined) logger.warn({ file }, 'the anchor file ends in a torn line (a crash while anchoring); the line before it stands');
+      if (newest === undefined && head.seq > 0) logger.warn({ file, head }, 'the log has no anchor file yet: anchoring starts now (nothing outside the database remembered this log before)');
+      judge(newest?.anchor, file);
+    }
+    const kv = await kvPromise;
+    if (kv) {
+      try {
+        judge(await kv.newest(tableId), kv.sourceOf(tableId));
+      } catch (err) {
+        if (err instanceof LogIntegrityError) throw err;
+        if ((err as Error).name === 'AnchorFileError') throw err;
+        logger.warn({ err }, 'the KV anchor could not be read: not checked');
+      }
+    }
+    const first = refusals[0];
+    if (first && !options.acceptBehindAnchor) throw new LogBehindAnchorError(first.verdict, logName, first.source);
+    if (first) logger.warn({ by: options.acceptBehindAnchor?.by, reason: options.acceptBehindAnchor?.reason, refusals: refusals.map((r) => new LogBehindAnchorError(r.verdict, logName, r.source).message) }, 'log behind its anchor: accepted by an operator');
+    if (!first && options.acceptBehindAnchor) logger.info('--accept-log-behind-anchor given but the log is not behind its anchors: nothing to accept');
+    return new LogGuard(options, head, refusals, kv, dbPath !== undefined ? new AnchorFileWriter(anchorFileOf(dbPath)) : null);
+  } catch (err) {
+    void kvPromise.then((kv) => kv?.close());
+    throw err;
+  } finally {
+    reader?.close();
+  }
+}
+
+/** The chain, and with the key the MACs, over what the rebuild reads: from the snapshot (whose hash must be the log's there) on. */
+function checkTail(reader: SqliteLogReader, key: Buffer | undefined, logName: string): void {
+  const snapshot = reader.snapshotPosition();
+  if (snapshot) {
+    const logged = reader.hashAt(snapshot.seq);
+    if (logged !== snapshot.hash) {
+      throw new LogIntegrityError(logName, snapshot.seq, logged === undefined ? `the saved snapshot is at seq ${snapshot.seq}, past the end of the log` : 'the saved snapshot records another hash than the log holds there (the snapshot or the log was altered)');
+    }
+  }
+  const from = snapshot?.seq ?? 0;
+  const verifier = new ChainVerifier({ seq: from, hash: snapshot?.hash ?? GENESIS_HASH });
+  const firstMac = key ? reader.firstMacSeq() : undefined;
+  // With the key, a snapshot saved while the table was keyed must carry its MAC: its state is not on the chain.
+  if (key && snapshot && firstMac !== undefined && firstMac <= snapshot.seq) {
+    if (snapshot.mac === null || snapshot.mac !== snapshotMac(key, snapshot.seq, snapshot.hash, snapshot.state)) {
+      throw new LogIntegrityError(logName, snapshot.seq, `the saved snapshot at seq ${snapshot.seq} ${snapshot.mac === null ? 'has no MAC' : "has a MAC that does not match its state (the snapshot was altered, or the key is not this log's)"}`);
+    }
+  }
+  for (const { event, mac, dataJson } of reader.events(from + 1)) {
+    const check = verifier.push(event, dataJson);
+    if (!check.ok) throw new LogIntegrityError(logName, check.seq, `hash chain broken: ${check.reason}`);
+    if (key && firstMac !== undefined && event.seq >= firstMac) {
+      if (mac == null) throw new LogIntegrityError(logName, event.seq, `no MAC: events from ${firstMac} on were keyed, so a MAC was removed or the event was written without the key`);
+      if (!macMatches(key, event.hash, mac)) throw new LogIntegrityError(logName, event.seq, "MAC does not match: the event was rewritten without the key (or the key is not this log's)");
+    }
+  }
+}
+
+class KvHandle {
+  constructor(readonly connection: NatsConnection, readonly kv: AnchorKv) {}
+  newest(tableId: string): Promise<LogAnchor | undefined> {
+    return this.kv.newest(tableId);
+  }
+  sourceOf(tableId: string): string {
+    return this.kv.sourceOf(tableId);
+  }
+  put(anchor: LogAnchor): Promise<void> {
+    return this.kv.put(anchor);
+  }
+  async close(): Promise<void> {
+    await this.connection.close().catch(() => undefined);
+  }
+}
+
+async function openKv(url: string, timeoutMs: number, logger: Logger): Promise<KvHandle | null> {
+  try {
+    const connection = await connect({ servers: url, timeout: timeoutMs, maxReconnectAttempts: -1 });
+    try {
+      return new KvHandle(connection, await AnchorKv.open(connection, { timeoutMs }));
+    } catch (err) {
+      await connection.close().catch(() => undefined);
+      throw err;
+    }
+  } catch (err) {
+    logger.warn({ err, url }, 'NATS not reachable: the KV anchor is neither checked nor written this run');
+    return null;
+  }
+}
+
+const ANCHOR_AT: ReadonlySet<string> = new Set(['round.ended', 'round.voided', 'shoe.finished']);
+
+export class LogGuard {
+  private subscription: Subscription | null = null;
+  private last: LogHead;
+  private sinceAnchor = 0;
+  private closed = false;
+  /** The last KV write (tests and shutdown wait for it). */
+  kvWritten: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly options: LogGuardOptions,
+    /** The log's head as start-up found it. */
+    readonly head: LogHead,
+    private readonly refusals: readonly Refusal[],
+    private readonly kv: KvHandle | null,
+    private readonly file: AnchorFileWriter | null,
+  ) {
+    this.last = head;
+  }
+
+  /** Once the table is rebuilt: records an accepted refusal on the log, anchors the start, and anchors as the table runs. */
+  async afterOpen(service: TableService, store: EventStore): Promise<void> {
+    const accept = this.options.acceptBehindAnchor;
+    if (accept && this.refusals.length > 0) {
+      const logName = this.options.dbPath ?? this.options.tableId;
+      await service.recordNote(ACCEPTED_BEHIND_ANCHOR_RECORD, {
+        by: accept.by,
+        reason: accept.reason,
+        log: { seq: this.head.seq, hash: this.head.hash },
+        anchors: this.refusals.map((r) => ({ source: r.source, kind: r.verdict.kind, seq: r.verdict.anchor.seq, hash: r.verdict.anchor.hash, at: r.verdict.anchor.at })),
+        refusals: this.refusals.map((r) => new LogBehindAnchorError(r.verdict, logName, r.source).message),
+      });
+    }
+    const head = await store.head(this.options.tableId);
+    this.last = { seq: head.version, hash: head.hash };
+    this.anchor(accept && this.refusals.length > 0 ? 'accepted-behind-anchor' : 'start');
+    this.subscription = service.events$.subscribe((event) => this.onEvent(event));
+  }
+
+  private onEvent(event: StoredEvent): void {
+    this.last = { seq: event.seq, hash: event.hash };
+    this.sinceAnchor++;
+    if (ANCHOR_AT.has(event.type)) this.anchor(event.type === 'shoe.finished' ? 'shoe.finished' : 'round.ended');
+    else if (this.sinceAnchor >= (this.options.anchorEveryEvents ?? 500)) this.anchor('every-n-events');
+  }
+
+  /** Writes the current head as an anchor (file: on disk when this returns; KV: `kvWritten` settles when the KV has it). */
+  anchor(reason: AnchorReason): LogAnchor | null {
+    if (this.closed) return null;
+    this.kvWritten = Promise.resolve();
+    this.sinceAnchor = 0;
+    const at = (this.options.now ?? (() => new Date()))();
+    let anchor: LogAnchor = { v: 1, tableId: this.options.tableId, seq: this.last.seq, hash: this.last.hash, at: at.toISOString(), reason };
+    try {
+      if (this.file) anchor = this.file.append(this.options.tableId, this.last, reason, at);
+    } catch (err) {
+      this.options.logger.error({ err, file: this.file?.file }, 'anchor not written to the anchor file');
+    }
+    if (this.kv) this.kvWritten = this.kv.put(anchor).catch((err: unknown) => this.options.logger.warn({ err }, 'anchor not written to the JetStream KV'));
+    return anchor;
+  }
+
+  /** The table did not open after all: release the file and the connection without anchoring. */
+  async dispose(): Promise<void> {
+    this.closed = true;
+    this.subscription?.unsubscribe();
+    await this.kv?.close();
+    this.file?.close();
+  }
+
+  /** Shutdown: the last anchor, then release the file and the connection. */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.subscription?.unsubscribe();
+    this.anchor('shutdown');
+    this.closed = true;
+    await this.kvWritten;
+    await this.kv?.close();
+    this.file?.close();
+  }
+}

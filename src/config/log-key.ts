@@ -1,0 +1,21 @@
+// The log key (issue 12.2) from the environment, by the table file's env-name convention (like `tokenEnv`):
+// `store: { keyEnv: SHOE_LOG_KEY }` names the variable; a named but unset variable is an error naming
+// the field, so a keyed table never starts unkeyed by mistake.
+import { chainKey, ChainKeyError } from '../ports/chain-mac.js';
+import { TableConfigError, type TableConfig } from './table-config.js';
+
+/** The conventional variable (`shoe verify --key-env` defaults to it). */
+export const DEFAULT_LOG_KEY_ENV = 'SHOE_LOG_KEY';
+
+export function logKeyOf(config: TableConfig, env: NodeJS.ProcessEnv = process.env): Buffer | undefined {
+  const name = config.store.keyEnv;
+  if (name === undefined) return undefined;
+  const secret = env[name];
+  if (!secret) throw new TableConfigError(`store.keyEnv: environment variable ${name} is not set`);
+  try {
+    return chainKey(secret, `store.keyEnv (${name})`);
+  } catch (err) {
+    if (err instanceof ChainKeyError) throw new TableConfigError(err.message);
+    throw err;
+  }
+}
