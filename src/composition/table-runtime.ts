@@ -23,13 +23,15 @@ import { ShoeBridge } from '../app/shoe-bridge.js';
 import { isInputRecord, recordedInput } from '../app/log-records.js';
 import { DemoBot } from '../app/demo/demo-bot.js';
 import { DemoDealer } from './demo-dealer.js';
+import { TableProjections } from '../app/displays/table-projections.js';
+import { tableMeta } from '../app/displays/table-meta.js';
 
 export interface WebServerHandle {
   listen(options: { host: string; port: number }): Promise<string>;
   close(): Promise<void>;
 }
 
-export type WebServerFactory = (deps: { service: TableService; store: EventStore; config: TableConfig; decisionSeconds: number; logger: Logger }) => WebServerHandle;
+export type WebServerFactory = (deps: { service: TableService; store: EventStore; config: TableConfig; decisionSeconds: number; logger: Logger; views: TableProjections }) => WebServerHandle;
 
 export interface RuntimeOptions {
   readonly config: TableConfig;
@@ -60,6 +62,8 @@ export interface TableRuntime {
   /** The emulated shoe's mock serial device (demo mode): unplug and replug it. */
   readonly wire: MockShoeWire | null;
   readonly link: ShoeLink;
+  /** Each audience's display projection, folded once for every display. */
+  readonly views: TableProjections;
   stop(): Promise<void>;
 }
 
@@ -91,6 +95,10 @@ export async function startTable(options: RuntimeOptions): Promise<TableRuntime>
   const decisionSeconds = config.decisionTimerSeconds ?? rules.timeout.decisionSeconds;
   const timer = new DecisionTimer(service, decisionSeconds, scheduler);
   timer.start();
+  // One projection per audience, resumed from the one saved with the table's snapshot (issue 11).
+  const views = new TableProjections({ store, tableId: config.id, meta: tableMeta(config.id, rules), rules, decisionSeconds, live: service, logger: log }, service.loadedSnapshotParts['views']);
+  service.addSnapshotPart('views', () => views.snapshot());
+  views.start();
 
   // The shoe: a real device, or the emulator behind the mock serial binding (nothing to install).
   let emulator: ShoeEmulator | null = null;
@@ -164,18 +172,19 @@ export async function startTable(options: RuntimeOptions): Promise<TableRuntime>
     replicator.start();
   }
 
-  const web = options.web?.({ service, store, config, decisionSeconds, logger: log }) ?? null;
+  const web = options.web?.({ service, store, config, decisionSeconds, logger: log, views }) ?? null;
   const url = web ? await web.listen({ host: config.http.host, port: config.http.port }) : null;
   log.info({ url, demo, rules: rules.name, decisionSeconds }, 'table running');
 
   return {
-    service, store, url, emulator, wire, link,
+    service, store, url, emulator, wire, link, views,
     async stop() {
       bot?.stop();
       dealer?.stop();
       timer.stop();
       bridge?.stop();
       await web?.close();
+      views.stop();
       await link.close();
       captureInputs?.unsubscribe();
       await capture?.close();

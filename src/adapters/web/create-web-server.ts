@@ -13,6 +13,10 @@ import { requestErrorHandler } from './request-errors.js';
 import { registerViewRoutes } from './view-routes.js';
 import { registerViewSockets } from './view-sockets.js';
 import type { TableHandle, WebContext } from './web-context.js';
+import type { AudienceViewSource } from '../../app/displays/shared-view.js';
+import { startedProjections } from './audience-views.js';
+import { VIEW_BUFFER_BYTES } from './conflated-sender.js';
+import { ViewDeliveryStats } from './view-delivery-stats.js';
 
 export interface WebServerOptions {
   readonly service: TableHandle;
@@ -21,6 +25,10 @@ export interface WebServerOptions {
   /** Seconds a player has to decide (the decision timer's): the displays' countdown. */
   readonly decisionSeconds: number;
   readonly logger: Logger;
+  /** The displays' views; default: projections of `store` started here (and stopped when the server closes). */
+  readonly views?: AudienceViewSource;
+  /** Bound of one display's send buffer (default 256 KiB). */
+  readonly viewBufferBytes?: number;
 }
 
 /** Commands are small JSON objects. */
@@ -28,13 +36,18 @@ const BODY_LIMIT_BYTES = 16 * 1024;
 
 export function createWebServer(options: WebServerOptions): FastifyInstance {
   const { service, store, config, decisionSeconds, logger } = options;
+  const meta = tableMeta(service.tableId, service.rules);
+  const own = options.views ? null : startedProjections(service, store, meta, decisionSeconds, logger);
   const context: WebContext = {
     service,
     store,
     credentials: credentialIndex(config),
     decisionSeconds,
-    meta: tableMeta(service.tableId, service.rules),
+    meta,
     logger: logger.child({ component: 'web' }),
+    views: options.views ?? (own as AudienceViewSource),
+    viewStats: new ViewDeliveryStats(),
+    viewBufferBytes: options.viewBufferBytes ?? VIEW_BUFFER_BYTES,
   };
   // Request logging is off: a WebSocket address carries its token in the query. Commands, refusals and
   // failures are logged by the routes themselves, without tokens.
@@ -45,6 +58,7 @@ export function createWebServer(options: WebServerOptions): FastifyInstance {
     bodyLimit: BODY_LIMIT_BYTES,
   }) as unknown as FastifyInstance;
   app.setErrorHandler(requestErrorHandler(context));
+  if (own) app.addHook('onClose', async () => own.stop());
   void app.register(fastifyWebsocket, { options: { maxPayload: BODY_LIMIT_BYTES } });
   void app.register(async (routes) => {
     registerCommandRoutes(routes, context);

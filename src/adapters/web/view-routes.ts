@@ -1,10 +1,8 @@
-// Read-only HTTP: each audience's current view (GET /api/views/<audience>) and the supervisor's recall
-// of the last rounds (GET /api/recall?rounds=10).
-import { firstValueFrom } from 'rxjs';
+// Read-only HTTP: each audience's current view (GET /api/views/<audience>, the shared projection's, no
+// replay) and the supervisor's recall of the last rounds (GET /api/recall?rounds=10).
 import type { FastifyInstance } from 'fastify';
 import { RECALL_ROUNDS, recallLastRounds } from '../../app/displays/recall-last-rounds.js';
 import { AUDIENCES, READER_ROLES, admitReader } from './audience-access.js';
-import { audienceViews$ } from './audience-views.js';
 import { bearerToken } from './credentials.js';
 import type { WebContext } from './web-context.js';
 
@@ -21,7 +19,8 @@ export function registerViewRoutes(app: FastifyInstance, context: WebContext): v
     app.get(path, async (request, reply) => {
       const refusal = await admitReader(context, READER_ROLES[audience], `read the ${audience} view`, { token: bearerToken(request.headers.authorization), how: 'header', path });
       if (refusal) return reply.code(refusal.status).send(refusal.body);
-      return reply.send(await firstValueFrom(audienceViews$(context, audience)));
+      const current = await context.views.current(audience);
+      return reply.type('application/json; charset=utf-8').send(current.json);
     });
   }
 

@@ -2,6 +2,8 @@
 import type { Logger } from 'pino';
 import type { TableService } from '../../app/table-service.js';
 import type { TableMeta } from '../../app/displays/table-meta.js';
+import type { AudienceViewSource } from '../../app/displays/shared-view.js';
+import type { ViewDeliveryStats } from './view-delivery-stats.js';
 import type { Principal } from '../../config/table-config.js';
 import type { EventStore } from '../../ports/event-store.js';
 
@@ -16,4 +18,9 @@ export interface WebContext {
   readonly decisionSeconds: number;
   readonly meta: TableMeta;
   readonly logger: Logger;
+  /** Each audience's current view and its changes (shared by every display). */
+  readonly views: AudienceViewSource;
+  readonly viewStats: ViewDeliveryStats;
+  /** Bound of one display's send buffer before it skips to the newest view. */
+  readonly viewBufferBytes: number;
 }
