@@ -153,9 +153,10 @@ export class TableService {
    * Records a command refused before it became an input (missing or wrong credential, wrong role,
    * malformed body): the table does not change; the refusal, its reason and its sender are on the log.
    */
-  refuseCommand(command: { readonly path: string; readonly body?: unknown }, reason: string, by?: string): Promise<StoredEvent> {
+  refuseCommand(command: { readonly path: string; readonly [detail: string]: unknown }, reason: string, by?: string): Promise<StoredEvent> {
     this.options.logger?.warn({ tableId: this.tableId, path: command.path, reason, by }, 'command refused');
-    return this.recordNote(REFUSED_COMMAND_RECORD, { path: command.path, body: command.body ?? null, reason, ...(by !== undefined ? { by } : {}) });
+    // The caller chooses the details (the web adapter: client, body size and digest — not the body, issue 11).
+    return this.recordNote(REFUSED_COMMAND_RECORD, { ...command, reason, ...(by !== undefined ? { by } : {}) });
   }
 
   /** Appends a record that is not a table input (link state, counters, a refused command); the table does not change. */

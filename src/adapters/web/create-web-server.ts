@@ -17,6 +17,8 @@ import type { AudienceViewSource } from '../../app/displays/shared-view.js';
 import { startedProjections } from './audience-views.js';
 import { VIEW_BUFFER_BYTES } from './conflated-sender.js';
 import { ViewDeliveryStats } from './view-delivery-stats.js';
+import { RefusalLog } from './refusal-log.js';
+import { DEFAULT_RATE_LIMIT, MessageRateLimiter, registerRequestGuards, type RateLimitSettings } from './request-guards.js';
 
 export interface WebServerOptions {
   readonly service: TableHandle;
@@ -29,6 +31,10 @@ export interface WebServerOptions {
   readonly views?: AudienceViewSource;
   /** Bound of one display's send buffer (default 256 KiB). */
   readonly viewBufferBytes?: number;
+  /** Requests (and WebSocket messages) per client address and window (default 100 per second). */
+  readonly rateLimit?: RateLimitSettings;
+  /** Refusals from one address recorded one by one per window, then counted (default 10 s). */
+  readonly refusalWindowMs?: number;
 }
 
 /** Commands are small JSON objects. */
@@ -48,6 +54,11 @@ export function createWebServer(options: WebServerOptions): FastifyInstance {
     views: options.views ?? (own as AudienceViewSource),
     viewStats: new ViewDeliveryStats(),
     viewBufferBytes: options.viewBufferBytes ?? VIEW_BUFFER_BYTES,
+    refusals: new RefusalLog((record) => service.refuseCommand(record as { path: string }, String(record['reason']), record['by'] as string | undefined), {
+      logger,
+      ...(options.refusalWindowMs !== undefined ? { windowMs: options.refusalWindowMs } : {}),
+    }),
+    messageLimiter: new MessageRateLimiter(options.rateLimit ?? DEFAULT_RATE_LIMIT),
   };
   // Request logging is off: a WebSocket address carries its token in the query. Commands, refusals and
   // failures are logged by the routes themselves, without tokens.
@@ -58,6 +69,8 @@ export function createWebServer(options: WebServerOptions): FastifyInstance {
     bodyLimit: BODY_LIMIT_BYTES,
   }) as unknown as FastifyInstance;
   app.setErrorHandler(requestErrorHandler(context));
+  registerRequestGuards(app, options.rateLimit ?? DEFAULT_RATE_LIMIT);
+  app.addHook('onClose', async () => context.refusals.flushAll());
   if (own) app.addHook('onClose', async () => own.stop());
   void app.register(fastifyWebsocket, { options: { maxPayload: BODY_LIMIT_BYTES } });
   void app.register(async (routes) => {

@@ -17,7 +17,7 @@ export function registerViewRoutes(app: FastifyInstance, context: WebContext): v
   for (const audience of AUDIENCES) {
     const path = `/api/views/${audience}`;
     app.get(path, async (request, reply) => {
-      const refusal = await admitReader(context, READER_ROLES[audience], `read the ${audience} view`, { token: bearerToken(request.headers.authorization), how: 'header', path });
+      const refusal = await admitReader(context, READER_ROLES[audience], `read the ${audience} view`, { token: bearerToken(request.headers.authorization), how: 'header', path, client: request.ip });
       if (refusal) return reply.code(refusal.status).send(refusal.body);
       const current = await context.views.current(audience);
       return reply.type('application/json; charset=utf-8').send(current.json);
@@ -26,7 +26,7 @@ export function registerViewRoutes(app: FastifyInstance, context: WebContext): v
 
   app.get('/api/recall', async (request, reply) => {
     const path = '/api/recall';
-    const refusal = await admitReader(context, READER_ROLES.supervisor, 'recall rounds', { token: bearerToken(request.headers.authorization), how: 'header', path });
+    const refusal = await admitReader(context, READER_ROLES.supervisor, 'recall rounds', { token: bearerToken(request.headers.authorization), how: 'header', path, client: request.ip });
     if (refusal) return reply.code(refusal.status).send(refusal.body);
     return reply.send({ rounds: await recallLastRounds(context.store, context.service.tableId, roundsWanted(request.query)) });
   });

@@ -42,7 +42,7 @@ export function registerViewSockets(app: FastifyInstance, context: WebContext): 
   for (const audience of AUDIENCES) {
     const path = viewSocketPath(audience);
     const admit = async (request: FastifyRequest, reply: FastifyReply) => {
-      const refusal = await admitReader(context, READER_ROLES[audience], `watch the ${audience} display`, { token: queryToken(request.query), how: 'query', path });
+      const refusal = await admitReader(context, READER_ROLES[audience], `watch the ${audience} display`, { token: queryToken(request.query), how: 'query', path, client: request.ip });
       if (refusal) return reply.code(refusal.status).send(refusal.body);
     };
     app.get(path, { websocket: true, preValidation: admit }, (socket) => streamViews(context, audience, socket));
