@@ -6,7 +6,7 @@ import { SqliteEventStore } from '../adapters/store/sqlite-event-store.js';
 import { steppingClock, systemClock } from '../adapters/clock/system-clock.js';
 import { TableService } from '../app/table-service.js';
 import { verifyLog } from '../app/verify-log.js';
-import { recallRounds } from '../app/recall-rounds.js';
+import { recallLastRounds } from '../app/displays/recall-last-rounds.js';
 import { exportSession } from '../app/export-session.js';
 import { isInputRecord, recordedInput } from '../app/log-records.js';
 import { parseSession } from '../session/parse-session.js';
@@ -43,7 +43,8 @@ export async function recallCommand(args: ParsedArgs, out: Out): Promise<number>
   if (format !== 'text' && format !== 'json') throw new UsageError(`unknown format "${format}": text or json`);
   const { store, tableId } = openTableFile(dbArg(args, 'recall'));
   try {
-    const rounds = recallRounds(await store.read(tableId), last);
+    // From the round index: the cost is the rounds asked for, not the log (issue 11).
+    const rounds = await recallLastRounds(store, tableId, last);
     if (format === 'json') out(JSON.stringify({ tableId, rounds }, null, 2));
     else {
       for (const r of rounds) {

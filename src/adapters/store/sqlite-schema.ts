@@ -11,6 +11,7 @@
  * not at all (tested with SIGKILL in test/store/sqlite.test.ts).
  */
 import type Database from 'better-sqlite3';
+import { prepareRoundIndex } from './sqlite-round-index.js';
 
 export const SCHEMA_VERSION = 1;
 export type SqliteSynchronous = 'FULL' | 'NORMAL';
@@ -63,6 +64,7 @@ export function prepareDatabase(db: Database.Database, synchronous: SqliteSynchr
   if (version > SCHEMA_VERSION) throw new Error(`${db.name}: schema version ${version} is newer than this code (${SCHEMA_VERSION})`);
   db.transaction(() => {
     db.exec(DDL);
+    prepareRoundIndex(db); // recall by round number (issue 11)
     db.pragma(`user_version = ${SCHEMA_VERSION}`);
   }).immediate();
 }
