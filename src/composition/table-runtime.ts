@@ -25,13 +25,16 @@ import { DemoBot } from '../app/demo/demo-bot.js';
 import { DemoDealer } from './demo-dealer.js';
 import { TableProjections } from '../app/displays/table-projections.js';
 import { tableMeta } from '../app/displays/table-meta.js';
+import { meteredStore } from '../adapters/store/metered-store.js';
+import { AppendMetrics, type TableHealth } from '../adapters/web/table-health.js';
+import { tableHealth } from './table-health.js';
 
 export interface WebServerHandle {
   listen(options: { host: string; port: number }): Promise<string>;
   close(): Promise<void>;
 }
 
-export type WebServerFactory = (deps: { service: TableService; store: EventStore; config: TableConfig; decisionSeconds: number; logger: Logger; views: TableProjections }) => WebServerHandle;
+export type WebServerFactory = (deps: { service: TableService; store: EventStore; config: TableConfig; decisionSeconds: number; logger: Logger; views: TableProjections; health: TableHealth }) => WebServerHandle;
 
 export interface RuntimeOptions {
   readonly config: TableConfig;
@@ -89,7 +92,9 @@ export async function startTable(options: RuntimeOptions): Promise<TableRuntime>
   const { config, logger } = options;
   const log = logger.child({ tableId: config.id });
   const { rules, rulesId } = loadRuleSet(config.rules);
-  const store = options.store ?? new SqliteEventStore({ path: config.store.path, synchronous: config.store.synchronous, pollIntervalMs: 0 });
+  // Appends are measured for /metrics (issue 11); everything else is the store's own.
+  const appends = new AppendMetrics();
+  const store = meteredStore(options.store ?? new SqliteEventStore({ path: config.store.path, synchronous: config.store.synchronous, pollIntervalMs: 0 }), (o) => appends.observe(o));
   const service = await TableService.open({ tableId: config.id, rules, rulesId, store, clock: systemClock, logger: log });
   const scheduler = options.scheduler ?? realScheduler;
   const decisionSeconds = config.decisionTimerSeconds ?? rules.timeout.decisionSeconds;
@@ -172,7 +177,8 @@ export async function startTable(options: RuntimeOptions): Promise<TableRuntime>
     replicator.start();
   }
 
-  const web = options.web?.({ service, store, config, decisionSeconds, logger: log, views }) ?? null;
+  const health = tableHealth({ store, tableId: config.id, link: () => link, appends });
+  const web = options.web?.({ service, store, config, decisionSeconds, logger: log, views, health }) ?? null;
   const url = web ? await web.listen({ host: config.http.host, port: config.http.port }) : null;
   log.info({ url, demo, rules: rules.name, decisionSeconds }, 'table running');
 

@@ -1,7 +1,10 @@
 // The table's web server: the command API (HTTP and WebSocket), the display sockets, the read-only
 // views and recall, and the pages. Built, not started: the caller listens (and closes).
-import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import fastifyWebsocket from '@fastify/websocket';
+import fastifyUnderPressure from '@fastify/under-pressure';
+import { registerHealthRoutes } from './health-routes.js';
+import type { TableHealth } from './table-health.js';
 import type { Logger } from 'pino';
 import { tableMeta } from '../../app/displays/table-meta.js';
 import { credentialIndex, type TableConfig } from '../../config/table-config.js';
@@ -35,6 +38,10 @@ export interface WebServerOptions {
   readonly rateLimit?: RateLimitSettings;
   /** Refusals from one address recorded one by one per window, then counted (default 10 s). */
   readonly refusalWindowMs?: number;
+  /** The link, the log's writability, the appends: for /readyz and /metrics. */
+  readonly health?: TableHealth;
+  /** Event-loop delay (ms) above which display requests are shed (503) so the table keeps its pace (default 200). */
+  readonly shedDisplaysAtMs?: number;
 }
 
 /** Commands are small JSON objects. */
@@ -76,9 +83,24 @@ export function createWebServer(options: WebServerOptions): FastifyInstance {
   void app.register(async (routes) => {
     registerCommandRoutes(routes, context);
     registerCommandSocket(routes, context);
-    registerViewSockets(routes, context);
-    registerViewRoutes(routes, context);
-    registerPageRoutes(routes);
+    registerHealthRoutes(routes, context, options.health);
+  });
+  // The displays (pages, views, display sockets) give way first when the event loop is late: new ones
+  // are refused 503 until it catches up, and the table's own work (commands, the shoe) keeps its pace.
+  void app.register(async (displays) => {
+    await displays.register(fastifyUnderPressure, {
+      maxEventLoopDelay: options.shedDisplaysAtMs ?? 200,
+      sampleInterval: 100,
+      // A returned payload is sent by the plugin (its types say void; its code sends what is returned).
+      pressureHandler: ((_request: FastifyRequest, reply: FastifyReply, type: string, value: number | undefined) => {
+        if (context.viewStats.shed++ % 100 === 0) context.logger.warn({ type, value, shed: context.viewStats.shed }, 'under pressure: display requests refused');
+        void reply.code(503).header('retry-after', '2');
+        return { ok: false, reason: 'the table is busy: displays wait, retry shortly' };
+      }) as unknown as () => void,
+    });
+    registerViewSockets(displays, context);
+    registerViewRoutes(displays, context);
+    registerPageRoutes(displays);
   });
   return app;
 }

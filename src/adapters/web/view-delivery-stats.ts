@@ -11,6 +11,8 @@ export interface AudienceDelivery {
 
 export class ViewDeliveryStats implements DeliveryCounts {
   private readonly byAudience = new Map<DisplayAudience, AudienceDelivery>();
+  /** Display requests (pages, views, display sockets) refused while the table was under pressure. */
+  shed = 0;
 
   of(audience: DisplayAudience): AudienceDelivery {
     let entry = this.byAudience.get(audience);
