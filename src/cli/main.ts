@@ -8,6 +8,7 @@ import { startCommand } from './start-command.js';
 import { createWebServer } from '../adapters/web/create-web-server.js';
 import { TableConfigError } from '../config/table-config.js';
 import { floorCommand } from './floor-command.js';
+import { displaysCommand } from './displays-command.js';
 import { emulateCommand, replayCaptureCommand } from './shoe-commands.js';
 import { CaptureMismatchError } from '../app/replay-capture.js';
 import { exportCommand, recallCommand, runCommand, verifyCommand } from './log-commands.js';
@@ -23,12 +24,13 @@ const USAGE = `usage: shoe <command> [options]
   export DB --format session                             the log's inputs as a session replay accepts
   emulate --serial PATH [--cards FILE | --seed N --decks 6] [--faults SPEC] [--auto-draw MS]   an emulated shoe on a serial device
   replay-capture FILE --rules NAME [--format jsonl|text]   a capture through the decoder and the round machine
-  floor [--nats URL] [--since ISO] [--idle-exit MS]      one line per settled round of every table on JetStream`;
+  floor [--nats URL] [--since ISO] [--idle-exit MS]      one line per settled round of every table on JetStream
+  displays --nats URL [--port N] [--table ID] [--config FILE]   a stateless gateway serving a table's displays from NATS`;
 
 async function main(argv: string[]): Promise<number> {
   const out = (line: string) => process.stdout.write(`${line}\n`);
   try {
-    const args = parseArgs(argv, ['manual', 'json', 'verbose']);
+    const args = parseArgs(argv, ['manual', 'json', 'verbose', 'help']);
     switch (args.command) {
       case 'replay':
         return replayCommand(args, out);
@@ -46,6 +48,8 @@ async function main(argv: string[]): Promise<number> {
         return replayCaptureCommand(args, out);
       case 'floor':
         return await floorCommand(args, out);
+      case 'displays':
+        return await displaysCommand(args, out);
       case 'start':
         return await startCommand(args, createWebServer);
       case 'demo':

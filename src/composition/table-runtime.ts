@@ -28,6 +28,7 @@ import { tableMeta } from '../app/displays/table-meta.js';
 import { meteredStore } from '../adapters/store/metered-store.js';
 import { AppendMetrics, type TableHealth } from '../adapters/web/table-health.js';
 import { tableHealth } from './table-health.js';
+import { NatsViewPublisher } from '../adapters/view-fanout/nats-view-publisher.js';
 
 export interface WebServerHandle {
   listen(options: { host: string; port: number }): Promise<string>;
@@ -170,11 +171,15 @@ export async function startTable(options: RuntimeOptions): Promise<TableRuntime>
 
   let nats: NatsConnection | null = null;
   let replicator: JetStreamReplicator | null = null;
+  let viewPublisher: NatsViewPublisher | null = null;
   if (config.nats) {
     // The SQLite log stays the source of truth; a JetStream outage never blocks the table.
     nats = await connect({ servers: config.nats.url, maxReconnectAttempts: -1, waitOnFirstConnect: true });
     replicator = new JetStreamReplicator({ source: store, tableId: config.id, connection: nats, logger: log });
     replicator.start();
+    // The public and dealer views fan out through NATS to display gateways (issue 11, `shoe displays`).
+    viewPublisher = new NatsViewPublisher({ tableId: config.id, views, connection: nats, logger: log });
+    await viewPublisher.start();
   }
 
   const health = tableHealth({ store, tableId: config.id, link: () => link, appends });
@@ -196,6 +201,7 @@ export async function startTable(options: RuntimeOptions): Promise<TableRuntime>
       await capture?.close();
       wire?.dispose();
       emulator?.powerOff();
+      viewPublisher?.stop();
       await replicator?.stop();
       await nats?.close();
       service.close();

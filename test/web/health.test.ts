@@ -27,7 +27,7 @@ afterEach(async () => {
 
 interface Knobs { link: string | null; writable: boolean }
 
-async function serve(knobs: Knobs, extra: { shedDisplaysAtMs?: number } = {}) {
+async function serve(knobs: Knobs, extra: { shedDisplaysAtMs?: number; shedSampleMs?: number } = {}) {
   const appends = new AppendMetrics();
   const store = meteredStore(new MemoryEventStore(), (o) => appends.observe(o));
   service = await TableService.open({ tableId: TABLE_ID, rules, rulesId, store, clock: steppingClock() });
@@ -95,13 +95,13 @@ describe('health', () => {
   });
 
   test('under pressure the displays are refused (503) while commands and health still pass', async () => {
-    const { service: table } = await serve({ link: 'up', writable: true }, { shedDisplaysAtMs: 20 });
+    const { service: table } = await serve({ link: 'up', writable: true }, { shedDisplaysAtMs: 20, shedSampleMs: 200 });
     await loadShoe(table);
     await new Promise((r) => setTimeout(r, 150));
     busy(800);
     // The plugin samples the delay every 100 ms: ask until it has seen the stall.
     let view = await app!.inject('/api/views/public');
-    for (let i = 0; i < 40 && view.statusCode !== 503; i++) {
+    for (let i = 0; i < 60 && view.statusCode !== 503; i++) {
       await new Promise((r) => setTimeout(r, 10));
       view = await app!.inject('/api/views/public');
     }

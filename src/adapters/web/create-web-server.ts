@@ -40,8 +40,10 @@ export interface WebServerOptions {
   readonly refusalWindowMs?: number;
   /** The link, the log's writability, the appends: for /readyz and /metrics. */
   readonly health?: TableHealth;
-  /** Event-loop delay (ms) above which display requests are shed (503) so the table keeps its pace (default 200). */
+  /** Mean event-loop delay (ms) over a sample above which display requests are shed (503) so the table keeps its pace (default 250, the shoe's ACK window). */
   readonly shedDisplaysAtMs?: number;
+  /** How often the pressure is sampled (ms, default 1000: a short window can hold no sample at all, which the plugin reads as infinite delay). */
+  readonly shedSampleMs?: number;
 }
 
 /** Commands are small JSON objects. */
@@ -89,8 +91,11 @@ export function createWebServer(options: WebServerOptions): FastifyInstance {
   // are refused 503 until it catches up, and the table's own work (commands, the shoe) keeps its pace.
   void app.register(async (displays) => {
     await displays.register(fastifyUnderPressure, {
-      maxEventLoopDelay: options.shedDisplaysAtMs ?? 200,
-      sampleInterval: 100,
+      maxEventLoopDelay: options.shedDisplaysAtMs ?? 250,
+      // Our own loop busy nearly all the time is the other sign (not affected by other processes on the machine).
+      maxEventLoopUtilization: 0.98,
+      eventLoopUtilizationMode: 'interval',
+      sampleInterval: options.shedSampleMs ?? 1000,
       // A returned payload is sent by the plugin (its types say void; its code sends what is returned).
       pressureHandler: ((_request: FastifyRequest, reply: FastifyReply, type: string, value: number | undefined) => {
         if (context.viewStats.shed++ % 100 === 0) context.logger.warn({ type, value, shed: context.viewStats.shed }, 'under pressure: display requests refused');
