@@ -30,7 +30,7 @@ const USAGE = `usage: shoe <command> [options]
 async function main(argv: string[]): Promise<number> {
   const out = (line: string) => process.stdout.write(`${line}\n`);
   try {
-    const args = parseArgs(argv, ['manual', 'json', 'verbose', 'help']);
+    const args = parseArgs(argv, argv[0] === 'displays' ? ['help'] : ['manual', 'json', 'verbose']);
     switch (args.command) {
       case 'replay':
         return replayCommand(args, out);
