@@ -73,10 +73,12 @@ const open = (i: number, viewer: Viewer): void => {
         process.stdout.write(`${JSON.stringify({ ready: true, connectMs: now - started, firstP50Ms: percentile(firsts, 50), firstP99Ms: percentile(firsts, 99), refused: Object.fromEntries(refused) })}\n`);
       }
     }
-    const message = JSON.parse(text) as { sentAt: string; view: { table: { handsRound: number | null; voided: boolean; dealer: { finished: boolean } } } };
-    if (viewer.messages % 4 === 0 || i < 50) fanout.push(now - Date.parse(message.sentAt));
-    const t = message.view.table;
-    if (t.handsRound !== null && (t.dealer.finished || t.voided)) viewer.finals.add(t.handsRound);
+    // {"type":"view","sentAt":"<24 characters>",...: read without parsing the whole view (the viewers' process is the bottleneck).
+    if (viewer.messages % 4 === 0 || i < 50) fanout.push(now - Date.parse(text.slice(25, 49)));
+    if (text.includes('"finished":true') || text.includes('"voided":true')) {
+      const t = (JSON.parse(text) as { view: { table: { handsRound: number | null; voided: boolean; dealer: { finished: boolean } } } }).view.table;
+      if (t.handsRound !== null && (t.dealer.finished || t.voided)) viewer.finals.add(t.handsRound);
+    }
   });
   socket.on('error', () => undefined);
 };

@@ -21,8 +21,9 @@ class FakeSocket implements ViewSocket {
   bufferedAmount = 0;
   readonly sent: string[] = [];
   readonly callbacks: Array<(err?: Error) => void> = [];
-  send(data: string, cb?: (err?: Error) => void): void {
-    this.sent.push(data);
+  send(data: Buffer, options: { binary: boolean }, cb?: (err?: Error) => void): void {
+    expect(options.binary).toBe(false); // a text frame: the pages read JSON text
+    this.sent.push(data.toString());
     this.bufferedAmount += data.length;
     if (cb) this.callbacks.push(cb);
   }

@@ -9,7 +9,7 @@ import type { SharedView } from '../../app/displays/shared-view.js';
 export interface ViewSocket {
   readonly readyState: number;
   readonly bufferedAmount: number;
-  send(data: string, cb?: (err?: Error) => void): void;
+  send(data: Buffer, options: { readonly binary: boolean }, cb?: (err?: Error) => void): void;
 }
 
 const OPEN = 1;
@@ -20,6 +20,21 @@ export const VIEW_BUFFER_BYTES = 256 * 1024;
 /** The message a display receives: {"type":"view","sentAt":ISO,"view":{...}} — the view's JSON made once. */
 export function viewMessage(view: SharedView, now: Date = new Date()): string {
   return `{"type":"view","sentAt":"${now.toISOString()}","view":${view.json}}`;
+}
+
+/** The last message made per view, with the millisecond it was made in. */
+const encoded = new WeakMap<SharedView, { readonly at: number; readonly bytes: Buffer }>();
+
+/**
+ * The message as UTF-8 bytes, made once per view and millisecond: every display of an audience sent
+ * the same view in the same millisecond shares one buffer (sentAt is the send time to the millisecond).
+ */
+export function viewMessageBytes(view: SharedView, nowMs: number = Date.now()): Buffer {
+  const cached = encoded.get(view);
+  if (cached && cached.at === nowMs) return cached.bytes;
+  const bytes = Buffer.from(viewMessage(view, new Date(nowMs)));
+  encoded.set(view, { at: nowMs, bytes });
+  return bytes;
 }
 
 export interface DeliveryCounts {
@@ -55,7 +70,7 @@ export class ConflatedSender {
   private send(view: SharedView): void {
     this.inFlight += 1;
     this.counts.sent(view);
-    this.socket.send(viewMessage(view), (err) => {
+    this.socket.send(viewMessageBytes(view), { binary: false }, (err) => {
       this.inFlight -= 1;
       if (err || this.pending === null || this.socket.readyState !== OPEN) return;
       // The last send done, or the buffer back under its bound: the newest view goes out.
