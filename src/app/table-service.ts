@@ -36,6 +36,8 @@ function snapshotsOf(store: EventStore): SnapshotStore | null {
 interface TableSnapshot {
   readonly rulesId: string;
   readonly machine: unknown;
+  /** Other folds of the same log saved with the table (e.g. the display projections), each with its own position. */
+  readonly parts?: Readonly<Record<string, JsonValue>>;
 }
 
 export interface SubmitResult {
@@ -52,6 +54,9 @@ export class TableService {
   private inputsSinceSnapshot = 0;
   /** Set when the table was rebuilt from a log: whether an interrupted round was paused by the recovery. */
   recovery: { readonly interrupted: boolean } | null = null;
+  private readonly snapshotParts = new Map<string, () => JsonValue>();
+  /** The parts of the snapshot the table was opened from (see addSnapshotPart). */
+  loadedSnapshotParts: Readonly<Record<string, JsonValue>> = {};
   /** Every stored event, live, after it is durable. */
   readonly events$: Observable<StoredEvent> = this.published.asObservable();
 
@@ -79,6 +84,7 @@ export class TableService {
     const rebuilt = tail.length > 0 || start ? rebuildTable(tail, start) : null;
     const lastSeq = tail.at(-1)?.seq ?? snapshot?.seq ?? 0;
     const service = new TableService(options, rebuilt?.engine ?? new TableEngine(rules), lastSeq);
+    service.loadedSnapshotParts = (snapshot?.state as unknown as TableSnapshot | undefined)?.parts ?? {};
     if (rebuilt?.rulesId !== rulesId) {
       // A changed rule file is visible in the log: a new configuration record, then the same table under it.
       await service.appendConfigured();
@@ -151,9 +157,10 @@ export class TableService {
    * Records a command refused before it became an input (missing or wrong credential, wrong role,
    * malformed body): the table does not change; the refusal, its reason and its sender are on the log.
    */
-  refuseCommand(command: { readonly path: string; readonly body?: unknown }, reason: string, by?: string): Promise<StoredEvent> {
+  refuseCommand(command: { readonly path: string; readonly [detail: string]: unknown }, reason: string, by?: string): Promise<StoredEvent> {
     this.options.logger?.warn({ tableId: this.tableId, path: command.path, reason, by }, 'command refused');
-    return this.recordNote(REFUSED_COMMAND_RECORD, { path: command.path, body: command.body ?? null, reason, ...(by !== undefined ? { by } : {}) });
+    // The caller chooses the details (the web adapter: client, body size and digest — not the body, issue 11).
+    return this.recordNote(REFUSED_COMMAND_RECORD, { ...command, reason, ...(by !== undefined ? { by } : {}) });
   }
 
   /** Appends a record that is not a table input (link state, counters, a refused command); the table does not change. */
@@ -172,12 +179,18 @@ export class TableService {
     return run;
   }
 
+  /** Saves another fold of this log with each snapshot of the table (read back as loadedSnapshotParts). */
+  addSnapshotPart(name: string, take: () => JsonValue): void {
+    this.snapshotParts.set(name, take);
+  }
+
   private async maybeSnapshot(): Promise<void> {
     const every = this.options.snapshotEvery ?? 250;
     const snapshots = snapshotsOf(this.options.store);
     if (!snapshots || every <= 0 || ++this.inputsSinceSnapshot < every) return;
     this.inputsSinceSnapshot = 0;
-    const state: TableSnapshot = { rulesId: this.options.rulesId, machine: this.engine.persistedSnapshot() };
+    const parts = Object.fromEntries([...this.snapshotParts].map(([name, take]) => [name, take()]));
+    const state: TableSnapshot = { rulesId: this.options.rulesId, machine: this.engine.persistedSnapshot(), ...(this.snapshotParts.size > 0 ? { parts } : {}) };
     try {
       await snapshots.saveSnapshot(this.options.tableId, this.version, JSON.parse(JSON.stringify(state)) as JsonValue);
     } catch (err) {

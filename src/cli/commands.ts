@@ -6,6 +6,7 @@ import { demoCommand } from './demo-command.js';
 import { runCommand } from './run-command.js';
 import { exportCommand } from './export-command.js';
 import { floorCommand } from './floor-command.js';
+import { displaysVerb } from './displays-verb.js';
 import { backupVerb, emulateVerb, recallVerb, replayCaptureVerb, startVerb, verifyVerb } from './verb-specs.js';
 
 export const COMMANDS: readonly Command[] = [
@@ -20,4 +21,5 @@ export const COMMANDS: readonly Command[] = [
   emulateVerb,
   replayCaptureVerb,
   floorCommand,
+  displaysVerb,
 ];

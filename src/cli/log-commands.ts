@@ -1,6 +1,6 @@
 // `shoe recall DB --last N` (`verify`, `export` and `run` are in verify-command.ts, export-command.ts and run-command.ts).
 import { openTableFile } from '../adapters/store/sqlite-table-file.js';
-import { recallRounds } from '../app/recall-rounds.js';
+import { recallLastRounds } from '../app/displays/recall-last-rounds.js';
 import { describeEvent } from '../session/table-story.js';
 import { UsageError, type ParsedArgs } from './args.js';
 
@@ -19,7 +19,10 @@ export async function recallCommand(args: ParsedArgs, out: Out): Promise<number>
   if (format !== 'text' && format !== 'json') throw new UsageError(`unknown format "${format}": text or json`);
   const { store, tableId } = openTableFile(dbArg(args, 'recall'));
   try {
-    const rounds = recallRounds(await store.read(tableId), last);
+    // A damaged file is one line naming it (issue 12.3), even where the rounds asked for sit on sound pages.
+    await store.quickCheck(tableId);
+    // From the round index: the cost is the rounds asked for, not the log (issue 11).
+    const rounds = await recallLastRounds(store, tableId, last);
     if (format === 'json') out(JSON.stringify({ tableId, rounds }, null, 2));
     else {
       for (const r of rounds) {

@@ -30,13 +30,19 @@ import { DemoDealer } from './demo-dealer.js';
 import { guardTableLog, type AcceptLogBehindAnchor } from './log-guard.js';
 import { logKeyOf } from '../config/log-key.js';
 import { shoeWitnessHook } from './shoe-witness-hook.js';
+import { TableProjections } from '../app/displays/table-projections.js';
+import { tableMeta } from '../app/displays/table-meta.js';
+import { meteredStore } from '../adapters/store/metered-store.js';
+import { AppendMetrics, type TableHealth } from '../adapters/web/table-health.js';
+import { tableHealth } from './table-health.js';
+import { NatsViewPublisher } from '../adapters/view-fanout/nats-view-publisher.js';
 
 export interface WebServerHandle {
   listen(options: { host: string; port: number }): Promise<string>;
   close(): Promise<void>;
 }
 
-export type WebServerFactory = (deps: { service: TableService; store: EventStore; config: TableConfig; decisionSeconds: number; logger: Logger }) => WebServerHandle;
+export type WebServerFactory = (deps: { service: TableService; store: EventStore; config: TableConfig; decisionSeconds: number; logger: Logger; views: TableProjections; health: TableHealth }) => WebServerHandle;
 
 export interface RuntimeOptions {
   readonly config: TableConfig;
@@ -71,6 +77,8 @@ export interface TableRuntime {
   /** The emulated shoe's mock serial device (demo mode): unplug and replug it. */
   readonly wire: MockShoeWire | null;
   readonly link: ShoeLink;
+  /** Each audience's display projection, folded once for every display. */
+  readonly views: TableProjections;
   stop(): Promise<void>;
 }
 
@@ -97,7 +105,9 @@ export async function startTable(options: RuntimeOptions): Promise<TableRuntime>
   const log = logger.child({ tableId: config.id });
   const { rules, rulesId } = loadRuleSet(config.rules);
   const macKey = logKeyOf(config);
-  const store = options.store ?? new SqliteEventStore({ path: config.store.path, synchronous: config.store.synchronous, pollIntervalMs: 0, ...(macKey ? { macKey } : {}) });
+  // Appends are measured for /metrics (issue 11); everything else is the store's own.
+  const appends = new AppendMetrics();
+  const store = meteredStore(options.store ?? new SqliteEventStore({ path: config.store.path, synchronous: config.store.synchronous, pollIntervalMs: 0, ...(macKey ? { macKey } : {}) }), (o) => appends.observe(o));
   // Issue 12: quick_check, the chain (and MACs) over what the rebuild reads, the log against its anchors.
   const logGuard = await guardTableLog({
     tableId: config.id,
@@ -126,6 +136,10 @@ export async function startTable(options: RuntimeOptions): Promise<TableRuntime>
   const shuffleCheck = await startShuffleCheck({ service, store, runLength: config.shuffleCheck.runLength, pause: config.shuffleCheck.pause, logger: log });
   const bettingTimer = new BettingTimer(service, config.bettingSeconds, scheduler);
   bettingTimer.start();
+  // One projection per audience, resumed from the one saved with the table's snapshot (issue 11).
+  const views = new TableProjections({ store, tableId: config.id, meta: tableMeta(config.id, rules), rules, decisionSeconds, bettingSeconds: config.bettingSeconds, live: service, logger: log }, service.loadedSnapshotParts['views']);
+  service.addSnapshotPart('views', () => views.snapshot());
+  views.start();
 
   // The shoe: a real device, or the emulator behind the mock serial binding (nothing to install).
   let emulator: ShoeEmulator | null = null;
@@ -210,19 +224,24 @@ export async function startTable(options: RuntimeOptions): Promise<TableRuntime>
 
   let nats: NatsConnection | null = null;
   let replicator: JetStreamReplicator | null = null;
+  let viewPublisher: NatsViewPublisher | null = null;
   if (config.nats) {
     // The SQLite log stays the source of truth; a JetStream outage never blocks the table.
     nats = await connect({ servers: config.nats.url, maxReconnectAttempts: -1, waitOnFirstConnect: true });
     replicator = new JetStreamReplicator({ source: store, tableId: config.id, connection: nats, logger: log });
     replicator.start();
+    // The public and dealer views fan out through NATS to display gateways (issue 11, `shoe displays`).
+    viewPublisher = new NatsViewPublisher({ tableId: config.id, views, connection: nats, logger: log });
+    await viewPublisher.start();
   }
 
-  const web = options.web?.({ service, store, config, decisionSeconds, logger: log }) ?? null;
+  const health = tableHealth({ store, tableId: config.id, link: () => link, appends });
+  const web = options.web?.({ service, store, config, decisionSeconds, logger: log, views, health }) ?? null;
   const url = web ? await web.listen({ host: config.http.host, port: config.http.port }) : null;
   log.info({ url, demo, rules: rules.name, decisionSeconds }, 'table running');
 
   return {
-    service, store, url, emulator, wire, link,
+    service, store, url, emulator, wire, link, views,
     async stop() {
       bot?.stop();
       dealer?.stop();
@@ -242,6 +261,7 @@ export async function startTable(options: RuntimeOptions): Promise<TableRuntime>
         }
       };
       if (web) await step('HTTP listener', () => web.close());
+      views.stop();
       await step('shoe link', async () => {
         await link.close();
         // The link's last state change is a note on the log: written before the store closes.
@@ -251,7 +271,8 @@ export async function startTable(options: RuntimeOptions): Promise<TableRuntime>
         wire?.dispose();
         emulator?.powerOff();
       });
-      if (replicator || nats) await step('NATS replica', async () => {
+      if (replicator || nats || viewPublisher) await step('NATS replica', async () => {
+        viewPublisher?.stop();
         await replicator?.stop();
         await nats?.close();
       });

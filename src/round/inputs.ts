@@ -2,6 +2,7 @@
 // The shape is checked here (a malformed line is refused before the table sees it); whether an input
 // is acceptable now is the round machine's business (a refused input becomes input.rejected).
 import { z } from 'zod';
+import { playerNameSchema } from './player-name.js';
 
 const seat = z.number().int();
 const optionalTime = { at: z.string().optional() };
@@ -13,12 +14,12 @@ export const tableInputSchema = z.discriminatedUnion('type', [
   z.strictObject({
     type: z.literal('bet'),
     seat,
-    player: z.string().min(1),
+    player: playerNameSchema,
     amount: z.number(),
     kind: z.string().optional(),
     ...optionalTime,
   }),
-  z.strictObject({ type: z.literal('bet.cancel'), seat, player: z.string().min(1), kind: z.string().optional(), ...optionalTime }),
+  z.strictObject({ type: z.literal('bet.cancel'), seat, player: playerNameSchema, kind: z.string().optional(), ...optionalTime }),
   z.strictObject({ type: z.literal('betting.closed'), ...optionalTime }),
   // The betting countdown ran out (src/app/betting-timer.ts): betting closes by itself (seed 002).
   z.strictObject({ type: z.literal('betting.timeout'), ...optionalTime }),
@@ -28,7 +29,7 @@ export const tableInputSchema = z.discriminatedUnion('type', [
     hand: z.number().int().optional(),
     action: z.string(),
     amount: z.number().optional(),
-    player: z.string().min(1).optional(),
+    player: playerNameSchema.optional(),
     ...optionalTime,
   }),
   z.strictObject({ type: z.literal('decision.timeout'), seat, ...optionalTime }),

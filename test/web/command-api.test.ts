@@ -1,6 +1,7 @@
 // The command API over HTTP: every command refused for a missing or unknown credential, a wrong role, a
 // malformed body or the wrong moment answers 4xx with a reason, and the log shows nothing but that
 // refusal; accepted commands are inputs attributed to their sender.
+import { createHash } from 'node:crypto';
 import { afterEach, describe, expect, test } from 'vitest';
 import type { TableService } from '../../src/app/table-service.js';
 import { BURN_CARD, INITIAL_DEAL, TOKENS, deal, loadShoe } from './support/table-fixture.js';
@@ -89,7 +90,10 @@ describe.each(CASES)('$name ($path)', (c) => {
     web = await webTable();
     const { answer, added } = await expectRefused(() => post(c.path, c.malformed, c.token), 400, ['command.refused']);
     expect(answer.reason).toMatch(/malformed/);
-    expect(added[0]!.data).toMatchObject({ body: c.malformed as never });
+    // Bounded (issue 11): the body's size and digest, the client's address — never the body itself.
+    const sent = JSON.stringify(c.malformed);
+    expect(added[0]!.data).toMatchObject({ client: '127.0.0.1', bodyBytes: Buffer.byteLength(sent), bodyDigest: createHash('sha256').update(sent).digest('hex') });
+    expect(added[0]!.data).not.toHaveProperty('body');
   });
 
   test('at the wrong moment: 409 with the round machine\'s reason', async () => {

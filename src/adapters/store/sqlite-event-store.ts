@@ -8,6 +8,8 @@
  * before any other JavaScript of this process; BEGIN IMMEDIATE plus UNIQUE (stream, seq) keep
  * other processes writing the same file from interleaving.
  */
+import type { RoundSpan } from '../../ports/round-index.js';
+import { lastDealtRounds } from './sqlite-round-index.js';
 import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import Database from 'better-sqlite3';
@@ -278,6 +280,15 @@ export class SqliteEventStore implements EventStore, SnapshotStore {
       const row = this.open(streamId, false)?.snapshotGet.get(streamId);
       return row ? { streamId, seq: row.seq, hash: row.hash, state: JSON.parse(row.state) as JsonValue } : undefined;
     }, streamId);
+  }
+
+  /** The last dealt rounds and where they are on the log (./sqlite-round-index.ts). */
+  lastDealtRounds(streamId: StreamId, last: number): Promise<RoundSpan[]> {
+    return this.guard(() => {
+      validateStreamId(streamId);
+      const t = this.open(streamId, false);
+      return t ? lastDealtRounds(t.db, streamId, last) : [];
+    });
   }
 
   close(): Promise<void> {

@@ -12,6 +12,7 @@
  */
 import type Database from 'better-sqlite3';
 import { MAC_DDL } from './sqlite-mac-schema.js';
+import { prepareRoundIndex } from './sqlite-round-index.js';
 
 export const SCHEMA_VERSION = 1;
 export type SqliteSynchronous = 'FULL' | 'NORMAL';
@@ -65,6 +66,7 @@ export function prepareDatabase(db: Database.Database, synchronous: SqliteSynchr
   db.transaction(() => {
     db.exec(DDL);
     db.exec(MAC_DDL);
+    prepareRoundIndex(db); // recall by round number (issue 11)
     db.pragma(`user_version = ${SCHEMA_VERSION}`);
   }).immediate();
 }

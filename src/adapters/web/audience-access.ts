@@ -20,11 +20,11 @@ export async function admitReader(
   context: WebContext,
   roles: readonly Role[] | null,
   what: string,
-  request: { readonly token: string | undefined; readonly how: 'header' | 'query'; readonly path: string },
+  request: { readonly token: string | undefined; readonly how: 'header' | 'query'; readonly path: string; readonly client: string },
 ): Promise<Refusal | null> {
   if (roles === null) return null;
   const who = identify(context.credentials, request.token, request.how);
-  if (!who.ok) return refuse(context, { path: request.path }, who.status, 'credential', who.reason);
-  if (!roleAllowed(who.principal, roles)) return refuse(context, { path: request.path }, 403, 'role', wrongRoleReason(who.principal, roles, what), who.principal.name);
+  if (!who.ok) return refuse(context, { path: request.path, client: request.client }, who.status, 'credential', who.reason);
+  if (!roleAllowed(who.principal, roles)) return refuse(context, { path: request.path, client: request.client }, 403, 'role', wrongRoleReason(who.principal, roles, what), who.principal.name);
   return null;
 }

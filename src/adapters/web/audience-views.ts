@@ -1,23 +1,18 @@
-// Each audience's stream of views for one connection: the table's log from the store (catch-up, then
-// live), projected for that audience; the first view is the table as it is when the display connected.
-import type { Observable } from 'rxjs';
-import { dealerView$ } from '../../app/displays/dealer-projection.js';
-import { publicView$ } from '../../app/displays/public-projection.js';
-import { supervisorView$ } from '../../app/displays/supervisor-projection.js';
-import { tableLog$ } from '../../app/displays/table-log.js';
-import type { Audience } from './audience-access.js';
-import type { WebContext } from './web-context.js';
+// Where the web server's displays get their views: the table's shared projections (one per audience,
+// src/app/displays/table-projections.ts) unless the caller brings its own source (the runtime's, whose
+// state is saved with the table's snapshots; a NATS gateway's copy).
+import { TableProjections } from '../../app/displays/table-projections.js';
+import type { TableMeta } from '../../app/displays/table-meta.js';
+import type { Logger } from 'pino';
+import type { EventStore } from '../../ports/event-store.js';
+import type { TableHandle } from './web-context.js';
 
-export function audienceViews$(context: WebContext, audience: Audience): Observable<unknown> {
-  const { service, store, meta, decisionSeconds, bettingSeconds } = context;
-  const options = { meta, rules: service.rules, decisionSeconds, ...(bettingSeconds !== undefined ? { bettingSeconds } : {}), head: service.position };
-  const log$ = tableLog$(store, service.tableId);
-  switch (audience) {
-    case 'public':
-      return publicView$(log$, options);
-    case 'dealer':
-      return dealerView$(log$, { ...options, live: service });
-    case 'supervisor':
-      return supervisorView$(log$, { ...options, live: service });
-  }
+/** Projections of the table's log for its displays, started (catching up from seq 1: no snapshot here). */
+export function startedProjections(service: TableHandle, store: EventStore, meta: TableMeta, seconds: { decision: number; betting?: number }, logger?: Logger): TableProjections {
+  const projections = new TableProjections({
+    store, tableId: service.tableId, meta, rules: service.rules, decisionSeconds: seconds.decision, live: service,
+    ...(seconds.betting !== undefined ? { bettingSeconds: seconds.betting } : {}), ...(logger ? { logger } : {}),
+  });
+  projections.start();
+  return projections;
 }

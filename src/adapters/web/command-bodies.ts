@@ -3,9 +3,10 @@
 // Whether a well-formed command fits the table now is the round machine's call, not the schema's.
 import { z } from 'zod';
 import { BET_KINDS } from '../../round/inputs.js';
+import { playerNameSchema } from '../../round/player-name.js';
 
 const seat = z.number().int().min(1).max(9);
-const player = z.string().min(1).max(64);
+const player = playerNameSchema;
 const amount = z.number().int().positive();
 const reason = z.string().min(1).max(200);
 

@@ -10,9 +10,13 @@ import { commandNamed, COMMANDS } from './command-specs.js';
 import { identify, queryToken } from './credentials.js';
 import { executeCommand } from './execute-command.js';
 import { refuse } from './refusals.js';
+import { checkJson } from './json-guard.js';
 import type { WebContext } from './web-context.js';
 
 export const COMMAND_SOCKET_PATH = '/ws/commands';
+
+/** Commands one connection may have waiting for an answer. */
+const MAX_WAITING = 32;
 
 const envelope = z.strictObject({
   id: z.union([z.string().max(100), z.number()]).optional(),
@@ -20,21 +24,25 @@ const envelope = z.strictObject({
   body: z.unknown().optional(),
 });
 
-function parseMessage(data: RawData): unknown {
-  try {
-    return JSON.parse(data.toString());
-  } catch {
-    return undefined;
-  }
+function rawOf(data: RawData): Buffer {
+  return Array.isArray(data) ? Buffer.concat(data) : Buffer.isBuffer(data) ? data : Buffer.from(data);
 }
 
-async function answer(context: WebContext, sender: Principal, data: RawData): Promise<object> {
-  const message = parseMessage(data);
+async function answer(context: WebContext, sender: Principal, client: string, data: RawData): Promise<object> {
+  // Before any work: the rate per address, then UTF-8, depth and Unicode (./json-guard.ts).
+  const raw = rawOf(data);
+  const checked = checkJson(raw);
+  if (!checked.ok) {
+    const refusal = await refuse(context, { path: COMMAND_SOCKET_PATH, client, raw: checked }, 400, 'body', `malformed command message: ${checked.reason}`, sender.name);
+    return { id: null, status: refusal.status, ...refusal.body };
+  }
+  const message = checked.value;
   const parsed = envelope.safeParse(message);
   if (!parsed.success) {
     const reason = `malformed command message: expected {"id","command","body"} with command one of ${COMMANDS.map((c) => c.name).join(', ')}`;
-    const refusal = await refuse(context, { path: COMMAND_SOCKET_PATH, body: message ?? null }, 400, 'body', reason, sender.name);
-    return { id: (message as { id?: unknown } | undefined)?.id ?? null, status: refusal.status, ...refusal.body };
+    const refusal = await refuse(context, { path: COMMAND_SOCKET_PATH, client, raw: checked }, 400, 'body', reason, sender.name);
+    const id = (message as { id?: unknown } | null)?.id;
+    return { id: typeof id === 'string' || typeof id === 'number' ? id : null, status: refusal.status, ...refusal.body };
   }
   const command = commandNamed(parsed.data.command);
   if (!command) return { id: parsed.data.id ?? null, status: 400, ok: false, reason: 'unknown command' };
@@ -42,6 +50,8 @@ async function answer(context: WebContext, sender: Principal, data: RawData): Pr
     sender: { ok: true, principal: sender },
     body: parsed.data.body,
     path: `${COMMAND_SOCKET_PATH}#${command.name}`,
+    client,
+    raw: { bytes: checked.bytes, digest: checked.digest },
   });
   return { id: parsed.data.id ?? null, status: reply.status, ...reply.body };
 }
@@ -50,16 +60,28 @@ export function registerCommandSocket(app: FastifyInstance, context: WebContext)
   const admit = async (request: FastifyRequest, reply: FastifyReply) => {
     const who = identify(context.credentials, queryToken(request.query), 'query');
     if (who.ok) return;
-    const refusal = await refuse(context, { path: COMMAND_SOCKET_PATH }, who.status, 'credential', who.reason);
+    const refusal = await refuse(context, { path: COMMAND_SOCKET_PATH, client: request.ip }, who.status, 'credential', who.reason);
     return reply.code(refusal.status).send(refusal.body);
   };
   app.get(COMMAND_SOCKET_PATH, { websocket: true, preValidation: admit }, (socket: WebSocket, request) => {
     const who = identify(context.credentials, queryToken(request.query), 'query');
     if (!who.ok) return socket.close(1008, who.reason);
-    // One command at a time per connection, answered in order.
+    // One command at a time per connection, answered in order; the rate per address is checked as a
+    // message arrives, before it waits for anything.
     let queue: Promise<unknown> = Promise.resolve();
+    let waiting = 0;
     socket.on('message', (data: RawData) => {
-      queue = queue.then(async () => socket.send(JSON.stringify(await answer(context, who.principal, data))));
+      if (!context.messageLimiter.allow(request.ip) || waiting >= MAX_WAITING) {
+        const bytes = rawOf(data).length;
+        void refuse(context, { path: COMMAND_SOCKET_PATH, client: request.ip, raw: { bytes, digest: '' } }, 429, 'rate', 'too many messages from this address: slow down', who.principal.name)
+          .then((refusal) => socket.send(JSON.stringify({ id: null, status: refusal.status, ...refusal.body })));
+        return;
+      }
+      waiting += 1;
+      queue = queue.then(async () => {
+        socket.send(JSON.stringify(await answer(context, who.principal, request.ip, data)));
+        waiting -= 1;
+      });
     });
   });
 }

@@ -1,7 +1,10 @@
 // The table's web server: the command API (HTTP and WebSocket), the display sockets, the read-only
 // views and recall, and the pages. Built, not started: the caller listens (and closes).
-import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import fastifyWebsocket from '@fastify/websocket';
+import fastifyUnderPressure from '@fastify/under-pressure';
+import { registerHealthRoutes } from './health-routes.js';
+import type { TableHealth } from './table-health.js';
 import type { Logger } from 'pino';
 import { tableMeta } from '../../app/displays/table-meta.js';
 import { credentialIndex, type TableConfig } from '../../config/table-config.js';
@@ -14,6 +17,12 @@ import { requestErrorHandler } from './request-errors.js';
 import { registerViewRoutes } from './view-routes.js';
 import { registerViewSockets } from './view-sockets.js';
 import type { TableHandle, WebContext } from './web-context.js';
+import type { AudienceViewSource } from '../../app/displays/shared-view.js';
+import { startedProjections } from './audience-views.js';
+import { VIEW_BUFFER_BYTES } from './conflated-sender.js';
+import { ViewDeliveryStats } from './view-delivery-stats.js';
+import { RefusalLog } from './refusal-log.js';
+import { DEFAULT_RATE_LIMIT, MessageRateLimiter, registerRequestGuards, type RateLimitSettings } from './request-guards.js';
 
 export interface WebServerOptions {
   readonly service: TableHandle;
@@ -22,6 +31,20 @@ export interface WebServerOptions {
   /** Seconds a player has to decide (the decision timer's): the displays' countdown. */
   readonly decisionSeconds: number;
   readonly logger: Logger;
+  /** The displays' views; default: projections of `store` started here (and stopped when the server closes). */
+  readonly views?: AudienceViewSource;
+  /** Bound of one display's send buffer (default 256 KiB). */
+  readonly viewBufferBytes?: number;
+  /** Requests (and WebSocket messages) per client address and window (default 100 per second). */
+  readonly rateLimit?: RateLimitSettings;
+  /** Refusals from one address recorded one by one per window, then counted (default 10 s). */
+  readonly refusalWindowMs?: number;
+  /** The link, the log's writability, the appends: for /readyz and /metrics. */
+  readonly health?: TableHealth;
+  /** Mean event-loop delay (ms) over a sample above which display requests are shed (503) so the table keeps its pace (default 250, the shoe's ACK window). */
+  readonly shedDisplaysAtMs?: number;
+  /** How often the pressure is sampled (ms, default 1000: a short window can hold no sample at all, which the plugin reads as infinite delay). */
+  readonly shedSampleMs?: number;
 }
 
 /** Commands are small JSON objects. */
@@ -29,14 +52,24 @@ const BODY_LIMIT_BYTES = 16 * 1024;
 
 export function createWebServer(options: WebServerOptions): FastifyInstance {
   const { service, store, config, decisionSeconds, logger } = options;
+  const meta = tableMeta(service.tableId, service.rules);
+  const own = options.views ? null : startedProjections(service, store, meta, { decision: decisionSeconds, betting: config.bettingSeconds }, logger);
   const context: WebContext = {
     service,
     store,
     credentials: credentialIndex(config),
     decisionSeconds,
     bettingSeconds: config.bettingSeconds,
-    meta: tableMeta(service.tableId, service.rules),
+    meta,
     logger: logger.child({ component: 'web' }),
+    views: options.views ?? (own as AudienceViewSource),
+    viewStats: new ViewDeliveryStats(),
+    viewBufferBytes: options.viewBufferBytes ?? VIEW_BUFFER_BYTES,
+    refusals: new RefusalLog((record) => service.refuseCommand(record as { path: string }, String(record['reason']), record['by'] as string | undefined), {
+      logger,
+      ...(options.refusalWindowMs !== undefined ? { windowMs: options.refusalWindowMs } : {}),
+    }),
+    messageLimiter: new MessageRateLimiter(options.rateLimit ?? DEFAULT_RATE_LIMIT),
   };
   // Request logging is off: a WebSocket address carries its token in the query. Commands, refusals and
   // failures are logged by the routes themselves, without tokens.
@@ -47,14 +80,35 @@ export function createWebServer(options: WebServerOptions): FastifyInstance {
     bodyLimit: BODY_LIMIT_BYTES,
   }) as unknown as FastifyInstance;
   app.setErrorHandler(requestErrorHandler(context));
+  registerRequestGuards(app, options.rateLimit ?? DEFAULT_RATE_LIMIT);
+  app.addHook('onClose', async () => context.refusals.flushAll());
+  if (own) app.addHook('onClose', async () => own.stop());
   void app.register(fastifyWebsocket, { options: { maxPayload: BODY_LIMIT_BYTES } });
   void app.register(async (routes) => {
     registerCommandRoutes(routes, context);
     registerCommandSocket(routes, context);
-    registerViewSockets(routes, context);
-    registerViewRoutes(routes, context);
     registerPlayRoutes(routes, context);
-    registerPageRoutes(routes);
+    registerHealthRoutes(routes, context, options.health);
+  });
+  // The displays (pages, views, display sockets) give way first when the event loop is late: new ones
+  // are refused 503 until it catches up, and the table's own work (commands, the shoe) keeps its pace.
+  void app.register(async (displays) => {
+    await displays.register(fastifyUnderPressure, {
+      maxEventLoopDelay: options.shedDisplaysAtMs ?? 250,
+      // Our own loop busy nearly all the time is the other sign (not affected by other processes on the machine).
+      maxEventLoopUtilization: 0.98,
+      eventLoopUtilizationMode: 'interval',
+      sampleInterval: options.shedSampleMs ?? 1000,
+      // A returned payload is sent by the plugin (its types say void; its code sends what is returned).
+      pressureHandler: ((_request: FastifyRequest, reply: FastifyReply, type: string, value: number | undefined) => {
+        if (context.viewStats.shed++ % 100 === 0) context.logger.warn({ type, value, shed: context.viewStats.shed }, 'under pressure: display requests refused');
+        void reply.code(503).header('retry-after', '2');
+        return { ok: false, reason: 'the table is busy: displays wait, retry shortly' };
+      }) as unknown as () => void,
+    });
+    registerViewSockets(displays, context);
+    registerViewRoutes(displays, context);
+    registerPageRoutes(displays);
   });
   return app;
 }

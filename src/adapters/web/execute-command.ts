@@ -28,6 +28,10 @@ export interface CommandRequest {
   readonly body: unknown;
   /** Where it came in, for the record (no query string). */
   readonly path: string;
+  /** The client's address. */
+  readonly client: string;
+  /** The raw body's size and SHA-256 (what a refusal records of it). */
+  readonly raw?: { readonly bytes: number; readonly digest: string };
 }
 
 /** What the sender learns of the facts: the public's view of them (the answer goes to a game server too). */
@@ -43,17 +47,18 @@ function publicFacts(stored: readonly StoredEvent[]): ViewFact[] {
 }
 
 export async function executeCommand(context: WebContext, command: CommandSpec, request: CommandRequest): Promise<CommandReply> {
-  const { path, body } = request;
+  const { path, body, client } = request;
+  const raw = request.raw ? { raw: request.raw } : {};
   const identified = 'ok' in request.sender ? request.sender : identify(context.credentials, request.sender.token, 'header');
-  if (!identified.ok) return refuse(context, { path, body }, identified.status, 'credential', identified.reason);
+  if (!identified.ok) return refuse(context, { path, body, client, ...raw }, identified.status, 'credential', identified.reason);
   const sender: Principal = identified.principal;
   if (!roleAllowed(sender, command.roles)) {
-    return refuse(context, { path, body }, 403, 'role', wrongRoleReason(sender, command.roles, command.what), sender.name);
+    return refuse(context, { path, body, client, ...raw }, 403, 'role', wrongRoleReason(sender, command.roles, command.what), sender.name);
   }
   const parsed = command.body.safeParse(body ?? {});
-  if (!parsed.success) return refuse(context, { path, body }, 400, 'body', `malformed ${command.name} command: ${describeIssues(parsed.error)}`, sender.name);
+  if (!parsed.success) return refuse(context, { path, body, client, ...raw }, 400, 'body', `malformed ${command.name} command: ${describeIssues(parsed.error)}`, sender.name);
   const input = command.toInput(parsed.data, sender, context.service);
-  if (isNotAnInput(input)) return refuse(context, { path, body }, input.status, 'table', input.reason, sender.name);
+  if (isNotAnInput(input)) return refuse(context, { path, body, client, ...raw }, input.status, 'table', input.reason, sender.name);
   try {
     const result = await context.service.submit(input, { source: 'api', by: sender.name });
     const seq = result.stored.at(-1)?.seq ?? context.service.position;

@@ -12,7 +12,7 @@ export const PLAY_OPTIONS_PATH = '/api/play/options';
 
 export function registerPlayRoutes(app: FastifyInstance, context: WebContext): void {
   app.get(PLAY_OPTIONS_PATH, async (request, reply) => {
-    const refusal = await admitReader(context, ['game-server'], 'read the players\' options', { token: bearerToken(request.headers.authorization), how: 'header', path: PLAY_OPTIONS_PATH });
+    const refusal = await admitReader(context, ['game-server'], 'read the players\' options', { token: bearerToken(request.headers.authorization), how: 'header', path: PLAY_OPTIONS_PATH, client: request.ip });
     if (refusal) return reply.code(refusal.status).send(refusal.body);
     return reply.headers({ 'cache-control': 'no-store' }).send(playOptions(context.service));
   });

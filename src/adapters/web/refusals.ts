@@ -1,9 +1,10 @@
 // A command refused before it became an input (credential, role, body, or a command the table has no
-// input for): recorded on the table's log as `command.refused` (the table does not change), logged,
-// and answered with a 4xx status and the reason.
+// input for): recorded on the table's log as `command.refused` (the table does not change; bounded:
+// ./refusal-log.ts), logged, and answered with a 4xx status and the reason.
+import { bodyDigest } from './json-guard.js';
 import type { WebContext } from './web-context.js';
 
-export type RefusalKind = 'credential' | 'role' | 'body' | 'table';
+export type RefusalKind = 'credential' | 'role' | 'body' | 'table' | 'rate';
 
 export interface Refusal {
   readonly status: number;
@@ -13,15 +14,27 @@ export interface Refusal {
 export interface RefusedCommand {
   /** The route, without its query string (a token may be in it). */
   readonly path: string;
+  /** The parsed body, when there is one (only its size and digest are recorded). */
   readonly body?: unknown;
+  /** The raw body's size and digest ('' when the body was not read, e.g. refused for its rate), when known. */
+  readonly raw?: { readonly bytes: number; readonly digest: string };
+  /** The client's address. */
+  readonly client?: string;
+}
+
+function bodyFacts(command: RefusedCommand): { bodyBytes: number; bodyDigest?: string } {
+  if (command.raw) return { bodyBytes: command.raw.bytes, ...(command.raw.digest ? { bodyDigest: command.raw.digest } : {}) };
+  if (command.body === undefined || command.body === null) return { bodyBytes: 0 };
+  try {
+    const text = JSON.stringify(command.body);
+    return { bodyBytes: Buffer.byteLength(text), bodyDigest: bodyDigest(text) };
+  } catch {
+    return { bodyBytes: 0 };
+  }
 }
 
 export async function refuse(context: WebContext, command: RefusedCommand, status: number, kind: RefusalKind, reason: string, by?: string): Promise<Refusal> {
   context.logger.warn({ path: command.path, status, refused: kind, reason, by }, 'command refused');
-  try {
-    await context.service.refuseCommand({ path: command.path, body: command.body ?? null }, reason, by);
-  } catch (err) {
-    context.logger.error({ err, path: command.path }, 'refusal not recorded on the log');
-  }
+  await context.refusals.refused({ path: command.path, reason, ...(by !== undefined ? { by } : {}), client: command.client ?? 'unknown', ...bodyFacts(command) });
   return { status, body: { ok: false, refused: kind, reason } };
 }

@@ -1,17 +1,23 @@
-// Requests that fail before a route's handler runs — a body that is not JSON, too large, or of another
-// content type — are commands refused for a malformed body: recorded and answered with the reason.
+// Requests that fail before a route's handler runs — too many from one address (429), a body that is not
+// JSON, too deep, not valid Unicode, too large, or of another content type — are refused commands:
+// recorded (bounded, ./refusal-log.ts) and answered with the reason.
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { bearerToken } from './credentials.js';
 import { refuse } from './refusals.js';
+import { rawBodyOf } from './request-guards.js';
 import type { WebContext } from './web-context.js';
 
 export function requestErrorHandler(context: WebContext) {
   return async (error: FastifyError, request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
     const status = error.statusCode ?? 500;
     const path = request.routeOptions.url ?? request.url.split('?')[0] ?? request.url;
-    if (status >= 400 && status < 500 && path.startsWith('/api/')) {
+    if (status === 429 || (status >= 400 && status < 500 && (path.startsWith('/api/') || path.startsWith('/ws/')))) {
       const sender = context.credentials.get(bearerToken(request.headers.authorization) ?? '');
-      const refusal = await refuse(context, { path }, status, 'body', `malformed request: ${error.message}`, sender?.name);
+      const raw = rawBodyOf(request);
+      const command = { path, client: request.ip, ...(raw ? { raw } : {}) };
+      const refusal = status === 429
+        ? await refuse(context, command, 429, 'rate', error.message, sender?.name)
+        : await refuse(context, command, status, 'body', `malformed request: ${error.message}`, sender?.name);
       return reply.code(refusal.status).send(refusal.body);
     }
     if (status >= 500) context.logger.error({ err: error, path }, 'request failed');

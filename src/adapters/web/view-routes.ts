@@ -1,10 +1,9 @@
-// Read-only HTTP: each audience's current view (GET /api/views/<audience>) and the supervisor's recall
-// of the last rounds (GET /api/recall?rounds=10).
-import { firstValueFrom } from 'rxjs';
+// Read-only HTTP: each audience's current view (GET /api/views/<audience>, the shared projection's, no
+// replay) and the supervisor's recall of the last rounds (GET /api/recall?rounds=10).
 import type { FastifyInstance } from 'fastify';
+import { roundIndexOf } from '../../app/round-index.js';
 import { RECALL_ROUNDS, recallLastRounds } from '../../app/displays/recall-last-rounds.js';
 import { AUDIENCES, READER_ROLES, admitReader } from './audience-access.js';
-import { audienceViews$ } from './audience-views.js';
 import { bearerToken } from './credentials.js';
 import type { WebContext } from './web-context.js';
 
@@ -19,16 +18,19 @@ export function registerViewRoutes(app: FastifyInstance, context: WebContext): v
   for (const audience of AUDIENCES) {
     const path = `/api/views/${audience}`;
     app.get(path, async (request, reply) => {
-      const refusal = await admitReader(context, READER_ROLES[audience], `read the ${audience} view`, { token: bearerToken(request.headers.authorization), how: 'header', path });
+      const refusal = await admitReader(context, READER_ROLES[audience], `read the ${audience} view`, { token: bearerToken(request.headers.authorization), how: 'header', path, client: request.ip });
       if (refusal) return reply.code(refusal.status).send(refusal.body);
-      return reply.send(await firstValueFrom(audienceViews$(context, audience)));
+      const current = await context.views.current(audience);
+      return reply.type('application/json; charset=utf-8').send(current.json);
     });
   }
 
+  // One round index for the server's life: a store without its own is indexed incrementally (issue 11).
+  const rounds = roundIndexOf(context.store);
   app.get('/api/recall', async (request, reply) => {
     const path = '/api/recall';
-    const refusal = await admitReader(context, READER_ROLES.supervisor, 'recall rounds', { token: bearerToken(request.headers.authorization), how: 'header', path });
+    const refusal = await admitReader(context, READER_ROLES.supervisor, 'recall rounds', { token: bearerToken(request.headers.authorization), how: 'header', path, client: request.ip });
     if (refusal) return reply.code(refusal.status).send(refusal.body);
-    return reply.send({ rounds: await recallLastRounds(context.store, context.service.tableId, roundsWanted(request.query)) });
+    return reply.send({ rounds: await recallLastRounds(context.store, context.service.tableId, roundsWanted(request.query), rounds) });
   });
 }

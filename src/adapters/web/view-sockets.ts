@@ -1,45 +1,48 @@
 // WebSocket endpoints per audience — /ws/public, /ws/dealer?token=, /ws/supervisor?token= — each sends
-// its projection's catch-up view, then a view per change: {"type":"view","sentAt":ISO,"view":{...}}.
+// the audience's current view at once, then a view per change: {"type":"view","sentAt":ISO,"view":{...}}.
+// Every socket of an audience watches the same shared projection (no per-connection replay); a slow
+// socket skips to the newest view (conflation, ./conflated-sender.ts); a closed one leaves nothing behind.
 // A refused credential or role answers the upgrade with 401/403 and a JSON reason (recorded).
 import type {} from '@fastify/websocket'; // the `websocket: true` route option
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import { AUDIENCES, READER_ROLES, admitReader, type Audience } from './audience-access.js';
-import { audienceViews$ } from './audience-views.js';
+import { ConflatedSender } from './conflated-sender.js';
 import { queryToken } from './credentials.js';
 import type { WebContext } from './web-context.js';
-
-/** A display that stops reading is dropped rather than buffered without bound. */
-const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
 
 export function viewSocketPath(audience: Audience): string {
   return `/ws/${audience}`;
 }
 
-function streamViews(context: WebContext, audience: Audience, socket: WebSocket): void {
-  const subscription = audienceViews$(context, audience).subscribe({
-    next: (view) => {
-      if (socket.bufferedAmount > MAX_BUFFERED_BYTES) {
-        socket.close(1013, 'display too slow: reconnect');
-        return;
-      }
-      socket.send(JSON.stringify({ type: 'view', sentAt: new Date().toISOString(), view }));
-    },
+export function streamViews(context: Pick<WebContext, 'views' | 'viewStats' | 'logger' | 'viewBufferBytes'>, audience: Audience, socket: WebSocket): void {
+  const sender = new ConflatedSender(socket, context.viewStats, context.viewBufferBytes);
+  context.viewStats.connected(audience, 1);
+  let open = true;
+  const subscription = context.views.views$(audience).subscribe({
+    next: (view) => sender.offer(view),
     error: (err: unknown) => {
       context.logger.error({ err, audience }, 'display stream failed');
       socket.close(1011, 'display stream failed: reconnect');
     },
     complete: () => socket.close(1001, 'table closed'),
   });
-  socket.on('close', () => subscription.unsubscribe());
-  socket.on('error', () => subscription.unsubscribe());
+  const leave = () => {
+    if (!open) return;
+    open = false;
+    subscription.unsubscribe();
+    sender.cancel();
+    context.viewStats.connected(audience, -1);
+  };
+  socket.on('close', leave);
+  socket.on('error', leave);
 }
 
 export function registerViewSockets(app: FastifyInstance, context: WebContext): void {
   for (const audience of AUDIENCES) {
     const path = viewSocketPath(audience);
     const admit = async (request: FastifyRequest, reply: FastifyReply) => {
-      const refusal = await admitReader(context, READER_ROLES[audience], `watch the ${audience} display`, { token: queryToken(request.query), how: 'query', path });
+      const refusal = await admitReader(context, READER_ROLES[audience], `watch the ${audience} display`, { token: queryToken(request.query), how: 'query', path, client: request.ip });
       if (refusal) return reply.code(refusal.status).send(refusal.body);
     };
     app.get(path, { websocket: true, preValidation: admit }, (socket) => streamViews(context, audience, socket));

@@ -2,6 +2,10 @@
 import type { Logger } from 'pino';
 import type { TableService } from '../../app/table-service.js';
 import type { TableMeta } from '../../app/displays/table-meta.js';
+import type { AudienceViewSource } from '../../app/displays/shared-view.js';
+import type { ViewDeliveryStats } from './view-delivery-stats.js';
+import type { RefusalLog } from './refusal-log.js';
+import type { MessageRateLimiter } from './request-guards.js';
 import type { Principal } from '../../config/table-config.js';
 import type { EventStore } from '../../ports/event-store.js';
 
@@ -18,4 +22,13 @@ export interface WebContext {
   readonly bettingSeconds?: number;
   readonly meta: TableMeta;
   readonly logger: Logger;
+  /** Each audience's current view and its changes (shared by every display). */
+  readonly views: AudienceViewSource;
+  readonly viewStats: ViewDeliveryStats;
+  /** Bound of one display's send buffer before it skips to the newest view. */
+  readonly viewBufferBytes: number;
+  /** Where refusals go: on the table's log, bounded per client address. */
+  readonly refusals: RefusalLog;
+  /** WebSocket messages per client address. */
+  readonly messageLimiter: MessageRateLimiter;
 }

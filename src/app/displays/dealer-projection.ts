@@ -3,7 +3,7 @@
 import { defer, distinctUntilChanged, filter, map, scan, startWith, type Observable } from 'rxjs';
 import type { StoredEvent } from '../../ports/event-store.js';
 import { dealerInstruction, type DealerInstruction, type LiveTable } from './dealer-instruction.js';
-import { foldTableView } from './fold-table-view.js';
+import { foldTableView, type ViewContext } from './fold-table-view.js';
 import { NO_FAULTS, foldFaults, type OpenFault, type PauseView, type FaultsView } from './open-faults.js';
 import type { ProjectionOptions } from './public-projection.js';
 import { NO_HOLE_CARD, publicFact, type HoleSecrecy } from './public-redaction.js';
@@ -21,7 +21,7 @@ export interface DealerView {
   readonly faults: readonly OpenFault[];
 }
 
-interface DealerFold {
+export interface DealerFold {
   readonly seq: number;
   readonly secrecy: HoleSecrecy;
   readonly table: TableView;
@@ -46,15 +46,22 @@ export function staffView(state: { readonly seq: number; readonly table: TableVi
   };
 }
 
+export function initialDealerFold(meta: TableMeta): DealerFold {
+  return { seq: 0, secrecy: NO_HOLE_CARD, table: emptyTableView(meta.seats), faults: NO_FAULTS };
+}
+
+/** One log event into the dealer's fold (shared by every dealer display: src/app/displays/table-projections.ts). */
+export function dealerFoldStep(state: DealerFold, event: StoredEvent, context: ViewContext): DealerFold {
+  const { fact, secrecy } = publicFact(event, state.secrecy);
+  const table = fact ? foldTableView(state.table, { fact, at: event.wallTime }, context) : state.table;
+  return { seq: event.seq, secrecy, table, faults: foldFaults(state.faults, event) };
+}
+
 export function dealerView$(log$: Observable<StoredEvent>, options: LiveProjectionOptions): Observable<DealerView> {
   return defer(() => {
-    const initial: DealerFold = { seq: 0, secrecy: NO_HOLE_CARD, table: emptyTableView(options.meta.seats), faults: NO_FAULTS };
+    const initial = initialDealerFold(options.meta);
     return log$.pipe(
-      scan((state: DealerFold, event): DealerFold => {
-        const { fact, secrecy } = publicFact(event, state.secrecy);
-        const table = fact ? foldTableView(state.table, { fact, at: event.wallTime }, options) : state.table;
-        return { seq: event.seq, secrecy, table, faults: foldFaults(state.faults, event) };
-      }, initial),
+      scan((state: DealerFold, event): DealerFold => dealerFoldStep(state, event, options), initial),
       startWith(initial),
       filter((state) => state.seq >= (options.head ?? 0)),
       map((state) => staffView(state, options)),

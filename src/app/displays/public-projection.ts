@@ -19,22 +19,33 @@ export interface ProjectionOptions extends ViewContext {
   readonly head?: number;
 }
 
-interface PublicFold {
+export interface PublicFold {
   readonly secrecy: HoleSecrecy;
   readonly positioned: Positioned<TableView>;
 }
 
+export function initialPublicFold(meta: TableMeta): PublicFold {
+  return { secrecy: NO_HOLE_CARD, positioned: { seq: 0, view: emptyTableView(meta.seats) } };
+}
+
+/** One log event into the public fold (shared by every public display: src/app/displays/table-projections.ts). */
+export function publicFoldStep(state: PublicFold, event: StoredEvent, context: ViewContext): PublicFold {
+  const { fact, secrecy } = publicFact(event, state.secrecy);
+  const view = fact ? foldTableView(state.positioned.view, { fact, at: event.wallTime }, context) : state.positioned.view;
+  return { secrecy, positioned: { seq: event.seq, view } };
+}
+
+export function publicViewOf(state: PublicFold, meta: TableMeta): PublicView {
+  return { meta, table: state.positioned.view };
+}
+
 /** The public table view at each log position (every position, including those that change nothing). */
 export function publicTableViews(log$: Observable<StoredEvent>, context: ViewContext & { readonly meta: TableMeta }): Observable<Positioned<TableView>> {
-  const initial: Positioned<TableView> = { seq: 0, view: emptyTableView(context.meta.seats) };
+  const initial = initialPublicFold(context.meta);
   return log$.pipe(
-    scan((state: PublicFold, event): PublicFold => {
-      const { fact, secrecy } = publicFact(event, state.secrecy);
-      const view = fact ? foldTableView(state.positioned.view, { fact, at: event.wallTime }, context) : state.positioned.view;
-      return { secrecy, positioned: { seq: event.seq, view } };
-    }, { secrecy: NO_HOLE_CARD, positioned: initial }),
+    scan((state: PublicFold, event): PublicFold => publicFoldStep(state, event, context), initial),
     map((state) => state.positioned),
-    startWith(initial),
+    startWith(initial.positioned),
   );
 }
 

@@ -6,7 +6,7 @@ import { ChainVerifier } from '../../ports/event-chain.js';
 import type { JsonObject, StoredEvent } from '../../ports/event-store.js';
 import type { DealerInstruction } from './dealer-instruction.js';
 import { staffView, type LiveProjectionOptions } from './dealer-projection.js';
-import { foldTableView } from './fold-table-view.js';
+import { foldTableView, type ViewContext } from './fold-table-view.js';
 import { ALARMS_KEPT, alarmsOf, type IntegrityAlarm } from './integrity-alarms.js';
 import { NO_FAULTS, foldFaults, type FaultsView, type OpenFault, type PauseView } from './open-faults.js';
 import { revealedFact } from './public-redaction.js';
@@ -49,7 +49,7 @@ export interface SupervisorView {
 /** How many log events the console lists. */
 export const LOG_LINES_KEPT = 60;
 
-interface SupervisorFold {
+export interface SupervisorFold {
   readonly seq: number;
   readonly table: TableView;
   readonly faults: FaultsView;
@@ -68,33 +68,41 @@ function shoeOf(options: LiveProjectionOptions): ShoeView | null {
   return { number: shoe.number, burned: shoe.burned, burnTarget: shoe.burnTarget, cutCardSeen: shoe.cutCardSeen, cardsDrawn: cardsDrawn(shoe) };
 }
 
+export function initialSupervisorFold(meta: TableMeta): SupervisorFold {
+  return { seq: 0, table: emptyTableView(meta.seats), faults: NO_FAULTS, alarms: [], link: NO_LINK, log: [] };
+}
+
+/**
+ * One log event into the supervisor's fold. `chain` checks the hash chain across the events folded: one
+ * verifier per fold, from the genesis or from the anchor (seq, hash) of the state it resumes.
+ */
+export function supervisorFoldStep(state: SupervisorFold, event: StoredEvent, chain: ChainVerifier, context: ViewContext): SupervisorFold {
+  const fact = revealedFact(event);
+  const raised = alarmsOf(event, chain);
+  return {
+    seq: event.seq,
+    table: fact ? foldTableView(state.table, { fact, at: event.wallTime }, context) : state.table,
+    faults: foldFaults(state.faults, event),
+    alarms: raised.length > 0 ? [...state.alarms, ...raised].slice(-ALARMS_KEPT) : state.alarms,
+    link: foldLink(state.link, event),
+    log: [...state.log, logLine(event)].slice(-LOG_LINES_KEPT),
+  };
+}
+
+export function supervisorViewOf(state: SupervisorFold, options: LiveProjectionOptions): SupervisorView {
+  return { ...staffView(state, options), alarms: state.alarms, shoe: shoeOf(options), link: state.link, log: state.log };
+}
+
 /** Reads the log from seq 1 (the chain check starts at the genesis). */
 export function supervisorView$(log$: Observable<StoredEvent>, options: LiveProjectionOptions): Observable<SupervisorView> {
   return defer(() => {
     const chain = new ChainVerifier();
-    const initial: SupervisorFold = { seq: 0, table: emptyTableView(options.meta.seats), faults: NO_FAULTS, alarms: [], link: NO_LINK, log: [] };
+    const initial = initialSupervisorFold(options.meta);
     return log$.pipe(
-      scan((state: SupervisorFold, event): SupervisorFold => {
-        const fact = revealedFact(event);
-        const raised = alarmsOf(event, chain);
-        return {
-          seq: event.seq,
-          table: fact ? foldTableView(state.table, { fact, at: event.wallTime }, options) : state.table,
-          faults: foldFaults(state.faults, event),
-          alarms: raised.length > 0 ? [...state.alarms, ...raised].slice(-ALARMS_KEPT) : state.alarms,
-          link: foldLink(state.link, event),
-          log: [...state.log, logLine(event)].slice(-LOG_LINES_KEPT),
-        };
-      }, initial),
+      scan((state: SupervisorFold, event): SupervisorFold => supervisorFoldStep(state, event, chain, options), initial),
       startWith(initial),
       filter((state) => state.seq >= (options.head ?? 0)),
-      map((state): SupervisorView => ({
-        ...staffView(state, options),
-        alarms: state.alarms,
-        shoe: shoeOf(options),
-        link: state.link,
-        log: state.log,
-      })),
+      map((state): SupervisorView => supervisorViewOf(state, options)),
       distinctUntilChanged((a, b) => a.seq === b.seq),
     );
   });

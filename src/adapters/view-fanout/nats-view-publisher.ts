@@ -1,0 +1,102 @@
+// The table's side of the fan-out (issue 11): each published audience's views, as the shared projection
+// makes them, go to `tables.<id>.views.<audience>` on the last-value stream (./view-stream.ts). The
+// projections only ever hold views of durable events, so what reaches NATS is durable ("persist, then
+// act"). Never blocks the table: one publish in flight per audience, and while it waits only the newest
+// view is kept (the same conflation as a slow socket); a NATS outage is logged and the newest view is
+// published once NATS is back.
+import type { Logger } from 'pino';
+import { headers, type JetStreamClient, type NatsConnection } from 'nats';
+import type { Subscription } from 'rxjs';
+import type { AudienceViewSource, SharedView } from '../../app/displays/shared-view.js';
+import { PUBLISHED_AUDIENCES, ensureViewStream, viewSubject, type PublishedAudience } from './view-stream.js';
+
+export interface ViewPublisherOptions {
+  readonly tableId: string;
+  readonly views: AudienceViewSource;
+  readonly connection: NatsConnection;
+  readonly logger?: Logger;
+  /** Wait before trying again after a failed publish (ms). */
+  readonly retryMs?: number;
+}
+
+class AudiencePublisher {
+  private inFlight = false;
+  private pending: SharedView | null = null;
+  private retry: NodeJS.Timeout | null = null;
+  published = 0;
+  conflated = 0;
+  failures = 0;
+
+  constructor(private readonly js: JetStreamClient, private readonly subject: string, private readonly options: ViewPublisherOptions) {}
+
+  offer(view: SharedView): void {
+    if (this.inFlight || this.retry) {
+      if (this.pending) this.conflated++;
+      this.pending = view;
+      return;
+    }
+    void this.publish(view);
+  }
+
+  private async publish(view: SharedView): Promise<void> {
+    this.inFlight = true;
+    const h = headers();
+    h.set('Table-Seq', String(view.seq));
+    h.set('Made-At', new Date().toISOString());
+    try {
+      await this.js.publish(this.subject, view.json, { headers: h });
+      this.published++;
+    } catch (err) {
+      this.failures++;
+      if (this.failures % 100 === 1) this.options.logger?.warn({ err, subject: this.subject }, 'view not published to NATS: trying again with the newest');
+      this.pending ??= view;
+      this.inFlight = false;
+      this.retry = setTimeout(() => {
+        this.retry = null;
+        this.flush();
+      }, this.options.retryMs ?? 1000);
+      this.retry.unref?.();
+      return;
+    }
+    this.inFlight = false;
+    this.flush();
+  }
+
+  private flush(): void {
+    const next = this.pending;
+    this.pending = null;
+    if (next) void this.publish(next);
+  }
+
+  stop(): void {
+    if (this.retry) clearTimeout(this.retry);
+    this.pending = null;
+  }
+}
+
+export class NatsViewPublisher {
+  private readonly subscriptions: Subscription[] = [];
+  private readonly publishers = new Map<PublishedAudience, AudiencePublisher>();
+
+  constructor(private readonly options: ViewPublisherOptions) {}
+
+  async start(): Promise<void> {
+    await ensureViewStream(await this.options.connection.jetstreamManager());
+    const js = this.options.connection.jetstream();
+    for (const audience of PUBLISHED_AUDIENCES) {
+      const publisher = new AudiencePublisher(js, viewSubject(this.options.tableId, audience), this.options);
+      this.publishers.set(audience, publisher);
+      this.subscriptions.push(this.options.views.views$(audience).subscribe((view) => publisher.offer(view)));
+    }
+  }
+
+  /** Views published per audience (for tests and metrics). */
+  published(audience: PublishedAudience): number {
+    return this.publishers.get(audience)?.published ?? 0;
+  }
+
+  stop(): void {
+    for (const s of this.subscriptions.splice(0)) s.unsubscribe();
+    for (const p of this.publishers.values()) p.stop();
+  }
+}

@@ -1,0 +1,89 @@
+// Sends one display its views without letting a slow reader hold anything up (issue 11, conflation).
+// Views are whole states: while the socket's send buffer (ws `bufferedAmount`) is above the bound, a new
+// view is not queued behind the others but kept as the one pending view, replacing any older pending
+// one (which is counted as dropped). When a send completes and the buffer is back under the bound, the
+// pending view — the newest — goes out. Memory per display: the bound plus one view.
+import type { SharedView } from '../../app/displays/shared-view.js';
+
+/** What the sender needs of a ws WebSocket (a fake in tests). */
+export interface ViewSocket {
+  readonly readyState: number;
+  readonly bufferedAmount: number;
+  send(data: Buffer, options: { readonly binary: boolean }, cb?: (err?: Error) => void): void;
+}
+
+const OPEN = 1;
+
+/** Default bound of one display's send buffer. */
+export const VIEW_BUFFER_BYTES = 256 * 1024;
+
+/** The message a display receives: {"type":"view","sentAt":ISO,"view":{...}} — the view's JSON made once. */
+export function viewMessage(view: SharedView, now: Date = new Date()): string {
+  return `{"type":"view","sentAt":"${now.toISOString()}","view":${view.json}}`;
+}
+
+/** The last message made per view, with the millisecond it was made in. */
+const encoded = new WeakMap<SharedView, { readonly at: number; readonly bytes: Buffer }>();
+
+/**
+ * The message as UTF-8 bytes, made once per view and millisecond: every display of an audience sent
+ * the same view in the same millisecond shares one buffer (sentAt is the send time to the millisecond).
+ */
+export function viewMessageBytes(view: SharedView, nowMs: number = Date.now()): Buffer {
+  const cached = encoded.get(view);
+  if (cached && cached.at === nowMs) return cached.bytes;
+  const bytes = Buffer.from(viewMessage(view, new Date(nowMs)));
+  encoded.set(view, { at: nowMs, bytes });
+  return bytes;
+}
+
+export interface DeliveryCounts {
+  sent(view: SharedView): void;
+  dropped(view: SharedView): void;
+}
+
+export class ConflatedSender {
+  private pending: SharedView | null = null;
+  private inFlight = 0;
+
+  constructor(
+    private readonly socket: ViewSocket,
+    private readonly counts: DeliveryCounts,
+    private readonly limitBytes = VIEW_BUFFER_BYTES,
+  ) {}
+
+  /** The view waiting for the buffer to drain, if any. */
+  get waiting(): SharedView | null {
+    return this.pending;
+  }
+
+  offer(view: SharedView): void {
+    if (this.socket.readyState !== OPEN) return;
+    if (this.pending !== null || (this.inFlight > 0 && this.socket.bufferedAmount > this.limitBytes)) {
+      if (this.pending) this.counts.dropped(this.pending);
+      this.pending = view;
+      return;
+    }
+    this.send(view);
+  }
+
+  private send(view: SharedView): void {
+    this.inFlight += 1;
+    this.counts.sent(view);
+    this.socket.send(viewMessageBytes(view), { binary: false }, (err) => {
+      this.inFlight -= 1;
+      if (err || this.pending === null || this.socket.readyState !== OPEN) return;
+      // The last send done, or the buffer back under its bound: the newest view goes out.
+      if (this.inFlight === 0 || this.socket.bufferedAmount <= this.limitBytes) {
+        const next = this.pending;
+        this.pending = null;
+        this.send(next);
+      }
+    });
+  }
+
+  /** The display left: forget what was waiting for it. */
+  cancel(): void {
+    this.pending = null;
+  }
+}

@@ -1,0 +1,80 @@
+// A display gateway (issue 11, `shoe displays --nats URL`): the same pages and the public and dealer
+// display sockets and views as the table's own server, served from the views the table publishes to
+// NATS (src/adapters/view-fanout/). Stateless — nothing but the current view per audience — so as many
+// as the audience needs run behind any load balancer, and the table process never serves the public
+// internet. Refused credentials are logged here (the gateway has no table log to record them on).
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import fastifyWebsocket from '@fastify/websocket';
+import type { Logger } from 'pino';
+import { Gauge, Registry } from 'prom-client';
+import type { AudienceViewSource } from '../../app/displays/shared-view.js';
+import type { Principal, Role } from '../../config/table-config.js';
+import { VIEW_BUFFER_BYTES } from './conflated-sender.js';
+import { bearerToken, identify, queryToken, roleAllowed, wrongRoleReason } from './credentials.js';
+import { registerPageRoutes } from './page-routes.js';
+import { DEFAULT_RATE_LIMIT, registerRequestGuards, type RateLimitSettings } from './request-guards.js';
+import { ViewDeliveryStats } from './view-delivery-stats.js';
+import { streamViews, viewSocketPath } from './view-sockets.js';
+
+export interface GatewayOptions {
+  readonly views: AudienceViewSource;
+  /** Token → who it identifies (from the table's file); empty: the dealer's display is not served. */
+  readonly credentials: ReadonlyMap<string, Principal>;
+  readonly logger: Logger;
+  readonly rateLimit?: RateLimitSettings;
+  readonly viewBufferBytes?: number;
+  /** How long GET /api/views/* waits for a first view from NATS (ms). */
+  readonly firstViewTimeoutMs?: number;
+}
+
+const GATEWAY_AUDIENCES = { public: null, dealer: ['dealer', 'supervisor', 'display'] } as const satisfies Record<string, readonly Role[] | null>;
+
+export function createGatewayServer(options: GatewayOptions): FastifyInstance & { readonly viewStats: ViewDeliveryStats } {
+  const logger = options.logger.child({ component: 'gateway' });
+  const app = Fastify({ loggerInstance: logger, logController: new LogController({ disableRequestLogging: true }), bodyLimit: 16 * 1024 }) as unknown as FastifyInstance;
+  const viewStats = new ViewDeliveryStats();
+  const context = { views: options.views, viewStats, logger, viewBufferBytes: options.viewBufferBytes ?? VIEW_BUFFER_BYTES };
+  registerRequestGuards(app, options.rateLimit ?? DEFAULT_RATE_LIMIT);
+  void app.register(fastifyWebsocket, { options: { maxPayload: 1024 } });
+
+  const admit = (roles: readonly Role[] | null, token: string | undefined, how: 'header' | 'query', path: string, client: string) => {
+    if (roles === null) return null;
+    const who = identify(options.credentials, token, how);
+    const refusal = !who.ok ? { status: who.status, reason: who.reason } : !roleAllowed(who.principal, roles) ? { status: 403, reason: wrongRoleReason(who.principal, roles, 'watch the dealer display') } : null;
+    if (refusal) logger.warn({ path, client, status: refusal.status, reason: refusal.reason }, 'display refused');
+    return refusal;
+  };
+
+  void app.register(async (routes) => {
+    for (const [audience, roles] of Object.entries(GATEWAY_AUDIENCES) as Array<[keyof typeof GATEWAY_AUDIENCES, readonly Role[] | null]>) {
+      const path = viewSocketPath(audience);
+      routes.get(path, {
+        websocket: true,
+        preValidation: async (request, reply) => {
+          const refusal = admit(roles, queryToken(request.query), 'query', path, request.ip);
+          if (refusal) return reply.code(refusal.status).send({ ok: false, refused: 'credential', reason: refusal.reason });
+        },
+      }, (socket) => streamViews(context, audience, socket));
+      routes.get(`/api/views/${audience}`, async (request, reply) => {
+        const refusal = admit(roles, bearerToken(request.headers.authorization), 'header', `/api/views/${audience}`, request.ip);
+        if (refusal) return reply.code(refusal.status).send({ ok: false, refused: 'credential', reason: refusal.reason });
+        const timeout = new Promise<null>((resolve) => setTimeout(() => resolve(null), options.firstViewTimeoutMs ?? 5000).unref());
+        const current = await Promise.race([options.views.current(audience), timeout]);
+        if (!current) return reply.code(503).send({ ok: false, reason: 'no view from the table yet: retry shortly' });
+        return reply.type('application/json; charset=utf-8').send(current.json);
+      });
+    }
+    routes.get('/healthz', async () => ({ ok: true }));
+    const register = new Registry();
+    for (const [name, help, pick] of [
+      ['gateway_views_sent', 'Views sent to displays, per audience', (a: 'public' | 'dealer') => viewStats.of(a).sent],
+      ['gateway_views_dropped', 'Views a slow display skipped, per audience', (a: 'public' | 'dealer') => viewStats.of(a).dropped],
+      ['gateway_display_sockets', 'Display sockets connected now, per audience', (a: 'public' | 'dealer') => viewStats.of(a).connected],
+    ] as const) {
+      new Gauge({ name, help, labelNames: ['audience'], registers: [register], collect() { for (const a of ['public', 'dealer'] as const) this.set({ audience: a }, pick(a)); } });
+    }
+    routes.get('/metrics', async (_request, reply) => reply.type(register.contentType).send(await register.metrics()));
+    registerPageRoutes(routes);
+  });
+  return Object.assign(app, { viewStats });
+}

@@ -1,0 +1,37 @@
+// What the display sockets did, per audience: views sent, views dropped by conflation (a slow display
+// skipped to a newer view), displays connected now. Read by /metrics (src/adapters/web/metrics-routes.ts).
+import type { DisplayAudience, SharedView } from '../../app/displays/shared-view.js';
+import type { DeliveryCounts } from './conflated-sender.js';
+
+export interface AudienceDelivery {
+  sent: number;
+  dropped: number;
+  connected: number;
+}
+
+export class ViewDeliveryStats implements DeliveryCounts {
+  private readonly byAudience = new Map<DisplayAudience, AudienceDelivery>();
+  /** Display requests (pages, views, display sockets) refused while the table was under pressure. */
+  shed = 0;
+
+  of(audience: DisplayAudience): AudienceDelivery {
+    let entry = this.byAudience.get(audience);
+    if (!entry) {
+      entry = { sent: 0, dropped: 0, connected: 0 };
+      this.byAudience.set(audience, entry);
+    }
+    return entry;
+  }
+
+  sent(view: SharedView): void {
+    this.of(view.audience).sent += 1;
+  }
+
+  dropped(view: SharedView): void {
+    this.of(view.audience).dropped += 1;
+  }
+
+  connected(audience: DisplayAudience, change: 1 | -1): void {
+    this.of(audience).connected += change;
+  }
+}

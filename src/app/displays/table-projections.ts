@@ -1,0 +1,242 @@
+// One projection per audience, not per connection (issue 11). The table process folds its log once
+// into each audience's state — from the projections' last snapshot (or seq 1 when there is none), then
+// live as events become durable — and keeps each audience's current view. A display that connects gets
+// the current view at once, then each change: no per-connection or per-request replay, so the cost of a
+// viewer is the bytes sent to it, not the length of the log.
+//
+// The views are made only for audiences someone watches (a socket, the NATS publisher); an audience no
+// one watches is made on demand (GET /api/views/*). Views are whole states: a slow display may skip to
+// the newest one (src/adapters/web/conflated-sender.ts).
+import { defer, type Observable, type Subscription } from 'rxjs';
+import type { Logger } from 'pino';
+import type { EventStore, JsonValue, StoredEvent } from '../../ports/event-store.js';
+import { ChainVerifier, GENESIS_HASH } from '../../ports/event-chain.js';
+import type { RuleSet } from '../../rules/rule-set.js';
+import type { LiveTable } from './dealer-instruction.js';
+import { dealerFoldStep, initialDealerFold, staffView, type DealerFold, type LiveProjectionOptions } from './dealer-projection.js';
+import { initialPublicFold, publicFoldStep, publicViewOf, type PublicFold } from './public-projection.js';
+import { DISPLAY_AUDIENCES, ViewChannel, type AudienceViewSource, type DisplayAudience, type SharedView } from './shared-view.js';
+import { initialSupervisorFold, supervisorFoldStep, supervisorViewOf, type SupervisorFold } from './supervisor-projection.js';
+import type { TableMeta } from './table-meta.js';
+import { tableLog$ } from './table-log.js';
+
+/** Bumped whenever a fold's state changes shape: an older snapshot is then refolded from seq 1 once. */
+export const PROJECTIONS_FORMAT = 2; // 2: the supervisor's link and the betting countdown (issue 10)
+
+/** The projections' states, saved with the table's snapshot (src/app/table-service.ts, snapshot parts). */
+export interface ProjectionsSnapshot {
+  readonly format: number;
+  readonly seq: number;
+  /** Hash of the event at seq: the next event must continue it. */
+  readonly hash: string;
+  readonly public: PublicFold;
+  readonly dealer: DealerFold;
+  readonly supervisor: SupervisorFold;
+}
+
+export interface TableProjectionsOptions {
+  readonly store: EventStore;
+  readonly tableId: string;
+  readonly meta: TableMeta;
+  readonly rules: RuleSet;
+  readonly decisionSeconds: number;
+  /** Seconds of the betting countdown (the table file's `bettingSeconds`). */
+  readonly bettingSeconds?: number;
+  /** The live table: the staff views' phase and next step, and the log position to catch up to. */
+  readonly live: LiveTable & { readonly position: number };
+  readonly logger?: Logger;
+  /** How long to wait before following the log again after it failed (ms). */
+  readonly retryMs?: number;
+}
+
+interface Folds {
+  seq: number;
+  hash: string;
+  public: PublicFold;
+  dealer: DealerFold;
+  supervisor: SupervisorFold;
+  chain: ChainVerifier;
+}
+
+function isSnapshot(value: unknown): value is ProjectionsSnapshot {
+  const s = value as Partial<ProjectionsSnapshot> | null | undefined;
+  return typeof s === 'object' && s !== null && s.format === PROJECTIONS_FORMAT && typeof s.seq === 'number' && typeof s.hash === 'string'
+    && typeof s.public === 'object' && typeof s.dealer === 'object' && typeof s.supervisor === 'object';
+}
+
+export class TableProjections implements AudienceViewSource {
+  private folds: Folds;
+  private readonly channels = new Map<DisplayAudience, ViewChannel>(DISPLAY_AUDIENCES.map((a) => [a, new ViewChannel()]));
+  /** The change key of the view last published per audience (a view equal to it is not sent again). */
+  private readonly keys = new Map<DisplayAudience, string>();
+  /** Audiences whose view is behind the folds (no one watched when events came). */
+  private readonly stale = new Set<DisplayAudience>(DISPLAY_AUDIENCES);
+  private subscription: Subscription | null = null;
+  private retry: NodeJS.Timeout | null = null;
+  private caughtUp = false;
+  private stopped = false;
+  private readonly readyWaiters: Array<() => void> = [];
+  /** The log position at start: views are made from there on (the catch-up before it is folded only). */
+  private catchUpTo = 0;
+  private readonly liveOptions: LiveProjectionOptions;
+  /** Events folded since start (the catch-up included): the cost of the projections. */
+  folded = 0;
+
+  constructor(private readonly options: TableProjectionsOptions, saved?: JsonValue) {
+    this.liveOptions = {
+      meta: options.meta, rules: options.rules, decisionSeconds: options.decisionSeconds, live: options.live,
+      ...(options.bettingSeconds !== undefined ? { bettingSeconds: options.bettingSeconds } : {}),
+    };
+    this.folds = isSnapshot(saved) ? this.restored(saved) : this.fromGenesis();
+    if (saved !== undefined && !isSnapshot(saved)) options.logger?.warn({ tableId: options.tableId }, 'display projections: snapshot of another format, folding the log from seq 1');
+  }
+
+  private fromGenesis(): Folds {
+    const { meta } = this.options;
+    return { seq: 0, hash: GENESIS_HASH, public: initialPublicFold(meta), dealer: initialDealerFold(meta), supervisor: initialSupervisorFold(meta), chain: new ChainVerifier() };
+  }
+
+  private restored(s: ProjectionsSnapshot): Folds {
+    return { seq: s.seq, hash: s.hash, public: s.public, dealer: s.dealer, supervisor: s.supervisor, chain: new ChainVerifier({ seq: s.seq, hash: s.hash }) };
+  }
+
+  /** The log position the folds reflect. */
+  get position(): number {
+    return this.folds.seq;
+  }
+
+  /** Folds the log from the state it holds (catch-up), then live. */
+  start(): void {
+    this.catchUpTo = this.options.live.position;
+    this.follow();
+  }
+
+  private follow(): void {
+    if (this.stopped) return;
+    this.subscription = tableLog$(this.options.store, this.options.tableId, this.folds.seq + 1).subscribe({
+      next: (event) => this.fold(event),
+      error: (err: unknown) => {
+        this.options.logger?.error({ err, tableId: this.options.tableId, at: this.folds.seq }, 'display projections: the log failed; following again');
+        this.subscription = null;
+        this.retry = setTimeout(() => {
+          this.retry = null;
+          this.follow();
+        }, this.options.retryMs ?? 1000);
+        this.retry.unref?.();
+      },
+      complete: () => this.close(),
+    });
+    if (!this.caughtUp && this.folds.seq >= this.catchUpTo) this.becomeLive();
+  }
+
+  private fold(event: StoredEvent): void {
+    if (event.seq === this.folds.seq + 1 && event.prevHash !== this.folds.hash && this.folds.seq > 0 && this.folded === 0) {
+      // The snapshot does not fit this log (a log replaced under it): fold from seq 1 instead.
+      this.options.logger?.warn({ tableId: this.options.tableId, at: this.folds.seq }, 'display projections: snapshot does not fit the log, folding from seq 1');
+      this.subscription?.unsubscribe();
+      this.folds = this.fromGenesis();
+      queueMicrotask(() => this.follow());
+      return;
+    }
+    const f = this.folds;
+    const context = this.liveOptions;
+    f.public = publicFoldStep(f.public, event, context);
+    f.dealer = dealerFoldStep(f.dealer, event, context);
+    f.supervisor = supervisorFoldStep(f.supervisor, event, f.chain, context);
+    f.seq = event.seq;
+    f.hash = event.hash;
+    this.folded += 1;
+    if (!this.caughtUp) {
+      if (event.seq >= this.catchUpTo) this.becomeLive();
+      return;
+    }
+    for (const audience of DISPLAY_AUDIENCES) {
+      if (this.channel(audience).watchers > 0) this.publish(audience);
+      else this.stale.add(audience);
+    }
+  }
+
+  private becomeLive(): void {
+    this.caughtUp = true;
+    for (const audience of DISPLAY_AUDIENCES) if (this.channel(audience).watchers > 0) this.publish(audience);
+    for (const resolve of this.readyWaiters.splice(0)) resolve();
+  }
+
+  private channel(audience: DisplayAudience): ViewChannel {
+    return this.channels.get(audience) as ViewChannel;
+  }
+
+  private viewOf(audience: DisplayAudience): { view: unknown; json: string; key: string } {
+    const f = this.folds;
+    switch (audience) {
+      case 'public': {
+        // No log position: the public learns nothing from how many hidden events passed.
+        const view = publicViewOf(f.public, this.options.meta);
+        const json = JSON.stringify(view);
+        return { view, json, key: json };
+      }
+      case 'dealer': {
+        const view = staffView(f.dealer, this.liveOptions);
+        // A new seq alone is no change for the dealer.
+        return { view, json: JSON.stringify(view), key: JSON.stringify({ ...view, seq: 0 }) };
+      }
+      case 'supervisor': {
+        const view = supervisorViewOf(f.supervisor, this.liveOptions);
+        return { view, json: JSON.stringify(view), key: String(f.seq) };
+      }
+    }
+  }
+
+  private publish(audience: DisplayAudience): void {
+    this.stale.delete(audience);
+    const { view, json, key } = this.viewOf(audience);
+    const shared: SharedView = { audience, seq: this.folds.seq, view, json };
+    // A display that connects gets the view at the log head; the ones watching are sent changes only.
+    if (this.keys.get(audience) === key && this.channel(audience).current) return this.channel(audience).restamp(shared);
+    this.keys.set(audience, key);
+    this.channel(audience).publish(shared);
+  }
+
+  /** Resolves once the catch-up reached the log position at start. */
+  ready(): Promise<void> {
+    if (this.caughtUp) return Promise.resolve();
+    return new Promise((resolve) => this.readyWaiters.push(resolve));
+  }
+
+  views$(audience: DisplayAudience): Observable<SharedView> {
+    return defer(() => {
+      if (this.caughtUp && this.stale.has(audience)) this.publish(audience);
+      return this.channel(audience).views$;
+    });
+  }
+
+  async current(audience: DisplayAudience): Promise<SharedView> {
+    await this.ready();
+    if (this.stale.has(audience) || !this.channel(audience).current) this.publish(audience);
+    return this.channel(audience).first();
+  }
+
+  /** How many displays watch each audience now. */
+  watchers(audience: DisplayAudience): number {
+    return this.channel(audience).watchers;
+  }
+
+  /** The folds as JSON, for the table's snapshot. */
+  snapshot(): JsonValue {
+    const f = this.folds;
+    const state: ProjectionsSnapshot = { format: PROJECTIONS_FORMAT, seq: f.seq, hash: f.hash, public: f.public, dealer: f.dealer, supervisor: f.supervisor };
+    return state as unknown as JsonValue;
+  }
+
+  private close(): void {
+    for (const channel of this.channels.values()) channel.close();
+  }
+
+  /** Stops following the log; every display's stream completes. */
+  stop(): void {
+    this.stopped = true;
+    this.subscription?.unsubscribe();
+    if (this.retry) clearTimeout(this.retry);
+    this.close();
+  }
+}

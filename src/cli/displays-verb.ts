@@ -1,0 +1,16 @@
+// `shoe displays`: the stateless display gateway (issue 11) as a verb of the declarative CLI.
+import { defineCommand } from './command-spec.js';
+
+export const displaysVerb = defineCommand({
+  name: 'displays',
+  summary: "A stateless gateway serving a table's public and dealer displays from NATS (run as many as the audience needs).",
+  positionals: [],
+  options: {
+    nats: { type: 'string', value: 'URL', description: 'the NATS server the table publishes its views to (default $NATS_URL or nats://127.0.0.1:4222)' },
+    port: { type: 'integer', default: 8090, description: 'the port to listen on' },
+    host: { type: 'string', value: 'ADDRESS', description: 'the address to listen on (default 127.0.0.1)' },
+    table: { type: 'string', value: 'ID', description: 'the table to serve (default: the only table publishing views)' },
+    config: { type: 'string', value: 'FILE', description: "the table's file: credentials for the dealer's display" },
+  },
+  run: async (args, io) => (await import('./displays-command.js')).displaysCommand(args, io.out),
+});

@@ -1,0 +1,38 @@
+// The table's health for /readyz and /metrics (issue 11): the shoe link's state and counters, whether
+// the log answers and its file (and folder) can be written, and the measured appends.
+import { access, constants } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import type { EventStore } from '../ports/event-store.js';
+import type { ShoeLink } from '../adapters/serial/shoe-link.js';
+import type { AppendMetrics, TableHealth } from '../adapters/web/table-health.js';
+
+interface HasPath {
+  pathFor(streamId: string): string;
+}
+
+export function tableHealth(parts: { readonly store: EventStore; readonly tableId: string; readonly link: () => ShoeLink | null; readonly appends: AppendMetrics }): TableHealth {
+  const { store, tableId, appends } = parts;
+  return {
+    appends,
+    linkState: () => parts.link()?.state ?? null,
+    linkCounters: () => {
+      const counters = parts.link()?.counters;
+      if (!counters) return {};
+      return Object.fromEntries(Object.entries(counters).filter((e): e is [string, number] => typeof e[1] === 'number'));
+    },
+    async storeWritable() {
+      try {
+        await store.head(tableId);
+        const pathFor = (store as Partial<HasPath>).pathFor;
+        if (typeof pathFor === 'function') {
+          const path = pathFor.call(store, tableId);
+          await access(path, constants.W_OK);
+          await access(dirname(path), constants.W_OK);
+        }
+        return { ok: true };
+      } catch (err) {
+        return { ok: false, reason: (err as Error).message };
+      }
+    },
+  };
+}

@@ -1,0 +1,19 @@
+/**
+ * Port: rounds findable by number (issue 11, recall from an index). A round's span is the first and
+ * last log position of the events that carry its number; `dealt` tells whether the round got as far as
+ * `betting.closed` or `round.voided` (the rounds recall shows). Reading a span costs the span, not the log.
+ */
+export interface RoundSpan {
+  readonly round: number;
+  readonly firstSeq: number;
+  readonly lastSeq: number;
+  readonly dealt: boolean;
+}
+
+export interface RoundIndex {
+  /** The last `last` dealt rounds of the stream, oldest first. */
+  lastDealtRounds(streamId: string, last: number): Promise<RoundSpan[]>;
+}
+
+/** The fact types that make a round one recall shows. */
+export const DEALT_ROUND_TYPES: readonly string[] = ['betting.closed', 'round.voided'];
