@@ -12,6 +12,7 @@ import { emulateCommand, replayCaptureCommand } from './shoe-commands.js';
 import { CaptureMismatchError } from '../app/replay-capture.js';
 import { exportCommand, recallCommand, runCommand, verifyCommand } from './log-commands.js';
 import { NotATableLogError } from '../adapters/store/sqlite-table-file.js';
+import { strategyCommand } from './strategy-command.js';
 
 const USAGE = `usage: shoe <command> [options]
   replay FILE --rules NAME|PATH [--format jsonl|text]   replay a recorded session through the round machine
@@ -23,12 +24,13 @@ const USAGE = `usage: shoe <command> [options]
   export DB --format session                             the log's inputs as a session replay accepts
   emulate --serial PATH [--cards FILE | --seed N --decks 6] [--faults SPEC] [--auto-draw MS]   an emulated shoe on a serial device
   replay-capture FILE --rules NAME [--format jsonl|text]   a capture through the decoder and the round machine
-  floor [--nats URL] [--since ISO] [--idle-exit MS]      one line per settled round of every table on JetStream`;
+  floor [--nats URL] [--since ISO] [--idle-exit MS]      one line per settled round of every table on JetStream
+  strategy --rules NAME|PATH [--format text|json]        the rule set's basic strategy, computed`;
 
 async function main(argv: string[]): Promise<number> {
   const out = (line: string) => process.stdout.write(`${line}\n`);
   try {
-    const args = parseArgs(argv, ['manual', 'json', 'verbose']);
+    const args = parseArgs(argv, ['manual', 'json', 'verbose', 'help']);
     switch (args.command) {
       case 'replay':
         return replayCommand(args, out);
@@ -50,6 +52,8 @@ async function main(argv: string[]): Promise<number> {
         return await startCommand(args, createWebServer);
       case 'demo':
         return demoCommand(args, out);
+      case 'strategy':
+        return strategyCommand(args, out);
       case undefined:
       case 'help':
       case '--help':
