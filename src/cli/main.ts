@@ -13,6 +13,7 @@ import { CaptureMismatchError } from '../app/replay-capture.js';
 import { exportCommand, recallCommand, runCommand, verifyCommand } from './log-commands.js';
 import { NotATableLogError } from '../adapters/store/sqlite-table-file.js';
 import { strategyCommand } from './strategy-command.js';
+import { simulateCommand } from './simulate-command.js';
 
 const USAGE = `usage: shoe <command> [options]
   replay FILE --rules NAME|PATH [--format jsonl|text]   replay a recorded session through the round machine
@@ -25,7 +26,8 @@ const USAGE = `usage: shoe <command> [options]
   emulate --serial PATH [--cards FILE | --seed N --decks 6] [--faults SPEC] [--auto-draw MS]   an emulated shoe on a serial device
   replay-capture FILE --rules NAME [--format jsonl|text]   a capture through the decoder and the round machine
   floor [--nats URL] [--since ISO] [--idle-exit MS]      one line per settled round of every table on JetStream
-  strategy --rules NAME|PATH [--format text|json]        the rule set's basic strategy, computed`;
+  strategy --rules NAME|PATH [--format text|json]        the rule set's basic strategy, computed
+  simulate --rules NAME --rounds N [--seats K] [--workers W] [--seed S] [--strategy FILE] [--format text|json]   play the strategy through the round machine`;
 
 async function main(argv: string[]): Promise<number> {
   const out = (line: string) => process.stdout.write(`${line}\n`);
@@ -54,6 +56,8 @@ async function main(argv: string[]): Promise<number> {
         return demoCommand(args, out);
       case 'strategy':
         return strategyCommand(args, out);
+      case 'simulate':
+        return await simulateCommand(args, out);
       case undefined:
       case 'help':
       case '--help':
