@@ -14,6 +14,7 @@ import { exportCommand, recallCommand, runCommand, verifyCommand } from './log-c
 import { NotATableLogError } from '../adapters/store/sqlite-table-file.js';
 import { strategyCommand } from './strategy-command.js';
 import { simulateCommand } from './simulate-command.js';
+import { parSheetCommand } from './par-sheet-command.js';
 
 const USAGE = `usage: shoe <command> [options]
   replay FILE --rules NAME|PATH [--format jsonl|text]   replay a recorded session through the round machine
@@ -27,12 +28,13 @@ const USAGE = `usage: shoe <command> [options]
   replay-capture FILE --rules NAME [--format jsonl|text]   a capture through the decoder and the round machine
   floor [--nats URL] [--since ISO] [--idle-exit MS]      one line per settled round of every table on JetStream
   strategy --rules NAME|PATH [--format text|json]        the rule set's basic strategy, computed
-  simulate --rules NAME --rounds N [--seats K] [--workers W] [--seed S] [--strategy FILE] [--format text|json]   play the strategy through the round machine`;
+  simulate --rules NAME --rounds N [--seats K] [--workers W] [--seed S] [--strategy FILE] [--format text|json]   play the strategy through the round machine
+  par-sheet --rules NAME|PATH | --all [--format md|json] [--rounds N]   exact and simulated return, side bets, frequencies`;
 
 async function main(argv: string[]): Promise<number> {
   const out = (line: string) => process.stdout.write(`${line}\n`);
   try {
-    const args = parseArgs(argv, ['manual', 'json', 'verbose', 'help']);
+    const args = parseArgs(argv, ['manual', 'json', 'verbose', 'help', 'all']);
     switch (args.command) {
       case 'replay':
         return replayCommand(args, out);
@@ -58,6 +60,8 @@ async function main(argv: string[]): Promise<number> {
         return strategyCommand(args, out);
       case 'simulate':
         return await simulateCommand(args, out);
+      case 'par-sheet':
+        return await parSheetCommand(args, out);
       case undefined:
       case 'help':
       case '--help':
