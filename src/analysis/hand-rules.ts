@@ -4,7 +4,7 @@
 // card, the card limit stands). Asking the production functions keeps the analysis on the rules in force.
 // Pure: no I/O, no clock, no randomness.
 import type { Card } from '../rules/cards.js';
-import { isPair, naturalKind, type Hand } from '../rules/hand.js';
+import { naturalKind, type Hand } from '../rules/hand.js';
 import { refuseHandAction, type HandAction } from '../rules/player-actions.js';
 import type { RuleSet } from '../rules/rule-set.js';
 import { representativeCard, type DeckModel } from './deck-model.js';
@@ -71,8 +71,12 @@ export class HandRules {
     return ok;
   }
 
+  /** A two-card hand the rules let split (equal values; classic and 17+4 may also pair two pictures):
+   *  asked of the production split check, so a reading of the rules changes the chart's pair rows too. */
   pair(values: readonly number[]): boolean {
-    return values.length === 2 && isPair(cardsOf(this.deck, values), this.rules);
+    if (values.length !== 2) return false;
+    const shape: HandShape = { values, fromSplit: false, splitAces: false, doubles: 0, actions: 0, lineage: 1 };
+    return this.legal('split', shape, this.deck.values[0] ?? 1);
   }
 
   /** 'blackjack', 'pairOfAces' or null, for a hand as dealt (not after a switch). */
