@@ -33,3 +33,19 @@ describe('strategy player', () => {
     expect(decide(hand(['TS', '3H', '3C'], { actions: 1 }), 'TD')).toBe('hit');
   }, 180_000);
 });
+
+describe('switch', () => {
+  test('switches when the other arrangement is worth more, and not back', async () => {
+    const { rules } = loadRuleSet('switch');
+    const player = (await strategyInBackground(rules).ready)!;
+    const box = (a: Card[], b: Card[], own = true) => ({
+      seat: 1, owner: 'p', hands: [hand(a, { ownSecondCard: own }), hand(b, { index: 1, ownSecondCard: own })],
+      sideBets: [], insurance: [], offerPending: false, acted: false, follow: [],
+    });
+    // T+6 and 5+T against 6: switching gives T+T (20) and 5+6 (11).
+    expect(player.shouldSwitch(box(['TS', '6H'], ['5D', 'TC']), '6C')).toBe(true);
+    expect(player.shouldSwitch(box(['TS', 'TC'], ['5D', '6H'], false), '6C')).toBe(false);
+    // A dealt blackjack is kept: A+T and 2+3 would become A+3 and 2+T.
+    expect(player.shouldSwitch(box(['AS', 'TH'], ['2D', '3C']), '7C')).toBe(false);
+  }, 180_000);
+});
