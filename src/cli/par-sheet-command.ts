@@ -11,7 +11,8 @@ import { deckModel, valueLabel } from '../analysis/deck-model.js';
 import type { RuleSet } from '../rules/rule-set.js';
 import { UsageError, type ParsedArgs } from './args.js';
 import { checkOptions } from './strategy-command.js';
-import { defaultSeats, simulate, type SimulationReport } from './simulate-command.js';
+import { defaultSeats, reportSimulationFailure, simulate, type SimulationReport } from './simulate-command.js';
+import { SimulationFailure } from '../app/par/run-simulation.js';
 
 export const PAR_SHEET_USAGE = `usage: shoe par-sheet --rules NAME|PATH | --all [--format md|json] [--rounds N] [--workers W] [--seed S]
   The par sheet of a rule set: rules in words; side bets' exact return (integer enumeration) with each
@@ -122,7 +123,12 @@ export async function parSheetCommand(args: ParsedArgs, out: (line: string) => v
   const sheets: Array<ParSheet & { chart: string[] }> = [];
   for (const n of names) {
     if (all) process.stderr.write(`${n}…\n`);
-    sheets.push(await parSheet(loadRuleSet(n).rules, o));
+    try {
+      sheets.push(await parSheet(loadRuleSet(n).rules, o));
+    } catch (err) {
+      if (err instanceof SimulationFailure) return reportSimulationFailure(err, n, n, o.seed, out);
+      throw err;
+    }
   }
   if (format === 'json') out(JSON.stringify(all ? sheets : sheets[0], null, 2));
   else for (const line of all ? allMarkdown(sheets) : parSheetMarkdown(sheets[0] as ParSheet & { chart: string[] })) out(line);

@@ -151,10 +151,16 @@ export async function simulateCommand(args: ParsedArgs, out: (line: string) => v
     return 0;
   } catch (err) {
     if (!(err instanceof SimulationFailure)) throw err;
-    const path = `simulate-bug-${rules.name}-seed${seed}-chunk${err.chunk}.jsonl`;
-    writeFileSync(path, err.session.map((i) => JSON.stringify(i)).join('\n') + '\n');
-    process.stderr.write(`shoe: simulation stopped, a bug in the round machine or the rules: ${err.message}\n`);
-    process.stderr.write(`shoe: the session since the shoe was loaded is in ${path}; replay it with\n  npm run -s shoe -- replay ${path} --rules ${name}\n`);
-    return 1;
+    return reportSimulationFailure(err, rules.name, name, seed, out);
   }
+}
+
+/** A refused input or a stuck round: the session since the shoe was loaded, to replay (exit 1). */
+export function reportSimulationFailure(err: SimulationFailure, ruleSet: string, rulesArg: string, seed: number, out: (line: string) => void): number {
+  const path = `simulate-bug-${ruleSet}-seed${seed}-chunk${err.chunk}.jsonl`;
+  writeFileSync(path, err.session.map((i) => JSON.stringify(i)).join('\n') + '\n');
+  process.stderr.write(`shoe: simulation stopped, a bug in the round machine or the rules: ${err.message}\n`);
+  process.stderr.write(`shoe: the session since the shoe was loaded follows on stdout and is in ${path}; replay it with\n  npm run -s shoe -- replay ${path} --rules ${rulesArg}\n`);
+  for (const input of err.session) out(JSON.stringify(input));
+  return 1;
 }

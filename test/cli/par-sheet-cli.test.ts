@@ -24,3 +24,27 @@ describe('shoe par-sheet and simulate', () => {
     expect(unknown.stderr).toContain('--rules NAME or --all');
   }, 300_000);
 });
+
+describe('a refused input stops the simulation', () => {
+  test('the refusal, the session on stdout and in a file that replay accepts', async () => {
+    const { existsSync, readFileSync, rmSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const { ROOT } = await import('../support/run-cli.js');
+    // Side bets above this rule file's side maximum (500) are refused by the round machine.
+    const rules = join(ROOT, 'test/cli/deluxe-small-side-limit.yaml');
+    const r = await runCli(['simulate', '--rules', rules, '--rounds', '5', '--workers', '0', '--seed', '4']);
+    const file = join(ROOT, 'simulate-bug-deluxe-small-side-limit-seed4-chunk0.jsonl');
+    try {
+      expect(r.code).toBe(1);
+      expect(r.stderr).toContain('input refused: side bet 1000 outside the limits');
+      expect(r.stdout.split('\n')[0]).toBe('{"type":"shoe.loaded"}');
+      expect(existsSync(file)).toBe(true);
+      expect(readFileSync(file, 'utf8')).toBe(r.stdout);
+      const replay = await runCli(['replay', file, '--rules', rules]);
+      expect(replay.code).toBe(0);
+      expect(replay.stdout).toContain('"type":"input.rejected"');
+    } finally {
+      rmSync(file, { force: true });
+    }
+  }, 300_000);
+});
