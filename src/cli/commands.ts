@@ -7,6 +7,7 @@ import { runCommand } from './run-command.js';
 import { exportCommand } from './export-command.js';
 import { floorCommand } from './floor-command.js';
 import { displaysVerb } from './displays-verb.js';
+import { parSheetVerb, simulateVerb, strategyVerb } from './analysis-verbs.js';
 import { backupVerb, emulateVerb, recallVerb, replayCaptureVerb, startVerb, verifyVerb } from './verb-specs.js';
 
 export const COMMANDS: readonly Command[] = [
@@ -22,4 +23,7 @@ export const COMMANDS: readonly Command[] = [
   replayCaptureVerb,
   floorCommand,
   displaysVerb,
+  strategyVerb,
+  simulateVerb,
+  parSheetVerb,
 ];

@@ -26,6 +26,7 @@ import { logTableAlarms } from '../app/table-alarm-log.js';
 import { ShoeBridge } from '../app/shoe-bridge.js';
 import { isInputRecord, recordedInput } from '../app/log-records.js';
 import { DemoBot } from '../app/demo/demo-bot.js';
+import { strategyInBackground } from '../app/par/strategy-in-background.js';
 import { DemoDealer } from './demo-dealer.js';
 import { guardTableLog, type AcceptLogBehindAnchor } from './log-guard.js';
 import { logKeyOf } from '../config/log-key.js';
@@ -215,6 +216,7 @@ export async function startTable(options: RuntimeOptions): Promise<TableRuntime>
   dealer?.start();
   const bot = !options.quiet && (options.bot ?? demo)
     ? new DemoBot(service, scheduler, {
+      strategy: strategyInBackground(rules, (err) => log.warn({ err }, 'computed strategy unavailable; the demo bot plays the compact chart')).current,
       bettingSeconds: config.bettingSeconds,
       thinkSeconds: paceMs / 1000,
       ...(options.manual ? { manualSeats: Array.from({ length: rules.seats }, (_, i) => i + 1) } : {}),

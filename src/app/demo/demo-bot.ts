@@ -7,7 +7,10 @@ import { handInTurn } from '../../round/operations/hands.js';
 import { refuseDecision } from '../../round/operations/play.js';
 import type { TableService } from '../table-service.js';
 import { awaitedDecision } from '../awaited-decision.js';
-import { basicStrategy, type Play } from './basic-strategy.js';
+import { basicStrategy } from './basic-strategy.js';
+import type { StrategyPlayer } from '../par/strategy-player.js';
+import { lineageSize } from '../../round/operations/hands.js';
+import { refuseOfferAnswer } from '../../round/operations/offers.js';
 
 export interface DemoBotOptions {
   /** Unused since issue 10: the betting countdown closes betting (kept for callers). */
@@ -17,6 +20,8 @@ export interface DemoBotOptions {
   /** Seats the bot never plays, left to people (`--manual` leaves them all). */
   readonly manualSeats?: readonly number[];
   readonly random?: () => number;
+  /** The rule set's computed strategy (issue 13), once ready; until then a compact multi-deck chart. */
+  readonly strategy?: () => StrategyPlayer | undefined;
 }
 
 const PLAYERS = ['ana', 'boris', 'chen', 'dara', 'emil', 'fay', 'gus'];
@@ -53,6 +58,17 @@ export class DemoBot {
     }, seconds * 1000);
   }
 
+  /** Insurance and even money as the computed strategy says (never, at these rules), else decline. */
+  private offerAnswer(seat: number): 'insurance' | 'noInsurance' | 'evenMoney' {
+    const player = this.options.strategy?.();
+    const up = this.service.table.dealer.cards[0];
+    if (!player || !up) return 'noInsurance';
+    const ok = (action: string) => refuseOfferAnswer(this.service.table, this.service.rules, { type: 'decision', seat, action }) === null;
+    if (player.takesEvenMoney(up) && ok('evenMoney')) return 'evenMoney';
+    if (player.takesInsurance(up) && ok('insurance')) return 'insurance';
+    return 'noInsurance';
+  }
+
   private plan(): void {
     const { table, phase, rules } = this.service;
     if (phase === 'active.betting') {
@@ -72,15 +88,21 @@ export class DemoBot {
     const awaited = awaitedDecision(table, phase);
     if (!awaited || this.options.manualSeats?.includes(awaited.seat)) return;
     if (awaited.kind === 'offer') {
-      this.later(awaited.key, this.options.thinkSeconds, () => [{ type: 'decision', seat: awaited.seat, action: 'noInsurance' }]);
+      this.later(awaited.key, this.options.thinkSeconds, () => [{ type: 'decision', seat: awaited.seat, action: this.offerAnswer(awaited.seat) }]);
       return;
     }
     this.later(awaited.key, this.options.thinkSeconds, () => {
       const turn = handInTurn(this.service.table);
       const up = this.service.table.dealer.cards[0];
       if (!turn || !up || turn.box.seat !== awaited.seat) return [];
-      const legal = (p: Play) => refuseDecision(this.service.table, rules, { type: 'decision', seat: awaited.seat, action: p }) === null;
-      return [{ type: 'decision', seat: awaited.seat, hand: turn.hand.index, action: basicStrategy(turn.hand.cards, up, rules, legal) }];
+      const legal = (p: string) => refuseDecision(this.service.table, rules, { type: 'decision', seat: awaited.seat, action: p }) === null;
+      const player = this.options.strategy?.();
+      if (!player) return [{ type: 'decision', seat: awaited.seat, hand: turn.hand.index, action: basicStrategy(turn.hand.cards, up, rules, legal) }];
+      if (rules.switch.allowed && !turn.box.acted && player.shouldSwitch(turn.box, up) && legal('switch')) {
+        return [{ type: 'decision', seat: awaited.seat, action: 'switch' }];
+      }
+      const action = player.decide(turn.hand, lineageSize(turn.box, turn.hand), up, legal);
+      return [{ type: 'decision', seat: awaited.seat, hand: turn.hand.index, action }];
     });
   }
 }

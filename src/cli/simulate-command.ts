@@ -1,0 +1,166 @@
+// `shoe simulate --rules NAME --rounds N [--seats K] [--workers W] [--seed S] [--strategy FILE] [--format text|json]`
+// (issue 13): the computed strategy played through the production round machine on seeded shoes.
+import { availableParallelism } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { loadRuleSet } from '../config/load-rule-set.js';
+import { analyseGame, exactMainReturn } from '../analysis/main-return.js';
+import type { Strategy } from '../analysis/strategy.js';
+import type { RuleSet } from '../rules/rule-set.js';
+import { shoeSize } from '../rules/shoe-composition.js';
+import { runSimulation, SimulationFailure } from '../app/par/run-simulation.js';
+import { SIMULATED_BETS, summariseBet, type BetSummary, type SimulationCounts } from '../app/par/simulation-stats.js';
+import { UsageError, type ParsedArgs } from './args.js';
+import { checkOptions } from './strategy-command.js';
+
+export const SIMULATE_USAGE = `usage: shoe simulate --rules NAME|PATH --rounds N [--seats K] [--workers W] [--seed S] [--strategy FILE] [--format text|json]
+  Plays N rounds through the production round machine (TableEngine) on seeded shoes dealt to the cut card,
+  K seats (default 3; 1 for a single deck) playing the computed strategy (or FILE from shoe strategy --format json),
+  every side bet of the rule set, a bet behind on each seat where allowed, insurance on every offer (measured
+  as its own bet). Chunks of ${500} rounds have seeds of their own: the same seed gives the same result for any
+  number of workers (default: the machine's cores). Any refused input or stuck round stops the run and writes
+  the session to replay it.`;
+
+export interface SimulationReport {
+  readonly rules: string;
+  readonly rounds: number;
+  readonly seats: number;
+  readonly seed: number;
+  readonly workers: number;
+  readonly seconds: number;
+  readonly bets: Partial<Record<string, BetSummary>>;
+  /** Per 100 initial hands (dealer figures per 100 rounds). */
+  readonly frequencies: Record<string, number>;
+  readonly counts: SimulationCounts['counts'];
+  /** The exact main-game return of the same strategy, off the top. */
+  readonly exactMain: number;
+}
+
+function positiveInt(args: ParsedArgs, name: string, fallback?: number): number {
+  const text = args.options.get(name);
+  if (text === undefined) {
+    if (fallback === undefined) throw new UsageError(`simulate needs --${name}\n${SIMULATE_USAGE}`);
+    return fallback;
+  }
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < 0) throw new UsageError(`--${name} must be a whole number, got "${text}"`);
+  return n;
+}
+
+export function defaultSeats(rules: RuleSet): number {
+  return Math.min(rules.seats, shoeSize(rules) <= 52 ? 1 : 3);
+}
+
+export function readStrategyFile(path: string, rules: RuleSet): Strategy {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (err) {
+    throw new UsageError(`${path}: not a strategy file: ${(err as Error).message}`);
+  }
+  const s = parsed as Partial<Strategy>;
+  if (typeof s !== 'object' || s === null || !s.hard || !s.soft || !s.pairs || !Array.isArray(s.upCards) || !s.triple || !s.evenMoney || !s.insurance) {
+    throw new UsageError(`${path}: not a strategy file (expected the output of shoe strategy --format json)`);
+  }
+  if (s.ruleSet !== rules.name) throw new UsageError(`${path}: a strategy for ${String(s.ruleSet)}, not ${rules.name}`);
+  return s as Strategy;
+}
+
+export function frequencies(c: SimulationCounts['counts']): Record<string, number> {
+  const perHand = (n: number) => (c.hands > 0 ? (100 * n) / c.hands : 0);
+  const perRound = (n: number) => (c.rounds > 0 ? (100 * n) / c.rounds : 0);
+  return {
+    playerBlackjack: perHand(c.playerBlackjack), dealerBlackjack: perRound(c.dealerBlackjack), playerBust: perHand(c.playerBust),
+    dealerBust: perRound(c.dealerBust), push: perHand(c.push), double: perHand(c.double), split: perHand(c.split),
+    surrender: perHand(c.surrender), evenMoney: perHand(c.evenMoney), switch: perHand(c.switch), autoPlay: perHand(c.autoPlay),
+  };
+}
+
+export async function simulate(rules: RuleSet, o: { rounds: number; seats: number; seed: number; workers: number; strategy?: Strategy; progress?: boolean }): Promise<SimulationReport> {
+  const analysis = o.strategy ? { strategy: o.strategy, main: exactMainReturn(rules, o.strategy) } : analyseGame(rules);
+  const started = performance.now();
+  const progress = o.progress && process.stderr.isTTY ? progressBar() : undefined;
+  const counts = await runSimulation({
+    rules, strategy: analysis.strategy, rounds: o.rounds, seats: o.seats, seed: o.seed, workers: o.workers, insure: true,
+    ...(progress ? { onProgress: progress } : {}),
+  });
+  if (progress) process.stderr.write('\n');
+  const bets: Partial<Record<string, BetSummary>> = {};
+  for (const k of SIMULATED_BETS) {
+    const s = summariseBet(counts.bets[k]);
+    if (s) bets[k] = s;
+  }
+  return {
+    rules: rules.name, rounds: o.rounds, seats: o.seats, seed: o.seed, workers: o.workers, seconds: (performance.now() - started) / 1000,
+    bets, frequencies: frequencies(counts.counts), counts: counts.counts, exactMain: analysis.main.expectedReturn,
+  };
+}
+
+function progressBar(): (done: number, total: number) => void {
+  const started = performance.now();
+  return (done, total) => {
+    const width = 30;
+    const filled = Math.round((width * done) / Math.max(1, total));
+    const rate = done / Math.max(0.001, (performance.now() - started) / 1000);
+    process.stderr.write(`\r[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${done.toLocaleString('en')}/${total.toLocaleString('en')} rounds, ${Math.round(rate).toLocaleString('en')}/s `);
+  };
+}
+
+const pct = (x: number, digits = 3) => `${(x * 100).toFixed(digits)} %`;
+
+export function formatSimulation(r: SimulationReport): string[] {
+  const lines = [
+    `${r.rules}: ${r.rounds.toLocaleString('en')} rounds × ${r.seats} seat(s), seed ${r.seed}, ${r.workers} worker(s), ${r.seconds.toFixed(1)} s (${Math.round(r.rounds / Math.max(r.seconds, 1e-9)).toLocaleString('en')} rounds/s)`,
+    '',
+    `${'bet'.padEnd(11)}${'bets'.padStart(10)}${'staked'.padStart(14)}${'return'.padStart(11)}${'95 % CI'.padStart(12)}${'sd/bet'.padStart(9)}${'sd/round'.padStart(10)}`,
+  ];
+  for (const [kind, s] of Object.entries(r.bets)) {
+    if (!s) continue;
+    lines.push(`${kind.padEnd(11)}${s.bets.toLocaleString('en').padStart(10)}${s.staked.toLocaleString('en').padStart(14)}${pct(s.returnRatio).padStart(11)}${`± ${pct(s.interval95)}`.padStart(12)}${s.sdPerBet.toFixed(3).padStart(9)}${s.sdPerRound.toFixed(3).padStart(10)}`);
+  }
+  lines.push('', `exact main-game return of the same strategy (off the top): ${pct(r.exactMain)}`);
+  const f = r.frequencies;
+  lines.push(`per 100 hands: player blackjack ${f['playerBlackjack']?.toFixed(2)}, bust ${f['playerBust']?.toFixed(2)}, push ${f['push']?.toFixed(2)}, double ${f['double']?.toFixed(2)}, split ${f['split']?.toFixed(2)}, surrender ${f['surrender']?.toFixed(2)}, even money ${f['evenMoney']?.toFixed(2)}, switch ${f['switch']?.toFixed(2)}, auto-play ${f['autoPlay']?.toFixed(2)}`);
+  lines.push(`per 100 rounds: dealer blackjack ${f['dealerBlackjack']?.toFixed(2)}, dealer bust ${f['dealerBust']?.toFixed(2)}; shoes ${r.counts.shoes}, voided rounds (shoe ran out) ${r.counts.voidedRounds}`);
+  return lines;
+}
+
+export async function simulateCommand(args: ParsedArgs, out: (line: string) => void): Promise<number> {
+  if (args.flags.has('help')) {
+    out(SIMULATE_USAGE);
+    return 0;
+  }
+  checkOptions(args, ['rules', 'rounds', 'seats', 'workers', 'seed', 'strategy', 'format'], SIMULATE_USAGE);
+  if (args.positional.length > 0) throw new UsageError(`unexpected argument "${args.positional[0]}"\n${SIMULATE_USAGE}`);
+  const name = args.options.get('rules');
+  if (!name) throw new UsageError(`simulate needs --rules NAME\n${SIMULATE_USAGE}`);
+  const format = args.options.get('format') ?? 'text';
+  if (format !== 'text' && format !== 'json') throw new UsageError(`unknown format "${format}": text or json`);
+  const { rules } = loadRuleSet(name);
+  const rounds = positiveInt(args, 'rounds');
+  if (rounds === 0) throw new UsageError('--rounds must be at least 1');
+  const seats = positiveInt(args, 'seats', defaultSeats(rules));
+  if (seats < 1 || seats > rules.seats) throw new UsageError(`--seats must be 1 to ${rules.seats} for ${rules.name}`);
+  const workers = positiveInt(args, 'workers', availableParallelism());
+  const seed = positiveInt(args, 'seed', 1);
+  const file = args.options.get('strategy');
+  const strategy = file ? readStrategyFile(file, rules) : undefined;
+  try {
+    const report = await simulate(rules, { rounds, seats, seed, workers, progress: true, ...(strategy ? { strategy } : {}) });
+    if (format === 'json') out(JSON.stringify(report, null, 2));
+    else for (const line of formatSimulation(report)) out(line);
+    return 0;
+  } catch (err) {
+    if (!(err instanceof SimulationFailure)) throw err;
+    return reportSimulationFailure(err, rules.name, name, seed, out);
+  }
+}
+
+/** A refused input or a stuck round: the session since the shoe was loaded, to replay (exit 1). */
+export function reportSimulationFailure(err: SimulationFailure, ruleSet: string, rulesArg: string, seed: number, out: (line: string) => void): number {
+  const path = `simulate-bug-${ruleSet}-seed${seed}-chunk${err.chunk}.jsonl`;
+  writeFileSync(path, err.session.map((i) => JSON.stringify(i)).join('\n') + '\n');
+  process.stderr.write(`shoe: simulation stopped, a bug in the round machine or the rules: ${err.message}\n`);
+  process.stderr.write(`shoe: the session since the shoe was loaded follows on stdout and is in ${path}; replay it with\n  npm run -s shoe -- replay ${path} --rules ${rulesArg}\n`);
+  for (const input of err.session) out(JSON.stringify(input));
+  return 1;
+}
