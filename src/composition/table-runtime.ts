@@ -25,6 +25,7 @@ import { LinkWatchdog } from '../app/link-watchdog.js';
 import { logTableAlarms } from '../app/table-alarm-log.js';
 import { ShoeBridge } from '../app/shoe-bridge.js';
 import { isInputRecord, recordedInput } from '../app/log-records.js';
+import { LOG_PAGE, readLogBackwards } from '../app/read-log-pages.js';
 import { DemoBot } from '../app/demo/demo-bot.js';
 import { strategyInBackground } from '../app/par/strategy-in-background.js';
 import { DemoDealer } from './demo-dealer.js';
@@ -88,15 +89,10 @@ export interface TableRuntime {
  * backwards from the head a page at a time — the recent end holds it — so start-up does not read the
  * whole log again after the snapshot spared the table service from doing so.
  */
-export async function lastShoeSeq(store: EventStore, tableId: string, head: number, page = 1000): Promise<number> {
-  for (let to = head; to >= 1; to -= page) {
-    const from = Math.max(1, to - page + 1);
-    const events = await store.read(tableId, { from, limit: to - from + 1 });
-    for (let i = events.length - 1; i >= 0; i--) {
-      const e = events[i];
-      const seq = e && isInputRecord(e) ? recordedInput(e).origin.shoeSeq : e?.type === 'shoe.message' ? (e.data as { shoeSeq?: number }).shoeSeq : undefined;
-      if (seq !== undefined) return seq;
-    }
+export async function lastShoeSeq(store: EventStore, tableId: string, head: number, page = LOG_PAGE): Promise<number> {
+  for await (const e of readLogBackwards(store, tableId, head, page)) {
+    const seq = isInputRecord(e) ? recordedInput(e).origin.shoeSeq : e.type === 'shoe.message' ? (e.data as { shoeSeq?: number }).shoeSeq : undefined;
+    if (seq !== undefined) return seq;
   }
   return 0;
 }

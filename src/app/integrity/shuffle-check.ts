@@ -5,6 +5,7 @@
 import type { Logger } from 'pino';
 import type { EventStore, StoredEvent } from '../../ports/event-store.js';
 import { SHUFFLE_ALARM_RECORD, isInputRecord, recordedInput } from '../log-records.js';
+import { LOG_PAGE, readLogBackwards } from '../read-log-pages.js';
 import type { TableService } from '../table-service.js';
 import { ShuffleWatch, type ShuffleAlarm } from './shuffle-watch.js';
 
@@ -34,17 +35,12 @@ function cardOut(event: StoredEvent): string | null {
 }
 
 /** The cards of the current shoe and of the one before it, read back from the head a page at a time. */
-export async function recentShoes(store: EventStore, tableId: string, head: number, page = 1000): Promise<{ previous: string[]; current: string[] }> {
+export async function recentShoes(store: EventStore, tableId: string, head: number, page = LOG_PAGE): Promise<{ previous: string[]; current: string[] }> {
   const shoes: string[][] = [[]];
-  for (let to = head; to >= 1 && shoes.length <= 2; to -= page) {
-    const from = Math.max(1, to - page + 1);
-    const events = await store.read(tableId, { from, limit: to - from + 1 });
-    for (let i = events.length - 1; i >= 0 && shoes.length <= 2; i--) {
-      const event = events[i] as StoredEvent;
-      if (event.type === 'shoe.loaded') shoes.push([]);
-      const card = cardOut(event);
-      if (card !== null) shoes.at(-1)?.unshift(card);
-    }
+  for await (const event of readLogBackwards(store, tableId, head, page)) {
+    if (event.type === 'shoe.loaded' && shoes.push([]) > 2) break;
+    const card = cardOut(event);
+    if (card !== null) shoes.at(-1)?.unshift(card);
   }
   return { current: shoes[0] ?? [], previous: shoes[1] ?? [] };
 }
