@@ -4,19 +4,11 @@
 import { parseArgs } from 'node:util';
 import { ShuffleWatch } from '../src/app/integrity/shuffle-watch.js';
 import { mulberry32 } from '../src/adapters/shoe-emulator/prng.js';
+import { seededShoe } from '../src/app/simulation/bot-rounds.js';
 import { knownRuleSets, loadRuleSet } from '../src/config/load-rule-set.js';
 
 const { values } = parseArgs({ options: { shoes: { type: 'string', default: '2000' } }, strict: true });
 const shoes = Number(values.shoes);
-
-function shuffled(cards: string[], random: () => number): string[] {
-  const a = [...cards];
-  for (let i = a.length - 1; i > 0; i--) {
-    const j = Math.floor(random() * (i + 1));
-    [a[i], a[j]] = [a[j] as string, a[i] as string];
-  }
-  return a;
-}
 
 const seen = new Set<string>();
 console.log(`shoes per cell: ${shoes}; figure = share of shoes raising an alarm (repeated run | new-deck order)`);
@@ -26,7 +18,7 @@ for (const name of knownRuleSets()) {
   const key = `${rules.deck.decks}x${rules.deck.ranks.join('')}`;
   if (seen.has(key)) continue;
   seen.add(key);
-  const deck = Array.from({ length: rules.deck.decks }, () => rules.deck.ranks.flatMap((r) => rules.deck.suits.map((s) => `${r}${s}`))).flat();
+  const size = rules.deck.decks * rules.deck.ranks.length * rules.deck.suits.length;
   const cells: string[] = [];
   for (const k of [4, 5, 6, 7, 8, 10]) {
     const random = mulberry32(k * 7919);
@@ -35,11 +27,11 @@ for (const name of knownRuleSets()) {
     let ordered = 0;
     for (let i = 0; i < shoes; i++) {
       watch.newShoe();
-      const alarms = shuffled(deck, random).flatMap((c) => watch.observe(c));
+      const alarms = seededShoe(rules, random).flatMap((c) => watch.observe(c));
       if (alarms.some((a) => a.kind === 'repeatedRun')) repeated++;
       if (alarms.some((a) => a.kind === 'newDeckOrder')) ordered++;
     }
     cells.push(`${(repeated / shoes).toFixed(4)}|${(ordered / shoes).toFixed(4)}`.padStart(16));
   }
-  console.log([`${name} (${deck.length})`.padEnd(22), ...cells].join(''));
+  console.log([`${name} (${size})`.padEnd(22), ...cells].join(''));
 }

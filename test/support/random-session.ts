@@ -1,6 +1,6 @@
 // Drives a table with a random shoe and random legal decisions (plus the odd illegal or out-of-turn input),
 // recording the session it produced. Randomness comes from a seed, so every run can be repeated.
-import { RANKS, SUITS, type Card } from '../../src/rules/cards.js';
+import { RANKS, SUITS } from '../../src/rules/cards.js';
 import type { RuleSet } from '../../src/rules/rule-set.js';
 import type { TableEvent } from '../../src/round/events.js';
 import type { TableInput } from '../../src/round/inputs.js';
@@ -13,17 +13,9 @@ import { refuseOfferAnswer } from '../../src/round/operations/offers.js';
 /** The emulator's seeded PRNG: one implementation for the product and its tests. */
 export { mulberry32 };
 
-export function shuffledShoe(rules: RuleSet, random: () => number): Card[] {
-  const cards: Card[] = [];
-  for (let d = 0; d < rules.deck.decks; d++) {
-    for (const rank of rules.deck.ranks) for (const suit of rules.deck.suits) cards.push(`${rank}${suit}` as Card);
-  }
-  for (let i = cards.length - 1; i > 0; i--) {
-    const j = Math.floor(random() * (i + 1));
-    [cards[i], cards[j]] = [cards[j] as Card, cards[i] as Card];
-  }
-  return cards;
-}
+/** A shuffled shoe of the rule set's composition: the product's own (src/app/simulation/bot-rounds.ts). */
+import { seededShoe as shuffledShoe } from '../../src/app/simulation/bot-rounds.js';
+export { shuffledShoe };
 
 export interface RandomSession {
   readonly inputs: TableInput[];

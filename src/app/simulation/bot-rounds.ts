@@ -139,45 +139,50 @@ export class BotPlayer {
   }
 }
 
+/** Counts what a bot session caused: rounds ended, inputs and facts; a refused bot input is a bug. */
+class Tally {
+  rounds = 0;
+  inputs = 0;
+  facts = 0;
+
+  constructor(private readonly options: BotRoundsOptions) {}
+
+  count(input: TableInput, got: readonly TableEvent[]): void {
+    this.inputs++;
+    this.facts += got.length;
+    for (let i = 0; i < got.length; i++) {
+      const fact = got[i] as TableEvent;
+      if (fact.type === 'round.ended') this.rounds++;
+      else if (fact.type === 'input.rejected') throw new BotRefusedError(fact);
+    }
+    this.options.onStep?.(input, got);
+  }
+
+  result(bot: BotPlayer): BotRoundsResult {
+    return { rounds: this.rounds, inputs: this.inputs, facts: this.facts, shoes: bot.shoes };
+  }
+}
+
 /** Plays `rounds` complete rounds (round.ended facts) on a table that answers at once (TableEngine). */
 export function playBotRounds(table: SteppedTable, rules: RuleSet, options: BotRoundsOptions): BotRoundsResult {
   const bot = new BotPlayer(rules, options);
-  let rounds = 0;
-  let inputs = 0;
-  let facts = 0;
-  while (rounds < options.rounds) {
+  const tally = new Tally(options);
+  while (tally.rounds < options.rounds) {
     const input = bot.next(table.phase, table.table);
-    const got = table.submit(input) as readonly TableEvent[];
-    inputs++;
-    facts += got.length;
-    for (let i = 0; i < got.length; i++) {
-      const type = (got[i] as TableEvent).type;
-      if (type === 'round.ended') rounds++;
-      else if (type === 'input.rejected') throw new BotRefusedError(got[i] as TableEvent);
-    }
-    options.onStep?.(input, got);
+    tally.count(input, table.submit(input) as readonly TableEvent[]);
   }
-  return { rounds, inputs, facts, shoes: bot.shoes };
+  return tally.result(bot);
 }
 
 /** The same through a table that answers later (TableService: step, append, publish). */
 export async function playBotRoundsAsync(table: SteppedAsyncTable, rules: RuleSet, options: BotRoundsOptions): Promise<BotRoundsResult> {
   const bot = new BotPlayer(rules, options);
-  let rounds = 0;
-  let inputs = 0;
-  let facts = 0;
-  while (rounds < options.rounds) {
+  const tally = new Tally(options);
+  while (tally.rounds < options.rounds) {
     const input = bot.next(table.phase, table.table);
-    const got = await table.submit(input);
-    inputs++;
-    facts += got.length;
-    for (const f of got) {
-      if (f.type === 'round.ended') rounds++;
-      else if (f.type === 'input.rejected') throw new BotRefusedError(f);
-    }
-    options.onStep?.(input, got);
+    tally.count(input, await table.submit(input));
   }
-  return { rounds, inputs, facts, shoes: bot.shoes };
+  return tally.result(bot);
 }
 
 function decide(s: TableState, rules: RuleSet, strategy: BotStrategy, seat: number, cards: readonly Card[]): Play {
