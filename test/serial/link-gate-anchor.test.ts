@@ -91,4 +91,35 @@ describe('the gate allowance across a reconnect (§7.5.3, §8.5)', () => {
     expect(r.emulator.cardsDealt).toBe(0);
     expect(r.emulator.gate).toBe('locked');
   });
+
+  it('a GATE_UNLOCK that waited in the queue while the card it granted was delivered carries the anchor of when it goes out', async () => {
+    // Seen under test/e2e/pty-table's fault mix: two link recoveries in a row each asked for the dealer's
+    // next card; the second GATE_UNLOCK waited behind INDICATORs while the first one's card was delivered
+    // and acknowledged, then went out anchored to the event before that card — and the shoe, with nothing
+    // left unacknowledged after that anchor, released a second card out of turn.
+    const deck = oneDeck();
+    rig = makeRig(deck);
+    const r = rig;
+    r.link.start();
+    r.emulator.powerOn();
+    await r.untilUp();
+    await r.sched.advance(100);
+    // The dealer's hand is on the shoe, pulling whenever the gate lets a card go.
+    const pulls = [r.emulator.drawCard(), r.emulator.drawCard()];
+    let released = 0;
+    for (const p of pulls) void p.then(() => released++);
+    void r.link.setIndicator('dealer');
+    void r.link.unlockGate(1);
+    for (let i = 0; i < 6; i++) void r.link.setIndicator('dealer');
+    void r.link.unlockGate(1); // the same wish again (the table's gate steering re-sent after a link change)
+    await r.sched.advance(2000);
+    expect(r.cards()).toEqual([deck[0]]);
+    expect(released).toBe(1);
+    expect(r.emulator.cardsDealt).toBe(1);
+    // The link counted the card against the wish; the next unlock is for the next card only.
+    void r.link.unlockGate(1);
+    await r.sched.advance(200);
+    expect(r.cards()).toEqual([deck[0], deck[1]]);
+  });
 });
+

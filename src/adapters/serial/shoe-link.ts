@@ -187,6 +187,8 @@ type DesiredGate = { state: 'locked' } | { state: 'unlocked'; allowance: number 
 
 const SHOE_EVENTS: ReadonlySet<string> = new Set(SHOE_EVENT_TYPES);
 
+const isGateCommand = (cmd: ControllerCommand): boolean => cmd.type === 'GATE_LOCK' || cmd.type === 'GATE_UNLOCK';
+
 export class ShoeLink {
   private readonly o: ShoeLinkOptions;
   private readonly sched: Scheduler;
@@ -358,6 +360,8 @@ export class ShoeLink {
     } catch (e) {
       return Promise.reject(e as Error);
     }
+    if (cmd.type === 'GATE_LOCK') return this.lockGate();
+    if (cmd.type === 'GATE_UNLOCK') return this.unlockGate(cmd.allowance);
     return new Promise((resolve, reject) => {
       this.queue.push({ cmd, settle: [{ resolve, reject }] });
       this.pump();
@@ -367,13 +371,36 @@ export class ShoeLink {
   /** §7.5.2: lock the draw gate; remembered and re-sent after every handshake (§8.5). */
   lockGate(): Promise<void> {
     this.desiredGate = { state: 'locked' };
-    return this.send({ type: 'GATE_LOCK' });
+    return this.sendGate();
   }
 
   /** §7.5.3: unlock for `allowance` cards (0 = until lockGate()); re-sent with the remaining allowance after a handshake. */
   unlockGate(allowance = 1): Promise<void> {
     this.desiredGate = { state: 'unlocked', allowance };
-    return this.send({ type: 'GATE_UNLOCK', allowance, seenSeq: this.seenSeq() });
+    return this.sendGate();
+  }
+
+  /**
+   * Queues the wanted gate state. §7.5.3: a gate command says what the controller wants *when it is
+   * transmitted* — its allowance and `seenSeq` are computed then (pump()), not now: a command that
+   * waited behind others while the shoe's next card was delivered and acknowledged would otherwise carry
+   * a stale anchor, and the shoe would grant that card's allowance a second time. For the same reason
+   * only the newest wish waits: an earlier gate command not yet sent is superseded (its callers are
+   * settled with the new one's ACK).
+   */
+  private sendGate(): Promise<void> {
+    if (this.closing) return Promise.reject(new LinkClosedError('shoe link closed'));
+    return new Promise((resolve, reject) => {
+      const waiting = this.queue.find((p) => isGateCommand(p.cmd));
+      if (waiting) waiting.settle.push({ resolve, reject });
+      else this.queue.push({ cmd: this.wantedGate(), settle: [{ resolve, reject }] });
+      this.pump();
+    });
+  }
+
+  /** The gate command that says what we want now (§7.5.2, §7.5.3 anchored to the last shoe event seen). */
+  private wantedGate(): ControllerCommand {
+    return this.desiredGate.state === 'locked' ? { type: 'GATE_LOCK' } : { type: 'GATE_UNLOCK', allowance: this.desiredGate.allowance, seenSeq: this.seenSeq() };
   }
 
   /**
@@ -613,10 +640,11 @@ export class ShoeLink {
     // retransmitting an old GATE_UNLOCK ahead of the wanted GATE_LOCK would open the gate for a moment.
     // The shoe has not seen that sequence number, so it carries the wanted gate state instead.
     const o = this.outstanding;
-    if (o && (o.cmd.type === 'GATE_LOCK' || o.cmd.type === 'GATE_UNLOCK')) {
+    if (o && isGateCommand(o.cmd)) {
       const wanted = this.queue.shift();
-      if (wanted && (wanted.cmd.type === 'GATE_LOCK' || wanted.cmd.type === 'GATE_UNLOCK')) {
-        this.outstanding = { ...o, cmd: wanted.cmd, bytes: encodeFrame({ seq: o.seq, message: wanted.cmd }), settle: [...o.settle, ...wanted.settle] };
+      if (wanted && isGateCommand(wanted.cmd)) {
+        const cmd = this.wantedGate();
+        this.outstanding = { ...o, cmd, bytes: encodeFrame({ seq: o.seq, message: cmd }), settle: [...o.settle, ...wanted.settle] };
       } else if (wanted) this.queue.unshift(wanted);
     }
     if (this.outstanding) {
@@ -686,8 +714,7 @@ export class ShoeLink {
     });
     // §7.5.3: the allowance is anchored to the shoe events seen so far; cards the shoe released
     // after them (still in its queue after a reconnect) count against it at the shoe.
-    const gate: ControllerCommand = this.desiredGate.state === 'locked' ? { type: 'GATE_LOCK' } : { type: 'GATE_UNLOCK', allowance: this.desiredGate.allowance, seenSeq: this.seenSeq() };
-    this.queue.unshift({ cmd: gate, settle: [] }, { cmd: { type: 'TIME_SYNC', epochMs: this.sched.now() }, settle: gateSettles });
+    this.queue.unshift({ cmd: this.wantedGate(), settle: [] }, { cmd: { type: 'TIME_SYNC', epochMs: this.sched.now() }, settle: gateSettles });
   }
 
   private setState(state: LinkState, reason: string): void {
@@ -722,6 +749,8 @@ export class ShoeLink {
     if (this.outstanding || this.state_ !== 'up') return;
     const p = this.queue.shift();
     if (!p) return;
+    // §7.5.3: a gate command carries the gate state wanted at the moment it goes out (sendGate()).
+    if (isGateCommand(p.cmd)) p.cmd = this.wantedGate();
     const seq = this.nextTx;
     this.nextTx = nextSeq(seq);
     this.outstanding = { ...p, seq, bytes: encodeFrame({ seq, message: p.cmd }), retransmissions: 0 };
