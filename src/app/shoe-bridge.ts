@@ -47,6 +47,8 @@ export class ShoeBridge {
   private holding = false;
   /** A sequence incident is on its way to the log: the link's hold must not be released meanwhile. */
   private incidentPending = 0;
+  /** Link state changes go to the log one after another; a shoe event delivered after a change waits for it. */
+  private linkStateApplied: Promise<void> = Promise.resolve();
 
   constructor(private readonly service: TableService, private readonly gate: ShoeGate, private readonly linkHold?: LinkHold) {}
 
@@ -71,6 +73,10 @@ export class ShoeBridge {
 
   /** The link's delivery handler: resolves once the event's inputs are durable (then the link ACKs). */
   async onShoeEvent(message: ShoeEvent, shoeSeq: number): Promise<void> {
+    // The link reports a state change before it delivers what the shoe sent after it: the change goes in
+    // first. Otherwise the shoe's first event after the link came back up (a card, a shoe load) would
+    // meet the table still paused for linkDown and be refused — and, acknowledged, never sent again.
+    await this.linkStateApplied;
     const misreadOpen = this.service.table.shoeFaults.includes('misread');
     const inputs = inputsForShoeEvent(message, misreadOpen);
     if (inputs.length === 0) {
@@ -87,7 +93,13 @@ export class ShoeBridge {
   }
 
   /** Link state from the serial layer: down pauses the table, up again clears that fault. */
-  async onLinkState(state: string, previous: string, reason: string): Promise<void> {
+  onLinkState(state: string, previous: string, reason: string): Promise<void> {
+    const applied = this.linkStateApplied.then(() => this.applyLinkState(state, previous, reason));
+    this.linkStateApplied = applied.catch(() => undefined);
+    return applied;
+  }
+
+  private async applyLinkState(state: string, previous: string, reason: string): Promise<void> {
     await this.service.recordNote('link.state', { state, previous, reason });
     if (previous === 'up' && state !== 'up' && state !== 'closed') {
       await this.service.submit({ type: 'shoe.fault', fault: 'linkDown', detail: reason }, { source: 'shoe', by: 'link' });

@@ -138,6 +138,21 @@ describe('ShoeBridge', () => {
     expect(last()).toBe('unlock 1');
   });
 
+  test('the shoe event the link delivers right after it came back up goes in after the linkDown fault is cleared', async () => {
+    // Seen under test/e2e/pty-table's fault mix: the link went down and up again at start; the shoe's
+    // SHOE_LOADED reached the table while the linkDown fault was still open, was refused as "table paused"
+    // and, acknowledged, never came again: the table waited for a shoe forever.
+    const { bridge, service, inputs } = await setup();
+    // The link reports down, then up, then delivers — without waiting for the bridge (as the link does).
+    void bridge.onLinkState('down', 'up', 'shoe answered NAK NO_SESSION');
+    void bridge.onLinkState('up', 'down', 'HELLO reply received');
+    await bridge.onShoeEvent({ type: 'SHOE_LOADED', deckCount: 6, cardCount: 312 }, 1);
+    expect((await inputs()).map((r) => r.input.type)).toEqual(['shoe.fault', 'shoe.recovered', 'shoe.loaded']);
+    expect(service.table.shoeFaults).toEqual([]);
+    expect(service.phase).not.toBe('paused');
+    expect(service.phase).not.toBe('active.awaitingShoe');
+  });
+
   test('a sequence incident: a fault with the evidence on the log, the table paused, the hold released only by a supervisor resume', async () => {
     const { bridge, service, hold, inputs, last } = await setup();
     await bridge.onShoeEvent({ type: 'SHOE_LOADED', deckCount: 6, cardCount: 312 }, 1);
