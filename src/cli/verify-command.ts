@@ -10,7 +10,7 @@ import { GENESIS_HASH } from '../ports/event-chain.js';
 import { anchorFileOf, readNewestAnchor } from '../adapters/store/anchor-file.js';
 import { AnchorKv } from '../adapters/store/anchor-kv.js';
 import { chainKey } from '../ports/chain-mac.js';
-import { judgeAgainstAnchor, LogBehindAnchorError, type LogAnchor } from '../ports/log-anchor.js';
+import { ANCHORING_STARTED_RECORD, judgeAgainstAnchor, judgeMissingAnchorFile, LogBehindAnchorError, type LogAnchor } from '../ports/log-anchor.js';
 import { verifyLog } from '../app/verify-log.js';
 import { DEFAULT_LOG_KEY_ENV } from '../config/log-key.js';
 import { UsageError, type ParsedArgs } from './args.js';
@@ -90,8 +90,16 @@ export async function verifyCommand(args: ParsedArgs, out: Out, env: NodeJS.Proc
     const nats = args.options.get('nats');
     if (nats !== undefined) anchors.push(await kvAnchor(nats, tableId));
     const judged: string[] = [];
+    let missingFile: string | undefined;
     for (const { anchor, source } of anchors) {
       if (anchor === undefined) {
+        // Issue 12.1: a log that records anchoring to its file, whose file is gone, lost its witness.
+        const missing = source === anchorFileOf(db) ? judgeMissingAnchorFile(head, tableId, reader.firstOfType(ANCHORING_STARTED_RECORD)) : { ok: true as const };
+        if (!missing.ok) {
+          // Reported after the other anchors, which may name the heads (a KV anchor the log is behind).
+          missingFile = `MISMATCH ${tableId} at event ${missing.anchor.seq}: ${new LogBehindAnchorError(missing, db, source).message}`;
+          continue;
+        }
         judged.push(`no anchor in ${source}`);
         continue;
       }
@@ -101,6 +109,10 @@ export async function verifyCommand(args: ParsedArgs, out: Out, env: NodeJS.Proc
         return 1;
       }
       judged.push(`consistent with the anchor at seq ${anchor.seq} in ${source}`);
+    }
+    if (missingFile !== undefined) {
+      out(missingFile);
+      return 1;
     }
     const macs = key ? `; MACs checked from event ${verdict.macFrom ?? '-'}` : reader.firstMacSeq() !== undefined ? '; the log carries MACs: not checked (no key; --key-env NAME)' : '';
     out(`OK ${tableId}: ${verdict.events} events, ${verdict.inputs} inputs, ${verdict.rounds} rounds; hash chain intact, every derived event matches${macs}; ${judged.join('; ')}`);

@@ -11,6 +11,7 @@
 // While the table runs: an anchor at start, at every round end, at shoe change, every N events and at
 // shutdown (`close`). Anchors follow the durable append (they are written from the published events).
 import { existsSync } from 'node:fs';
+import { basename } from 'node:path';
 import type { Logger } from 'pino';
 import { connect, type NatsConnection } from 'nats';
 import type { Subscription } from 'rxjs';
@@ -18,7 +19,7 @@ import type { EventStore, StoredEvent } from '../ports/event-store.js';
 import { ChainVerifier, GENESIS_HASH } from '../ports/event-chain.js';
 import { ChainKeyError, macMatches, snapshotMac } from '../ports/chain-mac.js';
 import { LogIntegrityError } from '../ports/log-integrity.js';
-import { judgeAgainstAnchor, LogBehindAnchorError, type AnchorReason, type AnchorVerdict, type LogAnchor, type LogHead } from '../ports/log-anchor.js';
+import { ANCHORING_STARTED_RECORD, judgeAgainstAnchor, judgeMissingAnchorFile, LogBehindAnchorError, type AnchorReason, type AnchorVerdict, type LogAnchor, type LogHead } from '../ports/log-anchor.js';
 import { SqliteLogReader } from '../adapters/store/sqlite-log-reader.js';
 import { AnchorFileWriter, anchorFileOf, readNewestAnchor } from '../adapters/store/anchor-file.js';
 import { AnchorKv } from '../adapters/store/anchor-kv.js';
@@ -61,6 +62,7 @@ export async function guardTableLog(options: LogGuardOptions): Promise<LogGuard>
   let head: LogHead = { seq: 0, hash: GENESIS_HASH };
   let hashAt: (seq: number) => string | undefined = (seq) => (seq === 0 ? GENESIS_HASH : undefined);
   let reader: SqliteLogReader | null = null;
+  let anchorFileMissing = false;
   const kvPromise = options.natsUrl ? openKv(options.natsUrl, options.natsTimeoutMs ?? 2000, logger) : Promise.resolve(null);
   try {
     if (dbPath !== undefined && existsSync(dbPath)) {
@@ -87,7 +89,12 @@ export async function guardTableLog(options: LogGuardOptions): Promise<LogGuard>
       const file = anchorFileOf(dbPath);
       const newest = readNewestAnchor(file);
       if (newest?.tornTail !== undefined) logger.warn({ file }, 'the anchor file ends in a torn line (a crash while anchoring); the line before it stands');
-      if (newest === undefined && head.seq > 0) logger.warn({ file, head }, 'the log has no anchor file yet: anchoring starts now (nothing outside the database remembered this log before)');
+      if (newest === undefined) {
+        anchorFileMissing = true;
+        const missing = judgeMissingAnchorFile(head, tableId, reader?.firstOfType(ANCHORING_STARTED_RECORD));
+        if (!missing.ok) refusals.push({ verdict: missing, source: file });
+        else if (head.seq > 0) logger.warn({ file, head }, 'the log has no anchor file yet: anchoring starts now (nothing outside the database remembered this log before)');
+      }
       judge(newest?.anchor, file);
     }
     const kv = await kvPromise;
@@ -100,11 +107,13 @@ export async function guardTableLog(options: LogGuardOptions): Promise<LogGuard>
         logger.warn({ err }, 'the KV anchor could not be read: not checked');
       }
     }
+    // A named head (behind / different) says more than a missing anchor file: it goes first.
+    refusals.sort((a, b) => Number(a.verdict.kind === 'missing') - Number(b.verdict.kind === 'missing'));
     const first = refusals[0];
     if (first && !options.acceptBehindAnchor) throw new LogBehindAnchorError(first.verdict, logName, first.source);
     if (first) logger.warn({ by: options.acceptBehindAnchor?.by, reason: options.acceptBehindAnchor?.reason, refusals: refusals.map((r) => new LogBehindAnchorError(r.verdict, logName, r.source).message) }, 'log behind its anchor: accepted by an operator');
     if (!first && options.acceptBehindAnchor) logger.info('--accept-log-behind-anchor given but the log is not behind its anchors: nothing to accept');
-    return new LogGuard(options, head, refusals, kv, dbPath !== undefined ? new AnchorFileWriter(anchorFileOf(dbPath)) : null);
+    return new LogGuard(options, head, refusals, kv, dbPath !== undefined ? new AnchorFileWriter(anchorFileOf(dbPath)) : null, anchorFileMissing);
   } catch (err) {
     void kvPromise.then((kv) => kv?.close());
     throw err;
@@ -189,6 +198,8 @@ export class LogGuard {
     private readonly refusals: readonly Refusal[],
     private readonly kv: KvHandle | null,
     private readonly file: AnchorFileWriter | null,
+    /** The anchor file did not exist at start: the log records that anchoring to it starts now. */
+    private readonly anchorFileMissing = false,
   ) {
     this.last = head;
   }
@@ -205,6 +216,9 @@ export class LogGuard {
         anchors: this.refusals.map((r) => ({ source: r.source, kind: r.verdict.kind, seq: r.verdict.anchor.seq, hash: r.verdict.anchor.hash, at: r.verdict.anchor.at })),
         refusals: this.refusals.map((r) => new LogBehindAnchorError(r.verdict, logName, r.source).message),
       });
+    }
+    if (this.file && this.anchorFileMissing) {
+      await service.recordNote(ANCHORING_STARTED_RECORD, { file: basename(this.file.file), log: { seq: this.head.seq, hash: this.head.hash } });
     }
     const head = await store.head(this.options.tableId);
     this.last = { seq: head.version, hash: head.hash };

@@ -36,7 +36,23 @@ export interface LogHead {
 
 export type AnchorVerdict =
   | { readonly ok: true }
-  | { readonly ok: false; readonly kind: 'behind' | 'different'; readonly log: LogHead; readonly anchor: LogAnchor; readonly hashAtAnchorSeq: string | undefined };
+  /** `missing`: the anchor file is gone although the log records anchoring to it since `anchor.seq` (judgeMissingAnchorFile). */
+  | { readonly ok: false; readonly kind: 'behind' | 'different' | 'missing'; readonly log: LogHead; readonly anchor: LogAnchor; readonly hashAtAnchorSeq: string | undefined };
+
+/**
+ * The note a table writes on its log when it starts anchoring to an anchor file that did not exist (a new
+ * table, or the first start of a log made before anchors). The anchor file can then never go missing
+ * unnoticed: a log carrying this record whose anchor file is gone was anchored and lost its witness (the
+ * file deleted — perhaps with the WAL — or the database moved or restored without it).
+ */
+export const ANCHORING_STARTED_RECORD = 'log.anchoring-started';
+
+/** A log whose anchor file is missing, judged by the `log.anchoring-started` record it carries (if any). */
+export function judgeMissingAnchorFile(log: LogHead, tableId: string, started: { seq: number; hash: string; wallTime: string } | undefined): AnchorVerdict {
+  if (started === undefined) return { ok: true };
+  const anchor: LogAnchor = { v: 1, tableId, seq: started.seq, hash: started.hash, at: started.wallTime, reason: 'start' };
+  return { ok: false, kind: 'missing', log, anchor, hashAtAnchorSeq: started.hash };
+}
 
 /**
  * Judges a log against an anchor. `hashAtAnchorSeq` is the hash of the log's event at `anchor.seq`
@@ -65,7 +81,9 @@ export class LogBehindAnchorError extends Error {
     super(
       kind === 'behind'
         ? `${logHead} but ${anchored}: ${anchor.seq - log.seq} anchored events are missing (a deleted WAL? an older copy put back?)`
-        : `${logHead} but ${anchored} and the log holds hash ${short(hashAtAnchorSeq ?? '')} there: the log was rewritten or replaced`,
+        : kind === 'missing'
+          ? `${logHead} and has been anchored to ${anchorSource} since seq ${anchor.seq} (${anchor.at}), but that file is missing: the witness of how far the log went is gone (deleted, perhaps with the WAL, or the database was moved or restored without it)`
+          : `${logHead} but ${anchored} and the log holds hash ${short(hashAtAnchorSeq ?? '')} there: the log was rewritten or replaced`,
     );
     this.name = 'LogBehindAnchorError';
   }

@@ -23,6 +23,9 @@ import { LogIntegrityError } from '../../src/ports/log-integrity.js';
 import { hashEvent } from '../../src/ports/event-chain.js';
 import type { UnsealedEvent } from '../../src/ports/event-store.js';
 import type { TableInput } from '../../src/round/inputs.js';
+import { SqliteEventStore } from '../../src/adapters/store/sqlite-event-store.js';
+import { TableService } from '../../src/app/table-service.js';
+import { steppingClock } from '../../src/adapters/clock/system-clock.js';
 
 const run = promisify(execFile);
 let cli: string;
@@ -162,6 +165,69 @@ describe('an older copy put back', () => {
     expect({ atStart, byVerify }).toEqual({ atStart: copies.length, byVerify: copies.length });
   }, 120_000);
 });
+
+describe('the anchor file deleted (issue 12.1: the witness outside the database cannot vanish unnoticed)', () => {
+  test('with the WAL, or with an older copy put back without it: start refuses and verify exits 1', async () => {
+    const rules = loadRuleSet('six-deck').rules;
+    const { inputs } = playRandomSession(rules, 91, 10);
+    const dir = mkdtempSync(join(tmpdir(), 'anchor-gone-'));
+    const db = join(dir, 'live.db');
+    const half = Math.floor(inputs.length / 2);
+    await play(db, 'gone-t', inputs.slice(0, half), { snapshotEvery: 20 });
+    const copy = join(dir, 'copy.db');
+    await backupDatabase(db, copy);
+    await play(db, 'gone-t', inputs.slice(half), { snapshotEvery: 20 });
+    // 1. The anchor file and the WAL deleted; 2. the older copy put back in place of the log, without anchors.
+    const cases = [db, copy];
+    removeWal(db);
+    rmSync(anchorFileOf(db));
+    let atStart = 0;
+    let byVerify = 0;
+    for (const victim of cases) {
+      expect(existsSync(anchorFileOf(victim))).toBe(false);
+      const refused = await startRefusal(victim, 'gone-t');
+      if (refused instanceof LogBehindAnchorError && /has been anchored to .*\.anchors since seq \d+ .* but that file is missing/.test(refused.message)) atStart++;
+      // Refusing wrote nothing: still no anchor file, the operator's decision is still needed.
+      expect(existsSync(anchorFileOf(victim))).toBe(false);
+      const r = await shoe(['verify', victim]);
+      if (r.code === 1 && /MISMATCH gone-t at event \d+: .* but that file is missing/.test(r.stdout)) byVerify++;
+    }
+    expect({ atStart, byVerify }).toEqual({ atStart: cases.length, byVerify: cases.length });
+  }, 120_000);
+
+  test('a log from before anchors starts, records that anchoring starts, and from then on a lost anchor file is refused', async () => {
+    const rules = loadRuleSet('six-deck').rules;
+    const { inputs } = playRandomSession(rules, 93, 4);
+    const dir = mkdtempSync(join(tmpdir(), 'anchor-upgrade-'));
+    const db = join(dir, 'old.db');
+    await play(db, 'up-t', inputs.slice(0, 20));
+    // Make it a log from before anchors: no anchor file, no anchoring record (an older version wrote neither).
+    rmSync(anchorFileOf(db));
+    const sql = new Database(db);
+    const notes = sql.prepare("SELECT count(*) AS n FROM events WHERE type = 'log.anchoring-started'").get() as { n: number };
+    sql.close();
+    expect(notes.n).toBe(1); // the first start of a new table recorded it
+    const fresh = join(dir, 'pre-anchor.db');
+    await playWithoutGuard(fresh, 'up-t', inputs.slice(0, 20));
+    expect(existsSync(anchorFileOf(fresh))).toBe(false);
+    await play(fresh, 'up-t', inputs.slice(20)); // starts: nothing outside the database knew this log
+    expect(existsSync(anchorFileOf(fresh))).toBe(true);
+    rmSync(anchorFileOf(fresh));
+    const refused = await startRefusal(fresh, 'up-t');
+    expect(refused).toBeInstanceOf(LogBehindAnchorError);
+    expect(refused.message).toMatch(/but that file is missing/);
+  }, 120_000);
+});
+
+/** A table written by a version without anchors: the store alone, no log guard. */
+async function playWithoutGuard(db: string, tableId: string, inputs: readonly TableInput[]): Promise<void> {
+  const { rules, rulesId } = loadRuleSet('six-deck');
+  const store = new SqliteEventStore({ path: db, pollIntervalMs: 0 });
+  const service = await TableService.open({ tableId, rules, rulesId, store, clock: steppingClock() });
+  for (const input of inputs) await service.submit(input, { source: 'session' });
+  service.close();
+  await store.close();
+}
 
 /** Alters the event at `seq` and recomputes every hash from there on (what an attacker without the key can do). */
 function rewriteFrom(db: string, seq: number, edit: (data: string, type: string) => string): void {

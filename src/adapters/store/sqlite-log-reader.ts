@@ -134,6 +134,15 @@ export class SqliteLogReader {
     return this.guard(() => this.db.prepare<[string], { seq: number; hash: string; state: string; mac: string | null }>(sql).get(this.tableId));
   }
 
+  /**
+   * The first event of `type`, if any (issue 12.1: `log.anchoring-started`). Scans in seq order and stops at
+   * the first match: the record sits near where anchoring began, so the scan is short on a log that has one.
+   */
+  firstOfType(type: string): { seq: number; hash: string; wallTime: string } | undefined {
+    if (!this.hasEvents) return undefined;
+    return this.guard(() => this.db.prepare<[string, string], { seq: number; hash: string; wallTime: string }>('SELECT seq, hash, wall_time AS wallTime FROM events WHERE stream = ? AND type = ? ORDER BY seq LIMIT 1').get(this.tableId, type));
+  }
+
   /** Whether any event carries a MAC, and from which seq. */
   firstMacSeq(): number | undefined {
     if (!this.macs || !this.hasEvents) return undefined;
