@@ -58,19 +58,44 @@ export function changeTable(base: TableState, recipe: (draft: TableState) => voi
   return stepDraft as TableState;
 }
 
-/** Steps one input: every operation it causes shares one draft; returns the state the draft became. */
-export function stepTable<T>(run: () => T, current: () => TableState): { result: T; table: TableState } {
+/** The draft an operation of the input being stepped works on, in the default `copy` mode (made from
+ *  `base` the first time, then shared by the input's operations); null outside a step or in another mode,
+ *  where changeTable applies. No closure per operation (issue 9). */
+export function copyDraftOf(base: TableState): TableState | null {
+  if (!stepping || MODE !== 'copy') return null;
+  if (base !== stepDraft) stepDraft = copyTable(base);
+  return stepDraft;
+}
+
+/** Starts stepping one input: every operation it causes shares one draft (see endStep, abortStep). */
+export function beginStep(): void {
   stepping = true;
   stepDraft = null;
   finish = null;
+}
+
+/** Ends the step; `table` is the state after the input's operations. Returns the state the draft became. */
+export function endStep(table: TableState): TableState {
+  const done = table === stepDraft && finish ? (finish as () => TableState)() : table;
+  abortStep();
+  return done;
+}
+
+/** Ends a step that failed: the draft is dropped. */
+export function abortStep(): void {
+  stepping = false;
+  stepDraft = null;
+  finish = null;
+}
+
+/** Steps one input: every operation it causes shares one draft; returns the state the draft became. */
+export function stepTable<T>(run: () => T, current: () => TableState): { result: T; table: TableState } {
+  beginStep();
   try {
     const result = run();
-    const table = current();
-    return { result, table: table === stepDraft && finish ? (finish as () => TableState)() : table };
+    return { result, table: endStep(current()) };
   } finally {
-    stepping = false;
-    stepDraft = null;
-    finish = null;
+    abortStep();
   }
 }
 

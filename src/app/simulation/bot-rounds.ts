@@ -3,7 +3,7 @@
 // the driver only submits what a table would receive — shoe loads, cards, the cut card, bets, decisions.
 import type { Card } from '../../rules/cards.js';
 import type { RuleSet } from '../../rules/rule-set.js';
-import { handTotal } from '../../rules/hand-total.js';
+import { handTotalOf } from '../../rules/hand-total.js';
 import type { TableEvent } from '../../round/events.js';
 import type { TableInput } from '../../round/inputs.js';
 import type { TableState } from '../../round/table-state.js';
@@ -186,7 +186,7 @@ export async function playBotRoundsAsync(table: SteppedAsyncTable, rules: RuleSe
 }
 
 function decide(s: TableState, rules: RuleSet, strategy: BotStrategy, seat: number, cards: readonly Card[]): Play {
-  if (strategy === 'hit17') return handTotal(cards, rules).total < 17 ? 'hit' : 'stand';
+  if (strategy === 'hit17') return handTotalOf(cards, rules) < 17 ? 'hit' : 'stand';
   const up = s.dealer.cards[0];
   if (up === undefined) return 'stand';
   const legal = (p: Play) => refuseDecision(s, rules, { type: 'decision', seat, action: p }) === null;

@@ -2,23 +2,38 @@
 import { isAce, cardIsIn } from '../../rules/card-values.js';
 import type { Card } from '../../rules/cards.js';
 import { initialDealTargets, type DealTarget } from '../../rules/deal-order.js';
-import { handTotal } from '../../rules/hand-total.js';
+import { handTotalOf } from '../../rules/hand-total.js';
 import { naturalKind } from '../../rules/hand.js';
 import { payout } from '../../rules/payout.js';
 import type { RuleSet } from '../../rules/rule-set.js';
 import { judgePairs, judgeSuperMatch } from '../../rules/side-bets.js';
 import type { Box, Emit, TableState } from '../table-state.js';
-import { finishHand } from './hands.js';
+import { findBox, finishHand } from './hands.js';
 import { recordDrawn } from './shoe.js';
 
-/** The deal order depends only on the rule set and the seats in play: computed once per combination. */
-const targetsBySeats = new WeakMap<RuleSet, Map<string, DealTarget[]>>();
+/** The deal order depends only on the rule set and the seats in play: computed once per combination,
+ *  found by the seats' bit mask (seats 1 to 30) or their list (issue 9: asked on every card of the deal). */
+const targetsBySeats = new WeakMap<RuleSet, Map<number | string, DealTarget[]>>();
+let lastRules: RuleSet | null = null;
+let lastBySeats: Map<number | string, DealTarget[]> = new Map();
 
 function dealTargets(s: TableState, rules: RuleSet): readonly DealTarget[] {
-  let bySeats = targetsBySeats.get(rules);
-  if (!bySeats) targetsBySeats.set(rules, (bySeats = new Map()));
-  let key = '';
-  for (const b of s.boxes) key += `${b.seat},`;
+  let bySeats = lastBySeats;
+  if (rules !== lastRules) {
+    let known = targetsBySeats.get(rules);
+    if (!known) targetsBySeats.set(rules, (known = new Map()));
+    lastRules = rules;
+    lastBySeats = bySeats = known;
+  }
+  let key: number | string = 0;
+  for (const b of s.boxes) {
+    if (typeof key === 'number' && Number.isInteger(b.seat) && b.seat >= 1 && b.seat <= 30 && (key & (1 << b.seat)) === 0) key |= 1 << b.seat;
+    else {
+      key = '';
+      break;
+    }
+  }
+  if (key === '') for (const b of s.boxes) key += `${b.seat},`;
   let targets = bySeats.get(key);
   if (!targets) {
     targets = initialDealTargets(s.boxes.map((b) => ({ seat: b.seat, hands: rules.boxes.handsPerBox })), rules);
@@ -41,10 +56,10 @@ export function dealInitialCard(s: TableState, rules: RuleSet, card: Card, emit:
     emit({ type: 'dealer.card', round: s.round, card, hole: target.hole });
     return;
   }
-  const hand = s.boxes.find((b) => b.seat === target.seat)?.hands[target.hand];
+  const hand = findBox(s, target.seat)?.hands[target.hand];
   if (!hand) return;
   hand.cards.push(card);
-  emit({ type: 'card.dealt', round: s.round, seat: target.seat, hand: hand.index, card, total: handTotal(hand.cards, rules).total });
+  emit({ type: 'card.dealt', round: s.round, seat: target.seat, hand: hand.index, card, total: handTotalOf(hand.cards, rules) });
 }
 
 export function dealerUpCard(s: TableState): Card {

@@ -3,7 +3,7 @@
 import type { Card } from '../../rules/cards.js';
 import { isAce } from '../../rules/card-values.js';
 import { autoPlayAction } from '../../rules/auto-play.js';
-import { handTotal } from '../../rules/hand-total.js';
+import { handTotalOf } from '../../rules/hand-total.js';
 import { naturalKind, type Hand, type Wager } from '../../rules/hand.js';
 import { HAND_ACTIONS, refuseHandAction, type HandAction } from '../../rules/player-actions.js';
 import type { RuleSet } from '../../rules/rule-set.js';
@@ -142,7 +142,7 @@ function switchHands(s: TableState, rules: RuleSet, box: Box, emit: Emit): void 
 
 /** switch: a hand of 21 (blackjack or not) stands by itself once switching closes. */
 function standsWhenSwitchingCloses(rules: RuleSet, hand: Hand): boolean {
-  return naturalKind(hand, rules) !== null || handTotal(hand.cards, rules).total === 21;
+  return naturalKind(hand, rules) !== null || handTotalOf(hand.cards, rules) === 21;
 }
 
 function closingSwitchFinishes(rules: RuleSet, box: Box, hand: Hand): boolean {
@@ -204,7 +204,7 @@ export function dealToHand(s: TableState, rules: RuleSet, card: Card, emit: Emit
   const { box, hand } = ref;
   if (!alreadyCounted) recordDrawn(s, card);
   hand.cards.push(card);
-  const { total } = handTotal(hand.cards, rules);
+  const total = handTotalOf(hand.cards, rules);
   emit({ type: 'card.dealt', round: s.round, seat: box.seat, hand: hand.index, card, total });
   const drew = hand.pendingDraw;
   hand.pendingDraw = null;
