@@ -16,7 +16,7 @@ import { refuseOfferAnswer } from '../../round/operations/offers.js';
 import { mulberry32, shuffle } from '../../adapters/shoe-emulator/prng.js';
 import type { Strategy } from '../../analysis/strategy.js';
 import { StrategyPlayer } from './strategy-player.js';
-import { emptyCounts, type SimulatedBet, type SimulationCounts } from './simulation-stats.js';
+import { emptyCounts, FREQUENCIES, SIMULATED_BETS, type Frequency, type SimulatedBet, type SimulationCounts } from './simulation-stats.js';
 
 export interface ChunkSpec {
   readonly rules: RuleSet;
@@ -56,13 +56,134 @@ function freshShoe(rules: RuleSet, random: () => number): Card[] {
   return shuffle(cards, random);
 }
 
-interface RoundBook {
-  stake: Record<SimulatedBet, number>;
-  net: Record<SimulatedBet, number>;
-  /** Per box (seat) and kind: initial stake and net, for the per-bet deviation. */
-  perBet: Map<string, { stake: number; net: number }>;
-  counts: Partial<Record<string, number>>;
+/** One bet of the round (a player's stake of one kind on a seat), in the order first seen: the per-bet
+ *  deviation adds (net / stake)² in this order, as the string-keyed map it replaces did. */
+interface BetEntry {
+  readonly seat: number;
+  readonly kind: SimulatedBet;
+  readonly player: string;
+  stake: number;
+  net: number;
 }
+
+/** What one round adds up: stakes and nets per bet kind, its bets, its frequencies. Reused round after
+ *  round (issue 9/13: no string keys, maps or closures per fact). */
+class RoundBook {
+  readonly stake = { main: 0, insurance: 0, pairs: 0, superMatch: 0, behind: 0 } satisfies Record<SimulatedBet, number>;
+  readonly net = { main: 0, insurance: 0, pairs: 0, superMatch: 0, behind: 0 } satisfies Record<SimulatedBet, number>;
+  readonly wagered = { main: 0, insurance: 0, pairs: 0, superMatch: 0, behind: 0 } satisfies Record<SimulatedBet, number>;
+  readonly bets: BetEntry[] = [];
+  readonly counts: Record<Frequency, number> = emptyCounts().counts;
+
+  clear(): void {
+    for (const k of SIMULATED_BETS) this.stake[k] = this.net[k] = this.wagered[k] = 0;
+    for (const k of FREQUENCIES) this.counts[k] = 0;
+    this.bets.length = 0;
+  }
+
+  /** The round's bet of `kind` by `player` on `seat`, made (stake 0) when first seen. */
+  bet(seat: number, kind: SimulatedBet, player: string): BetEntry {
+    const bets = this.bets;
+    for (let i = 0; i < bets.length; i++) {
+      const b = bets[i] as BetEntry;
+      if (b.seat === seat && b.kind === kind && b.player === player) return b;
+    }
+    const b: BetEntry = { seat, kind, player, stake: 0, net: 0 };
+    bets.push(b);
+    return b;
+  }
+
+  /** A bet placed anew (side bets, insurance): its stake replaces any before. */
+  place(seat: number, kind: SimulatedBet, player: string, stake: number): void {
+    const b = this.bet(seat, kind, player);
+    b.stake = stake;
+    b.net = 0;
+  }
+}
+
+/** The facts a simulation watches, by type (a switch on the type string, no closure). */
+function observe(book: RoundBook, out: SimulationCounts, f: TableEvent): boolean {
+  const c = book.counts;
+  switch (f.type) {
+    case 'bet.settled': {
+      book.net[f.bet] += f.net;
+      book.bet(f.seat, f.bet, f.player).net += f.net;
+      book.wagered[f.bet] += f.stake;
+      if (f.bet === 'main') {
+        if (f.outcome === 'blackjack') c.playerBlackjack += 1;
+        else if (f.outcome === 'push') c.push += 1;
+        else if (f.outcome === 'surrender') c.surrender += 1;
+        else if (f.outcome === 'evenMoney') c.evenMoney += 1;
+      }
+      return false;
+    }
+    case 'insurance.taken':
+      book.stake.insurance += f.amount;
+      book.place(f.seat, 'insurance', f.player, f.amount);
+      return false;
+    case 'hand.finished':
+      if (f.status === 'busted') c.playerBust += 1;
+      return false;
+    case 'hand.doubled':
+      c.double += 1;
+      return false;
+    case 'hand.split':
+      c.split += 1;
+      return false;
+    case 'hands.switched':
+      c.switch += 1;
+      return false;
+    case 'decision.accepted':
+      if (f.byTimeout) c.autoPlay += 1;
+      return false;
+    case 'dealer.finished':
+      if (f.blackjack) c.dealerBlackjack += 1;
+      else if (f.total > 21) c.dealerBust += 1;
+      return false;
+    case 'shoe.loaded':
+      out.counts.shoes += 1;
+      return false;
+    case 'round.ended':
+      if (f.voided) out.counts.voidedRounds += 1;
+      else commit(book, out);
+      book.clear();
+      return true;
+    default:
+      return false;
+  }
+}
+
+/** A round that ended adds its book to the chunk's counts. */
+function commit(book: RoundBook, out: SimulationCounts): void {
+  out.counts.rounds += 1;
+  for (const k of FREQUENCIES) if (k !== 'rounds' && k !== 'voidedRounds' && k !== 'shoes') out.counts[k] += book.counts[k];
+  for (const kind of SIMULATED_BETS) {
+    out.bets[kind].wagered += book.wagered[kind];
+    const s = book.stake[kind], y = book.net[kind];
+    if (s === 0) continue;
+    const st = out.bets[kind];
+    st.rounds += 1;
+    st.staked += s;
+    st.net += y;
+    st.roundNetSq += y * y;
+    st.roundStakeSq += s * s;
+    st.roundNetStake += y * s;
+  }
+  for (const b of book.bets) {
+    if (b.stake === 0) continue;
+    out.bets[b.kind].bets += 1;
+    out.bets[b.kind].betUnitSq += (b.net / b.stake) ** 2;
+  }
+}
+
+/** The card inputs, one object per card (inputs are never changed): no object per card dealt. */
+const CARD_INPUTS = new Map<string, TableInput>();
+function cardInput(card: Card): TableInput {
+  let input = CARD_INPUTS.get(card);
+  if (input === undefined) CARD_INPUTS.set(card, (input = Object.freeze({ type: 'card', card }) as TableInput));
+  return input;
+}
+const CUT_CARD: TableInput = Object.freeze({ type: 'cut-card' });
 
 export function simulateChunk(spec: ChunkSpec): SimulationCounts {
   const { rules } = spec;
@@ -74,108 +195,31 @@ export function simulateChunk(spec: ChunkSpec): SimulationCounts {
   let shoe: Card[] = [];
   let position = 0;
   let cutAt = 0;
-  let book = newBook();
+  const book = new RoundBook();
   const seats = Array.from({ length: Math.min(spec.seats, rules.seats) }, (_, i) => i + 1);
   const followed = new Set<number>();
 
-  const send = (input: TableInput): TableEvent[] => {
+  function send(input: TableInput): void {
     session.push(input);
     const facts = engine.submit(input, session.length);
-    for (const fact of facts) {
+    for (let i = 0; i < facts.length; i++) {
+      const fact = facts[i] as TableEvent;
       if (fact.type === 'input.rejected') throw new SimulationBug(`input refused: ${fact.reason} (${JSON.stringify(fact.input)})`, session);
       if (fact.type === 'table.paused') throw new SimulationBug(`table paused: ${fact.reason}`, session);
-      observe(fact);
+      observe(book, out, fact);
     }
-    return facts;
-  };
+  }
 
-  const observe = (f: TableEvent): void => {
-    const c = book.counts;
-    const bump = (k: string, n = 1) => (c[k] = (c[k] ?? 0) + n);
-    switch (f.type) {
-      case 'bet.settled': {
-        book.net[f.bet] += f.net;
-        const key = `${f.seat}:${f.bet}:${f.player}`;
-        const b = book.perBet.get(key) ?? { stake: 0, net: 0 };
-        b.net += f.net;
-        book.perBet.set(key, b);
-        bump(`wagered:${f.bet}`, f.stake);
-        if (f.bet === 'main') {
-          if (f.outcome === 'blackjack') bump('playerBlackjack');
-          if (f.outcome === 'push') bump('push');
-          if (f.outcome === 'surrender') bump('surrender');
-          if (f.outcome === 'evenMoney') bump('evenMoney');
-        }
-        return;
-      }
-      case 'insurance.taken':
-        book.stake.insurance += f.amount;
-        book.perBet.set(`${f.seat}:insurance:${f.player}`, { stake: f.amount, net: 0 });
-        return;
-      case 'hand.finished':
-        if (f.status === 'busted') bump('playerBust');
-        return;
-      case 'hand.doubled':
-        return void bump('double');
-      case 'hand.split':
-        return void bump('split');
-      case 'hands.switched':
-        return void bump('switch');
-      case 'decision.accepted':
-        if (f.byTimeout) bump('autoPlay');
-        return;
-      case 'dealer.finished':
-        if (f.blackjack) bump('dealerBlackjack');
-        else if (f.total > 21) bump('dealerBust');
-        return;
-      case 'shoe.loaded':
-        out.counts.shoes += 1;
-        return;
-      case 'round.ended':
-        if (f.voided) out.counts.voidedRounds += 1;
-        else commit();
-        book = newBook();
-        return;
-      default:
-        return;
-    }
-  };
-
-  const commit = (): void => {
-    out.counts.rounds += 1;
-    for (const [k, n] of Object.entries(book.counts)) {
-      if (k.startsWith('wagered:')) out.bets[k.slice(8) as SimulatedBet].wagered += n ?? 0;
-      else if (k in out.counts) out.counts[k as keyof typeof out.counts] += n ?? 0;
-    }
-    for (const kind of Object.keys(book.stake) as SimulatedBet[]) {
-      const s = book.stake[kind], y = book.net[kind];
-      if (s === 0) continue;
-      const st = out.bets[kind];
-      st.rounds += 1;
-      st.staked += s;
-      st.net += y;
-      st.roundNetSq += y * y;
-      st.roundStakeSq += s * s;
-      st.roundNetStake += y * s;
-    }
-    for (const [key, b] of book.perBet) {
-      const kind = key.split(':')[1] as SimulatedBet;
-      if (b.stake === 0) continue;
-      out.bets[kind].bets += 1;
-      out.bets[kind].betUnitSq += (b.net / b.stake) ** 2;
-    }
-  };
-
-  const drawCard = (): void => {
-    if (position === cutAt) send({ type: 'cut-card' });
+  function drawCard(): void {
+    if (position === cutAt) send(CUT_CARD);
     const card = shoe[position++];
     if (card === undefined) {
       // The shoe ran out inside the last round (a rare deep round): the floor changes the shoe, voiding it.
       send({ type: 'supervisor', action: 'shoeChange', by: 'simulator', reason: 'shoe exhausted' });
       return;
     }
-    send({ type: 'card', card });
-  };
+    send(cardInput(card));
+  }
 
   let played = 0;
   let steps = 0;
@@ -210,22 +254,19 @@ export function simulateChunk(spec: ChunkSpec): SimulationCounts {
           if (rules.sideBets.superMatch) send({ type: 'bet', seat, player: `p${seat}`, amount: STAKE, kind: 'superMatch' });
           if (rules.boxes.betBehind) send({ type: 'bet', seat, player: `b${seat}`, amount: STAKE, kind: 'behind' });
         }
-        send({ type: 'betting.closed' });
-        book.counts['hands'] = engine.table.boxes.length * rules.boxes.handsPerBox;
+        send(BETTING_CLOSED);
+        book.counts.hands = engine.table.boxes.length * rules.boxes.handsPerBox;
         for (const box of engine.table.boxes) {
           for (const hand of box.hands) {
             for (const w of hand.wagers) {
               const kind = w.kind as SimulatedBet;
               book.stake[kind] += w.original;
-              const key = `${box.seat}:${kind}:${w.player}`;
-              const b = book.perBet.get(key) ?? { stake: 0, net: 0 };
-              b.stake += w.original;
-              book.perBet.set(key, b);
+              book.bet(box.seat, kind, w.player).stake += w.original;
             }
           }
           for (const side of box.sideBets) {
             book.stake[side.kind] += side.stake;
-            book.perBet.set(`${box.seat}:${side.kind}:${side.player}`, { stake: side.stake, net: 0 });
+            book.place(box.seat, side.kind, side.player, side.stake);
           }
         }
         break;
@@ -277,7 +318,4 @@ export function simulateChunk(spec: ChunkSpec): SimulationCounts {
   }
 }
 
-function newBook(): RoundBook {
-  const zero = () => ({ main: 0, insurance: 0, pairs: 0, superMatch: 0, behind: 0 });
-  return { stake: zero(), net: zero(), perBet: new Map(), counts: {} };
-}
+const BETTING_CLOSED: TableInput = Object.freeze({ type: 'betting.closed' });
