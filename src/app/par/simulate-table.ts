@@ -221,6 +221,21 @@ export function simulateChunk(spec: ChunkSpec): SimulationCounts {
     send(cardInput(card));
   }
 
+  // Whether the machine would take a decision from the hand in turn: one function for the chunk, asked
+  // about the table, seat and hand set just before (no closure per decision).
+  let legalTable = engine.table;
+  let legalSeat = 0;
+  let legalHand = 0;
+  const legal = (action: string): boolean => refuseDecision(legalTable, rules, { type: 'decision', seat: legalSeat, hand: legalHand, action }) === null;
+  // Each seat's bets, the same every round (inputs are never changed).
+  const betInputs: TableInput[] = [];
+  for (const seat of seats) {
+    betInputs.push(Object.freeze({ type: 'bet', seat, player: `p${seat}`, amount: STAKE, kind: 'main' }));
+    if (rules.sideBets.pairs) betInputs.push(Object.freeze({ type: 'bet', seat, player: `p${seat}`, amount: STAKE, kind: 'pairs' }));
+    if (rules.sideBets.superMatch) betInputs.push(Object.freeze({ type: 'bet', seat, player: `p${seat}`, amount: STAKE, kind: 'superMatch' }));
+    if (rules.boxes.betBehind) betInputs.push(Object.freeze({ type: 'bet', seat, player: `b${seat}`, amount: STAKE, kind: 'behind' }));
+  }
+
   let played = 0;
   let steps = 0;
   let roundAtStep = -1;
@@ -248,12 +263,7 @@ export function simulateChunk(spec: ChunkSpec): SimulationCounts {
         if (played >= spec.rounds) return out;
         played += 1;
         followed.clear();
-        for (const seat of seats) {
-          send({ type: 'bet', seat, player: `p${seat}`, amount: STAKE, kind: 'main' });
-          if (rules.sideBets.pairs) send({ type: 'bet', seat, player: `p${seat}`, amount: STAKE, kind: 'pairs' });
-          if (rules.sideBets.superMatch) send({ type: 'bet', seat, player: `p${seat}`, amount: STAKE, kind: 'superMatch' });
-          if (rules.boxes.betBehind) send({ type: 'bet', seat, player: `b${seat}`, amount: STAKE, kind: 'behind' });
-        }
+        for (const bet of betInputs) send(bet);
         send(BETTING_CLOSED);
         book.counts.hands = engine.table.boxes.length * rules.boxes.handsPerBox;
         for (const box of engine.table.boxes) {
@@ -303,7 +313,9 @@ export function simulateChunk(spec: ChunkSpec): SimulationCounts {
           }
           break;
         }
-        const legal = (action: string) => refuseDecision(table, rules, { type: 'decision', seat: box.seat, hand: hand.index, action }) === null;
+        legalTable = table;
+        legalSeat = box.seat;
+        legalHand = hand.index;
         if (rules.switch.allowed && !box.acted && player.shouldSwitch(box, up) && legal('switch')) {
           send({ type: 'decision', seat: box.seat, action: 'switch' });
           break;
