@@ -16,7 +16,7 @@ import { refuseOfferAnswer } from '../../round/operations/offers.js';
 import { mulberry32, shuffle } from '../../adapters/shoe-emulator/prng.js';
 import type { Strategy } from '../../analysis/strategy.js';
 import { StrategyPlayer } from './strategy-player.js';
-import { emptyCounts, FREQUENCIES, SIMULATED_BETS, type Frequency, type SimulatedBet, type SimulationCounts } from './simulation-stats.js';
+import { emptyCounts, SIMULATED_BETS, type SimulatedBet, type SimulationCounts } from './simulation-stats.js';
 
 export interface ChunkSpec {
   readonly rules: RuleSet;
@@ -48,12 +48,12 @@ export function cutPosition(rules: RuleSet, size: number): number {
   return Math.min(Math.floor(size * penetration), size - reserve - 1);
 }
 
-function freshShoe(rules: RuleSet, random: () => number): Card[] {
+function unshuffledShoe(rules: RuleSet): Card[] {
   const cards: Card[] = [];
   for (let d = 0; d < rules.deck.decks; d++) {
     for (const rank of rules.deck.ranks) if ((RANKS as readonly string[]).includes(rank)) for (const suit of rules.deck.suits) cards.push(`${rank}${suit}` as Card);
   }
-  return shuffle(cards, random);
+  return cards;
 }
 
 /** One bet of the round (a player's stake of one kind on a seat), in the order first seen: the per-bet
@@ -66,18 +66,41 @@ interface BetEntry {
   net: number;
 }
 
-/** What one round adds up: stakes and nets per bet kind, its bets, its frequencies. Reused round after
- *  round (issue 9/13: no string keys, maps or closures per fact). */
+/** A bet kind's place in SIMULATED_BETS (main, insurance, pairs, superMatch, behind). */
+function kindIndex(kind: SimulatedBet): number {
+  switch (kind) {
+    case 'main': return 0;
+    case 'insurance': return 1;
+    case 'pairs': return 2;
+    case 'superMatch': return 3;
+    default: return 4;
+  }
+}
+
+/** What one round adds up: stakes, nets and final stakes per bet kind (by kindIndex), its bets, its
+ *  frequencies. Reused round after round (issue 9/13: no string keys, maps or closures per fact). */
 class RoundBook {
-  readonly stake = { main: 0, insurance: 0, pairs: 0, superMatch: 0, behind: 0 } satisfies Record<SimulatedBet, number>;
-  readonly net = { main: 0, insurance: 0, pairs: 0, superMatch: 0, behind: 0 } satisfies Record<SimulatedBet, number>;
-  readonly wagered = { main: 0, insurance: 0, pairs: 0, superMatch: 0, behind: 0 } satisfies Record<SimulatedBet, number>;
+  readonly stake = [0, 0, 0, 0, 0];
+  readonly net = [0, 0, 0, 0, 0];
+  readonly wagered = [0, 0, 0, 0, 0];
   readonly bets: BetEntry[] = [];
-  readonly counts: Record<Frequency, number> = emptyCounts().counts;
+  hands = 0;
+  playerBlackjack = 0;
+  dealerBlackjack = 0;
+  playerBust = 0;
+  dealerBust = 0;
+  push = 0;
+  double = 0;
+  split = 0;
+  surrender = 0;
+  evenMoney = 0;
+  switch = 0;
+  autoPlay = 0;
 
   clear(): void {
-    for (const k of SIMULATED_BETS) this.stake[k] = this.net[k] = this.wagered[k] = 0;
-    for (const k of FREQUENCIES) this.counts[k] = 0;
+    for (let i = 0; i < 5; i++) this.stake[i] = this.net[i] = this.wagered[i] = 0;
+    this.hands = this.playerBlackjack = this.dealerBlackjack = this.playerBust = this.dealerBust = this.push = 0;
+    this.double = this.split = this.surrender = this.evenMoney = this.switch = this.autoPlay = 0;
     this.bets.length = 0;
   }
 
@@ -101,67 +124,84 @@ class RoundBook {
   }
 }
 
+function add(sums: number[], k: number, n: number): void {
+  sums[k] = (sums[k] as number) + n;
+}
+
 /** The facts a simulation watches, by type (a switch on the type string, no closure). */
-function observe(book: RoundBook, out: SimulationCounts, f: TableEvent): boolean {
-  const c = book.counts;
+function observe(book: RoundBook, out: SimulationCounts, f: TableEvent): void {
   switch (f.type) {
     case 'bet.settled': {
-      book.net[f.bet] += f.net;
+      const k = kindIndex(f.bet);
+      add(book.net, k, f.net);
+      add(book.wagered, k, f.stake);
       book.bet(f.seat, f.bet, f.player).net += f.net;
-      book.wagered[f.bet] += f.stake;
       if (f.bet === 'main') {
-        if (f.outcome === 'blackjack') c.playerBlackjack += 1;
-        else if (f.outcome === 'push') c.push += 1;
-        else if (f.outcome === 'surrender') c.surrender += 1;
-        else if (f.outcome === 'evenMoney') c.evenMoney += 1;
+        if (f.outcome === 'blackjack') book.playerBlackjack += 1;
+        else if (f.outcome === 'push') book.push += 1;
+        else if (f.outcome === 'surrender') book.surrender += 1;
+        else if (f.outcome === 'evenMoney') book.evenMoney += 1;
       }
-      return false;
+      return;
     }
     case 'insurance.taken':
-      book.stake.insurance += f.amount;
+      add(book.stake, 1, f.amount);
       book.place(f.seat, 'insurance', f.player, f.amount);
-      return false;
+      return;
     case 'hand.finished':
-      if (f.status === 'busted') c.playerBust += 1;
-      return false;
+      if (f.status === 'busted') book.playerBust += 1;
+      return;
     case 'hand.doubled':
-      c.double += 1;
-      return false;
+      book.double += 1;
+      return;
     case 'hand.split':
-      c.split += 1;
-      return false;
+      book.split += 1;
+      return;
     case 'hands.switched':
-      c.switch += 1;
-      return false;
+      book.switch += 1;
+      return;
     case 'decision.accepted':
-      if (f.byTimeout) c.autoPlay += 1;
-      return false;
+      if (f.byTimeout) book.autoPlay += 1;
+      return;
     case 'dealer.finished':
-      if (f.blackjack) c.dealerBlackjack += 1;
-      else if (f.total > 21) c.dealerBust += 1;
-      return false;
+      if (f.blackjack) book.dealerBlackjack += 1;
+      else if (f.total > 21) book.dealerBust += 1;
+      return;
     case 'shoe.loaded':
       out.counts.shoes += 1;
-      return false;
+      return;
     case 'round.ended':
       if (f.voided) out.counts.voidedRounds += 1;
       else commit(book, out);
       book.clear();
-      return true;
+      return;
     default:
-      return false;
+      return;
   }
 }
 
-/** A round that ended adds its book to the chunk's counts. */
+/** A round that ended adds its book to the chunk's counts (integers: the order of the sums does not
+ *  matter; the per-bet squares are added in the bets' first-seen order). */
 function commit(book: RoundBook, out: SimulationCounts): void {
-  out.counts.rounds += 1;
-  for (const k of FREQUENCIES) if (k !== 'rounds' && k !== 'voidedRounds' && k !== 'shoes') out.counts[k] += book.counts[k];
-  for (const kind of SIMULATED_BETS) {
-    out.bets[kind].wagered += book.wagered[kind];
-    const s = book.stake[kind], y = book.net[kind];
+  const c = out.counts;
+  c.rounds += 1;
+  c.hands += book.hands;
+  c.playerBlackjack += book.playerBlackjack;
+  c.dealerBlackjack += book.dealerBlackjack;
+  c.playerBust += book.playerBust;
+  c.dealerBust += book.dealerBust;
+  c.push += book.push;
+  c.double += book.double;
+  c.split += book.split;
+  c.surrender += book.surrender;
+  c.evenMoney += book.evenMoney;
+  c.switch += book.switch;
+  c.autoPlay += book.autoPlay;
+  for (let k = 0; k < SIMULATED_BETS.length; k++) {
+    const st = out.bets[SIMULATED_BETS[k] as SimulatedBet];
+    st.wagered += book.wagered[k] as number;
+    const s = book.stake[k] as number, y = book.net[k] as number;
     if (s === 0) continue;
-    const st = out.bets[kind];
     st.rounds += 1;
     st.staked += s;
     st.net += y;
@@ -176,12 +216,12 @@ function commit(book: RoundBook, out: SimulationCounts): void {
   }
 }
 
-/** The card inputs, one object per card (inputs are never changed): no object per card dealt. */
-const CARD_INPUTS = new Map<string, TableInput>();
-function cardInput(card: Card): TableInput {
-  let input = CARD_INPUTS.get(card);
-  if (input === undefined) CARD_INPUTS.set(card, (input = Object.freeze({ type: 'card', card }) as TableInput));
-  return input;
+type CardInput = Extract<TableInput, { type: 'card' }>;
+
+/** The shoe's card inputs in deck order, one object per card (inputs are never changed); each shoe is a
+ *  shuffle of them (the same permutation a shuffle of the cards would be): no object per card dealt. */
+function cardInputs(rules: RuleSet): CardInput[] {
+  return unshuffledShoe(rules).map((card) => Object.freeze({ type: 'card', card }) as CardInput);
 }
 const CUT_CARD: TableInput = Object.freeze({ type: 'cut-card' });
 
@@ -192,7 +232,8 @@ export function simulateChunk(spec: ChunkSpec): SimulationCounts {
   const engine = new TableEngine(rules);
   const out = emptyCounts();
   let session: TableInput[] = [];
-  let shoe: Card[] = [];
+  const deck = cardInputs(rules);
+  let shoe: CardInput[] = [];
   let position = 0;
   let cutAt = 0;
   const book = new RoundBook();
@@ -218,7 +259,7 @@ export function simulateChunk(spec: ChunkSpec): SimulationCounts {
       send({ type: 'supervisor', action: 'shoeChange', by: 'simulator', reason: 'shoe exhausted' });
       return;
     }
-    send(cardInput(card));
+    send(card);
   }
 
   // Whether the machine would take a decision from the hand in turn: one function for the chunk, asked
@@ -248,7 +289,7 @@ export function simulateChunk(spec: ChunkSpec): SimulationCounts {
     } else if (++steps > 2000) throw new SimulationBug(`round ${table.round} is stuck in ${phase}`, session);
     switch (phase) {
       case 'active.awaitingShoe':
-        shoe = freshShoe(rules, random);
+        shoe = shuffle(deck, random);
         position = 0;
         cutAt = cutPosition(rules, shoe.length);
         session = [];
@@ -265,17 +306,17 @@ export function simulateChunk(spec: ChunkSpec): SimulationCounts {
         followed.clear();
         for (const bet of betInputs) send(bet);
         send(BETTING_CLOSED);
-        book.counts.hands = engine.table.boxes.length * rules.boxes.handsPerBox;
+        book.hands = engine.table.boxes.length * rules.boxes.handsPerBox;
         for (const box of engine.table.boxes) {
           for (const hand of box.hands) {
             for (const w of hand.wagers) {
               const kind = w.kind as SimulatedBet;
-              book.stake[kind] += w.original;
+              add(book.stake, kindIndex(kind), w.original);
               book.bet(box.seat, kind, w.player).stake += w.original;
             }
           }
           for (const side of box.sideBets) {
-            book.stake[side.kind] += side.stake;
+            add(book.stake, kindIndex(side.kind), side.stake);
             book.place(box.seat, side.kind, side.player, side.stake);
           }
         }
