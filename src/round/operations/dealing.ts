@@ -12,33 +12,49 @@ import { findBox, finishHand } from './hands.js';
 import { recordDrawn } from './shoe.js';
 
 /** The deal order depends only on the rule set and the seats in play: computed once per combination,
- *  found by the seats' bit mask (seats 1 to 30) or their list (issue 9: asked on every card of the deal). */
-const targetsBySeats = new WeakMap<RuleSet, Map<number | string, DealTarget[]>>();
+ *  found by the seats' bit mask (seats 1 to 30, the usual case) or else their list (issue 9: asked on
+ *  every card of the deal). */
+interface DealOrders {
+  readonly byMask: Map<number, DealTarget[]>;
+  readonly byList: Map<string, DealTarget[]>;
+}
+const ordersByRules = new WeakMap<RuleSet, DealOrders>();
 let lastRules: RuleSet | null = null;
-let lastBySeats: Map<number | string, DealTarget[]> = new Map();
+let lastOrders: DealOrders = { byMask: new Map(), byList: new Map() };
+
+/** The seats as a bit mask, or -1 when a seat is outside 1..30 or repeated. */
+function seatMask(boxes: TableState['boxes']): number {
+  let mask = 0;
+  for (let i = 0; i < boxes.length; i++) {
+    const seat = (boxes[i] as Box).seat;
+    if (!(seat >= 1 && seat <= 30) || (seat | 0) !== seat) return -1;
+    const bit = 1 << seat;
+    if ((mask & bit) !== 0) return -1;
+    mask |= bit;
+  }
+  return mask;
+}
 
 function dealTargets(s: TableState, rules: RuleSet): readonly DealTarget[] {
-  let bySeats = lastBySeats;
   if (rules !== lastRules) {
-    let known = targetsBySeats.get(rules);
-    if (!known) targetsBySeats.set(rules, (known = new Map()));
+    let known = ordersByRules.get(rules);
+    if (!known) ordersByRules.set(rules, (known = { byMask: new Map(), byList: new Map() }));
     lastRules = rules;
-    lastBySeats = bySeats = known;
+    lastOrders = known;
   }
-  let key: number | string = 0;
-  for (const b of s.boxes) {
-    if (typeof key === 'number' && Number.isInteger(b.seat) && b.seat >= 1 && b.seat <= 30 && (key & (1 << b.seat)) === 0) key |= 1 << b.seat;
-    else {
-      key = '';
-      break;
-    }
+  const mask = seatMask(s.boxes);
+  let targets = mask >= 0 ? lastOrders.byMask.get(mask) : undefined;
+  if (targets) return targets;
+  let list = '';
+  if (mask < 0) {
+    for (const b of s.boxes) list += `${b.seat},`;
+    targets = lastOrders.byList.get(list);
+    if (targets) return targets;
   }
-  if (key === '') for (const b of s.boxes) key += `${b.seat},`;
-  let targets = bySeats.get(key);
-  if (!targets) {
-    targets = initialDealTargets(s.boxes.map((b) => ({ seat: b.seat, hands: rules.boxes.handsPerBox })), rules);
-    bySeats.set(key, targets);
-  }
+  // initialDealTargets orders the boxes by seat itself: the mask (which forgets order) finds the same list.
+  targets = initialDealTargets(s.boxes.map((b) => ({ seat: b.seat, hands: rules.boxes.handsPerBox })), rules);
+  if (mask >= 0) lastOrders.byMask.set(mask, targets);
+  else lastOrders.byList.set(list, targets);
   return targets;
 }
 
