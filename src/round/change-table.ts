@@ -6,7 +6,7 @@
 // own workload (README, "Round machine speed"; bench/engine.ts --drafts).
 import { create } from 'mutative';
 import type { Hand } from '../rules/hand.js';
-import type { Box, ShoeState, TableState } from './table-state.js';
+import type { Box, FollowChoice, InsuranceBet, ShoeState, SideBet, TableState } from './table-state.js';
 import { TableDraft } from './table-draft.js';
 
 /** How a draft is made: `copy` (the default, fastest measured) copies what an input may change once per
@@ -159,8 +159,13 @@ function copyBox(b: Box): Box {
     offerPending: b.offerPending,
     acted: b.acted,
     hands,
-    sideBets: b.sideBets.length === 0 ? [] : b.sideBets.map((x) => ({ ...x })),
-    insurance: b.insurance.length === 0 ? [] : b.insurance.map((x) => ({ ...x })),
-    follow: b.follow.length === 0 ? [] : b.follow.map((x) => ({ ...x })),
+    sideBets: b.sideBets.length === 0 ? [] : b.sideBets.map(copySideBet),
+    insurance: b.insurance.length === 0 ? [] : b.insurance.map(copyInsurance),
+    follow: b.follow.length === 0 ? [] : b.follow.map(copyFollow),
   };
 }
+
+// Literals of one shape, in the fields' order as the operations make them (issue 9: cheaper than a spread).
+const copySideBet = (x: SideBet): SideBet => ({ player: x.player, kind: x.kind, stake: x.stake, settled: x.settled });
+const copyInsurance = (x: InsuranceBet): InsuranceBet => ({ player: x.player, stake: x.stake, settled: x.settled });
+const copyFollow = (x: FollowChoice): FollowChoice => ({ player: x.player, double: x.double, split: x.split });
