@@ -85,19 +85,22 @@ export function applyDecision(s: TableState, rules: RuleSet, input: InputOf<'dec
     return announceTurn(s, emit);
   }
   const action = input.action as HandAction;
-  const accepted = () => emit({
-    type: 'decision.accepted', round: s.round, seat: box.seat, hand: turn.hand.index, action, player: box.owner,
-    ...(input.amount !== undefined ? { amount: input.amount } : {}),
-  });
   if (closingSwitchFinishes(rules, box, turn.hand)) {
-    accepted();
+    emitAccepted(s, box, turn.hand, action, input.amount, emit);
     closeSwitching(s, rules, box, emit);
   } else {
     closeSwitching(s, rules, box, emit);
-    accepted();
+    emitAccepted(s, box, turn.hand, action, input.amount, emit);
     applyHandAction(s, rules, turn, action, input.amount, emit);
   }
   announceTurn(s, emit);
+}
+
+/** The decision taken (a function, not a closure per decision: issue 9). */
+function emitAccepted(s: TableState, box: Box, hand: Hand, action: HandAction, amount: number | undefined, emit: Emit): void {
+  emit(amount !== undefined
+    ? { type: 'decision.accepted', round: s.round, seat: box.seat, hand: hand.index, action, player: box.owner, amount }
+    : { type: 'decision.accepted', round: s.round, seat: box.seat, hand: hand.index, action, player: box.owner });
 }
 
 function applyHandAction(s: TableState, rules: RuleSet, ref: HandRef, action: HandAction, amount: number | undefined, emit: Emit): void {
