@@ -14,6 +14,10 @@
  * --service-rounds N  rounds per rule set for (2) (default 300; SQLite FULL commits every input)
  * --rules a,b         only these rule sets (default: all)
  * --drafts MODE       how operations draft the state: copy (default), sections, mutative, clone (issue 9's comparison)
+ * --rss-rounds N      instead of the tables above: the memory check (issue 9: RSS flat over 10,000,000 rounds, < 150 MB):
+ *                     N rounds through one TableEngine (the first --rules set, default six-deck; hit-17 bot), printing
+ *                     RSS, heap and the rate every --rss-every rounds (default N / 20), then the peak and the spread
+ *                     of RSS after the first report (e.g. --rss-rounds 10000000 --rss-every 500000).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -31,10 +35,20 @@ import type { RuleSet } from '../src/rules/rule-set.js';
 import { TABLE_DRAFT_MODES, useTableDrafts, type TableDraftMode } from '../src/round/change-table.js';
 import { loadEngineBlackjack, playEngineBlackjack } from './engine-blackjack-baseline.js';
 
-const USAGE = 'usage: npm run bench:engine -- [--rounds N] [--service-rounds N] [--rules a,b] [--drafts copy|sections|mutative|clone]';
+const USAGE = 'usage: npm run bench:engine -- [--rounds N] [--service-rounds N] [--rules a,b] [--drafts copy|sections|mutative|clone] [--rss-rounds N [--rss-every N]]';
 
-function parseArgs(argv: string[]): { rounds: number; serviceRounds: number; rules: string[]; drafts: TableDraftMode } {
-  const out = { rounds: 20_000, serviceRounds: 300, rules: knownRuleSets(), drafts: 'copy' as TableDraftMode };
+interface Args {
+  rounds: number;
+  serviceRounds: number;
+  rules: string[];
+  drafts: TableDraftMode;
+  rssRounds: number;
+  rssEvery: number;
+}
+
+function parseArgs(argv: string[]): Args {
+  const out: Args = { rounds: 20_000, serviceRounds: 300, rules: knownRuleSets(), drafts: 'copy', rssRounds: 0, rssEvery: 0 };
+  let rulesGiven = false;
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i];
     const value = argv[i + 1];
@@ -42,17 +56,20 @@ function parseArgs(argv: string[]): { rounds: number; serviceRounds: number; rul
       console.log(USAGE);
       process.exit(0);
     }
-    if (flag === '--rounds' || flag === '--service-rounds') {
+    if (flag === '--rounds' || flag === '--service-rounds' || flag === '--rss-rounds' || flag === '--rss-every') {
       const n = Number(value);
       if (!Number.isInteger(n) || n < 1) fail(`${flag} needs a whole number of rounds, got ${value}`);
       if (flag === '--rounds') out.rounds = n;
-      else out.serviceRounds = n;
+      else if (flag === '--service-rounds') out.serviceRounds = n;
+      else if (flag === '--rss-rounds') out.rssRounds = n;
+      else out.rssEvery = n;
       i++;
     } else if (flag === '--rules') {
       const names = (value ?? '').split(',').filter(Boolean);
       const unknown = names.filter((n) => !knownRuleSets().includes(n));
       if (names.length === 0 || unknown.length > 0) fail(`--rules: unknown ${unknown.join(', ') || '(none given)'}; known: ${knownRuleSets().join(', ')}`);
       out.rules = names;
+      rulesGiven = true;
       i++;
     } else if (flag === '--drafts') {
       const mode = TABLE_DRAFT_MODES.find((m) => m === value);
@@ -63,7 +80,51 @@ function parseArgs(argv: string[]): { rounds: number; serviceRounds: number; rul
       fail(`unknown option ${flag}`);
     }
   }
+  if (out.rssRounds > 0 && !rulesGiven) out.rules = ['six-deck'];
+  if (out.rssRounds > 0 && out.rssEvery === 0) out.rssEvery = Math.max(1, Math.floor(out.rssRounds / 20));
   return out;
+}
+
+/** issue 9's memory goal: RSS flat over many rounds through one engine; prints as it goes, asserts nothing. */
+function rssCheck(name: string, rounds: number, every: number): void {
+  const { rules } = loadRuleSet(name);
+  const engine = new TableEngine(rules);
+  console.log(`RSS check: ${rounds.toLocaleString('en-US')} ${name} rounds through one TableEngine (hit-17 bot, one seat, no log), a report every ${every.toLocaleString('en-US')}`);
+  console.log(['rounds'.padStart(12), 'RSS'.padStart(9), 'heap used'.padStart(10), 'rounds/s'.padStart(10), 'elapsed'.padStart(9)].join(' '));
+  const start = performance.now();
+  let last = start;
+  let done = 0;
+  let lastDone = 0;
+  let firstRss = 0;
+  let low = Infinity;
+  let high = 0;
+  const report = (): void => {
+    const now = performance.now();
+    const { rss, heapUsed } = process.memoryUsage();
+    if (firstRss === 0) firstRss = rss;
+    else {
+      low = Math.min(low, rss);
+      high = Math.max(high, rss);
+    }
+    console.log([
+      done.toLocaleString('en-US').padStart(12), mib(rss).padStart(9), mib(heapUsed).padStart(10),
+      rate(done - lastDone, now - last).padStart(10), `${((now - start) / 1000).toFixed(0)} s`.padStart(9),
+    ].join(' '));
+    last = now;
+    lastDone = done;
+  };
+  // One bot session (the bot keeps its shoe between reports); a report after every `every` rounds ended.
+  playBotRounds(engine, rules, {
+    rounds, strategy: 'hit17', random: mulberry32(9),
+    onStep: (_input, facts) => {
+      for (let i = 0; i < facts.length; i++) {
+        if ((facts[i] as { type: string }).type === 'round.ended' && ++done % every === 0) report();
+      }
+    },
+  });
+  if (done % every !== 0) report();
+  const spread = high > 0 ? `RSS after the first report ${mib(low)}–${mib(high)}` : 'one report only';
+  console.log(`${spread}; peak RSS of the process ${mib(process.resourceUsage().maxRSS * 1024)} (goal: flat, < 150 MB); ${rate(done, performance.now() - start)} rounds/s overall`);
 }
 
 function fail(message: string): never {
@@ -120,6 +181,7 @@ function row(name: string, layer: string, m: Measured): string {
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
   useTableDrafts(args.drafts);
+  if (args.rssRounds > 0) return rssCheck(args.rules[0] as string, args.rssRounds, args.rssEvery);
   console.log(`node ${process.version}; drafts: ${args.drafts}; ${args.rounds} engine rounds and ${args.serviceRounds} service rounds per rule set; basic strategy, one seat, 1,000 a round`);
   console.log(['rules'.padEnd(16), 'layer'.padEnd(14), 'rounds'.padStart(9), 'rounds/s'.padStart(11), 'inputs/s'.padStart(11), 'facts/s'.padStart(11), 'peak RSS'.padStart(9)].join(' '));
   for (const name of args.rules) {

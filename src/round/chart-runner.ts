@@ -225,6 +225,12 @@ export class ChartRunner {
   private leaf: Node;
   private history: Map<string, Node[]>;
   context: RoundContext;
+  /** The argument every guard gets, reused (guards read it and keep nothing): no object per guard call. */
+  private readonly guardArgs: { context: RoundContext; event: MachineEvent };
+  /** Where mark() left the runner (see rollback). */
+  private markedLeaf: Node | null = null;
+  private markedHistory: Map<string, Node[]> | null = null;
+  private markedContext: RoundContext | null = null;
 
   constructor(readonly chart: CompiledChart, context: RoundContext, snapshot?: { value: unknown; historyValue?: Record<string, Array<{ id: string }>>; context: RoundContext }) {
     if (snapshot) {
@@ -237,6 +243,7 @@ export class ChartRunner {
       this.history = new Map();
       this.context = context;
     }
+    this.guardArgs = { context: this.context, event: null as unknown as MachineEvent };
   }
 
   /** Starting fresh runs the eventless transitions of the initial state, as xstate's actor.start() does. */
@@ -270,6 +277,21 @@ export class ChartRunner {
     this.context = position.context;
   }
 
+  /** Remembers where the runner is (as position(), without an object per input). */
+  mark(): void {
+    this.markedLeaf = this.leaf;
+    this.markedHistory = this.history;
+    this.markedContext = this.context;
+  }
+
+  /** Goes back to where mark() was called. */
+  rollback(): void {
+    if (this.markedLeaf === null || this.markedHistory === null || this.markedContext === null) return;
+    this.leaf = this.markedLeaf;
+    this.history = this.markedHistory;
+    this.context = this.markedContext;
+  }
+
   persisted(): PersistedChartSnapshot {
     const historyValue: Record<string, Array<{ id: string }>> = {};
     for (const [id, nodes] of this.history) historyValue[id] = nodes.map((n) => ({ id: n.id }));
@@ -285,26 +307,31 @@ export class ChartRunner {
   }
 
   private passes(t: Transition, event: MachineEvent): boolean {
-    return t.guard === null || t.guard({ context: this.context, event }, undefined);
+    if (t.guard === null) return true;
+    const args = this.guardArgs;
+    args.context = this.context;
+    args.event = event;
+    return t.guard(args, undefined);
   }
 
   private select(event: MachineEvent): Transition | null {
     for (let n: Node | null = this.leaf; n; n = n.parent) {
       const candidates = n.on.get(event.type) ?? n.wildcard;
-      for (const t of candidates) if (this.passes(t, event)) return t;
+      for (let i = 0; i < candidates.length; i++) if (this.passes(candidates[i] as Transition, event)) return candidates[i] as Transition;
     }
     return null;
   }
 
   private selectEventless(event: MachineEvent): Transition | null {
     for (let n: Node | null = this.leaf; n; n = n.parent) {
-      for (const t of n.always) if (this.passes(t, event)) return t;
+      const always = n.always;
+      for (let i = 0; i < always.length; i++) if (this.passes(always[i] as Transition, event)) return always[i] as Transition;
     }
     return null;
   }
 
   private run(actions: readonly DirectAction[], event: MachineEvent, emit: (e: TableEvent) => void): void {
-    for (const a of actions) this.context = a(this.context, event, emit);
+    for (let i = 0; i < actions.length; i++) this.context = (actions[i] as DirectAction)(this.context, event, emit);
   }
 
   private effectiveTargets(t: Transition): Node[] {
@@ -340,7 +367,11 @@ export class ChartRunner {
       for (const [id, nodes] of plan.history) this.history.set(id, nodes);
     }
     this.run(t.actions, event, emit);
-    for (const n of plan.entering) if (n.entry.length > 0) this.run(n.entry, event, emit);
+    const entering = plan.entering;
+    for (let i = 0; i < entering.length; i++) {
+      const n = entering[i] as Node;
+      if (n.entry.length > 0) this.run(n.entry, event, emit);
+    }
     if (plan.leaf) this.leaf = plan.leaf;
   }
 

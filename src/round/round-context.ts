@@ -4,7 +4,7 @@ import type { RuleSet } from '../rules/rule-set.js';
 import type { TableEvent } from './events.js';
 import type { MachineEvent } from './inputs.js';
 import type { Emit, TableState } from './table-state.js';
-import { changeTable } from './change-table.js';
+import { changeTable, copyDraftOf } from './change-table.js';
 
 export interface RoundContext {
   readonly rules: RuleSet;
@@ -22,9 +22,16 @@ export function runOperation(context: RoundContext, event: MachineEvent, operati
 
 /** The same for a direct step: the facts go straight to `emit`; returns the next table state. */
 export function applyOperation(context: RoundContext, event: MachineEvent, operation: Operation, emit: Emit): TableState {
-  return changeTable(context.table, (draft) => operation(draft, context.rules, event, emit));
+  const draft = copyDraftOf(context.table);
+  if (draft !== null) {
+    operation(draft, context.rules, event, emit);
+    return draft;
+  }
+  return changeTable(context.table, (d) => operation(d, context.rules, event, emit));
 }
 
 export function rejection(event: MachineEvent, reason: string): TableEvent {
-  return { type: 'input.rejected', ...(event.line !== undefined ? { line: event.line } : {}), input: event.input, reason };
+  return event.line !== undefined
+    ? { type: 'input.rejected', line: event.line, input: event.input, reason }
+    : { type: 'input.rejected', input: event.input, reason };
 }

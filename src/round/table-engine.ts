@@ -11,7 +11,7 @@ import { roundMachine } from './round-machine.js';
 import { initialTableState, type TableState } from './table-state.js';
 import { ChartRunner, compileChart, type PersistedChartSnapshot } from './chart-runner.js';
 import { upgradeTableSnapshot } from './table-snapshot.js';
-import { stepTable } from './change-table.js';
+import { abortStep, beginStep, endStep } from './change-table.js';
 
 const START = { type: 'xstate.init' } as unknown as MachineEvent;
 
@@ -36,19 +36,23 @@ export class TableEngine {
 
   /** Feeds one input through the machine and returns every fact it caused, in order. */
   submit(input: TableInput, line?: number): TableEvent[] {
-    this.collected = [];
+    const facts: TableEvent[] = [];
+    this.collected = facts;
     const event = (line !== undefined ? { type: input.type, input, line } : { type: input.type, input }) as MachineEvent;
-    const before = this.runner.position();
+    const runner = this.runner;
+    runner.mark();
+    beginStep();
     try {
-      const { table } = stepTable(() => this.runner.send(event, this.collect), () => this.runner.context.table);
-      if (table !== this.runner.context.table) this.runner.context = { rules: this.runner.context.rules, table };
+      runner.send(event, this.collect);
+      const table = endStep(runner.context.table);
+      if (table !== runner.context.table) runner.context = { rules: runner.context.rules, table };
     } catch (err) {
       // A failing operation leaves no partial state: the table is as it was before the input.
-      this.runner.restore(before);
+      abortStep();
+      runner.rollback();
       this.collected = [];
       throw err;
     }
-    const facts = this.collected;
     this.collected = [];
     return facts;
   }

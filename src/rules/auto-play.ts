@@ -1,10 +1,10 @@
 // What the decision timer's expiry does (issue 2 / deluxe): hit while 11 or less, counting an ace
 // as 11 unless that busts, then stand; every other set stands.
 import type { Card } from './cards.js';
-import { handTotal } from './hand-total.js';
+import { handTotalOf } from './hand-total.js';
 import type { RuleSet } from './rule-set.js';
 
 export function autoPlayAction(cards: readonly Card[], rules: RuleSet): 'hit' | 'stand' {
-  if (rules.timeout.autoPlay === 'hitToTwelve' && handTotal(cards, rules).total <= 11) return 'hit';
+  if (rules.timeout.autoPlay === 'hitToTwelve' && handTotalOf(cards, rules) <= 11) return 'hit';
   return 'stand';
 }

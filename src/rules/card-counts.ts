@@ -4,12 +4,24 @@ import { RANKS, SUITS, type Card } from './cards.js';
 
 export const CARD_SLOTS = RANKS.length * SUITS.length;
 
-const INDEX: ReadonlyMap<string, number> = new Map(RANKS.flatMap((r, ri) => SUITS.map((s, si) => [`${r}${s}`, ri * SUITS.length + si] as const)));
+/** Rank and suit positions by character code (-1: none), so a slot is two table reads (issue 9). */
+const RANK_AT = new Int8Array(128).fill(-1);
+const SUIT_AT = new Int8Array(128).fill(-1);
+RANKS.forEach((r, i) => (RANK_AT[r.charCodeAt(0)] = i));
+SUITS.forEach((s, i) => (SUIT_AT[s.charCodeAt(0)] = i));
+
+/** The slot of a canonical card ("QH"), or -1 for any other text. */
+export function slotOf(card: string): number {
+  if (card.length !== 2) return -1;
+  const r = RANK_AT[card.charCodeAt(0) & 127] as number;
+  const s = SUIT_AT[card.charCodeAt(1) & 127] as number;
+  return r < 0 || s < 0 || card.charCodeAt(0) > 127 || card.charCodeAt(1) > 127 ? -1 : r * SUITS.length + s;
+}
 
 /** The slot of a canonical card ("QH"). */
 export function cardIndex(card: Card): number {
-  const i = INDEX.get(card);
-  if (i === undefined) throw new RangeError(`not a canonical card: ${card}`);
+  const i = slotOf(card);
+  if (i < 0) throw new RangeError(`not a canonical card: ${card}`);
   return i;
 }
 

@@ -15,9 +15,16 @@ export type CardParse = { ok: true; card: Card } | { ok: false; reason: string }
 const RANK_SET: ReadonlySet<string> = new Set(RANKS);
 const SUIT_SET: ReadonlySet<string> = new Set(SUITS);
 
+/** The canonical cards' parses, made once: a shoe sends canonical text, parsed on every card input (issue 9). */
+const CANONICAL: ReadonlyMap<string, CardParse> = new Map(
+  RANKS.flatMap((r) => SUITS.map((s) => [`${r}${s}`, Object.freeze({ ok: true as const, card: `${r}${s}` as Card })] as const)),
+);
+
 /** Parses "QH", "10h", "ts" into canonical notation; anything else is an unknown card. */
 export function parseCard(text: unknown): CardParse {
   if (typeof text !== 'string') return { ok: false, reason: 'card must be a string like "QH"' };
+  const canonical = CANONICAL.get(text);
+  if (canonical !== undefined) return canonical;
   const upper = text.trim().toUpperCase();
   const rankText = upper.startsWith('10') ? 'T' : upper.slice(0, 1);
   const suitText = upper.startsWith('10') ? upper.slice(2) : upper.slice(1);
@@ -28,11 +35,11 @@ export function parseCard(text: unknown): CardParse {
 }
 
 export function rankOf(card: Card): Rank {
-  return card.slice(0, 1) as Rank;
+  return card.charAt(0) as Rank;
 }
 
 export function suitOf(card: Card): Suit {
-  return card.slice(1, 2) as Suit;
+  return card.charAt(1) as Suit;
 }
 
 export function isRed(card: Card): boolean {

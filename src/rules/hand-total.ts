@@ -1,6 +1,6 @@
 // Hand totals: an ace counts 11 when that does not bust the hand ("soft"), otherwise 1.
 import type { Card } from './cards.js';
-import { cardValue, isAce } from './card-values.js';
+import { rankValueTable } from './card-values.js';
 import type { RuleSet } from './rule-set.js';
 
 export interface HandTotal {
@@ -10,16 +10,29 @@ export interface HandTotal {
 }
 
 export function handTotal(cards: readonly Card[], rules: RuleSet): HandTotal {
+  const total = handPoints(cards, rules);
+  return total < 0 ? { total: -total, soft: true } : { total, soft: false };
+}
+
+/** The total alone, negative when soft (an ace counted 11): no object, for the hot paths (issue 9). */
+export function handPoints(cards: readonly Card[], rules: RuleSet): number {
+  const values = rankValueTable(rules);
   let hard = 0;
   let hasAce = false;
-  for (const card of cards) {
-    hard += cardValue(card, rules);
-    if (isAce(card)) hasAce = true;
+  for (let i = 0; i < cards.length; i++) {
+    const code = (cards[i] as string).charCodeAt(0);
+    hard += values[code] as number;
+    if (code === 65) hasAce = true; // A
   }
-  if (hasAce && hard + 10 <= 21) return { total: hard + 10, soft: true };
-  return { total: hard, soft: false };
+  return hasAce && hard + 10 <= 21 ? -(hard + 10) : hard;
+}
+
+/** The hand's total (soft or hard). */
+export function handTotalOf(cards: readonly Card[], rules: RuleSet): number {
+  const points = handPoints(cards, rules);
+  return points < 0 ? -points : points;
 }
 
 export function isBust(cards: readonly Card[], rules: RuleSet): boolean {
-  return handTotal(cards, rules).total > 21;
+  return handTotalOf(cards, rules) > 21;
 }

@@ -1,7 +1,7 @@
 // A player hand as data, and what its cards make of it. Pure.
 import { rankOf, type Card } from './cards.js';
 import { isAce, isPictureCard, cardValue } from './card-values.js';
-import { handTotal } from './hand-total.js';
+import { handTotalOf } from './hand-total.js';
 import type { RuleSet } from './rule-set.js';
 
 /** One player's money riding on a hand: the box owner's (or a co-player's) main stake, or a bet behind. */
@@ -56,7 +56,7 @@ export function naturalKind(hand: Pick<Hand, 'cards' | 'fromSplit' | 'ownSecondC
   if (hand.fromSplit) return null;
   if (cards.length === 2 && hand.ownSecondCard) {
     if (rules.blackjack.pairOfAcesBeatsAll && cards.every(isAce)) return 'pairOfAces';
-    if (handTotal(cards, rules).total === 21) return 'blackjack';
+    if (handTotalOf(cards, rules) === 21) return 'blackjack';
   }
   const pictures = rules.blackjack.pictureCardsCount;
   if (pictures !== undefined && cards.length === pictures && cards.every(isPictureCard)) return 'blackjack';

@@ -3,7 +3,7 @@
 import type { Card } from './cards.js';
 import { cardIsIn, isAce, isPictureCard } from './card-values.js';
 import { naturalKind, isPair, type Hand } from './hand.js';
-import { handTotal } from './hand-total.js';
+import { handTotalOf } from './hand-total.js';
 import type { RuleSet } from './rule-set.js';
 
 export const HAND_ACTIONS = ['hit', 'stand', 'double', 'split', 'surrender'] as const;
@@ -40,7 +40,7 @@ export function refuseHandAction(action: HandAction, s: HandSituation, rules: Ru
 function refuseHit({ hand }: HandSituation, rules: RuleSet): string | null {
   if (hand.splitAces && rules.split.oneCardOnAces) return 'split aces receive one card each';
   if (hand.doubles > 0) return 'a doubled hand receives one card only';
-  if (handTotal(hand.cards, rules).total >= 21) return 'no hit on 21'; // basic: hit only below 21
+  if (handTotalOf(hand.cards, rules) >= 21) return 'no hit on 21'; // basic: hit only below 21
   const max = rules.hand.maxCards;
   if (max !== undefined && hand.cards.length >= max) return `at most ${max} cards per hand`;
   return null;
@@ -57,7 +57,7 @@ function refuseDouble({ hand, amount }: HandSituation, rules: RuleSet): string |
   }
   if (hand.cards.length !== 2) return 'double on the first two cards only';
   if (d.forbidWithAce && hand.cards.some(isAce)) return 'no double when either card is an ace';
-  if (d.forbidOn21 && (handTotal(hand.cards, rules).total === 21 || naturalKind(hand, rules) !== null)) {
+  if (d.forbidOn21 && (handTotalOf(hand.cards, rules) === 21 || naturalKind(hand, rules) !== null)) {
     return 'no double on 21 or blackjack';
   }
   if (hand.splitAces && !d.afterSplitAces) return 'no double on split aces';

@@ -1,6 +1,6 @@
 // Settling a hand against the dealer (issue 2 payouts; switch dealer-22 push; european dealer
 // blackjack takes all stakes or the original bet only; classic bonuses). Pure.
-import { handTotal } from './hand-total.js';
+import { handTotalOf } from './hand-total.js';
 import { isSuitedBlackjack, isThreeSevens, naturalKind, type Hand, type Wager } from './hand.js';
 import { payout, half } from './payout.js';
 import type { RuleSet } from './rule-set.js';
@@ -33,7 +33,7 @@ export function settleWager(hand: Hand, wager: Wager, dealer: DealerResult, rule
   if (hand.status === 'evenMoney') return { outcome: 'evenMoney', net: wager.original };
   const natural = naturalKind(hand, rules);
   if (natural === 'pairOfAces') return { outcome: 'blackjack', net: payout(stake, rules.blackjack.pays) };
-  const player = handTotal(hand.cards, rules).total;
+  const player = handTotalOf(hand.cards, rules);
   if (player > 21) return { outcome: 'lose', net: -stake };
   if (natural === 'blackjack') {
     if (dealer.natural) return { outcome: 'push', net: 0 };
@@ -50,7 +50,7 @@ export function settleWager(hand: Hand, wager: Wager, dealer: DealerResult, rule
     }
     return { outcome: 'lose', net: -stake };
   }
-  const dealerTotal = handTotal(dealer.cards, rules).total;
+  const dealerTotal = handTotalOf(dealer.cards, rules);
   if (dealerTotal > 21) {
     if (rules.dealer.push22 && dealerTotal === 22) return { outcome: 'push', net: 0 };
     return { outcome: 'win', net: payout(stake, rules.payouts.win) };

@@ -2,10 +2,29 @@
 // (a seventh ace of spades in six decks, any card of a 32-card deck outside it): issue 2, table-wide behaviour.
 import { rankOf, suitOf, type Card } from './cards.js';
 import type { RuleSet } from './rule-set.js';
+import { CARD_SLOTS, cardAt, slotOf } from './card-counts.js';
+
+/** Copies of each card slot in the last deck asked about (one rule set per table or worker; issue 9:
+ *  asked on every card input). */
+let copiesFor: RuleSet['deck'] | null = null;
+let copiesBySlot: Int8Array = new Int8Array(CARD_SLOTS);
 
 export function copiesInShoe(card: Card, rules: RuleSet): number {
-  const inDeck = rules.deck.ranks.includes(rankOf(card)) && rules.deck.suits.includes(suitOf(card));
-  return inDeck ? rules.deck.decks : 0;
+  const slot = slotOf(card);
+  if (slot < 0) {
+    const inDeck = rules.deck.ranks.includes(rankOf(card)) && rules.deck.suits.includes(suitOf(card));
+    return inDeck ? rules.deck.decks : 0;
+  }
+  if (rules.deck !== copiesFor) {
+    const table = new Int8Array(CARD_SLOTS);
+    for (let i = 0; i < CARD_SLOTS; i++) {
+      const c = cardAt(i);
+      table[i] = rules.deck.ranks.includes(rankOf(c)) && rules.deck.suits.includes(suitOf(c)) ? rules.deck.decks : 0;
+    }
+    copiesBySlot = table;
+    copiesFor = rules.deck;
+  }
+  return copiesBySlot[slot] as number;
 }
 
 export function shoeSize(rules: RuleSet): number {

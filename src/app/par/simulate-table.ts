@@ -16,7 +16,7 @@ import { refuseOfferAnswer } from '../../round/operations/offers.js';
 import { mulberry32, shuffle } from '../../adapters/shoe-emulator/prng.js';
 import type { Strategy } from '../../analysis/strategy.js';
 import { StrategyPlayer } from './strategy-player.js';
-import { emptyCounts, type SimulatedBet, type SimulationCounts } from './simulation-stats.js';
+import { emptyCounts, SIMULATED_BETS, type SimulatedBet, type SimulationCounts } from './simulation-stats.js';
 
 export interface ChunkSpec {
   readonly rules: RuleSet;
@@ -48,21 +48,182 @@ export function cutPosition(rules: RuleSet, size: number): number {
   return Math.min(Math.floor(size * penetration), size - reserve - 1);
 }
 
-function freshShoe(rules: RuleSet, random: () => number): Card[] {
+function unshuffledShoe(rules: RuleSet): Card[] {
   const cards: Card[] = [];
   for (let d = 0; d < rules.deck.decks; d++) {
     for (const rank of rules.deck.ranks) if ((RANKS as readonly string[]).includes(rank)) for (const suit of rules.deck.suits) cards.push(`${rank}${suit}` as Card);
   }
-  return shuffle(cards, random);
+  return cards;
 }
 
-interface RoundBook {
-  stake: Record<SimulatedBet, number>;
-  net: Record<SimulatedBet, number>;
-  /** Per box (seat) and kind: initial stake and net, for the per-bet deviation. */
-  perBet: Map<string, { stake: number; net: number }>;
-  counts: Partial<Record<string, number>>;
+/** One bet of the round (a player's stake of one kind on a seat), in the order first seen: the per-bet
+ *  deviation adds (net / stake)² in this order, as the string-keyed map it replaces did. */
+interface BetEntry {
+  readonly seat: number;
+  readonly kind: SimulatedBet;
+  readonly player: string;
+  stake: number;
+  net: number;
 }
+
+/** A bet kind's place in SIMULATED_BETS (main, insurance, pairs, superMatch, behind). */
+function kindIndex(kind: SimulatedBet): number {
+  switch (kind) {
+    case 'main': return 0;
+    case 'insurance': return 1;
+    case 'pairs': return 2;
+    case 'superMatch': return 3;
+    default: return 4;
+  }
+}
+
+/** What one round adds up: stakes, nets and final stakes per bet kind (by kindIndex), its bets, its
+ *  frequencies. Reused round after round (issue 9/13: no string keys, maps or closures per fact). */
+class RoundBook {
+  readonly stake = [0, 0, 0, 0, 0];
+  readonly net = [0, 0, 0, 0, 0];
+  readonly wagered = [0, 0, 0, 0, 0];
+  readonly bets: BetEntry[] = [];
+  hands = 0;
+  playerBlackjack = 0;
+  dealerBlackjack = 0;
+  playerBust = 0;
+  dealerBust = 0;
+  push = 0;
+  double = 0;
+  split = 0;
+  surrender = 0;
+  evenMoney = 0;
+  switch = 0;
+  autoPlay = 0;
+
+  clear(): void {
+    for (let i = 0; i < 5; i++) this.stake[i] = this.net[i] = this.wagered[i] = 0;
+    this.hands = this.playerBlackjack = this.dealerBlackjack = this.playerBust = this.dealerBust = this.push = 0;
+    this.double = this.split = this.surrender = this.evenMoney = this.switch = this.autoPlay = 0;
+    this.bets.length = 0;
+  }
+
+  /** The round's bet of `kind` by `player` on `seat`, made (stake 0) when first seen. */
+  bet(seat: number, kind: SimulatedBet, player: string): BetEntry {
+    const bets = this.bets;
+    for (let i = 0; i < bets.length; i++) {
+      const b = bets[i] as BetEntry;
+      if (b.seat === seat && b.kind === kind && b.player === player) return b;
+    }
+    const b: BetEntry = { seat, kind, player, stake: 0, net: 0 };
+    bets.push(b);
+    return b;
+  }
+
+  /** A bet placed anew (side bets, insurance): its stake replaces any before. */
+  place(seat: number, kind: SimulatedBet, player: string, stake: number): void {
+    const b = this.bet(seat, kind, player);
+    b.stake = stake;
+    b.net = 0;
+  }
+}
+
+function add(sums: number[], k: number, n: number): void {
+  sums[k] = (sums[k] as number) + n;
+}
+
+/** The facts a simulation watches, by type (a switch on the type string, no closure). */
+function observe(book: RoundBook, out: SimulationCounts, f: TableEvent): void {
+  switch (f.type) {
+    case 'bet.settled': {
+      const k = kindIndex(f.bet);
+      add(book.net, k, f.net);
+      add(book.wagered, k, f.stake);
+      book.bet(f.seat, f.bet, f.player).net += f.net;
+      if (f.bet === 'main') {
+        if (f.outcome === 'blackjack') book.playerBlackjack += 1;
+        else if (f.outcome === 'push') book.push += 1;
+        else if (f.outcome === 'surrender') book.surrender += 1;
+        else if (f.outcome === 'evenMoney') book.evenMoney += 1;
+      }
+      return;
+    }
+    case 'insurance.taken':
+      add(book.stake, 1, f.amount);
+      book.place(f.seat, 'insurance', f.player, f.amount);
+      return;
+    case 'hand.finished':
+      if (f.status === 'busted') book.playerBust += 1;
+      return;
+    case 'hand.doubled':
+      book.double += 1;
+      return;
+    case 'hand.split':
+      book.split += 1;
+      return;
+    case 'hands.switched':
+      book.switch += 1;
+      return;
+    case 'decision.accepted':
+      if (f.byTimeout) book.autoPlay += 1;
+      return;
+    case 'dealer.finished':
+      if (f.blackjack) book.dealerBlackjack += 1;
+      else if (f.total > 21) book.dealerBust += 1;
+      return;
+    case 'shoe.loaded':
+      out.counts.shoes += 1;
+      return;
+    case 'round.ended':
+      if (f.voided) out.counts.voidedRounds += 1;
+      else commit(book, out);
+      book.clear();
+      return;
+    default:
+      return;
+  }
+}
+
+/** A round that ended adds its book to the chunk's counts (integers: the order of the sums does not
+ *  matter; the per-bet squares are added in the bets' first-seen order). */
+function commit(book: RoundBook, out: SimulationCounts): void {
+  const c = out.counts;
+  c.rounds += 1;
+  c.hands += book.hands;
+  c.playerBlackjack += book.playerBlackjack;
+  c.dealerBlackjack += book.dealerBlackjack;
+  c.playerBust += book.playerBust;
+  c.dealerBust += book.dealerBust;
+  c.push += book.push;
+  c.double += book.double;
+  c.split += book.split;
+  c.surrender += book.surrender;
+  c.evenMoney += book.evenMoney;
+  c.switch += book.switch;
+  c.autoPlay += book.autoPlay;
+  for (let k = 0; k < SIMULATED_BETS.length; k++) {
+    const st = out.bets[SIMULATED_BETS[k] as SimulatedBet];
+    st.wagered += book.wagered[k] as number;
+    const s = book.stake[k] as number, y = book.net[k] as number;
+    if (s === 0) continue;
+    st.rounds += 1;
+    st.staked += s;
+    st.net += y;
+    st.roundNetSq += y * y;
+    st.roundStakeSq += s * s;
+    st.roundNetStake += y * s;
+  }
+  for (const b of book.bets) {
+    if (b.stake === 0) continue;
+    out.bets[b.kind].bets += 1;
+    out.bets[b.kind].betUnitSq += (b.net / b.stake) ** 2;
+  }
+}
+
+type CardInput = Extract<TableInput, { type: 'card' }>;
+
+/** The shoe's card inputs in deck order, one object per card (inputs are never changed); each shoe is a
+ *  shuffle of them (the same permutation a shuffle of the cards would be): no object per card dealt. */
+function cardInputs(rules: RuleSet): CardInput[] {
+  return unshuffledShoe(rules).map((card) => Object.freeze({ type: 'card', card }) as CardInput);
+}
+const CUT_CARD: TableInput = Object.freeze({ type: 'cut-card' });
 
 export function simulateChunk(spec: ChunkSpec): SimulationCounts {
   const { rules } = spec;
@@ -71,111 +232,50 @@ export function simulateChunk(spec: ChunkSpec): SimulationCounts {
   const engine = new TableEngine(rules);
   const out = emptyCounts();
   let session: TableInput[] = [];
-  let shoe: Card[] = [];
+  const deck = cardInputs(rules);
+  let shoe: CardInput[] = [];
   let position = 0;
   let cutAt = 0;
-  let book = newBook();
+  const book = new RoundBook();
   const seats = Array.from({ length: Math.min(spec.seats, rules.seats) }, (_, i) => i + 1);
   const followed = new Set<number>();
 
-  const send = (input: TableInput): TableEvent[] => {
+  function send(input: TableInput): void {
     session.push(input);
     const facts = engine.submit(input, session.length);
-    for (const fact of facts) {
+    for (let i = 0; i < facts.length; i++) {
+      const fact = facts[i] as TableEvent;
       if (fact.type === 'input.rejected') throw new SimulationBug(`input refused: ${fact.reason} (${JSON.stringify(fact.input)})`, session);
       if (fact.type === 'table.paused') throw new SimulationBug(`table paused: ${fact.reason}`, session);
-      observe(fact);
+      observe(book, out, fact);
     }
-    return facts;
-  };
+  }
 
-  const observe = (f: TableEvent): void => {
-    const c = book.counts;
-    const bump = (k: string, n = 1) => (c[k] = (c[k] ?? 0) + n);
-    switch (f.type) {
-      case 'bet.settled': {
-        book.net[f.bet] += f.net;
-        const key = `${f.seat}:${f.bet}:${f.player}`;
-        const b = book.perBet.get(key) ?? { stake: 0, net: 0 };
-        b.net += f.net;
-        book.perBet.set(key, b);
-        bump(`wagered:${f.bet}`, f.stake);
-        if (f.bet === 'main') {
-          if (f.outcome === 'blackjack') bump('playerBlackjack');
-          if (f.outcome === 'push') bump('push');
-          if (f.outcome === 'surrender') bump('surrender');
-          if (f.outcome === 'evenMoney') bump('evenMoney');
-        }
-        return;
-      }
-      case 'insurance.taken':
-        book.stake.insurance += f.amount;
-        book.perBet.set(`${f.seat}:insurance:${f.player}`, { stake: f.amount, net: 0 });
-        return;
-      case 'hand.finished':
-        if (f.status === 'busted') bump('playerBust');
-        return;
-      case 'hand.doubled':
-        return void bump('double');
-      case 'hand.split':
-        return void bump('split');
-      case 'hands.switched':
-        return void bump('switch');
-      case 'decision.accepted':
-        if (f.byTimeout) bump('autoPlay');
-        return;
-      case 'dealer.finished':
-        if (f.blackjack) bump('dealerBlackjack');
-        else if (f.total > 21) bump('dealerBust');
-        return;
-      case 'shoe.loaded':
-        out.counts.shoes += 1;
-        return;
-      case 'round.ended':
-        if (f.voided) out.counts.voidedRounds += 1;
-        else commit();
-        book = newBook();
-        return;
-      default:
-        return;
-    }
-  };
-
-  const commit = (): void => {
-    out.counts.rounds += 1;
-    for (const [k, n] of Object.entries(book.counts)) {
-      if (k.startsWith('wagered:')) out.bets[k.slice(8) as SimulatedBet].wagered += n ?? 0;
-      else if (k in out.counts) out.counts[k as keyof typeof out.counts] += n ?? 0;
-    }
-    for (const kind of Object.keys(book.stake) as SimulatedBet[]) {
-      const s = book.stake[kind], y = book.net[kind];
-      if (s === 0) continue;
-      const st = out.bets[kind];
-      st.rounds += 1;
-      st.staked += s;
-      st.net += y;
-      st.roundNetSq += y * y;
-      st.roundStakeSq += s * s;
-      st.roundNetStake += y * s;
-    }
-    for (const [key, b] of book.perBet) {
-      const kind = key.split(':')[1] as SimulatedBet;
-      if (b.stake === 0) continue;
-      out.bets[kind].bets += 1;
-      out.bets[kind].betUnitSq += (b.net / b.stake) ** 2;
-    }
-  };
-
-  const drawCard = (): void => {
-    if (position === cutAt) send({ type: 'cut-card' });
+  function drawCard(): void {
+    if (position === cutAt) send(CUT_CARD);
     const card = shoe[position++];
     if (card === undefined) {
       // The shoe ran out inside the last round (a rare deep round): the floor changes the shoe, voiding it.
       send({ type: 'supervisor', action: 'shoeChange', by: 'simulator', reason: 'shoe exhausted' });
       return;
     }
-    send({ type: 'card', card });
-  };
+    send(card);
+  }
+
+  // Whether the machine would take a decision from the hand in turn: one function for the chunk, asked
+  // about the table, seat and hand set just before (no closure per decision).
+  let legalTable = engine.table;
+  let legalSeat = 0;
+  let legalHand = 0;
+  const legal = (action: string): boolean => refuseDecision(legalTable, rules, { type: 'decision', seat: legalSeat, hand: legalHand, action }) === null;
+  // Each seat's bets, the same every round (inputs are never changed).
+  const betInputs: TableInput[] = [];
+  for (const seat of seats) {
+    betInputs.push(Object.freeze({ type: 'bet', seat, player: `p${seat}`, amount: STAKE, kind: 'main' }));
+    if (rules.sideBets.pairs) betInputs.push(Object.freeze({ type: 'bet', seat, player: `p${seat}`, amount: STAKE, kind: 'pairs' }));
+    if (rules.sideBets.superMatch) betInputs.push(Object.freeze({ type: 'bet', seat, player: `p${seat}`, amount: STAKE, kind: 'superMatch' }));
+    if (rules.boxes.betBehind) betInputs.push(Object.freeze({ type: 'bet', seat, player: `b${seat}`, amount: STAKE, kind: 'behind' }));
+  }
 
   let played = 0;
   let steps = 0;
@@ -189,7 +289,7 @@ export function simulateChunk(spec: ChunkSpec): SimulationCounts {
     } else if (++steps > 2000) throw new SimulationBug(`round ${table.round} is stuck in ${phase}`, session);
     switch (phase) {
       case 'active.awaitingShoe':
-        shoe = freshShoe(rules, random);
+        shoe = shuffle(deck, random);
         position = 0;
         cutAt = cutPosition(rules, shoe.length);
         session = [];
@@ -204,28 +304,20 @@ export function simulateChunk(spec: ChunkSpec): SimulationCounts {
         if (played >= spec.rounds) return out;
         played += 1;
         followed.clear();
-        for (const seat of seats) {
-          send({ type: 'bet', seat, player: `p${seat}`, amount: STAKE, kind: 'main' });
-          if (rules.sideBets.pairs) send({ type: 'bet', seat, player: `p${seat}`, amount: STAKE, kind: 'pairs' });
-          if (rules.sideBets.superMatch) send({ type: 'bet', seat, player: `p${seat}`, amount: STAKE, kind: 'superMatch' });
-          if (rules.boxes.betBehind) send({ type: 'bet', seat, player: `b${seat}`, amount: STAKE, kind: 'behind' });
-        }
-        send({ type: 'betting.closed' });
-        book.counts['hands'] = engine.table.boxes.length * rules.boxes.handsPerBox;
+        for (const bet of betInputs) send(bet);
+        send(BETTING_CLOSED);
+        book.hands = engine.table.boxes.length * rules.boxes.handsPerBox;
         for (const box of engine.table.boxes) {
           for (const hand of box.hands) {
             for (const w of hand.wagers) {
               const kind = w.kind as SimulatedBet;
-              book.stake[kind] += w.original;
-              const key = `${box.seat}:${kind}:${w.player}`;
-              const b = book.perBet.get(key) ?? { stake: 0, net: 0 };
-              b.stake += w.original;
-              book.perBet.set(key, b);
+              add(book.stake, kindIndex(kind), w.original);
+              book.bet(box.seat, kind, w.player).stake += w.original;
             }
           }
           for (const side of box.sideBets) {
-            book.stake[side.kind] += side.stake;
-            book.perBet.set(`${box.seat}:${side.kind}:${side.player}`, { stake: side.stake, net: 0 });
+            add(book.stake, kindIndex(side.kind), side.stake);
+            book.place(box.seat, side.kind, side.player, side.stake);
           }
         }
         break;
@@ -262,7 +354,9 @@ export function simulateChunk(spec: ChunkSpec): SimulationCounts {
           }
           break;
         }
-        const legal = (action: string) => refuseDecision(table, rules, { type: 'decision', seat: box.seat, hand: hand.index, action }) === null;
+        legalTable = table;
+        legalSeat = box.seat;
+        legalHand = hand.index;
         if (rules.switch.allowed && !box.acted && player.shouldSwitch(box, up) && legal('switch')) {
           send({ type: 'decision', seat: box.seat, action: 'switch' });
           break;
@@ -277,7 +371,4 @@ export function simulateChunk(spec: ChunkSpec): SimulationCounts {
   }
 }
 
-function newBook(): RoundBook {
-  const zero = () => ({ main: 0, insurance: 0, pairs: 0, superMatch: 0, behind: 0 });
-  return { stake: zero(), net: zero(), perBet: new Map(), counts: {} };
-}
+const BETTING_CLOSED: TableInput = Object.freeze({ type: 'betting.closed' });

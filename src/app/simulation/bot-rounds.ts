@@ -3,7 +3,7 @@
 // the driver only submits what a table would receive — shoe loads, cards, the cut card, bets, decisions.
 import type { Card } from '../../rules/cards.js';
 import type { RuleSet } from '../../rules/rule-set.js';
-import { handTotal } from '../../rules/hand-total.js';
+import { handTotalOf } from '../../rules/hand-total.js';
 import type { TableEvent } from '../../round/events.js';
 import type { TableInput } from '../../round/inputs.js';
 import type { TableState } from '../../round/table-state.js';
@@ -185,10 +185,23 @@ export async function playBotRoundsAsync(table: SteppedAsyncTable, rules: RuleSe
   return tally.result(bot);
 }
 
+/** The table and seat the bot's legality check asks about, set just before each decision (one check
+ *  function for all: no closure per decision). */
+let legalTable: TableState | null = null;
+let legalRules: RuleSet | null = null;
+let legalSeat = 0;
+const legal = (p: Play): boolean => refuseDecision(legalTable as TableState, legalRules as RuleSet, { type: 'decision', seat: legalSeat, action: p }) === null;
+
 function decide(s: TableState, rules: RuleSet, strategy: BotStrategy, seat: number, cards: readonly Card[]): Play {
-  if (strategy === 'hit17') return handTotal(cards, rules).total < 17 ? 'hit' : 'stand';
+  if (strategy === 'hit17') return handTotalOf(cards, rules) < 17 ? 'hit' : 'stand';
   const up = s.dealer.cards[0];
   if (up === undefined) return 'stand';
-  const legal = (p: Play) => refuseDecision(s, rules, { type: 'decision', seat, action: p }) === null;
-  return basicStrategy(cards, up, rules, legal);
+  legalTable = s;
+  legalRules = rules;
+  legalSeat = seat;
+  try {
+    return basicStrategy(cards, up, rules, legal);
+  } finally {
+    legalTable = legalRules = null;
+  }
 }

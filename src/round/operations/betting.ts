@@ -2,7 +2,7 @@
 import type { RuleSet } from '../../rules/rule-set.js';
 import type { Hand, Wager } from '../../rules/hand.js';
 import { BET_KINDS, type BetKind, type InputOf } from '../inputs.js';
-import type { Box, Emit, PlacedBet, TableState } from '../table-state.js';
+import type { Box, Emit, FollowChoice, PlacedBet, SideBet, TableState } from '../table-state.js';
 
 export function openBetting(s: TableState, emit: Emit): void {
   s.round += 1;
@@ -14,12 +14,24 @@ export function openBetting(s: TableState, emit: Emit): void {
   emit({ type: 'betting.opened', round: s.round });
 }
 
-function sumOf(bets: readonly PlacedBet[], filter: (b: PlacedBet) => boolean): number {
-  return bets.filter(filter).reduce((sum, b) => sum + b.amount, 0);
+/** The sum of the bets on `seat` of `kind` (by `player`, when given). Loops, no closures: asked on every bet (issue 9). */
+function stakeOf(bets: readonly PlacedBet[], seat: number, kind: BetKind, player?: string): number {
+  let sum = 0;
+  for (let i = 0; i < bets.length; i++) {
+    const b = bets[i] as PlacedBet;
+    if (b.seat === seat && b.kind === kind && (player === undefined || b.player === player)) sum += b.amount;
+  }
+  return sum;
 }
 
 function seatOwner(bets: readonly PlacedBet[], seat: number): string | undefined {
-  return bets.find((b) => b.seat === seat && b.kind === 'main')?.player;
+  for (const b of bets) if (b.seat === seat && b.kind === 'main') return b.player;
+  return undefined;
+}
+
+function hasBet(bets: readonly PlacedBet[], seat: number, kind: BetKind, player: string): boolean {
+  for (const b of bets) if (b.seat === seat && b.kind === kind && b.player === player) return true;
+  return false;
 }
 
 /** The reason a bet is refused, or null when it may be placed. */
@@ -31,28 +43,33 @@ export function refuseBet(s: TableState, rules: RuleSet, input: InputOf<'bet'>):
   }
   if (!Number.isInteger(input.amount) || input.amount <= 0) return 'amount must be a positive whole number of minor units';
   const { seat, player, amount } = input;
-  const owner = seatOwner(s.bets, seat);
-  const mine = (k: BetKind) => sumOf(s.bets, (b) => b.seat === seat && b.player === player && b.kind === k);
+  const bets = s.bets;
+  const owner = seatOwner(bets, seat);
   const l = rules.limits;
   switch (kind) {
     case 'main': {
-      const stake = mine('main') + amount;
+      const mine = stakeOf(bets, seat, 'main', player);
+      const stake = mine + amount;
       if (stake < l.min || stake > l.max) return `stake ${stake} outside the table limits ${l.min}–${l.max}`;
-      const players = new Set(s.bets.filter((b) => b.seat === seat && b.kind === 'main').map((b) => b.player));
-      if (!players.has(player) && players.size >= rules.boxes.playersPerBox) {
-        return rules.boxes.playersPerBox === 1 ? `seat ${seat} is taken by ${owner}` : `box ${seat} already has ${players.size} players`;
+      // Players with a main bet on the seat, in the order they first bet.
+      const players: string[] = [];
+      for (const b of bets) if (b.seat === seat && b.kind === 'main' && !players.includes(b.player)) players.push(b.player);
+      if (!players.includes(player) && players.length >= rules.boxes.playersPerBox) {
+        return rules.boxes.playersPerBox === 1 ? `seat ${seat} is taken by ${owner}` : `box ${seat} already has ${players.length} players`;
       }
-      if (s.bets.some((b) => b.seat === seat && b.kind === 'behind' && b.player === player)) return `${player} bets behind seat ${seat}`;
-      const boxTotal = sumOf(s.bets, (b) => b.seat === seat && (b.kind === 'main' || b.kind === 'behind')) + amount;
+      if (hasBet(bets, seat, 'behind', player)) return `${player} bets behind seat ${seat}`;
+      const boxTotal = stakeOf(bets, seat, 'main') + stakeOf(bets, seat, 'behind') + amount;
       if (l.boxMax !== undefined && boxTotal > l.boxMax) return `box ${seat} total ${boxTotal} over the box maximum ${l.boxMax}`;
-      const otherSeats = new Set(s.bets.filter((b) => b.kind === 'main' && b.player === player && b.seat !== seat).map((b) => b.seat));
-      if (mine('main') === 0 && otherSeats.size >= rules.boxes.seatsPerPlayer) {
-        return `${player} already holds ${otherSeats.size} seat(s), the most ${rules.name} allows`;
+      // The player's other seats, in the order first bet on.
+      const otherSeats: number[] = [];
+      for (const b of bets) if (b.kind === 'main' && b.player === player && b.seat !== seat && !otherSeats.includes(b.seat)) otherSeats.push(b.seat);
+      if (mine === 0 && otherSeats.length >= rules.boxes.seatsPerPlayer) {
+        return `${player} already holds ${otherSeats.length} seat(s), the most ${rules.name} allows`;
       }
       if (rules.boxes.equalStakesAcrossSeats) {
         // deluxe: a player holding two seats has equal stakes on both.
         for (const other of otherSeats) {
-          const there = sumOf(s.bets, (b) => b.seat === other && b.player === player && b.kind === 'main');
+          const there = stakeOf(bets, other, 'main', player);
           if (there !== stake) return `stakes on seats ${other} and ${seat} must be equal (${there} ≠ ${stake})`;
         }
       }
@@ -62,8 +79,8 @@ export function refuseBet(s: TableState, rules: RuleSet, input: InputOf<'bet'>):
       if (!rules.boxes.betBehind) return `${rules.name} has no bet behind`;
       if (owner === undefined) return `no seated player on seat ${seat} to bet behind`;
       if (owner === player) return 'a seated player cannot bet behind their own seat';
-      if (s.bets.some((b) => b.seat === seat && b.kind === 'main' && b.player === player)) return `${player} plays on seat ${seat}`;
-      const stake = mine('behind') + amount;
+      if (hasBet(bets, seat, 'main', player)) return `${player} plays on seat ${seat}`;
+      const stake = stakeOf(bets, seat, 'behind', player) + amount;
       if (stake < l.min || stake > l.max) return `stake ${stake} outside the table limits ${l.min}–${l.max}`;
       return null;
     }
@@ -71,7 +88,7 @@ export function refuseBet(s: TableState, rules: RuleSet, input: InputOf<'bet'>):
     case 'superMatch': {
       if (rules.sideBets[kind] === undefined) return `${rules.name} has no ${kind} side bet`;
       if (owner === undefined) return `${kind} needs a main bet on seat ${seat}`;
-      const stake = mine(kind) + amount;
+      const stake = stakeOf(bets, seat, kind, player) + amount;
       if (stake < l.sideMin || stake > l.sideMax) return `side bet ${stake} outside the limits ${l.sideMin}–${l.sideMax}`;
       return null;
     }
@@ -85,7 +102,8 @@ export function placeBet(s: TableState, input: InputOf<'bet'>, emit: Emit): void
 }
 
 export function hasMainBet(s: TableState): boolean {
-  return s.bets.some((b) => b.kind === 'main');
+  for (const b of s.bets) if (b.kind === 'main') return true;
+  return false;
 }
 
 function newHand(index: number, wagers: Wager[]): Hand {
@@ -97,37 +115,47 @@ function newHand(index: number, wagers: Wager[]): Hand {
 
 /** Totals per player of one kind on a seat, in the order players first bet. */
 function stakesBy(bets: readonly PlacedBet[], seat: number, kind: BetKind): Array<{ player: string; stake: number }> {
-  const totals = new Map<string, number>();
-  for (const b of bets) if (b.seat === seat && b.kind === kind) totals.set(b.player, (totals.get(b.player) ?? 0) + b.amount);
-  return [...totals].map(([player, stake]) => ({ player, stake }));
+  const out: Array<{ player: string; stake: number }> = [];
+  for (const b of bets) {
+    if (b.seat !== seat || b.kind !== kind) continue;
+    let found = false;
+    for (const t of out) {
+      if (t.player === b.player) {
+        t.stake += b.amount;
+        found = true;
+        break;
+      }
+    }
+    if (!found) out.push({ player: b.player, stake: b.amount });
+  }
+  return out;
 }
 
 /** Betting closes: each seat with a main bet becomes a box of dealt hands carrying its wagers. */
 export function closeBetting(s: TableState, rules: RuleSet, emit: Emit): void {
-  const seats = [...new Set(s.bets.filter((b) => b.kind === 'main').map((b) => b.seat))].sort((a, b) => a - b);
-  s.boxes = seats.map((seat): Box => {
+  const seats: number[] = [];
+  for (const b of s.bets) if (b.kind === 'main' && !seats.includes(b.seat)) seats.push(b.seat);
+  seats.sort((a, b) => a - b);
+  const boxes: Box[] = [];
+  for (const seat of seats) {
     const main = stakesBy(s.bets, seat, 'main');
     const behind = stakesBy(s.bets, seat, 'behind');
-    const wagers: Wager[] = [
-      ...main.map((m) => ({ player: m.player, kind: 'main' as const, original: m.stake, stake: m.stake })),
-      ...behind.map((m) => ({ player: m.player, kind: 'behind' as const, original: m.stake, stake: m.stake })),
-    ];
-    const sideBets = (['pairs', 'superMatch'] as const).flatMap((kind) =>
-      stakesBy(s.bets, seat, kind).map((x) => ({ player: x.player, kind, stake: x.stake, settled: false })),
-    );
-    return {
-      seat,
-      owner: main[0]?.player ?? '',
-      hands: Array.from({ length: rules.boxes.handsPerBox }, (_, i) => newHand(i, wagers)),
-      sideBets,
-      insurance: [],
-      offerPending: false,
-      acted: false,
-      follow: behind.map((b) => ({ player: b.player, double: false, split: false })),
-    };
-  });
+    const wagers: Wager[] = [];
+    for (const m of main) wagers.push({ player: m.player, kind: 'main', original: m.stake, stake: m.stake });
+    for (const m of behind) wagers.push({ player: m.player, kind: 'behind', original: m.stake, stake: m.stake });
+    const sideBets: SideBet[] = [];
+    for (const kind of SIDE_BET_KINDS) for (const x of stakesBy(s.bets, seat, kind)) sideBets.push({ player: x.player, kind, stake: x.stake, settled: false });
+    const hands: Hand[] = [];
+    for (let i = 0; i < rules.boxes.handsPerBox; i++) hands.push(newHand(i, wagers));
+    const follow: FollowChoice[] = [];
+    for (const b of behind) follow.push({ player: b.player, double: false, split: false });
+    boxes.push({ seat, owner: main[0]?.player ?? '', hands, sideBets, insurance: [], offerPending: false, acted: false, follow });
+  }
+  s.boxes = boxes;
   emit({ type: 'betting.closed', round: s.round, seats });
 }
+
+const SIDE_BET_KINDS = ['pairs', 'superMatch'] as const;
 
 export function refuseCancel(s: TableState, input: InputOf<'bet.cancel'>): string | null {
   if (input.kind !== undefined && !(BET_KINDS as readonly string[]).includes(input.kind)) return `unknown bet kind "${input.kind}"`;

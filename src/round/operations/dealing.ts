@@ -2,28 +2,59 @@
 import { isAce, cardIsIn } from '../../rules/card-values.js';
 import type { Card } from '../../rules/cards.js';
 import { initialDealTargets, type DealTarget } from '../../rules/deal-order.js';
-import { handTotal } from '../../rules/hand-total.js';
+import { handTotalOf } from '../../rules/hand-total.js';
 import { naturalKind } from '../../rules/hand.js';
 import { payout } from '../../rules/payout.js';
 import type { RuleSet } from '../../rules/rule-set.js';
 import { judgePairs, judgeSuperMatch } from '../../rules/side-bets.js';
 import type { Box, Emit, TableState } from '../table-state.js';
-import { finishHand } from './hands.js';
+import { findBox, finishHand } from './hands.js';
 import { recordDrawn } from './shoe.js';
 
-/** The deal order depends only on the rule set and the seats in play: computed once per combination. */
-const targetsBySeats = new WeakMap<RuleSet, Map<string, DealTarget[]>>();
+/** The deal order depends only on the rule set and the seats in play: computed once per combination,
+ *  found by the seats' bit mask (seats 1 to 30, the usual case) or else their list (issue 9: asked on
+ *  every card of the deal). */
+interface DealOrders {
+  readonly byMask: Map<number, DealTarget[]>;
+  readonly byList: Map<string, DealTarget[]>;
+}
+const ordersByRules = new WeakMap<RuleSet, DealOrders>();
+let lastRules: RuleSet | null = null;
+let lastOrders: DealOrders = { byMask: new Map(), byList: new Map() };
+
+/** The seats as a bit mask, or -1 when a seat is outside 1..30 or repeated. */
+function seatMask(boxes: TableState['boxes']): number {
+  let mask = 0;
+  for (let i = 0; i < boxes.length; i++) {
+    const seat = (boxes[i] as Box).seat;
+    if (!(seat >= 1 && seat <= 30) || (seat | 0) !== seat) return -1;
+    const bit = 1 << seat;
+    if ((mask & bit) !== 0) return -1;
+    mask |= bit;
+  }
+  return mask;
+}
 
 function dealTargets(s: TableState, rules: RuleSet): readonly DealTarget[] {
-  let bySeats = targetsBySeats.get(rules);
-  if (!bySeats) targetsBySeats.set(rules, (bySeats = new Map()));
-  let key = '';
-  for (const b of s.boxes) key += `${b.seat},`;
-  let targets = bySeats.get(key);
-  if (!targets) {
-    targets = initialDealTargets(s.boxes.map((b) => ({ seat: b.seat, hands: rules.boxes.handsPerBox })), rules);
-    bySeats.set(key, targets);
+  if (rules !== lastRules) {
+    let known = ordersByRules.get(rules);
+    if (!known) ordersByRules.set(rules, (known = { byMask: new Map(), byList: new Map() }));
+    lastRules = rules;
+    lastOrders = known;
   }
+  const mask = seatMask(s.boxes);
+  let targets = mask >= 0 ? lastOrders.byMask.get(mask) : undefined;
+  if (targets) return targets;
+  let list = '';
+  if (mask < 0) {
+    for (const b of s.boxes) list += `${b.seat},`;
+    targets = lastOrders.byList.get(list);
+    if (targets) return targets;
+  }
+  // initialDealTargets orders the boxes by seat itself: the mask (which forgets order) finds the same list.
+  targets = initialDealTargets(s.boxes.map((b) => ({ seat: b.seat, hands: rules.boxes.handsPerBox })), rules);
+  if (mask >= 0) lastOrders.byMask.set(mask, targets);
+  else lastOrders.byList.set(list, targets);
   return targets;
 }
 
@@ -41,10 +72,10 @@ export function dealInitialCard(s: TableState, rules: RuleSet, card: Card, emit:
     emit({ type: 'dealer.card', round: s.round, card, hole: target.hole });
     return;
   }
-  const hand = s.boxes.find((b) => b.seat === target.seat)?.hands[target.hand];
+  const hand = findBox(s, target.seat)?.hands[target.hand];
   if (!hand) return;
   hand.cards.push(card);
-  emit({ type: 'card.dealt', round: s.round, seat: target.seat, hand: hand.index, card, total: handTotal(hand.cards, rules).total });
+  emit({ type: 'card.dealt', round: s.round, seat: target.seat, hand: hand.index, card, total: handTotalOf(hand.cards, rules) });
 }
 
 export function dealerUpCard(s: TableState): Card {

@@ -1,5 +1,5 @@
 // Finding hands and announcing what becomes of them.
-import { handTotal } from '../../rules/hand-total.js';
+import { handTotalOf } from '../../rules/hand-total.js';
 import type { Hand, HandStatus } from '../../rules/hand.js';
 import type { RuleSet } from '../../rules/rule-set.js';
 import type { Box, Emit, TableState } from '../table-state.js';
@@ -10,11 +10,15 @@ export interface HandRef {
 }
 
 export function findBox(s: TableState, seat: number): Box | undefined {
-  return s.boxes.find((b) => b.seat === seat);
+  const boxes = s.boxes;
+  for (let i = 0; i < boxes.length; i++) if ((boxes[i] as Box).seat === seat) return boxes[i];
+  return undefined;
 }
 
 export function findHand(box: Box, index: number): Hand | undefined {
-  return box.hands.find((h) => h.index === index);
+  const hands = box.hands;
+  for (let i = 0; i < hands.length; i++) if ((hands[i] as Hand).index === index) return hands[i];
+  return undefined;
 }
 
 export function allHands(s: TableState): HandRef[] {
@@ -31,7 +35,9 @@ export function handInTurn(s: TableState): HandRef | undefined {
 }
 
 export function lineageSize(box: Box, hand: Hand): number {
-  return box.hands.filter((h) => h.origin === hand.origin).length;
+  let n = 0;
+  for (const h of box.hands) if (h.origin === hand.origin) n++;
+  return n;
 }
 
 export function finishHand(s: TableState, rules: RuleSet, ref: HandRef, status: Exclude<HandStatus, 'open'>, emit: Emit): void {
@@ -43,14 +49,25 @@ export function finishHand(s: TableState, rules: RuleSet, ref: HandRef, status: 
     seat: ref.box.seat,
     hand: ref.hand.index,
     status,
-    total: handTotal(ref.hand.cards, rules).total,
+    total: handTotalOf(ref.hand.cards, rules),
   });
 }
 
 /** Announces the hand in turn once, so a dealer display can say whose decision is awaited. */
 export function announceTurn(s: TableState, emit: Emit): void {
   const ref = handInTurn(s);
-  const key = ref ? `${ref.box.seat}:${ref.hand.index}` : null;
+  const key = ref ? turnKey(ref.box.seat, ref.hand.index) : null;
   if (ref && key !== s.announcedTurn) emit({ type: 'turn.started', round: s.round, seat: ref.box.seat, hand: ref.hand.index });
   s.announcedTurn = key;
+}
+
+/** "seat:hand", made once per pair (asked on most inputs of play; issue 9). */
+const TURN_KEYS = new Map<number, string>();
+
+function turnKey(seat: number, hand: number): string {
+  if (!Number.isInteger(seat) || !Number.isInteger(hand) || seat < 0 || hand < 0 || seat > 4095 || hand > 4095) return `${seat}:${hand}`;
+  const id = seat * 4096 + hand;
+  let key = TURN_KEYS.get(id);
+  if (key === undefined) TURN_KEYS.set(id, (key = `${seat}:${hand}`));
+  return key;
 }

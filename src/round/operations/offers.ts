@@ -1,13 +1,13 @@
 // Insurance and even money (issue 2): answered per box before play; then the dealer checks the hole card.
 import { cardIsIn, isAce, isTenValue } from '../../rules/card-values.js';
-import { handTotal } from '../../rules/hand-total.js';
+import { handTotalOf } from '../../rules/hand-total.js';
 import { naturalKind } from '../../rules/hand.js';
 import { half } from '../../rules/payout.js';
 import type { RuleSet } from '../../rules/rule-set.js';
 import type { InputOf } from '../inputs.js';
 import type { Box, Emit, TableState } from '../table-state.js';
 import { dealerUpCard, evenMoneyOfferedTo, insuranceOfferedTo } from './dealing.js';
-import { allHands, findBox, finishHand } from './hands.js';
+import { findBox, finishHand } from './hands.js';
 import { settleCertainNaturals, settleHand, settleInsurance } from './settlement.js';
 
 export const OFFER_ACTIONS: readonly string[] = ['insurance', 'noInsurance', 'evenMoney'];
@@ -101,13 +101,13 @@ export function checkDealerBlackjack(s: TableState, rules: RuleSet, emit: Emit):
   if (!couldHaveBlackjack) {
     s.dealer.natural = false;
   } else if (rules.dealer.holeCard && cardIsIn(up, rules.dealer.peekOn, rules)) {
-    s.dealer.natural = s.dealer.cards.length === 2 && handTotal(s.dealer.cards, rules).total === 21;
+    s.dealer.natural = s.dealer.cards.length === 2 && handTotalOf(s.dealer.cards, rules) === 21;
     emit({ type: 'dealer.peeked', round: s.round, blackjack: s.dealer.natural });
   }
   settleInsurance(s, rules, emit);
   if (s.dealer.natural === true) {
-    for (const ref of allHands(s)) {
-      if (ref.hand.status === 'open') finishHand(s, rules, ref, 'standing', emit);
+    for (const box of s.boxes) {
+      for (const hand of box.hands) if (hand.status === 'open') finishHand(s, rules, { box, hand }, 'standing', emit);
     }
     return;
   }

@@ -3,7 +3,7 @@
 import type { Card } from '../../rules/cards.js';
 import { isAce } from '../../rules/card-values.js';
 import { autoPlayAction } from '../../rules/auto-play.js';
-import { handTotal } from '../../rules/hand-total.js';
+import { handTotalOf } from '../../rules/hand-total.js';
 import { naturalKind, type Hand, type Wager } from '../../rules/hand.js';
 import { HAND_ACTIONS, refuseHandAction, type HandAction } from '../../rules/player-actions.js';
 import type { RuleSet } from '../../rules/rule-set.js';
@@ -85,19 +85,22 @@ export function applyDecision(s: TableState, rules: RuleSet, input: InputOf<'dec
     return announceTurn(s, emit);
   }
   const action = input.action as HandAction;
-  const accepted = () => emit({
-    type: 'decision.accepted', round: s.round, seat: box.seat, hand: turn.hand.index, action, player: box.owner,
-    ...(input.amount !== undefined ? { amount: input.amount } : {}),
-  });
   if (closingSwitchFinishes(rules, box, turn.hand)) {
-    accepted();
+    emitAccepted(s, box, turn.hand, action, input.amount, emit);
     closeSwitching(s, rules, box, emit);
   } else {
     closeSwitching(s, rules, box, emit);
-    accepted();
+    emitAccepted(s, box, turn.hand, action, input.amount, emit);
     applyHandAction(s, rules, turn, action, input.amount, emit);
   }
   announceTurn(s, emit);
+}
+
+/** The decision taken (a function, not a closure per decision: issue 9). */
+function emitAccepted(s: TableState, box: Box, hand: Hand, action: HandAction, amount: number | undefined, emit: Emit): void {
+  emit(amount !== undefined
+    ? { type: 'decision.accepted', round: s.round, seat: box.seat, hand: hand.index, action, player: box.owner, amount }
+    : { type: 'decision.accepted', round: s.round, seat: box.seat, hand: hand.index, action, player: box.owner });
 }
 
 function applyHandAction(s: TableState, rules: RuleSet, ref: HandRef, action: HandAction, amount: number | undefined, emit: Emit): void {
@@ -142,7 +145,7 @@ function switchHands(s: TableState, rules: RuleSet, box: Box, emit: Emit): void 
 
 /** switch: a hand of 21 (blackjack or not) stands by itself once switching closes. */
 function standsWhenSwitchingCloses(rules: RuleSet, hand: Hand): boolean {
-  return naturalKind(hand, rules) !== null || handTotal(hand.cards, rules).total === 21;
+  return naturalKind(hand, rules) !== null || handTotalOf(hand.cards, rules) === 21;
 }
 
 function closingSwitchFinishes(rules: RuleSet, box: Box, hand: Hand): boolean {
@@ -204,7 +207,7 @@ export function dealToHand(s: TableState, rules: RuleSet, card: Card, emit: Emit
   const { box, hand } = ref;
   if (!alreadyCounted) recordDrawn(s, card);
   hand.cards.push(card);
-  const { total } = handTotal(hand.cards, rules);
+  const total = handTotalOf(hand.cards, rules);
   emit({ type: 'card.dealt', round: s.round, seat: box.seat, hand: hand.index, card, total });
   const drew = hand.pendingDraw;
   hand.pendingDraw = null;

@@ -1,16 +1,17 @@
 // Settling bets: each wager of a hand, insurance, and the whole round; voiding refunds (issue 2).
-import { naturalKind } from '../../rules/hand.js';
+import { naturalKind, type Hand, type Wager } from '../../rules/hand.js';
 import { payout } from '../../rules/payout.js';
 import type { RuleSet } from '../../rules/rule-set.js';
 import { paidWhateverTheDealerHolds, settleWager, type Outcome } from '../../rules/settle-hand.js';
 import type { Emit, TableState } from '../table-state.js';
-import { allHands, type HandRef } from './hands.js';
+import type { HandRef } from './hands.js';
 
 export function settleHand(s: TableState, rules: RuleSet, { box, hand }: HandRef, emit: Emit): void {
   if (hand.settled) return;
   hand.settled = true;
   const dealer = { cards: s.dealer.cards, natural: s.dealer.natural === true };
-  for (const wager of hand.wagers) {
+  for (let i = 0; i < hand.wagers.length; i++) {
+    const wager = hand.wagers[i] as Wager;
     const { outcome, net } = settleWager(hand, wager, dealer, rules);
     emit({
       type: 'bet.settled', round: s.round, seat: box.seat, hand: hand.index, bet: wager.kind,
@@ -38,6 +39,10 @@ export function settleInsurance(s: TableState, rules: RuleSet, emit: Emit): void
 /** A hand's result no longer depends on the dealer when it is busted, surrendered, paid even money,
  *  or a blackjack once dealer blackjack is ruled out (issue 2: the dealer draws only while it matters). */
 export function handDependsOnDealer(s: TableState, rules: RuleSet, { hand }: HandRef): boolean {
+  return dependsOnDealer(s, rules, hand);
+}
+
+function dependsOnDealer(s: TableState, rules: RuleSet, hand: Hand): boolean {
   if (hand.settled) return false;
   if (hand.status === 'busted' || hand.status === 'surrendered' || hand.status === 'evenMoney') return false;
   if (hand.status !== 'open' && paidWhateverTheDealerHolds(hand, rules)) return false;
@@ -48,24 +53,30 @@ export function handDependsOnDealer(s: TableState, rules: RuleSet, { hand }: Han
 }
 
 export function insuranceOutstanding(s: TableState): boolean {
-  return s.boxes.some((b) => b.insurance.some((i) => !i.settled));
+  for (const b of s.boxes) for (const i of b.insurance) if (!i.settled) return true;
+  return false;
 }
 
 export function dealerStillMatters(s: TableState, rules: RuleSet): boolean {
-  return insuranceOutstanding(s) || allHands(s).some((ref) => handDependsOnDealer(s, rules, ref));
+  if (insuranceOutstanding(s)) return true;
+  for (const box of s.boxes) for (const hand of box.hands) if (dependsOnDealer(s, rules, hand)) return true;
+  return false;
 }
 
 /** Blackjacks are paid as soon as no dealer blackjack can beat them (switch: at the end of the round). */
 export function settleCertainNaturals(s: TableState, rules: RuleSet, emit: Emit): void {
   if (rules.blackjack.settle !== 'atOnce') return;
-  for (const ref of allHands(s)) {
-    if (ref.hand.status === 'natural' && !handDependsOnDealer(s, rules, ref)) settleHand(s, rules, ref, emit);
+  // Every hand of the boxes as they stand (a list made first, as allHands did: settling changes no list).
+  for (const box of s.boxes) {
+    for (const hand of box.hands) {
+      if (hand.status === 'natural' && !dependsOnDealer(s, rules, hand)) settleHand(s, rules, { box, hand }, emit);
+    }
   }
 }
 
 export function settleRound(s: TableState, rules: RuleSet, emit: Emit): void {
   settleInsurance(s, rules, emit);
-  for (const ref of allHands(s)) settleHand(s, rules, ref, emit);
+  for (const box of s.boxes) for (const hand of box.hands) settleHand(s, rules, { box, hand }, emit);
   emit({ type: 'round.ended', round: s.round, voided: false });
 }
 
