@@ -4,7 +4,7 @@ import { afterEach, describe, expect, test, vi } from 'vitest';
 import { pino } from 'pino';
 import { WebSocket } from 'ws';
 import type { FastifyInstance } from 'fastify';
-import { ConflatedSender, type ViewSocket } from '../../src/adapters/web/conflated-sender.js';
+import { ConflatedSender, viewMessage, type ViewSocket } from '../../src/adapters/web/conflated-sender.js';
 import { ViewDeliveryStats } from '../../src/adapters/web/view-delivery-stats.js';
 import { createWebServer } from '../../src/adapters/web/create-web-server.js';
 import type { SharedView } from '../../src/app/displays/shared-view.js';
@@ -54,6 +54,14 @@ describe('conflation', () => {
     expect(viewsIn(socket)).toEqual([1, 6, 7]);
     expect(stats.of('public')).toMatchObject({ sent: 3, dropped: 4 });
     expect(JSON.parse(socket.sent[0] as string)).toEqual({ type: 'view', sentAt: expect.any(String), view: { n: 1 } });
+  });
+
+  test('a view with madeAt (from a gateway) carries it after sentAt; one without, not at all', () => {
+    const madeAt = Date.parse('2026-01-02T03:04:05.678Z');
+    const text = viewMessage({ ...view(1), madeAt }, new Date('2026-01-02T03:04:05.999Z'));
+    expect(text.startsWith('{"type":"view","sentAt":"2026-01-02T03:04:05.999Z","madeAt":"2026-01-02T03:04:05.678Z","view":')).toBe(true);
+    expect(JSON.parse(text)).toEqual({ type: 'view', sentAt: '2026-01-02T03:04:05.999Z', madeAt: '2026-01-02T03:04:05.678Z', view: { n: 1 } });
+    expect(JSON.parse(viewMessage(view(1)))).not.toHaveProperty('madeAt');
   });
 
   test('under the bound every view goes out in order', () => {

@@ -17,9 +17,14 @@ const OPEN = 1;
 /** Default bound of one display's send buffer. */
 export const VIEW_BUFFER_BYTES = 256 * 1024;
 
-/** The message a display receives: {"type":"view","sentAt":ISO,"view":{...}} — the view's JSON made once. */
+/**
+ * The message a display receives: {"type":"view","sentAt":ISO,"view":{...}} — the view's JSON made once.
+ * From a gateway also `madeAt` (ISO, after sentAt): when the table made the view, right after its facts
+ * were durable (issue 11: delivery is measured from there).
+ */
 export function viewMessage(view: SharedView, now: Date = new Date()): string {
-  return `{"type":"view","sentAt":"${now.toISOString()}","view":${view.json}}`;
+  const made = view.madeAt === undefined ? '' : `,"madeAt":"${new Date(view.madeAt).toISOString()}"`;
+  return `{"type":"view","sentAt":"${now.toISOString()}"${made},"view":${view.json}}`;
 }
 
 /** The last message made per view, with the millisecond it was made in. */
