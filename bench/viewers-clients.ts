@@ -33,6 +33,7 @@ const record = (h: Uint32Array, ms: number) => {
   h[Math.max(0, Math.min(HISTOGRAM_MS, Math.round(ms)))]! += 1;
 };
 let withoutMadeAt = 0;
+let viewBytes = 0;
 
 const PREFIX = Buffer.from('{"type":"view","sentAt":"');
 const MADE = Buffer.from('","madeAt":"');
@@ -61,6 +62,7 @@ const loopDelay = monitorEventLoopDelay({ resolution: 10 });
 
 function onView(viewer: Viewer, payload: Buffer, now: number): void {
   viewer.messages++;
+  viewBytes += payload.length;
   if (viewer.firstViewMs === null) {
     viewer.firstViewMs = now - connectAt;
     if (++withFirst === viewers.length) {
@@ -77,18 +79,22 @@ function onView(viewer: Viewer, payload: Buffer, now: number): void {
     record(total, now - madeAt);
     record(hop, sentAt - madeAt);
   } else withoutMadeAt++;
-  if (payload.indexOf(FINISHED) >= 0 || payload.indexOf(VOIDED) >= 0) {
-    const i = payload.indexOf(HANDS_ROUND);
-    if (i < 0) return;
-    let round = 0;
-    let digits = 0;
-    for (let k = i + HANDS_ROUND.length; k < payload.length; k++, digits++) {
-      const c = payload[k]!;
-      if (c < 48 || c > 57) break;
-      round = round * 10 + (c - 48);
-    }
-    if (digits > 0) viewer.finals.add(round);
+  // The view's table ends ...,"dealer":{...,"finished":B,"blackjack":B},"handsRound":N,"voided":B,...
+  // (the projection's key order): look there only, from the end, instead of scanning the whole view.
+  const i = payload.lastIndexOf(HANDS_ROUND);
+  if (i < 0) return;
+  let round = 0;
+  let k = i + HANDS_ROUND.length;
+  for (; k < payload.length; k++) {
+    const c = payload[k]!;
+    if (c < 48 || c > 57) break;
+    round = round * 10 + (c - 48);
   }
+  if (k === i + HANDS_ROUND.length) return; // "handsRound":null
+  const verdict = payload.indexOf(FINISHED, Math.max(0, i - 48));
+  const finished = verdict >= 0 && verdict < i;
+  const voided = payload.compare(VOIDED, 0, VOIDED.length, k + 1, k + 1 + VOIDED.length) === 0;
+  if (finished || voided) viewer.finals.add(round);
 }
 
 /** Reads the frames in `data` (server frames are never masked); keeps a partial frame for later. */
@@ -188,8 +194,12 @@ createInterface({ input: process.stdin }).on('line', async (line) => {
     return;
   }
   if (!line.startsWith('stop')) return;
-  stopping = true;
   const rounds = (JSON.parse(line.slice(5)) as { rounds: number[] }).rounds;
+  // Views still on their way (a busy machine): wait up to 10 s for every viewer to have every round's
+  // final view; how late they came is in the delivery figures.
+  const waitUntil = Date.now() + 10_000;
+  while (Date.now() < waitUntil && viewers.some((v) => rounds.some((r) => !v.finals.has(r)))) await new Promise((r) => setTimeout(r, 50));
+  stopping = true;
   const missing = viewers.map((v) => rounds.filter((r) => !v.finals.has(r)).length);
   const cpu = process.cpuUsage();
   const report = {
@@ -197,7 +207,7 @@ createInterface({ input: process.stdin }).on('line', async (line) => {
     viewersMissingAFinal: missing.filter((m) => m > 0).length,
     finalsMissed: missing.reduce((a, b) => a + b, 0),
     messages: viewers.reduce((n, v) => n + v.messages, 0),
-    withoutMadeAt,
+    withoutMadeAt, viewBytes,
     total: sparse(total), hop: sparse(hop), lastMile: sparse(lastMile),
     loopDelayP99Ms: loopDelay.percentile(99) / 1e6,
     cpuSeconds: (cpu.user + cpu.system) / 1e6,

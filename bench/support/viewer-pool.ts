@@ -8,6 +8,7 @@ export interface PoolReport {
   readonly finalsMissed: number;
   readonly messages: number;
   readonly withoutMadeAt: number;
+  readonly viewBytes: number;
   /** Histograms, count per millisecond. */
   readonly total: Map<number, number>;
   readonly hop: Map<number, number>;
@@ -54,7 +55,7 @@ export async function startViewerPool(urls: readonly string[], path: string, vie
       };
       return {
         viewers: sum('viewers'), viewersMissingAFinal: sum('viewersMissingAFinal'), finalsMissed: sum('finalsMissed'),
-        messages: sum('messages'), withoutMadeAt: sum('withoutMadeAt'),
+        messages: sum('messages'), withoutMadeAt: sum('withoutMadeAt'), viewBytes: sum('viewBytes'),
         total: merge('total'), hop: merge('hop'), lastMile: merge('lastMile'),
         loopDelayP99Ms: Math.max(...reports.map((r) => r['loopDelayP99Ms'] as number)),
         rssMiB: sum('rssMiB'),
