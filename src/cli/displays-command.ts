@@ -18,8 +18,8 @@ export const DISPLAYS_USAGE = `usage: shoe displays --nats URL [--port N] [--hos
   --host H        address to listen on (default 127.0.0.1)
   --table ID      the table to serve (default: the only table publishing views)
   --config FILE   the table's file: credentials for the dealer's display
-  --view-interval MS  least time between two views sent to a display (default 0: each view; the
-                  newest always goes out — views are whole states)`;
+  --view-interval MS  least time between two views sent to a display (default 100; 0: every view;
+                  the newest always goes out — views are whole states)`;
 
 const KNOWN = new Set(['nats', 'port', 'host', 'table', 'config', 'view-interval']);
 
@@ -32,7 +32,7 @@ export async function displaysCommand(args: ParsedArgs, out: (line: string) => v
   if (args.positional.length > 0) throw new UsageError(`displays takes no arguments, not "${args.positional.join(' ')}"\n${DISPLAYS_USAGE}`);
   const port = args.options.get('port') ?? '8090';
   if (!/^\d+$/.test(port)) throw new UsageError(`--port takes a number, not "${port}"`);
-  const interval = args.options.get('view-interval') ?? '0';
+  const interval = args.options.get('view-interval') ?? '100';
   if (!/^\d+$/.test(interval)) throw new UsageError(`--view-interval takes a number of milliseconds, not "${interval}"`);
   const url = args.options.get('nats') ?? process.env['NATS_URL'] ?? 'nats://127.0.0.1:4222';
   const config = args.options.has('config') ? loadTableConfig(args.options.get('config') as string) : null;
