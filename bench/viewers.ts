@@ -189,10 +189,10 @@ async function partA(): Promise<void> {
     const cpu2 = cpu();
     const rounds = await roundsEnded(runtime, ROUNDS);
     const cpu3 = cpu();
-    const sent3 = sum((await gateways.figures()).map((g) => g.sent));
+    const figures = await gateways.figures(); // event-loop figures since the viewers connected
+    const sent3 = sum(figures.map((g) => g.sent));
     const watched = { p50: pct(cards.samples, 50), p99: pct(cards.samples, 99), n: cards.samples.length, rss: rss.stop(), held: heldMemory() };
     cards.stop();
-    const figures = await gateways.figures();
     const gatewaysRss = gateways.rssMiB();
     const report = await pool.stop(rounds); // waits (10 s at most) for the last round's final views
     const deliveryP99 = histogramPercentile(report.total, 99);
