@@ -11,15 +11,17 @@ import { ensureViewStream, tablesWithViews } from '../adapters/view-fanout/view-
 import { createGatewayServer } from '../adapters/web/gateway-server.js';
 import { UsageError, type ParsedArgs } from './args.js';
 
-export const DISPLAYS_USAGE = `usage: shoe displays --nats URL [--port N] [--host H] [--table ID] [--config FILE]
+export const DISPLAYS_USAGE = `usage: shoe displays --nats URL [--port N] [--host H] [--table ID] [--config FILE] [--view-interval MS]
   serve a table's public and dealer displays from NATS (a stateless gateway; run as many as needed)
   --nats URL      the NATS server the table publishes its views to (default $NATS_URL or nats://127.0.0.1:4222)
   --port N        port to listen on (default 8090)
   --host H        address to listen on (default 127.0.0.1)
   --table ID      the table to serve (default: the only table publishing views)
-  --config FILE   the table's file: credentials for the dealer's display`;
+  --config FILE   the table's file: credentials for the dealer's display
+  --view-interval MS  least time between two views sent to a display (default 100; 0: every view;
+                  the newest always goes out — views are whole states)`;
 
-const KNOWN = new Set(['nats', 'port', 'host', 'table', 'config']);
+const KNOWN = new Set(['nats', 'port', 'host', 'table', 'config', 'view-interval']);
 
 export async function displaysCommand(args: ParsedArgs, out: (line: string) => void): Promise<number> {
   if (args.flags.has('help') || args.positional[0] === 'help') {
@@ -30,6 +32,8 @@ export async function displaysCommand(args: ParsedArgs, out: (line: string) => v
   if (args.positional.length > 0) throw new UsageError(`displays takes no arguments, not "${args.positional.join(' ')}"\n${DISPLAYS_USAGE}`);
   const port = args.options.get('port') ?? '8090';
   if (!/^\d+$/.test(port)) throw new UsageError(`--port takes a number, not "${port}"`);
+  const interval = args.options.get('view-interval') ?? '100';
+  if (!/^\d+$/.test(interval)) throw new UsageError(`--view-interval takes a number of milliseconds, not "${interval}"`);
   const url = args.options.get('nats') ?? process.env['NATS_URL'] ?? 'nats://127.0.0.1:4222';
   const config = args.options.has('config') ? loadTableConfig(args.options.get('config') as string) : null;
   const logger = pino({ level: process.env['LOG_LEVEL'] ?? 'info' });
@@ -43,9 +47,9 @@ export async function displaysCommand(args: ParsedArgs, out: (line: string) => v
       if (tables.length !== 1) throw new UsageError(tables.length === 0 ? 'no table publishes views on this NATS yet: give --table ID' : `several tables publish views (${tables.join(', ')}): give --table ID`);
       tableId = tables[0] as string;
     }
-    const views = new NatsViewSource({ connection, tableId, logger });
+    const views = new NatsViewSource({ connection, tableId, logger, minIntervalMs: Number(interval) });
     await views.start();
-    const app = createGatewayServer({ views, credentials: config ? credentialIndex(config) : new Map(), logger });
+    const app = createGatewayServer({ views, credentials: config ? credentialIndex(config) : new Map(), logger, conflatedFromSource: (a) => views.conflated(a) });
     const address = await app.listen({ host: args.options.get('host') ?? '127.0.0.1', port: Number(port) });
     logger.info({ tableId, nats: url }, `displays of ${tableId}: open ${address}/ (public)${config ? `, ${address}/dealer?token=…` : ''}`);
     out(`serving ${tableId} at ${address}`);

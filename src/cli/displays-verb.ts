@@ -11,6 +11,7 @@ export const displaysVerb = defineCommand({
     host: { type: 'string', value: 'ADDRESS', description: 'the address to listen on (default 127.0.0.1)' },
     table: { type: 'string', value: 'ID', description: 'the table to serve (default: the only table publishing views)' },
     config: { type: 'string', value: 'FILE', description: "the table's file: credentials for the dealer's display" },
+    'view-interval': { type: 'integer', default: 100, description: 'least time between two views sent to a display, in ms (0: every view; the newest always goes out: views are whole states)' },
   },
   run: async (args, io) => (await import('./displays-command.js')).displaysCommand(args, io.out),
 });

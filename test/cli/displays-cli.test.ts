@@ -8,6 +8,7 @@ describe('shoe displays', () => {
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/usage: shoe displays \[--nats URL\]/);
     expect(result.stdout).toMatch(/--config FILE/);
+    expect(result.stdout).toMatch(/--view-interval/);
   });
 
   test('an unknown option, a stray argument or a bad port: exit 2 with the reason', async () => {
@@ -20,6 +21,9 @@ describe('shoe displays', () => {
     const port = await runCli(['displays', '--port', 'abc']);
     expect(port.code).toBe(2);
     expect(port.stderr).toMatch(/--port takes a whole number/);
+    const interval = await runCli(['displays', '--view-interval', '-5']);
+    expect(interval.code).toBe(2);
+    expect(interval.stderr).toMatch(/--view-interval/);
   });
 
   test('the command list names it', async () => {

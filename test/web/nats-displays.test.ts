@@ -102,6 +102,29 @@ describe.skipIf(skip)(`display gateways over NATS${skip ? ` (skipped: ${skip})` 
     expect(JSON.stringify(display.views)).not.toContain('5D'); // the burn card never reaches the public
   });
 
+  test('each view from a gateway says when the table made it (madeAt: after its facts were durable, before the gateway sent it)', async () => {
+    const config = tableConfig(`views-${randomUUID().slice(0, 8)}`);
+    runtime = await startTable({ config, logger: quiet, quiet: true });
+    await runtime.service.submit({ type: 'shoe.loaded' }, { source: 'shoe' });
+    await runtime.service.submit({ type: 'card', card: '5D' }, { source: 'shoe' });
+    const gw = await gateway(config);
+    const socket = new WebSocket(`${gw.url.replace('http', 'ws')}/ws/public`);
+    closers.push(async () => void socket.close());
+    const messages: Array<{ sentAt: string; madeAt?: string; view: Record<string, unknown>; readAt: number }> = [];
+    socket.on('message', (data) => messages.push({ ...(JSON.parse(data.toString()) as { sentAt: string; view: Record<string, unknown> }), readAt: Date.now() }));
+    await new Promise((resolve) => socket.once('open', resolve));
+    for (let i = 0; i < 100 && messages.length === 0; i++) await new Promise((r) => setTimeout(r, 20));
+    const before = Date.now();
+    await runtime.service.submit({ type: 'bet', seat: 2, player: 'ann', amount: 1000 }, { source: 'api', by: 'gs' });
+    for (let i = 0; i < 250 && !messages.some((m) => seatBets(m.view, 2).length > 0); i++) await new Promise((r) => setTimeout(r, 20));
+    const withBet = messages.find((m) => seatBets(m.view, 2).length > 0);
+    expect(withBet?.madeAt).toEqual(expect.any(String));
+    const madeAt = Date.parse(withBet!.madeAt!);
+    expect(madeAt).toBeGreaterThanOrEqual(before);
+    expect(madeAt).toBeLessThanOrEqual(Date.parse(withBet!.sentAt));
+    expect(Date.parse(withBet!.sentAt)).toBeLessThanOrEqual(withBet!.readAt);
+  });
+
   test('a gateway started later gets the current view from the last-value stream; the dealer display needs a credential', async () => {
     const config = tableConfig(`views-${randomUUID().slice(0, 8)}`);
     runtime = await startTable({ config, logger: quiet, quiet: true });

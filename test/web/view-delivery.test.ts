@@ -4,7 +4,7 @@ import { afterEach, describe, expect, test, vi } from 'vitest';
 import { pino } from 'pino';
 import { WebSocket } from 'ws';
 import type { FastifyInstance } from 'fastify';
-import { ConflatedSender, type ViewSocket } from '../../src/adapters/web/conflated-sender.js';
+import { ConflatedSender, viewFrameBytes, viewMessage, viewMessageBytes, type ViewSocket } from '../../src/adapters/web/conflated-sender.js';
 import { ViewDeliveryStats } from '../../src/adapters/web/view-delivery-stats.js';
 import { createWebServer } from '../../src/adapters/web/create-web-server.js';
 import type { SharedView } from '../../src/app/displays/shared-view.js';
@@ -54,6 +54,29 @@ describe('conflation', () => {
     expect(viewsIn(socket)).toEqual([1, 6, 7]);
     expect(stats.of('public')).toMatchObject({ sent: 3, dropped: 4 });
     expect(JSON.parse(socket.sent[0] as string)).toEqual({ type: 'view', sentAt: expect.any(String), view: { n: 1 } });
+  });
+
+  test('a view with madeAt (from a gateway) carries it after sentAt; one without, not at all', () => {
+    const madeAt = Date.parse('2026-01-02T03:04:05.678Z');
+    const text = viewMessage({ ...view(1), madeAt }, new Date('2026-01-02T03:04:05.999Z'));
+    expect(text.startsWith('{"type":"view","sentAt":"2026-01-02T03:04:05.999Z","madeAt":"2026-01-02T03:04:05.678Z","view":')).toBe(true);
+    expect(JSON.parse(text)).toEqual({ type: 'view', sentAt: '2026-01-02T03:04:05.999Z', madeAt: '2026-01-02T03:04:05.678Z', view: { n: 1 } });
+    expect(JSON.parse(viewMessage(view(1)))).not.toHaveProperty('madeAt');
+  });
+
+  test('a view frame is the message behind a server text-frame header of the right length class (RFC 6455 §5.2)', () => {
+    for (const [size, header] of [[10, 2], [500, 4], [70_000, 10]] as const) {
+      const big: SharedView = { audience: 'public', seq: 1, view: undefined, json: JSON.stringify({ pad: 'x'.repeat(size) }) };
+      const at = Date.now();
+      const message = viewMessageBytes(big, at);
+      const frame = viewFrameBytes(big, at);
+      expect(frame[0]).toBe(0x81); // FIN, text, no mask
+      const length = header === 2 ? frame[1] : header === 4 ? frame.readUInt16BE(2) : Number(frame.readBigUInt64BE(2));
+      expect(frame[1]).toBe(header === 2 ? message.length : header === 4 ? 126 : 127);
+      expect(length).toBe(message.length);
+      expect(frame.subarray(header).equals(message)).toBe(true);
+      expect(viewFrameBytes(big, at)).toBe(frame); // made once for every display in that millisecond
+    }
   });
 
   test('under the bound every view goes out in order', () => {

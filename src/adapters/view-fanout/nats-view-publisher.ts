@@ -3,7 +3,10 @@
 // projections only ever hold views of durable events, so what reaches NATS is durable ("persist, then
 // act"). Never blocks the table: one publish in flight per audience, and while it waits only the newest
 // view is kept (the same conflation as a slow socket); a NATS outage is logged and the newest view is
-// published once NATS is back.
+// published once NATS is back. The views of one append (one input's facts, folded one by one in the same
+// turn) go out as one message, the newest: a publish waits for the end of the turn (a microtask). Each
+// message carries `Made-At`, when the table made the view (right after its facts were durable), so every
+// hop after it can be measured against durability (bench:viewers).
 import type { Logger } from 'pino';
 import { headers, type JetStreamClient, type NatsConnection } from 'nats';
 import type { Subscription } from 'rxjs';
@@ -19,9 +22,16 @@ export interface ViewPublisherOptions {
   readonly retryMs?: number;
 }
 
+/** A view and when the table made it (ms since the epoch). */
+interface MadeView {
+  readonly view: SharedView;
+  readonly madeAt: number;
+}
+
 class AudiencePublisher {
   private inFlight = false;
-  private pending: SharedView | null = null;
+  private scheduled = false;
+  private pending: MadeView | null = null;
   private retry: NodeJS.Timeout | null = null;
   published = 0;
   conflated = 0;
@@ -30,26 +40,28 @@ class AudiencePublisher {
   constructor(private readonly js: JetStreamClient, private readonly subject: string, private readonly options: ViewPublisherOptions) {}
 
   offer(view: SharedView): void {
-    if (this.inFlight || this.retry) {
-      if (this.pending) this.conflated++;
-      this.pending = view;
-      return;
-    }
-    void this.publish(view);
+    if (this.pending) this.conflated++;
+    this.pending = { view, madeAt: Date.now() };
+    if (this.inFlight || this.retry || this.scheduled) return;
+    this.scheduled = true;
+    queueMicrotask(() => {
+      this.scheduled = false;
+      if (!this.inFlight && !this.retry) this.flush();
+    });
   }
 
-  private async publish(view: SharedView): Promise<void> {
+  private async publish({ view, madeAt }: MadeView): Promise<void> {
     this.inFlight = true;
     const h = headers();
     h.set('Table-Seq', String(view.seq));
-    h.set('Made-At', new Date().toISOString());
+    h.set('Made-At', new Date(madeAt).toISOString());
     try {
       await this.js.publish(this.subject, view.json, { headers: h });
       this.published++;
     } catch (err) {
       this.failures++;
       if (this.failures % 100 === 1) this.options.logger?.warn({ err, subject: this.subject }, 'view not published to NATS: trying again with the newest');
-      this.pending ??= view;
+      this.pending ??= { view, madeAt };
       this.inFlight = false;
       this.retry = setTimeout(() => {
         this.retry = null;

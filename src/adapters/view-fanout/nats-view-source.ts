@@ -2,16 +2,21 @@
 // ordered consumer on `tables.<id>.views.<audience>` that starts at the subject's last message (the
 // current view) and then follows — shared by every display of that audience on this gateway. Stateless:
 // the gateway keeps only the current view per audience; start as many as the audience needs.
+// Each audience's views reach the displays through a ViewPacer (./view-pacer.ts): the newest of those
+// that came while the gateway was busy, at most one per `minIntervalMs`.
 import type { Logger } from 'pino';
 import { DeliverPolicy, type ConsumerMessages, type NatsConnection } from 'nats';
 import { defer, type Observable } from 'rxjs';
 import { ViewChannel, type AudienceViewSource, type DisplayAudience, type SharedView } from '../../app/displays/shared-view.js';
+import { ViewPacer } from './view-pacer.js';
 import { PUBLISHED_AUDIENCES, VIEW_STREAM, viewSubject, type PublishedAudience } from './view-stream.js';
 
 export interface NatsViewSourceOptions {
   readonly connection: NatsConnection;
   readonly tableId: string;
   readonly logger?: Logger;
+  /** Least time between two fan-outs of an audience (ms); 0: once per turn of the event loop. */
+  readonly minIntervalMs?: number;
 }
 
 function isPublished(audience: DisplayAudience): audience is PublishedAudience {
@@ -20,6 +25,7 @@ function isPublished(audience: DisplayAudience): audience is PublishedAudience {
 
 export class NatsViewSource implements AudienceViewSource {
   private readonly channels = new Map<PublishedAudience, ViewChannel>();
+  private readonly conflation = new Map<PublishedAudience, ViewPacer>();
   private readonly feeds: ConsumerMessages[] = [];
   private stopped = false;
   /** When each audience's newest view was made at the table and received here (for delivery latency). */
@@ -31,7 +37,9 @@ export class NatsViewSource implements AudienceViewSource {
     const js = this.options.connection.jetstream();
     for (const audience of PUBLISHED_AUDIENCES) {
       const channel = new ViewChannel();
+      const turn = new ViewPacer(channel, this.options.minIntervalMs ?? 0);
       this.channels.set(audience, channel);
+      this.conflation.set(audience, turn);
       // One subject, as a string: filter_subject (nats-server 2.9 has no filter_subjects).
       const consumer = await js.consumers.get(VIEW_STREAM, { filterSubjects: viewSubject(this.options.tableId, audience), deliver_policy: DeliverPolicy.LastPerSubject });
       const messages = await consumer.consume();
@@ -40,13 +48,15 @@ export class NatsViewSource implements AudienceViewSource {
         try {
           for await (const m of messages) {
             const seq = Number(m.headers?.get('Table-Seq') ?? 0);
-            this.lastReceipt.set(audience, { madeAt: m.headers?.get('Made-At') ?? null, receivedAt: Date.now() });
-            channel.publish({ audience, seq, view: undefined, json: m.string() });
+            const madeAtHeader = m.headers?.get('Made-At') || null;
+            const madeAt = madeAtHeader === null ? NaN : Date.parse(madeAtHeader);
+            this.lastReceipt.set(audience, { madeAt: madeAtHeader, receivedAt: Date.now() });
+            turn.offer({ audience, seq, view: undefined, json: m.string(), ...(Number.isFinite(madeAt) ? { madeAt } : {}) });
           }
-          channel.close();
+          turn.close();
         } catch (err) {
           if (!this.stopped) this.options.logger?.error({ err, audience }, 'views from NATS stopped');
-          channel.close(err);
+          turn.close(err);
         }
       })();
     }
@@ -70,9 +80,14 @@ export class NatsViewSource implements AudienceViewSource {
     return this.channels.get(audience)?.watchers ?? 0;
   }
 
+  /** Views from NATS that a newer one replaced before they were fanned out, per audience. */
+  conflated(audience: PublishedAudience): number {
+    return this.conflation.get(audience)?.conflated ?? 0;
+  }
+
   async stop(): Promise<void> {
     this.stopped = true;
     for (const m of this.feeds.splice(0)) m.stop();
-    for (const c of this.channels.values()) c.close();
+    for (const c of this.conflation.values()) c.close();
   }
 }

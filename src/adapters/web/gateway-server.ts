@@ -6,7 +6,7 @@
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import fastifyWebsocket from '@fastify/websocket';
 import type { Logger } from 'pino';
-import { Gauge, Registry } from 'prom-client';
+import { Gauge, Registry, collectDefaultMetrics } from 'prom-client';
 import type { AudienceViewSource } from '../../app/displays/shared-view.js';
 import type { Principal, Role } from '../../config/table-config.js';
 import { VIEW_BUFFER_BYTES } from './conflated-sender.js';
@@ -25,6 +25,8 @@ export interface GatewayOptions {
   readonly viewBufferBytes?: number;
   /** How long GET /api/views/* waits for a first view from NATS (ms). */
   readonly firstViewTimeoutMs?: number;
+  /** Views from NATS a newer one replaced before the fan-out, per audience (NatsViewSource.conflated). */
+  readonly conflatedFromSource?: (audience: 'public' | 'dealer') => number;
 }
 
 const GATEWAY_AUDIENCES = { public: null, dealer: ['dealer', 'supervisor', 'display'] } as const satisfies Record<string, readonly Role[] | null>;
@@ -70,9 +72,11 @@ export function createGatewayServer(options: GatewayOptions): FastifyInstance & 
       ['gateway_views_sent', 'Views sent to displays, per audience', (a: 'public' | 'dealer') => viewStats.of(a).sent],
       ['gateway_views_dropped', 'Views a slow display skipped, per audience', (a: 'public' | 'dealer') => viewStats.of(a).dropped],
       ['gateway_display_sockets', 'Display sockets connected now, per audience', (a: 'public' | 'dealer') => viewStats.of(a).connected],
+      ['gateway_views_conflated', 'Views from the table a newer one replaced before the fan-out, per audience', (a: 'public' | 'dealer') => options.conflatedFromSource?.(a) ?? 0],
     ] as const) {
       new Gauge({ name, help, labelNames: ['audience'], registers: [register], collect() { for (const a of ['public', 'dealer'] as const) this.set({ audience: a }, pick(a)); } });
     }
+    collectDefaultMetrics({ register }); // the event-loop delay among them: is the gateway keeping up?
     routes.get('/metrics', async (_request, reply) => reply.type(register.contentType).send(await register.metrics()));
     registerPageRoutes(routes);
   });

@@ -5,9 +5,10 @@
 // A refused credential or role answers the upgrade with 401/403 and a JSON reason (recorded).
 import type {} from '@fastify/websocket'; // the `websocket: true` route option
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Duplex } from 'node:stream';
 import type { WebSocket } from 'ws';
 import { AUDIENCES, READER_ROLES, admitReader, type Audience } from './audience-access.js';
-import { ConflatedSender } from './conflated-sender.js';
+import { ConflatedSender, type ViewSocket } from './conflated-sender.js';
 import { queryToken } from './credentials.js';
 import type { WebContext } from './web-context.js';
 
@@ -15,8 +16,29 @@ export function viewSocketPath(audience: Audience): string {
   return `/ws/${audience}`;
 }
 
+/**
+ * The display's socket as the sender sees it. A view frame is made once for every display
+ * (viewFrameBytes) and written straight to the connection under the ws socket — one write per display,
+ * the frame ws itself would have written — as long as no extension (compression) changes the framing;
+ * ws's bufferedAmount counts those bytes too (it reads the connection's buffer), so conflation holds.
+ */
+function viewSocket(socket: WebSocket): ViewSocket {
+  const connection = (socket as unknown as { _socket?: Duplex })._socket;
+  if (!connection || typeof connection.write !== 'function' || socket.extensions !== '') return socket;
+  return {
+    get readyState() {
+      return socket.readyState;
+    },
+    get bufferedAmount() {
+      return socket.bufferedAmount;
+    },
+    send: (data, options, cb) => socket.send(data, options, cb),
+    sendFrame: (frame, cb) => void connection.write(frame, (err) => cb(err ?? undefined)),
+  };
+}
+
 export function streamViews(context: Pick<WebContext, 'views' | 'viewStats' | 'logger' | 'viewBufferBytes'>, audience: Audience, socket: WebSocket): void {
-  const sender = new ConflatedSender(socket, context.viewStats, context.viewBufferBytes);
+  const sender = new ConflatedSender(viewSocket(socket), context.viewStats, context.viewBufferBytes);
   context.viewStats.connected(audience, 1);
   let open = true;
   const subscription = context.views.views$(audience).subscribe({
