@@ -11,12 +11,15 @@
  *  3. Same-process baselines in a fresh process: reading the rows only, and the hash chain only, so the
  *     cost of each layer (read, chain + MAC, round machine) shows.
  *
- * Env: BENCH_EVENTS (default 1000000), BENCH_DIR (default the OS temp dir), BENCH_KEEP=1 keeps the log.
+ *  4. The same CLI with --parallel (the chain and MACs in a worker thread beside the round machine).
+ *
+ * Env: BENCH_EVENTS (default 1000000), BENCH_DIR (default the OS temp dir), BENCH_KEEP=1 keeps the log,
+ * BENCH_DB=FILE verifies a log kept earlier instead of building one.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SqliteEventStore } from '../src/adapters/store/sqlite-event-store.js';
 import { SqliteLogReader } from '../src/adapters/store/sqlite-log-reader.js';
@@ -56,8 +59,9 @@ if (process.argv[2] === '--layer') {
 }
 
 const EVENTS = Number(process.env['BENCH_EVENTS'] ?? 1_000_000);
-const dir = mkdtempSync(join(process.env['BENCH_DIR'] ?? tmpdir(), 'bench-verify-'));
-const db = join(dir, `${TABLE}.db`);
+const kept = process.env['BENCH_DB'];
+const dir = kept ? dirname(kept) : mkdtempSync(join(process.env['BENCH_DIR'] ?? tmpdir(), 'bench-verify-'));
+const db = kept ?? join(dir, `${TABLE}.db`);
 
 async function build(): Promise<{ events: number; rounds: number; seconds: number }> {
   const started = performance.now();
@@ -121,9 +125,9 @@ async function build(): Promise<{ events: number; rounds: number; seconds: numbe
 }
 
 const fmt = (n: number) => Math.round(n).toLocaleString('en');
-const built = await build();
+const built = kept ? { events: SqliteLogReader.open(db).head().seq, rounds: Number.NaN, seconds: 0 } : await build();
 const size = statSync(db).size;
-console.log(`built a six-deck table log: ${fmt(built.events)} events, ${fmt(built.rounds)} rounds, keyed (MACs), ${(size / 1024 / 1024).toFixed(0)} MiB, in ${built.seconds.toFixed(1)} s (${dir})`);
+console.log(`${kept ? 'kept' : 'built'} a six-deck table log: ${fmt(built.events)} events${kept ? '' : `, ${fmt(built.rounds)} rounds`}, keyed (MACs), ${(size / 1024 / 1024).toFixed(0)} MiB, in ${built.seconds.toFixed(1)} s (${dir})`);
 
 function layer(name: 'read' | 'chain'): { n: number; seconds: number; maxRssKb: number } {
   const r = spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--layer', name, db], { cwd: ROOT, encoding: 'utf8', maxBuffer: 1 << 26 });
@@ -136,18 +140,21 @@ console.log(`baseline, rows only (fresh process):      ${fmt(read.n / read.secon
 const chain = layer('chain');
 console.log(`baseline, hash chain + MACs (same reader): ${fmt(chain.n / chain.seconds)} events/s, peak RSS ${(chain.maxRssKb / 1024).toFixed(0)} MiB`);
 
-function verifyCli(nodeFlags: string[]): { seconds: number; rssMiB: number; status: number | null; stdout: string } {
+function verifyCli(nodeFlags: string[], verbFlags: string[] = []): { seconds: number; cpuSeconds: number; rssMiB: number; status: number | null; stdout: string } {
   const started = performance.now();
-  const cli = spawnSync('/usr/bin/time', ['-f', 'maxrss_kb=%M', process.execPath, ...nodeFlags, '--import', 'tsx', 'src/cli/main.ts', 'verify', db, '--quiet'], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, SHOE_LOG_KEY: KEY_TEXT }, maxBuffer: 1 << 26 });
+  const cli = spawnSync('/usr/bin/time', ['-f', 'maxrss_kb=%M cpu_s=%U+%S', process.execPath, ...nodeFlags, '--import', 'tsx', 'src/cli/main.ts', 'verify', db, '--quiet', ...verbFlags], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, SHOE_LOG_KEY: KEY_TEXT }, maxBuffer: 1 << 26 });
   const seconds = (performance.now() - started) / 1000;
-  return { seconds, rssMiB: Number(/maxrss_kb=(\d+)/.exec(cli.stderr)?.[1] ?? Number.NaN) / 1024, status: cli.status, stdout: cli.stdout.trim() };
+  const cpu = /cpu_s=([\d.]+)\+([\d.]+)/.exec(cli.stderr);
+  return { seconds, cpuSeconds: cpu ? Number(cpu[1]) + Number(cpu[2]) : Number.NaN, rssMiB: Number(/maxrss_kb=(\d+)/.exec(cli.stderr)?.[1] ?? Number.NaN) / 1024, status: cli.status, stdout: cli.stdout.trim() };
 }
 const cliRun = verifyCli([]);
-console.log(`shoe verify (CLI through tsx, fresh process, key given): exit ${cliRun.status}, ${cliRun.seconds.toFixed(1)} s, ${fmt(built.events / cliRun.seconds)} events/s, peak RSS ${cliRun.rssMiB.toFixed(0)} MiB`);
+console.log(`shoe verify (CLI through tsx, fresh process, key given): exit ${cliRun.status}, ${cliRun.seconds.toFixed(1)} s (CPU ${cliRun.cpuSeconds.toFixed(1)} s), ${fmt(built.events / cliRun.seconds)} events/s, peak RSS ${cliRun.rssMiB.toFixed(0)} MiB`);
 console.log(`  ${cliRun.stdout}`);
 console.log(`  verify / chain-only rate: ${((built.events / cliRun.seconds) / (chain.n / chain.seconds)).toFixed(2)}  (the rest is the round machine re-deriving every fact)`);
 // The heap after GC stays flat (~12 MiB); the peak RSS is V8's young generation and lazy collection.
 const small = verifyCli(['--max-semi-space-size=2']);
 console.log(`  with node --max-semi-space-size=2: ${small.seconds.toFixed(1)} s, peak RSS ${small.rssMiB.toFixed(0)} MiB`);
+const parallel = verifyCli([], ['--parallel']);
+console.log(`shoe verify --parallel (chain + MACs in a worker thread): exit ${parallel.status}, ${parallel.seconds.toFixed(1)} s (CPU ${parallel.cpuSeconds.toFixed(1)} s), ${fmt(built.events / parallel.seconds)} events/s, peak RSS ${parallel.rssMiB.toFixed(0)} MiB`);
 console.log('goals (issue 9): >= 200,000 events/s; < 150 MB peak RSS on 1,000,000 events');
-if (process.env['BENCH_KEEP'] !== '1') rmSync(dir, { recursive: true, force: true });
+if (process.env['BENCH_KEEP'] !== '1' && !kept) rmSync(dir, { recursive: true, force: true });

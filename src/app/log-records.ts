@@ -2,7 +2,7 @@
 // An input is stored as an `input` event (what came in, from where, from whom); each fact it caused
 // follows it in the same atomic batch, under the fact's own type.
 import type { Instant } from '../ports/clock.js';
-import type { JsonObject, NewEvent, StoredEvent } from '../ports/event-store.js';
+import type { EventRecord, JsonObject, NewEvent } from '../ports/event-store.js';
 import type { TableEvent } from '../round/events.js';
 import type { TableInput } from '../round/inputs.js';
 import type { RuleSet } from '../rules/rule-set.js';
@@ -54,15 +54,15 @@ export function configuredRecord(rules: RuleSet, rulesId: string, tableId: strin
   return { type: CONFIGURED_RECORD, data: { tableId, rulesName: rules.name, rulesId, rules } as unknown as JsonObject, round, monoTime: at.mono, wallTime: at.wall, rulesId };
 }
 
-export function isInputRecord(event: StoredEvent): boolean {
+export function isInputRecord(event: Pick<EventRecord, 'type'>): boolean {
   return event.type === INPUT_RECORD;
 }
 
-export function recordedInput(event: StoredEvent): RecordedInput {
+export function recordedInput(event: Pick<EventRecord, 'data'>): RecordedInput {
   const { input, ...origin } = event.data as unknown as { input: TableInput } & InputOrigin;
   return { input, origin };
 }
 
-export function factOf(event: StoredEvent): TableEvent {
+export function factOf(event: Pick<EventRecord, 'type' | 'data'>): TableEvent {
   return { type: event.type, ...event.data } as unknown as TableEvent;
 }

@@ -5,7 +5,7 @@
 import { ruleSetSchema, type RuleSet } from '../rules/rule-set.js';
 import { TableEngine } from '../round/table-engine.js';
 import type { TableEvent } from '../round/events.js';
-import type { StoredEvent } from '../ports/event-store.js';
+import type { EventRecord } from '../ports/event-store.js';
 import { canonicalJson } from '../ports/event-chain.js';
 import { CONFIGURED_RECORD, factOf, isInputRecord, isNoteRecord, recordedInput } from './log-records.js';
 
@@ -62,7 +62,7 @@ export class LogReplayer {
    * Takes the next event of the log; throws LogMismatchError where it differs from the re-derivation.
    * `dataJson`: the event's data as stored canonical text (facts are then compared as text, unparsed).
    */
-  push(event: StoredEvent, dataJson?: string): void {
+  push(event: EventRecord, dataJson?: string): void {
     this.lastSeq = event.seq;
     if (this.nextExpected < this.expected.length) {
       const fact = this.expected[this.nextExpected++] as TableEvent;

@@ -1,24 +1,23 @@
-// `shoe verify DB [--key-env NAME] [--nats URL] [--quiet]` (issues 4, 9, 12): the auditor's check of a table
+// `shoe verify DB [--key-env NAME] [--nats URL] [--quiet] [--parallel]` (issues 4, 9, 12): the auditor's check of a table
 // log, streamed (memory does not grow with the log). In order: the file is readable (PRAGMA quick_check),
 // the hash chain is intact, with the key every MAC is right, the round machine re-derives every recorded
 // fact, and the log is not behind, nor different from, its newest anchors (the anchor file beside the
 // database; the JetStream KV key with --nats).
 // Exit 0: intact. 1: integrity broken (the line names the event and why). 2: the file cannot be read.
-import { connect } from 'nats';
 import { EmptyLogError, SqliteLogReader } from '../adapters/store/sqlite-log-reader.js';
 import { GENESIS_HASH } from '../ports/event-chain.js';
 import { anchorFileOf, readNewestAnchor } from '../adapters/store/anchor-file.js';
 import { AnchorKv } from '../adapters/store/anchor-kv.js';
 import { chainKey } from '../ports/chain-mac.js';
 import { ANCHORING_STARTED_RECORD, judgeAgainstAnchor, judgeMissingAnchorFile, LogBehindAnchorError, type LogAnchor } from '../ports/log-anchor.js';
-import { verifyLog } from '../app/verify-log.js';
+import { verifyLogFile } from './verify-log-file.js';
 import { DEFAULT_LOG_KEY_ENV } from '../config/log-key.js';
 import { UsageError, type ParsedArgs } from './args.js';
 
 type Out = (line: string) => void;
 
 const KNOWN_OPTIONS = new Set(['key-env', 'nats']);
-const KNOWN_FLAGS = new Set(['quiet']);
+const KNOWN_FLAGS = new Set(['quiet', 'parallel']);
 
 function keyOf(args: ParsedArgs, env: NodeJS.ProcessEnv): Buffer | undefined {
   const named = args.options.get('key-env');
@@ -45,6 +44,7 @@ function progressPrinter(total: number, quiet: boolean): ((done: number) => void
 }
 
 async function kvAnchor(url: string, tableId: string): Promise<{ anchor: LogAnchor | undefined; source: string }> {
+  const { connect } = await import('nats'); // only with --nats: the NATS client is ~10 MB of memory (issue 9)
   const connection = await connect({ servers: url, timeout: 3000 }).catch((err: Error) => {
     throw new UsageError(`--nats ${url}: cannot connect (${err.message})`);
   });
@@ -60,7 +60,7 @@ export async function verifyCommand(args: ParsedArgs, out: Out, env: NodeJS.Proc
   for (const name of args.options.keys()) if (!KNOWN_OPTIONS.has(name)) throw new UsageError(`verify: unknown option --${name}`);
   for (const name of args.flags) if (!KNOWN_FLAGS.has(name)) throw new UsageError(`verify: unknown option --${name}`);
   const db = args.positional[0];
-  if (!db || args.positional.length > 1) throw new UsageError('verify needs one table database: shoe verify DB [--key-env NAME] [--nats URL] [--quiet]');
+  if (!db || args.positional.length > 1) throw new UsageError('verify needs one table database: shoe verify DB [--key-env NAME] [--nats URL] [--quiet] [--parallel]');
   const key = keyOf(args, env);
   let reader: SqliteLogReader;
   try {
@@ -79,7 +79,7 @@ export async function verifyCommand(args: ParsedArgs, out: Out, env: NodeJS.Proc
     reader.quickCheck();
     const head = reader.head();
     const progress = progressPrinter(head.seq, args.flags.has('quiet'));
-    const verdict = verifyLog(reader.events(), { ...(key ? { key } : {}), ...(progress ? { onProgress: progress, progressEvery: 20_000 } : {}) });
+    const verdict = await verifyLogFile(reader, { to: head.seq, parallel: args.flags.has('parallel'), ...(key ? { key } : {}), ...(progress ? { onProgress: progress, progressEvery: 20_000 } : {}) });
     if (progress) process.stderr.write('\n');
     if (!verdict.ok) {
       out(`MISMATCH ${tableId} at event ${verdict.seq}: ${verdict.problem}`);

@@ -53,6 +53,10 @@ export interface StoredEvent extends NewEvent {
   readonly hash: string;
 }
 
+/** What re-running a log reads of each event: its position, type and data (issue 9: `verify`'s round
+ *  machine half reads no more of a row; the chain half reads the whole envelope). */
+export type EventRecord = Pick<StoredEvent, 'seq' | 'type' | 'data'>;
+
 /** The envelope before it is hashed. */
 export type UnsealedEvent = Omit<StoredEvent, 'hash'>;
 
