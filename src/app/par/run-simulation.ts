@@ -29,21 +29,41 @@ export class SimulationFailure extends Error {
   }
 }
 
-function chunks(rounds: number): Array<{ index: number; rounds: number }> {
-  const out: Array<{ index: number; rounds: number }> = [];
-  for (let index = 0, left = rounds; left > 0; index++, left -= CHUNK_ROUNDS) out.push({ index, rounds: Math.min(CHUNK_ROUNDS, left) });
-  return out;
+/** Chunk `index` of a run: its rounds and its seed (the same for any worker count). */
+function chunkAt(o: SimulationOptions, index: number): { index: number; rounds: number; seed: number } {
+  return { index, rounds: Math.min(CHUNK_ROUNDS, o.rounds - index * CHUNK_ROUNDS), seed: chunkSeed(o.seed, index) };
 }
 
+/**
+ * Adds chunks' counts in chunk order as they arrive (the merged sums do not depend on the workers), keeping
+ * only those that arrived ahead of a slower one: memory stays flat however many rounds (issue 13).
+ */
+class OrderedMerge {
+  readonly total = emptyCounts();
+  private next = 0;
+  private readonly early = new Map<number, SimulationCounts>();
+  add(index: number, counts: SimulationCounts): void {
+    this.early.set(index, counts);
+    for (let c = this.early.get(this.next); c !== undefined; c = this.early.get(this.next)) {
+      mergeCounts(this.total, c);
+      this.early.delete(this.next++);
+    }
+  }
+}
+
+/** Chunks a worker holds at once: one it plays, one waiting, so it never idles for the next message. */
+const IN_FLIGHT_PER_WORKER = 2;
+
 export async function runSimulation(o: SimulationOptions): Promise<SimulationCounts> {
-  const jobs = chunks(o.rounds).map((c) => ({ ...c, seed: chunkSeed(o.seed, c.index) }));
-  const results: (SimulationCounts | undefined)[] = Array.from({ length: jobs.length }, () => undefined);
+  const chunkCount = Math.ceil(o.rounds / CHUNK_ROUNDS);
+  const merged = new OrderedMerge();
   let answered = 0;
   let done = 0;
   if (o.workers <= 0) {
-    for (const job of jobs) {
+    for (let index = 0; index < chunkCount; index++) {
+      const job = chunkAt(o, index);
       try {
-        results[job.index] = simulateChunk({ rules: o.rules, strategy: o.strategy, seed: job.seed, rounds: job.rounds, seats: o.seats, insure: o.insure });
+        merged.add(index, simulateChunk({ rules: o.rules, strategy: o.strategy, seed: job.seed, rounds: job.rounds, seats: o.seats, insure: o.insure }));
       } catch (err) {
         if (err instanceof SimulationBug) throw new SimulationFailure(err.message, err.session, job.index);
         throw err;
@@ -64,20 +84,19 @@ export async function runSimulation(o: SimulationOptions): Promise<SimulationCou
         else resolve();
       };
       const feed = (w: Worker) => {
-        const job = jobs[next++];
-        if (job) w.postMessage(job);
-        else if (answered === jobs.length) stop();
+        if (next < chunkCount) w.postMessage(chunkAt(o, next++));
+        else if (answered === chunkCount) stop();
       };
-      const count = Math.max(1, Math.min(o.workers, jobs.length));
+      const count = Math.max(1, Math.min(o.workers, chunkCount));
       for (let i = 0; i < count; i++) {
         const w = startWorker(new URL('./simulate-task.ts', import.meta.url), { rules: o.rules, strategy: o.strategy, seats: o.seats, insure: o.insure });
         workers.push(w);
         w.on('message', (m: { index: number; counts?: SimulationCounts; bug?: { message: string; session: TableInput[] }; error?: string }) => {
           if (m.bug) return stop(new SimulationFailure(m.bug.message, m.bug.session, m.index));
           if (m.error) return stop(new Error(`simulation worker failed: ${m.error}`));
-          results[m.index] = m.counts;
+          if (m.counts) merged.add(m.index, m.counts);
           answered += 1;
-          done += jobs[m.index]?.rounds ?? 0;
+          done += Math.min(CHUNK_ROUNDS, o.rounds - m.index * CHUNK_ROUNDS);
           o.onProgress?.(done, o.rounds);
           feed(w);
         });
@@ -85,12 +104,10 @@ export async function runSimulation(o: SimulationOptions): Promise<SimulationCou
         w.on('exit', (code) => {
           if (!finished && code !== 0) stop(new Error(`simulation worker exited with code ${code}`));
         });
-        feed(w);
+        for (let k = 0; k < IN_FLIGHT_PER_WORKER; k++) feed(w);
       }
-      if (jobs.length === 0) stop();
+      if (chunkCount === 0) stop();
     });
   }
-  const total = emptyCounts();
-  for (const r of results) if (r) mergeCounts(total, r);
-  return total;
+  return merged.total;
 }
