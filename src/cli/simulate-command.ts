@@ -111,12 +111,15 @@ export function formatSimulation(r: SimulationReport): string[] {
   const lines = [
     `${r.rules}: ${r.rounds.toLocaleString('en')} rounds × ${r.seats} seat(s), seed ${r.seed}, ${r.workers} worker(s), ${r.seconds.toFixed(1)} s (${Math.round(r.rounds / Math.max(r.seconds, 1e-9)).toLocaleString('en')} rounds/s)`,
     '',
-    `${'bet'.padEnd(11)}${'bets'.padStart(10)}${'staked'.padStart(14)}${'return'.padStart(11)}${'95 % CI'.padStart(12)}${'sd/bet'.padStart(9)}${'sd/round'.padStart(10)}`,
   ];
+  // Columns as wide as their widest cell (60,000,000 bets and 60,000,000,000 staked must not run together).
+  const rows = [['bet', 'bets', 'staked', 'return', '95 % CI', 'sd/bet', 'sd/round']];
   for (const [kind, s] of Object.entries(r.bets)) {
     if (!s) continue;
-    lines.push(`${kind.padEnd(11)}${s.bets.toLocaleString('en').padStart(10)}${s.staked.toLocaleString('en').padStart(14)}${pct(s.returnRatio).padStart(11)}${`± ${pct(s.interval95)}`.padStart(12)}${s.sdPerBet.toFixed(3).padStart(9)}${s.sdPerRound.toFixed(3).padStart(10)}`);
+    rows.push([kind, s.bets.toLocaleString('en'), s.staked.toLocaleString('en'), pct(s.returnRatio), `± ${pct(s.interval95)}`, s.sdPerBet.toFixed(3), s.sdPerRound.toFixed(3)]);
   }
+  const widths = (rows[0] as string[]).map((_, c) => Math.max(...rows.map((row) => (row[c] as string).length)));
+  for (const row of rows) lines.push(row.map((cell, c) => (c === 0 ? cell.padEnd(widths[c] as number) : cell.padStart((widths[c] as number) + 2))).join(''));
   lines.push('', `exact main-game return of the same strategy (off the top): ${pct(r.exactMain)}`);
   const f = r.frequencies;
   lines.push(`per 100 hands: player blackjack ${f['playerBlackjack']?.toFixed(2)}, bust ${f['playerBust']?.toFixed(2)}, push ${f['push']?.toFixed(2)}, double ${f['double']?.toFixed(2)}, split ${f['split']?.toFixed(2)}, surrender ${f['surrender']?.toFixed(2)}, even money ${f['evenMoney']?.toFixed(2)}, switch ${f['switch']?.toFixed(2)}, auto-play ${f['autoPlay']?.toFixed(2)}`);
