@@ -14,7 +14,7 @@ import { startTable } from '../../src/composition/table-runtime.js';
 import { runEmulator } from '../../src/adapters/shoe-emulator/run-emulator.js';
 import { SqliteEventStore } from '../../src/adapters/store/sqlite-event-store.js';
 import { exportSession } from '../../src/app/export-session.js';
-import { factOf, isInputRecord, recordedInput } from '../../src/app/log-records.js';
+import { CONFIGURED_RECORD, factOf, isInputRecord, isNoteRecord, recordedInput } from '../../src/app/log-records.js';
 import { replayCapture, type CaptureLine } from '../../src/app/replay-capture.js';
 import { verifyLog } from '../../src/app/verify-log.js';
 import { TableEngine } from '../../src/round/table-engine.js';
@@ -77,7 +77,8 @@ describe.skipIf(!hasSocat)(`a table on a pty pair with a faulty shoe${hasSocat ?
 
     // The same card list (with the same bets and decisions) replayed from a session file settles the same.
     const settled = (events: Array<{ type: string }>) => events.filter((e) => e.type === 'bet.settled').map((e) => canonicalJson(e));
-    const liveFacts = log.filter((e) => !isInputRecord(e) && !['table.configured'].includes(e.type) && !e.type.startsWith('link.') && e.type !== 'shoe.message').map(factOf);
+    // The table's facts: neither inputs, nor the rule set record, nor notes (link, shoe messages, integrity, the log's own).
+    const liveFacts = log.filter((e) => !isInputRecord(e) && e.type !== CONFIGURED_RECORD && !isNoteRecord(e.type)).map(factOf);
     const engine = new TableEngine(loadRuleSet('six-deck').rules);
     const replayed = exportSession(log).flatMap((input) => engine.submit(input));
     expect(settled(replayed)).toEqual(settled(liveFacts));
