@@ -22,15 +22,20 @@ afterEach(async () => {
   resetMockBinding();
 });
 
+/** A link and an emulated shoe in session on virtual time, the shoe's SHOE_LOADED delivered. */
+async function linkUp(deck: ReturnType<typeof oneDeck>): Promise<Rig> {
+  rig = makeRig(deck);
+  rig.link.start();
+  rig.emulator.powerOn();
+  await rig.untilUp();
+  await rig.sched.advance(100);
+  return rig;
+}
+
 describe('the gate allowance across a reconnect (§7.5.3, §8.5)', () => {
   it('a card released before an unplug and delivered after it is not paid for twice', async () => {
     const deck = oneDeck();
-    rig = makeRig(deck);
-    const r = rig;
-    r.link.start();
-    r.emulator.powerOn();
-    await r.untilUp();
-    await r.sched.advance(100); // SHOE_LOADED delivered
+    const r = await linkUp(deck);
     void r.link.unlockGate(1);
     await r.sched.advance(50);
     expect(r.emulator.gate).toBe('unlocked');
@@ -64,12 +69,7 @@ describe('the gate allowance across a reconnect (§7.5.3, §8.5)', () => {
 
   it('a GATE_UNLOCK queued before the link went down is not carried out ahead of the wanted gate state', async () => {
     const deck = oneDeck();
-    rig = makeRig(deck);
-    const r = rig;
-    r.link.start();
-    r.emulator.powerOn();
-    await r.untilUp();
-    await r.sched.advance(100);
+    const r = await linkUp(deck);
     // A command reaches the shoe and is carried out, but its ACK is lost: at the next handshake the
     // shoe's lastRxSeq settles it (§8.4 c).
     r.wire.mute();
@@ -98,12 +98,7 @@ describe('the gate allowance across a reconnect (§7.5.3, §8.5)', () => {
     // and acknowledged, then went out anchored to the event before that card — and the shoe, with nothing
     // left unacknowledged after that anchor, released a second card out of turn.
     const deck = oneDeck();
-    rig = makeRig(deck);
-    const r = rig;
-    r.link.start();
-    r.emulator.powerOn();
-    await r.untilUp();
-    await r.sched.advance(100);
+    const r = await linkUp(deck);
     // The dealer's hand is on the shoe, pulling whenever the gate lets a card go.
     const pulls = [r.emulator.drawCard(), r.emulator.drawCard()];
     let released = 0;
