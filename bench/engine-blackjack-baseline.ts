@@ -6,6 +6,7 @@
 import { createRequire } from 'node:module';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { shuffle } from '../src/adapters/shoe-emulator/prng.js';
 
 interface EbCard { text: string; suite: string; value: number; color: string }
 interface EbState {
@@ -40,13 +41,7 @@ function ebShoe(decks: number, random: () => number): EbCard[] {
       }
     }
   }
-  for (let i = cards.length - 1; i > 0; i--) {
-    const j = Math.floor(random() * (i + 1));
-    const t = cards[i] as EbCard;
-    cards[i] = cards[j] as EbCard;
-    cards[j] = t;
-  }
-  return cards;
+  return shuffle(cards, random);
 }
 
 /** Six decks, one hand of 1,000 a round, hit below 17 and stand on 17+, no insurance, a new seeded shoe

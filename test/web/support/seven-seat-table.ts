@@ -11,7 +11,7 @@ import { loadRuleSet } from '../../../src/config/load-rule-set.js';
 import { parseTableConfig } from '../../../src/config/table-config.js';
 import { TableService } from '../../../src/app/table-service.js';
 import type { TableInput } from '../../../src/round/inputs.js';
-import { TOKENS } from './table-fixture.js';
+import { ROLES } from './table-fixture.js';
 import { DECISION_SECONDS, type WebTable } from './web-fixture.js';
 
 export const SEVEN_SEAT_TABLE = 'floor-7';
@@ -24,16 +24,7 @@ export const OWNERS = ['Maximilian-Alexander', 'Bartholomew Featherstonehaugh', 
 /** A listening web server over a fresh european (7-seat) table on the system clock. */
 export async function sevenSeatTable(): Promise<WebTable> {
   const { rules, rulesId } = loadRuleSet('european');
-  const config = parseTableConfig({
-    id: SEVEN_SEAT_TABLE,
-    rules: 'european',
-    roles: {
-      dealer: [{ name: 'dealer-ann', token: TOKENS.dealer }],
-      supervisor: [{ name: 'super-sam', token: TOKENS.supervisor }],
-      'game-server': [{ name: 'online-gs', token: TOKENS.gameServer }],
-      display: [{ name: 'wall-screen', token: TOKENS.display }],
-    },
-  }, 'test');
+  const config = parseTableConfig({ id: SEVEN_SEAT_TABLE, rules: 'european', roles: ROLES }, 'test');
   const store = new MemoryEventStore();
   const service = await TableService.open({ tableId: SEVEN_SEAT_TABLE, rules, rulesId, store, clock: systemClock });
   const app = createWebServer({ service, store, config, decisionSeconds: DECISION_SECONDS, logger: pino({ level: 'silent' }) });

@@ -18,16 +18,15 @@ export const TOKENS = {
   display: 'display-token-1',
 } as const;
 
-export const config: TableConfig = parseTableConfig({
-  id: TABLE_ID,
-  rules: 'six-deck',
-  roles: {
-    dealer: [{ name: 'dealer-ann', token: TOKENS.dealer }],
-    supervisor: [{ name: 'super-sam', token: TOKENS.supervisor }],
-    'game-server': [{ name: 'online-gs', token: TOKENS.gameServer }],
-    display: [{ name: 'wall-screen', token: TOKENS.display }],
-  },
-}, 'test');
+/** One credential per role, for every test table. */
+export const ROLES = {
+  dealer: [{ name: 'dealer-ann', token: TOKENS.dealer }],
+  supervisor: [{ name: 'super-sam', token: TOKENS.supervisor }],
+  'game-server': [{ name: 'online-gs', token: TOKENS.gameServer }],
+  display: [{ name: 'wall-screen', token: TOKENS.display }],
+};
+
+export const config: TableConfig = parseTableConfig({ id: TABLE_ID, rules: 'six-deck', roles: ROLES }, 'test');
 
 export const { rules, rulesId } = loadRuleSet('six-deck');
 
