@@ -1,29 +1,14 @@
-// Worker thread of `shoe verify` (issue 9): the chain and MAC half of the check (verify-log.ts), over its
-// own read-only connection to the log file, while the main thread re-runs the round machine. Posts one
-// ChainOutcome, or the file's problem (UnreadableLogError) as text.
+// The chain worker of `shoe verify` (issue 9): spans of the chain-and-MAC check taken from the front of the
+// shared board (verify-chain-spans.ts), over its own read-only connection to the log file, while the main
+// thread re-runs the round machine. Posts what its spans found, or what went wrong.
 import { parentPort, workerData } from 'node:worker_threads';
-import { SqliteLogReader } from '../adapters/store/sqlite-log-reader.js';
-import { UnreadableLogError } from '../adapters/store/unreadable-log.js';
-import { runChainHalf } from '../app/verify-chain-half.js';
-import { CHAIN_PROBLEM_ROW, REPLAY_PROBLEM_ROW, type ChainTaskData, type ChainTaskReply } from './verify-chain-protocol.js';
+import { checkSpans, SpanBoard } from '../app/verify-chain-spans.js';
+import { withLogFile } from './verify-task-file.js';
+import type { ChainTaskReply, VerifyTaskData } from './verify-task-protocol.js';
 
-const { file, tableId, to, key, rows } = workerData as ChainTaskData;
-const found = new Int32Array(rows);
+const { key, firstMac, board } = workerData as VerifyTaskData;
 
-function run(): ChainTaskReply {
-  try {
-    const reader = SqliteLogReader.open(file, tableId);
-    try {
-      const outcome = runChainHalf(reader.events(1, to), key ? Buffer.from(key) : undefined, () => Atomics.load(found, REPLAY_PROBLEM_ROW));
-      if (outcome.problem) Atomics.store(found, CHAIN_PROBLEM_ROW, outcome.problem.row);
-      return { outcome };
-    } finally {
-      reader.close();
-    }
-  } catch (err) {
-    if (err instanceof UnreadableLogError) return { unreadable: err.problem };
-    return { error: String((err as Error).stack ?? err) };
-  }
-}
-
-parentPort?.postMessage(run());
+const reply: ChainTaskReply = withLogFile(workerData as VerifyTaskData, (reader) => ({
+  spans: checkSpans(SpanBoard.of(board), 'front', reader, key ? Buffer.from(key) : undefined, firstMac ?? undefined),
+}));
+parentPort?.postMessage(reply);

@@ -1,4 +1,4 @@
-// `shoe verify DB [--key-env NAME] [--nats URL] [--quiet] [--parallel]` (issues 4, 9, 12): the auditor's check of a table
+// `shoe verify DB [--key-env NAME] [--nats URL] [--quiet] [--threads 1|2]` (issues 4, 9, 12): the auditor's check of a table
 // log, streamed (memory does not grow with the log). In order: the file is readable (PRAGMA quick_check),
 // the hash chain is intact, with the key every MAC is right, the round machine re-derives every recorded
 // fact, and the log is not behind, nor different from, its newest anchors (the anchor file beside the
@@ -16,8 +16,22 @@ import { UsageError, type ParsedArgs } from './args.js';
 
 type Out = (line: string) => void;
 
-const KNOWN_OPTIONS = new Set(['key-env', 'nats']);
-const KNOWN_FLAGS = new Set(['quiet', 'parallel']);
+const KNOWN_OPTIONS = new Set(['key-env', 'nats', 'threads']);
+const KNOWN_FLAGS = new Set(['quiet']);
+
+/**
+ * From this many events on, verify uses two threads by default (issue 9: >= 200,000 events/s on two cores);
+ * below it the worker's start-up (~0.1 s compiled) is not worth it.
+ */
+export const TWO_THREADS_FROM = 50_000;
+
+/** --threads as given (undefined: by the log's length). */
+function threadsWanted(args: ParsedArgs): 1 | 2 | undefined {
+  const given = args.options.get('threads');
+  if (given === undefined) return undefined;
+  if (given === '1' || given === '2') return Number(given) as 1 | 2;
+  throw new UsageError(`verify: --threads takes 1 or 2, not ${given}`);
+}
 
 function keyOf(args: ParsedArgs, env: NodeJS.ProcessEnv): Buffer | undefined {
   const named = args.options.get('key-env');
@@ -56,12 +70,23 @@ async function kvAnchor(url: string, tableId: string): Promise<{ anchor: LogAnch
   }
 }
 
+/** `read()`, or when it fails, the file's quick_check failure if it has one (a clearer first line). */
+function whenReadable<T>(reader: SqliteLogReader, read: () => T): T {
+  try {
+    return read();
+  } catch (err) {
+    reader.quickCheck();
+    throw err;
+  }
+}
+
 export async function verifyCommand(args: ParsedArgs, out: Out, env: NodeJS.ProcessEnv = process.env): Promise<number> {
   for (const name of args.options.keys()) if (!KNOWN_OPTIONS.has(name)) throw new UsageError(`verify: unknown option --${name}`);
   for (const name of args.flags) if (!KNOWN_FLAGS.has(name)) throw new UsageError(`verify: unknown option --${name}`);
   const db = args.positional[0];
-  if (!db || args.positional.length > 1) throw new UsageError('verify needs one table database: shoe verify DB [--key-env NAME] [--nats URL] [--quiet] [--parallel]');
+  if (!db || args.positional.length > 1) throw new UsageError('verify needs one table database: shoe verify DB [--key-env NAME] [--nats URL] [--quiet] [--threads 1|2]');
   const key = keyOf(args, env);
+  const threads = threadsWanted(args);
   let reader: SqliteLogReader;
   try {
     reader = SqliteLogReader.open(db);
@@ -76,10 +101,11 @@ export async function verifyCommand(args: ParsedArgs, out: Out, env: NodeJS.Proc
   }
   try {
     const { tableId } = reader;
-    reader.quickCheck();
-    const head = reader.head();
+    // The file's quick_check runs inside the check (in two threads, while the worker starts); a file too
+    // damaged to read its head fails with the quick_check's own words.
+    const head = whenReadable(reader, () => reader.head());
     const progress = progressPrinter(head.seq, args.flags.has('quiet'));
-    const verdict = await verifyLogFile(reader, { to: head.seq, parallel: args.flags.has('parallel'), ...(key ? { key } : {}), ...(progress ? { onProgress: progress, progressEvery: 20_000 } : {}) });
+    const verdict = await verifyLogFile(reader, { to: head.seq, parallel: (threads ?? (head.seq >= TWO_THREADS_FROM ? 2 : 1)) === 2, before: () => reader.quickCheck(), ...(key ? { key } : {}), ...(progress ? { onProgress: progress, progressEvery: 20_000 } : {}) });
     if (progress) process.stderr.write('\n');
     if (!verdict.ok) {
       out(`MISMATCH ${tableId} at event ${verdict.seq}: ${verdict.problem}`);

@@ -17,8 +17,10 @@ type Row = [number, number, number, string, string, string, string, string, stri
 type RecordRow = [number, string, string];
 
 /** Rows fetched per query: `all()` over pages is cheaper per row than stepping a cursor (issue 9, measured
- *  ~1.2-1.5x), and a page of a thousand events is well under a megabyte. */
-const PAGE = 1000;
+ *  ~1.2-1.5x). 200 rather than 1,000: a page lives through several young-generation collections, and smaller
+ *  pages promote less to the old generation (measured on 1,000,000 events in two threads: peak RSS 159 ->
+ *  150 MiB and ~10 % faster; one thread as fast). */
+const PAGE = 200;
 
 /** The `data` column parsed, or a stand-in the chain check rejects (its hash cannot match). */
 function parseData(dataJson: string): JsonObject {
@@ -173,6 +175,15 @@ export class SqliteLogReader {
   firstMacSeq(): number | undefined {
     if (!this.macs || !this.hasEvents) return undefined;
     return this.guard(() => this.db.prepare<[string], { s: number | null }>('SELECT min(seq) AS s FROM event_macs WHERE stream = ?').get(this.tableId)?.s ?? undefined);
+  }
+
+  /**
+   * The first event up to `to` that carries a MAC (a MAC row without its event does not count), as the
+   * one-reading check would meet it; undefined when none does.
+   */
+  firstKeyedEvent(to: number): number | undefined {
+    if (!this.macs || !this.hasEvents) return undefined;
+    return this.guard(() => this.db.prepare<[string, number], { s: number | null }>('SELECT min(m.seq) AS s FROM event_macs m JOIN events e ON e.stream = m.stream AND e.seq = m.seq WHERE m.stream = ? AND m.seq <= ?').get(this.tableId, to)?.s ?? undefined);
   }
 
   /** Events from `from` to `to` (inclusive) in seq order, a page at a time, each with its MAC (null when it has none). */
