@@ -27,6 +27,9 @@ describe('npm run build', () => {
       expect((await node('start', '--help')).stdout).toMatch(/^usage: shoe start/);
       const demo = await node('demo');
       expect(demo.stdout).toContain('Round 1: betting open');
+      // The analysis workers run the compiled task modules (issue 13: they looked for the .ts sources).
+      const simulated = await node('simulate', '--rules', 'six-deck', '--rounds', '2000', '--workers', '2', '--format', 'json');
+      expect((JSON.parse(simulated.stdout) as { rounds: number }).rounds).toBe(2000);
     } finally {
       rmSync(join(ROOT, outDir), { recursive: true, force: true });
     }

@@ -219,20 +219,59 @@ function commit(book: RoundBook, out: SimulationCounts): void {
 type CardInput = Extract<TableInput, { type: 'card' }>;
 
 /** The shoe's card inputs in deck order, one object per card (inputs are never changed); each shoe is a
- *  shuffle of them (the same permutation a shuffle of the cards would be): no object per card dealt. */
+ *  shuffle of them (the same permutation a shuffle of the cards would be): no object per card dealt.
+ *  Made once per rule set, not per chunk (a worker plays thousands of chunks of the same rules). */
+const cardInputsByRules = new WeakMap<RuleSet, CardInput[]>();
 function cardInputs(rules: RuleSet): CardInput[] {
-  return unshuffledShoe(rules).map((card) => Object.freeze({ type: 'card', card }) as CardInput);
+  let deck = cardInputsByRules.get(rules);
+  if (deck === undefined) {
+    deck = unshuffledShoe(rules).map((card) => Object.freeze({ type: 'card', card }) as CardInput);
+    cardInputsByRules.set(rules, deck);
+  }
+  return deck;
 }
 const CUT_CARD: TableInput = Object.freeze({ type: 'cut-card' });
+
+/** One player per (strategy, rules) for every chunk: its chart rows, looked up on first use, stay
+ *  looked up (made per chunk, a 500-round chunk spent ~2 % of its time filling them again). */
+const players = new WeakMap<Strategy, StrategyPlayer>();
+function playerFor(strategy: Strategy, rules: RuleSet): StrategyPlayer {
+  let player = players.get(strategy);
+  if (player === undefined || player.rules !== rules) {
+    player = new StrategyPlayer(strategy, rules);
+    players.set(strategy, player);
+  }
+  return player;
+}
+
+type DecisionAction = Extract<TableInput, { type: 'decision' }>['action'];
+
+/** A seat's decisions for hand 0..n, made once and kept (inputs are never changed): no object per
+ *  decision. Keyed by action, then seat × 16 + hand (hand -1: no hand, e.g. switch or an offer). */
+class DecisionInputs {
+  private readonly byAction = new Map<string, TableInput[]>();
+  get(seat: number, hand: number, action: DecisionAction): TableInput {
+    let list = this.byAction.get(action);
+    if (list === undefined) this.byAction.set(action, (list = []));
+    const at = seat * 16 + hand + 1;
+    let input = list[at];
+    if (input === undefined) {
+      input = Object.freeze(hand < 0 ? { type: 'decision', seat, action } : { type: 'decision', seat, hand, action }) as TableInput;
+      list[at] = input;
+    }
+    return input;
+  }
+}
 
 export function simulateChunk(spec: ChunkSpec): SimulationCounts {
   const { rules } = spec;
   const random = mulberry32(spec.seed);
-  const player = new StrategyPlayer(spec.strategy, rules);
+  const player = playerFor(spec.strategy, rules);
   const engine = new TableEngine(rules);
   const out = emptyCounts();
   let session: TableInput[] = [];
   const deck = cardInputs(rules);
+  const decisions = new DecisionInputs();
   let shoe: CardInput[] = [];
   let position = 0;
   let cutAt = 0;
@@ -264,10 +303,13 @@ export function simulateChunk(spec: ChunkSpec): SimulationCounts {
 
   // Whether the machine would take a decision from the hand in turn: one function for the chunk, asked
   // about the table, seat and hand set just before (no closure per decision).
+  // The question is one object, reused (refuseDecision reads it and keeps nothing).
   let legalTable = engine.table;
-  let legalSeat = 0;
-  let legalHand = 0;
-  const legal = (action: string): boolean => refuseDecision(legalTable, rules, { type: 'decision', seat: legalSeat, hand: legalHand, action }) === null;
+  const question = { type: 'decision' as const, seat: 0, hand: 0, action: 'stand' as DecisionAction };
+  const legal = (action: string): boolean => {
+    question.action = action as DecisionAction;
+    return refuseDecision(legalTable, rules, question) === null;
+  };
   // Each seat's bets, the same every round (inputs are never changed).
   const betInputs: TableInput[] = [];
   for (const seat of seats) {
@@ -334,7 +376,7 @@ export function simulateChunk(spec: ChunkSpec): SimulationCounts {
           }
         }
         const action = player.takesEvenMoney(up) && ok('evenMoney') ? 'evenMoney' : spec.insure && ok('insurance') ? 'insurance' : 'noInsurance';
-        send({ type: 'decision', seat: box.seat, action });
+        send(decisions.get(box.seat, -1, action));
         break;
       }
       case 'active.playing': {
@@ -355,14 +397,14 @@ export function simulateChunk(spec: ChunkSpec): SimulationCounts {
           break;
         }
         legalTable = table;
-        legalSeat = box.seat;
-        legalHand = hand.index;
+        question.seat = box.seat;
+        question.hand = hand.index;
         if (rules.switch.allowed && !box.acted && player.shouldSwitch(box, up) && legal('switch')) {
-          send({ type: 'decision', seat: box.seat, action: 'switch' });
+          send(decisions.get(box.seat, -1, 'switch'));
           break;
         }
         const action = player.decide(hand, lineageSize(box, hand), up, legal);
-        send({ type: 'decision', seat: box.seat, hand: hand.index, action });
+        send(decisions.get(box.seat, hand.index, action));
         break;
       }
       default:

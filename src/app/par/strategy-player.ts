@@ -19,7 +19,7 @@ export class StrategyPlayer {
    *  decision; issue 13's 20,000,000 rounds): index = (row kind × 1024 + row) × 16 + up value. */
   private readonly orders = new Map<number, readonly Action[] | null>();
 
-  constructor(readonly strategy: Strategy, private readonly rules: RuleSet) {
+  constructor(readonly strategy: Strategy, readonly rules: RuleSet) {
     this.policy = strategyPolicy(strategy);
   }
 
