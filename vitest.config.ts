@@ -45,6 +45,11 @@ const FIRST = [
   'test/app/simulation.test.ts',
   'test/scenarios/scenarios.test.ts',
   'test/analysis/exact-return.test.ts',
+  'test/app/corrupt-log-cli.test.ts',
+  'test/app/log-loss-detection.test.ts',
+  'test/app/strategy-player.test.ts',
+  'test/app/audit-cli.test.ts',
+  'test/cli/par-sheet-cli.test.ts',
 ];
 
 class LongFirst extends BaseSequencer {
