@@ -16,10 +16,19 @@ import { defaultSeats } from '../../src/cli/simulate-command.js';
 
 const ROUNDS = Number(process.env['SIMULATE_TEST_ROUNDS'] ?? 1000);
 
+// The exact analysis is the slow part of this file (seconds per rule set): each rule set's is computed once
+// here, though 'switch' is played by two tests.
+const analysed = new Map<string, ReturnType<typeof analyseGame>>();
+function analysis(name: string, rules: Parameters<typeof analyseGame>[0]): ReturnType<typeof analyseGame> {
+  let a = analysed.get(name);
+  if (!a) analysed.set(name, (a = analyseGame(rules)));
+  return a;
+}
+
 describe('simulation', () => {
   test('the same seed gives the same counts with 0, 1 or 2 workers', async () => {
     const { rules } = loadRuleSet('switch');
-    const { strategy } = analyseGame(rules);
+    const { strategy } = analysis('switch', rules);
     const run = (workers: number) => runSimulation({ rules, strategy, rounds: 1100, seats: 2, seed: 42, workers, insure: true });
     const inline = await run(0);
     expect(inline.counts.rounds).toBe(1100);
@@ -31,7 +40,7 @@ describe('simulation', () => {
 
   test.each(knownRuleSets())('%s: simulated main return lies within the 95-percent interval of the exact return; side bets too', async (name) => {
     const { rules } = loadRuleSet(name);
-    const { strategy, main } = analyseGame(rules);
+    const { strategy, main } = analysis(name, rules);
     const counts = await runSimulation({ rules, strategy, rounds: ROUNDS, seats: defaultSeats(rules), seed: 2026, workers: 2, insure: true });
     expect(counts.counts.rounds + counts.counts.voidedRounds).toBe(ROUNDS);
     const sim = summariseBet(counts.bets.main)!;
