@@ -5,12 +5,11 @@
 // the figure a 20,000,000-round run approaches. Then the same with the compiled build (the product ships
 // dist/, whose workers run plain JavaScript without tsx): built into a scratch folder inside the package
 // (bench-dist-<pid>, deleted after); BENCH_COMPILED=0 skips it. CPU seconds are the whole process's (all threads).
-import { spawnSync } from 'node:child_process';
-import { rmSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { loadRuleSet } from '../src/config/load-rule-set.js';
 import { analyseGame } from '../src/analysis/main-return.js';
 import { runSimulation } from '../src/app/par/run-simulation.js';
+import { withCompiledBuild } from './support/compiled-build.js';
 
 const rounds = Number(process.env['BENCH_ROUNDS'] ?? 4000);
 const { rules } = loadRuleSet('six-deck');
@@ -54,16 +53,10 @@ async function measure(label: string, run: Run, workers: number): Promise<void> 
 for (const workers of [0, 1, 2]) await measure(workers === 0 ? 'in-thread' : `${workers} worker(s)`, runSimulation, workers);
 
 if (process.env['BENCH_COMPILED'] !== '0') {
-  const root = fileURLToPath(new URL('..', import.meta.url));
-  const outDir = `bench-dist-${process.pid}`;
-  try {
-    const built = spawnSync(process.execPath, ['scripts/build.mjs', '--out-dir', outDir, '--no-check'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
-    if (built.status !== 0) throw new Error(`build failed (${built.status})`);
-    const compiled = (await import(new URL(`../${outDir}/src/app/par/run-simulation.js`, import.meta.url).href)) as { runSimulation: Run };
+  await withCompiledBuild(async (outDir) => {
+    const compiled = (await import(pathToFileURL(`${outDir}/src/app/par/run-simulation.js`).href)) as { runSimulation: Run };
     for (const workers of [1, 2]) await measure(`compiled, ${workers} worker(s)`, compiled.runSimulation, workers);
-  } finally {
-    rmSync(new URL(`../${outDir}`, import.meta.url), { recursive: true, force: true });
-  }
+  });
 }
 const best = Math.max(...rates);
 const bestSteady = Math.max(...steadyRates);

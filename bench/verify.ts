@@ -11,7 +11,8 @@
  *  3. Same-process baselines in a fresh process: reading the rows only, and the hash chain only, so the
  *     cost of each layer (read, chain + MAC, round machine) shows.
  *
- *  4. The same CLI with --parallel (the chain and MACs in a worker thread beside the round machine).
+ *  4. The same CLI with --threads 2 (the round machine's re-run beside a worker checking spans of the chain),
+ *     then both again from the compiled build (what bin/shoe.js runs; two threads are its default here).
  *
  * Env: BENCH_EVENTS (default 1000000), BENCH_DIR (default the OS temp dir), BENCH_KEEP=1 keeps the log,
  * BENCH_DB=FILE verifies a log kept earlier instead of building one.
@@ -23,6 +24,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SqliteEventStore } from '../src/adapters/store/sqlite-event-store.js';
 import { SqliteLogReader } from '../src/adapters/store/sqlite-log-reader.js';
+import { withCompiledBuild } from './support/compiled-build.js';
 import { mulberry32, shuffledShoe } from '../src/adapters/shoe-emulator/prng.js';
 import { configuredRecord, factRecord, inputRecord } from '../src/app/log-records.js';
 import { loadRuleSet } from '../src/config/load-rule-set.js';
@@ -140,21 +142,32 @@ console.log(`baseline, rows only (fresh process):      ${fmt(read.n / read.secon
 const chain = layer('chain');
 console.log(`baseline, hash chain + MACs (same reader): ${fmt(chain.n / chain.seconds)} events/s, peak RSS ${(chain.maxRssKb / 1024).toFixed(0)} MiB`);
 
-function verifyCli(nodeFlags: string[], verbFlags: string[] = []): { seconds: number; cpuSeconds: number; rssMiB: number; status: number | null; stdout: string } {
+interface CliRun { seconds: number; cpuSeconds: number; rssMiB: number; status: number | null; stdout: string }
+
+/** `shoe verify DB --quiet ...` in a fresh process under /usr/bin/time: through tsx (`main` a .ts path) or compiled. */
+function verifyCli(main: string, verbFlags: string[], nodeFlags: string[] = []): CliRun {
   const started = performance.now();
-  const cli = spawnSync('/usr/bin/time', ['-f', 'maxrss_kb=%M cpu_s=%U+%S', process.execPath, ...nodeFlags, '--import', 'tsx', 'src/cli/main.ts', 'verify', db, '--quiet', ...verbFlags], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, SHOE_LOG_KEY: KEY_TEXT }, maxBuffer: 1 << 26 });
+  const loader = main.endsWith('.ts') ? ['--import', 'tsx'] : [];
+  const cli = spawnSync('/usr/bin/time', ['-f', 'maxrss_kb=%M cpu_s=%U+%S', process.execPath, ...nodeFlags, ...loader, main, 'verify', db, '--quiet', ...verbFlags], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, SHOE_LOG_KEY: KEY_TEXT }, maxBuffer: 1 << 26 });
   const seconds = (performance.now() - started) / 1000;
   const cpu = /cpu_s=([\d.]+)\+([\d.]+)/.exec(cli.stderr);
   return { seconds, cpuSeconds: cpu ? Number(cpu[1]) + Number(cpu[2]) : Number.NaN, rssMiB: Number(/maxrss_kb=(\d+)/.exec(cli.stderr)?.[1] ?? Number.NaN) / 1024, status: cli.status, stdout: cli.stdout.trim() };
 }
-const cliRun = verifyCli([]);
-console.log(`shoe verify (CLI through tsx, fresh process, key given): exit ${cliRun.status}, ${cliRun.seconds.toFixed(1)} s (CPU ${cliRun.cpuSeconds.toFixed(1)} s), ${fmt(built.events / cliRun.seconds)} events/s, peak RSS ${cliRun.rssMiB.toFixed(0)} MiB`);
-console.log(`  ${cliRun.stdout}`);
-console.log(`  verify / chain-only rate: ${((built.events / cliRun.seconds) / (chain.n / chain.seconds)).toFixed(2)}  (the rest is the round machine re-deriving every fact)`);
-// The heap after GC stays flat (~12 MiB); the peak RSS is V8's young generation and lazy collection.
-const small = verifyCli(['--max-semi-space-size=2']);
-console.log(`  with node --max-semi-space-size=2: ${small.seconds.toFixed(1)} s, peak RSS ${small.rssMiB.toFixed(0)} MiB`);
-const parallel = verifyCli([], ['--parallel']);
-console.log(`shoe verify --parallel (chain + MACs in a worker thread): exit ${parallel.status}, ${parallel.seconds.toFixed(1)} s (CPU ${parallel.cpuSeconds.toFixed(1)} s), ${fmt(built.events / parallel.seconds)} events/s, peak RSS ${parallel.rssMiB.toFixed(0)} MiB`);
+
+function report(label: string, run: CliRun): void {
+  console.log(`${label.padEnd(44)} exit ${run.status}, ${run.seconds.toFixed(1)} s (CPU ${run.cpuSeconds.toFixed(1)} s), ${fmt(built.events / run.seconds).padStart(7)} events/s, peak RSS ${run.rssMiB.toFixed(0)} MiB`);
+}
+
+const first = verifyCli('src/cli/main.ts', ['--threads', '1']);
+console.log(`  ${first.stdout}`);
+report('shoe verify --threads 1 (tsx):', first);
+console.log(`  one thread / chain-only rate: ${((built.events / first.seconds) / (chain.n / chain.seconds)).toFixed(2)}  (the rest is the round machine re-deriving every fact)`);
+report('shoe verify --threads 2 (tsx):', verifyCli('src/cli/main.ts', ['--threads', '2']));
+// The shipped product: compiled, run with plain node (bin/shoe.js). Two threads are its default from 50,000 events.
+await withCompiledBuild((outDir) => {
+  const main = join(outDir, 'src/cli/main.js');
+  report('shoe verify --threads 1 (compiled):', verifyCli(main, ['--threads', '1']));
+  for (let run = 1; run <= 3; run++) report(`shoe verify (compiled, default: 2 threads) #${run}:`, verifyCli(main, []));
+});
 console.log('goals (issue 9): >= 200,000 events/s; < 150 MB peak RSS on 1,000,000 events');
 if (process.env['BENCH_KEEP'] !== '1' && !kept) rmSync(dir, { recursive: true, force: true });

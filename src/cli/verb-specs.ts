@@ -36,7 +36,7 @@ export const verifyVerb = defineCommand({
     'key-env': { type: 'string', value: 'NAME', description: 'the environment variable holding the log key (default SHOE_LOG_KEY when set): check every MAC' },
     nats: { type: 'string', value: 'URL', description: "also judge the log against the table's anchor in the JetStream KV bucket" },
     quiet: { type: 'boolean', description: 'no progress on stderr' },
-    threads: { type: 'string', choices: ['1', '2'], description: 'threads to check with: 2 re-runs the round machine while a worker checks the chain and MACs (default: 2 for a log of 50,000 events or more, else 1)' },
+    threads: { type: 'string', choices: ['1', '2'], description: 'threads to check with: 2 re-runs the round machine while a worker checks the chain and MACs (default: 2 for a log of 50,000 events or more when compiled, else 1)' },
   },
   run: async (args, io) => (await import('./verify-command.js')).verifyCommand(args, io.out),
 });

@@ -30,6 +30,11 @@ describe('npm run build', () => {
       // The analysis workers run the compiled task modules (issue 13: they looked for the .ts sources).
       const simulated = await node('simulate', '--rules', 'six-deck', '--rounds', '2000', '--workers', '2', '--format', 'json');
       expect((JSON.parse(simulated.stdout) as { rounds: number }).rounds).toBe(2000);
+      // verify's chain worker runs the compiled task too (issue 9: two threads, the compiled product's default).
+      const db = join(ROOT, outDir, 'demo.db');
+      await node('run', join(ROOT, 'config/demo/six-deck-demo.jsonl'), '--rules', 'six-deck', '--db', db, '--quiet');
+      const verified = await node('verify', db, '--threads', '2', '--quiet');
+      expect(verified.stdout).toMatch(/^OK [^:]+: \d+ events, \d+ inputs, \d+ rounds; hash chain intact/);
     } finally {
       rmSync(join(ROOT, outDir), { recursive: true, force: true });
     }
