@@ -6,7 +6,7 @@
 import { createRequire } from 'node:module';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { shuffle } from '../src/adapters/shoe-emulator/prng.js';
+import { shuffle } from '../src/random/prng.js';
 
 interface EbCard { text: string; suite: string; value: number; color: string }
 interface EbState {

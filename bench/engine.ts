@@ -26,7 +26,7 @@ import { knownRuleSets, loadRuleSet } from '../src/config/load-rule-set.js';
 import { TableEngine } from '../src/round/table-engine.js';
 import { TableService } from '../src/app/table-service.js';
 import { playBotRounds, playBotRoundsAsync, type BotStrategy } from '../src/app/simulation/bot-rounds.js';
-import { mulberry32 } from '../src/adapters/shoe-emulator/prng.js';
+import { mulberry32 } from '../src/random/prng.js';
 import { MemoryEventStore } from '../src/adapters/store/memory-event-store.js';
 import { SqliteEventStore } from '../src/adapters/store/sqlite-event-store.js';
 import { steppingClock } from '../src/adapters/clock/system-clock.js';

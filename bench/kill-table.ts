@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { startPtyPair } from '../test/serial/socat.js';
 import { runEmulator } from '../src/adapters/shoe-emulator/run-emulator.js';
-import { mulberry32 } from '../src/adapters/shoe-emulator/prng.js';
+import { mulberry32 } from '../src/random/prng.js';
 import { SqliteEventStore } from '../src/adapters/store/sqlite-event-store.js';
 import { isInputRecord, recordedInput } from '../src/app/log-records.js';
 import { verifyLog } from '../src/app/verify-log.js';

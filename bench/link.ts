@@ -28,7 +28,7 @@ import { performance } from 'node:perf_hooks';
 import { SerialPort } from 'serialport';
 import { Deframer, encodeFrame, oneDeck, type Card } from '../firmware-protocol/src/index.js';
 import { ShoeEmulator } from '../src/adapters/shoe-emulator/emulator.js';
-import { mulberry32, shuffledShoe } from '../src/adapters/shoe-emulator/prng.js';
+import { mulberry32, shuffledShoe } from '../src/random/prng.js';
 import { realScheduler } from '../src/adapters/serial/scheduler.js';
 import { ShoeLink } from '../src/adapters/serial/shoe-link.js';
 import { hasSocat, startPtyPair } from '../test/serial/socat.js';

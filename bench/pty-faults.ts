@@ -21,7 +21,7 @@ import { startTable } from '../src/composition/table-runtime.js';
 import { runEmulator } from '../src/adapters/shoe-emulator/run-emulator.js';
 import { SqliteEventStore } from '../src/adapters/store/sqlite-event-store.js';
 import { isInputRecord, recordedInput } from '../src/app/log-records.js';
-import { mulberry32 } from '../src/adapters/shoe-emulator/prng.js';
+import { mulberry32 } from '../src/random/prng.js';
 
 const { values } = parseArgs({
   options: { runs: { type: 'string', default: '10' }, 'stall-ms': { type: 'string', default: '0' }, 'seed-offset': { type: 'string', default: '0' }, 'timeout-s': { type: 'string', default: '150' } },

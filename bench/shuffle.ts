@@ -3,7 +3,7 @@
 // Usage: npm run bench:shuffle [-- --shoes N]
 import { parseArgs } from 'node:util';
 import { ShuffleWatch } from '../src/app/integrity/shuffle-watch.js';
-import { mulberry32 } from '../src/adapters/shoe-emulator/prng.js';
+import { mulberry32 } from '../src/random/prng.js';
 import { seededShoe } from '../src/app/simulation/bot-rounds.js';
 import { knownRuleSets, loadRuleSet } from '../src/config/load-rule-set.js';
 

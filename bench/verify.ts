@@ -25,7 +25,7 @@ import { fileURLToPath } from 'node:url';
 import { SqliteEventStore } from '../src/adapters/store/sqlite-event-store.js';
 import { SqliteLogReader } from '../src/adapters/store/sqlite-log-reader.js';
 import { withCompiledBuild } from './support/compiled-build.js';
-import { mulberry32, shuffledShoe } from '../src/adapters/shoe-emulator/prng.js';
+import { mulberry32, shuffledShoe } from '../src/random/prng.js';
 import { configuredRecord, factRecord, inputRecord } from '../src/app/log-records.js';
 import { loadRuleSet } from '../src/config/load-rule-set.js';
 import { ChainVerifier } from '../src/ports/event-chain.js';

@@ -5,7 +5,7 @@ import type { Subscription } from 'rxjs';
 import type { TableService } from '../app/table-service.js';
 import { cardDue } from '../app/card-due.js';
 import type { ShoeEmulator } from '../adapters/shoe-emulator/emulator.js';
-import { shuffledShoe, type Rng } from '../adapters/shoe-emulator/prng.js';
+import { shuffledShoe, type Rng } from '../random/prng.js';
 import type { Scheduler } from '../ports/scheduler.js';
 
 export class DemoDealer {

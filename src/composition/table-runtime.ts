@@ -14,7 +14,7 @@ import { TableCaptureWriter } from '../adapters/serial/table-capture.js';
 import { realScheduler as linkScheduler } from '../adapters/serial/scheduler.js';
 import { ShoeEmulator } from '../adapters/shoe-emulator/emulator.js';
 import { connectEmulatorToMockBinding, type MockShoeWire } from '../adapters/shoe-emulator/mock-wire.js';
-import { mulberry32, shuffledShoe } from '../adapters/shoe-emulator/prng.js';
+import { mulberry32, shuffledShoe } from '../random/prng.js';
 import { realScheduler, type Scheduler } from '../ports/scheduler.js';
 import type { EventStore } from '../ports/event-store.js';
 import { TableService } from '../app/table-service.js';

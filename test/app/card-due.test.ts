@@ -8,7 +8,7 @@ import { loadRuleSet } from '../../src/config/load-rule-set.js';
 import { TableEngine } from '../../src/round/table-engine.js';
 import { BotPlayer } from '../../src/app/simulation/bot-rounds.js';
 import { cardDue } from '../../src/app/card-due.js';
-import { mulberry32 } from '../../src/adapters/shoe-emulator/prng.js';
+import { mulberry32 } from '../../src/random/prng.js';
 import type { TableInput } from '../../src/round/inputs.js';
 
 const RULE_SETS = ['basic', 'classic', 'classic-17plus4', 'deluxe', 'european', 'six-deck', 'switch'];

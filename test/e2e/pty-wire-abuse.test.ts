@@ -19,7 +19,7 @@ import { hasSocat, startPtyPair, type PtyPair } from '../serial/socat.js';
 import { parseTableConfig } from '../../src/config/table-config.js';
 import { startTable, type TableRuntime } from '../../src/composition/table-runtime.js';
 import { runEmulator, type RunningEmulator } from '../../src/adapters/shoe-emulator/run-emulator.js';
-import { mulberry32 } from '../../src/adapters/shoe-emulator/prng.js';
+import { mulberry32 } from '../../src/random/prng.js';
 import { SqliteEventStore } from '../../src/adapters/store/sqlite-event-store.js';
 import { isInputRecord, recordedInput } from '../../src/app/log-records.js';
 import { verifyLog } from '../../src/app/verify-log.js';

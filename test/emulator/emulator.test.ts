@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { Deframer, encodeFrame, oneDeck, type ControllerCommand, type Frame, type HelloMessage, type Message } from '../../firmware-protocol/src/index.js';
 import { ShoeEmulator, type ShoeEmulatorOptions } from '../../src/adapters/shoe-emulator/emulator.js';
 import { parseFaultSpec } from '../../src/adapters/shoe-emulator/faults.js';
-import { mulberry32 } from '../../src/adapters/shoe-emulator/prng.js';
+import { mulberry32 } from '../../src/random/prng.js';
 import { VirtualScheduler } from '../../src/adapters/serial/scheduler.js';
 
 interface Seen extends Frame {

@@ -1,7 +1,7 @@
 // The --faults SPEC grammar and the seeded shoe.
 import { describe, expect, it } from 'vitest';
 import { FaultSpecError, formatFaultSpec, parseFaultSpec } from '../../src/adapters/shoe-emulator/faults.js';
-import { mulberry32, shuffledShoe } from '../../src/adapters/shoe-emulator/prng.js';
+import { mulberry32, shuffledShoe } from '../../src/random/prng.js';
 
 describe('fault SPEC', () => {
   it('parses the documented example', () => {

@@ -18,7 +18,7 @@ import { parseSession } from '../../src/session/parse-session.js';
 import { replaySession } from '../../src/session/replay-session.js';
 import { replayCapture, type CaptureLine } from '../../src/app/replay-capture.js';
 import { playBotRounds, type BotStrategy } from '../../src/app/simulation/bot-rounds.js';
-import { mulberry32 } from '../../src/adapters/shoe-emulator/prng.js';
+import { mulberry32 } from '../../src/random/prng.js';
 import { loadScenarios } from '../support/scenario.js';
 import { playRandomSession } from '../support/random-session.js';
 

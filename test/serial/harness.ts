@@ -5,7 +5,7 @@ import { expect } from 'vitest';
 import type { Card, ShoeEvent } from '../../firmware-protocol/src/index.js';
 import { ShoeEmulator, type ShoeEmulatorOptions } from '../../src/adapters/shoe-emulator/emulator.js';
 import { connectEmulatorToMockBinding, type MockShoeWire } from '../../src/adapters/shoe-emulator/mock-wire.js';
-import { mulberry32 } from '../../src/adapters/shoe-emulator/prng.js';
+import { mulberry32 } from '../../src/random/prng.js';
 import { VirtualScheduler } from '../../src/adapters/serial/scheduler.js';
 import { ShoeLink, type DeliveredShoeMessage, type LinkEvent, type ShoeLinkOptions } from '../../src/adapters/serial/shoe-link.js';
 

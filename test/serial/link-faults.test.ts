@@ -2,7 +2,7 @@
 // still reach the application exactly once and in order (PROTOCOL.md §6.3, §8.4, §9).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parseFaultSpec } from '../../src/adapters/shoe-emulator/faults.js';
-import { mulberry32, shuffledShoe } from '../../src/adapters/shoe-emulator/prng.js';
+import { mulberry32, shuffledShoe } from '../../src/random/prng.js';
 import { MemoryCapture } from '../../src/adapters/serial/capture.js';
 import { createMockPort, eventsOf, expectExactlyOnceInOrder, makeRig, resetMockBinding, type Rig } from './harness.js';
 

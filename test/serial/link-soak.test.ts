@@ -4,7 +4,7 @@
 // is still the shoe's prefix, in order, each event once.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parseFaultSpec } from '../../src/adapters/shoe-emulator/faults.js';
-import { mulberry32, shuffledShoe } from '../../src/adapters/shoe-emulator/prng.js';
+import { mulberry32, shuffledShoe } from '../../src/random/prng.js';
 import { createMockPort, expectExactlyOnceInOrder, makeRig, resetMockBinding, type Rig } from './harness.js';
 
 let rig: Rig | null = null;

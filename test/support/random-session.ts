@@ -5,7 +5,7 @@ import type { RuleSet } from '../../src/rules/rule-set.js';
 import type { TableEvent } from '../../src/round/events.js';
 import type { TableInput } from '../../src/round/inputs.js';
 import { TableEngine } from '../../src/round/table-engine.js';
-import { mulberry32 } from '../../src/adapters/shoe-emulator/prng.js';
+import { mulberry32 } from '../../src/random/prng.js';
 import { handInTurn } from '../../src/round/operations/hands.js';
 import { refuseDecision } from '../../src/round/operations/play.js';
 import { refuseOfferAnswer } from '../../src/round/operations/offers.js';

@@ -35,7 +35,7 @@ import {
 import { randomInt } from 'node:crypto';
 import type { Scheduler, TimerHandle } from '../serial/scheduler.js';
 import { NO_FAULTS, type FaultPlan, type ScheduledFault } from './faults.js';
-import type { Rng } from './prng.js';
+import type { Rng } from '../../random/prng.js';
 
 export type EmulatorSession = 'offline' | 'handshaking' | 'up' | 'incompatible';
 

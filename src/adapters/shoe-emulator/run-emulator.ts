@@ -11,7 +11,7 @@ import type { Card } from '../../../firmware-protocol/src/index.js';
 import { realScheduler, type Scheduler, type TimerHandle } from '../serial/scheduler.js';
 import { ShoeEmulator, type DrawOutcome, type EmulatorEvent } from './emulator.js';
 import { NO_FAULTS, parseFaultSpec, type FaultPlan } from './faults.js';
-import { mulberry32, shuffledShoe } from './prng.js';
+import { mulberry32, shuffledShoe } from '../../random/prng.js';
 
 export type EmulatorShoe = { cards: readonly Card[]; cutCardAfter?: number } | { seed: number; decks: number; cutCardAfter?: number };
 

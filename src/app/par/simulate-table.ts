@@ -13,7 +13,7 @@ import { TableEngine } from '../../round/table-engine.js';
 import { handInTurn, lineageSize } from '../../round/operations/hands.js';
 import { cardDueToHand, refuseDecision } from '../../round/operations/play.js';
 import { refuseOfferAnswer } from '../../round/operations/offers.js';
-import { mulberry32, shuffle } from '../../adapters/shoe-emulator/prng.js';
+import { mulberry32, shuffle } from '../../random/prng.js';
 import type { Strategy } from '../../analysis/strategy.js';
 import { StrategyPlayer } from './strategy-player.js';
 import { emptyCounts, SIMULATED_BETS, type SimulatedBet, type SimulationCounts } from './simulation-stats.js';

@@ -10,6 +10,7 @@ import type { TableState } from '../../round/table-state.js';
 import { handInTurn } from '../../round/operations/hands.js';
 import { refuseDecision } from '../../round/operations/play.js';
 import { basicStrategy, type Play } from '../demo/basic-strategy.js';
+import { shuffle } from '../../random/prng.js';
 
 /** What the driver needs of a table: TableEngine in process, or a service wrapped to look like one. */
 export interface SteppedTable {
@@ -46,19 +47,13 @@ export interface BotRoundsResult {
   readonly shoes: number;
 }
 
-/** A shoe of the rule set's composition, shuffled (Fisher–Yates) with `random`. */
+/** A shoe of the rule set's composition, shuffled (Fisher–Yates, random/prng.ts) with `random`. */
 export function seededShoe(rules: RuleSet, random: () => number): Card[] {
   const cards: Card[] = [];
   for (let d = 0; d < rules.deck.decks; d++) {
     for (const rank of rules.deck.ranks) for (const suit of rules.deck.suits) cards.push(`${rank}${suit}` as Card);
   }
-  for (let i = cards.length - 1; i > 0; i--) {
-    const j = Math.floor(random() * (i + 1));
-    const t = cards[i] as Card;
-    cards[i] = cards[j] as Card;
-    cards[j] = t;
-  }
-  return cards;
+  return shuffle(cards, random);
 }
 
 const PLAYERS = ['ana', 'boris', 'chen', 'dara', 'emil', 'fay', 'gus', 'hal', 'ivy'];

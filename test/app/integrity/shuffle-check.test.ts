@@ -10,7 +10,7 @@ import { recentShoes, startShuffleCheck } from '../../../src/app/integrity/shuff
 import { alarmsOf } from '../../../src/app/displays/integrity-alarms.js';
 import { ChainVerifier } from '../../../src/ports/event-chain.js';
 import { handInTurn } from '../../../src/round/operations/hands.js';
-import { mulberry32 } from '../../../src/adapters/shoe-emulator/prng.js';
+import { mulberry32 } from '../../../src/random/prng.js';
 import { shuffledShoe } from '../../support/random-session.js';
 import { verifyLog } from '../../../src/app/verify-log.js';
 

@@ -2,7 +2,7 @@
 // shuffled shoes, state rebuilt without raising twice.
 import { describe, expect, test } from 'vitest';
 import { ShuffleWatch } from '../../../src/app/integrity/shuffle-watch.js';
-import { mulberry32 } from '../../../src/adapters/shoe-emulator/prng.js';
+import { mulberry32 } from '../../../src/random/prng.js';
 import { loadRuleSet } from '../../../src/config/load-rule-set.js';
 import { shuffledShoe } from '../../support/random-session.js';
 

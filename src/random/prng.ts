@@ -1,6 +1,8 @@
-// Seeded pseudo-random numbers for the emulator: shuffles and fault injection must be
-// reproducible from a seed, so a failing run can be replayed exactly.
-import { oneDeck, type Card } from '../../../firmware-protocol/src/index.js';
+// Seeded pseudo-random numbers: shuffles (the emulator's shoes, the simulation's and the demo dealer's) and
+// fault dice must be reproducible from a seed, so a run can be replayed exactly. Pure: randomness enters only
+// as the seed (design rules: time and randomness are inputs), so the application, the adapters and the
+// benchmarks share it; no layer depends on another's module for it.
+import { oneDeck, type Card } from '../../firmware-protocol/src/index.js';
 
 /** A function returning uniformly distributed numbers in [0, 1). */
 export type Rng = () => number;
