@@ -1,6 +1,6 @@
 // An oracle for the properties written apart from src/rules (issue 12.8: a property must not take the
 // code's own function as its judge). It reads only the rule set's data: point values per rank, the
-// dealer's standing total, soft 17, the card limit and the three-sevens bonus.
+// dealer's standing total, soft 17, the card limit, the three-sevens bonus and the five-picture blackjack.
 import type { RuleSet } from '../../src/rules/rule-set.js';
 
 /** Points of one card: the rule file's value for its rank, else 2–9 at face, T J Q K ten, A one. */
@@ -30,4 +30,11 @@ export function oracleDealerDraws(cards: readonly string[], rules: RuleSet): boo
 /** classic: three sevens are paid their bonus whatever the dealer holds. */
 export function oracleThreeSevensBonus(cards: readonly string[], rules: RuleSet): boolean {
   return rules.hand.threeSevensPays !== undefined && cards.length === 3 && cards.every((c) => c[0] === '7');
+}
+
+/** 17+4: five picture cards (J Q K) count as a blackjack (seed 000 part 2: «Комбинация из пяти картинок на
+ *  руке считается равной блэкджеку»), as the first two cards do: not in a hand made by splitting. */
+export function oracleFivePictureBlackjack(cards: readonly string[], fromSplit: boolean, rules: RuleSet): boolean {
+  const count = rules.blackjack.pictureCardsCount;
+  return !fromSplit && count !== undefined && cards.length === count && cards.every((c) => 'JQK'.includes(c[0] ?? ''));
 }

@@ -2,15 +2,77 @@
 import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
 import { knownRuleSets, loadRuleSet } from '../../src/config/load-rule-set.js';
-import { oracleDealerDraws, oracleThreeSevensBonus, oracleTotal } from './independent-oracle.js';
+import { oracleDealerDraws, oracleFivePictureBlackjack, oracleThreeSevensBonus, oracleTotal } from './independent-oracle.js';
 import type { Card } from '../../src/rules/cards.js';
+import type { RuleSet } from '../../src/rules/rule-set.js';
 import type { TableEvent } from '../../src/round/events.js';
+import type { TableInput } from '../../src/round/inputs.js';
 import { TableEngine } from '../../src/round/table-engine.js';
 import { playRandomSession } from '../support/random-session.js';
 
 const ruleSets = knownRuleSets().map((name) => loadRuleSet(name).rules);
 const RUNS = 25;
 const ROUNDS = 12;
+
+/** Each hand's cards and how it finished, rebuilt from the facts alone (reset at every betting.opened). */
+function handsFromFacts() {
+  let hands = new Map<string, { cards: string[]; status: string | null; fromSplit: boolean }>();
+  const hand = (seat: number, index: number) => {
+    const key = `${seat}:${index}`;
+    if (!hands.has(key)) hands.set(key, { cards: [], status: null, fromSplit: false });
+    return hands.get(key)!;
+  };
+  return {
+    observe(e: TableEvent): void {
+      if (e.type === 'betting.opened') hands = new Map();
+      if (e.type === 'card.dealt') hand(e.seat, e.hand).cards.push(e.card);
+      if (e.type === 'hand.split') {
+        const from = hand(e.seat, e.hand);
+        const made = hand(e.seat, e.newHand);
+        made.cards = from.cards.splice(1);
+        from.fromSplit = made.fromSplit = true;
+      }
+      if (e.type === 'hands.switched') {
+        const [a, b] = e.hands.map((h) => hand(e.seat, h));
+        [a!.cards[1], b!.cards[1]] = [b!.cards[1]!, a!.cards[1]!];
+      }
+      if (e.type === 'hand.finished') hand(e.seat, e.hand).status = e.status;
+    },
+    /** Standing hands whose result waits for the dealer's total. Not counted, as they are paid whatever he
+     *  draws (seed 000 part 2): three sevens («777 ... получает премию»; issue 8.4), and 17+4's five pictures,
+     *  a blackjack that only a dealer blackjack (two cards, known before his draw) could push. */
+    dependingOnDealer(rules: RuleSet): number {
+      return [...hands.values()].filter((h) => h.status === 'standing' && !oracleThreeSevensBonus(h.cards, rules) &&
+        !oracleFivePictureBlackjack(h.cards, h.fromSplit, rules)).length;
+    },
+  };
+}
+
+/** The dealer's drawing rule over one random session, judged by the independent oracle. */
+function checkDealerRule(rules: RuleSet, seed: number): void {
+  const flat = playRandomSession(rules, seed, ROUNDS).events.flat();
+  let dealerCards: Card[] = [];
+  let initial = rules.dealer.holeCard ? 2 : 1;
+  const hands = handsFromFacts();
+  for (const e of flat) {
+    hands.observe(e);
+    if (e.type === 'betting.opened') { dealerCards = []; initial = rules.dealer.holeCard ? 2 : 1; }
+    if (e.type === 'dealer.card') {
+      if (dealerCards.length >= initial) {
+        // A draw after the initial cards happens only while the rule says draw (or the no-hole second card).
+        expect(dealerCards.length < 2 || oracleDealerDraws(dealerCards, rules), `dealer drew on ${dealerCards.join(' ')}`).toBe(true);
+      }
+      dealerCards.push(e.card);
+    }
+    // Only a standing hand that depends on the dealer holds him to the drawing rule (seed 000 part 2: «Крупье
+    // получает дополнительную карту, если у него меньше 17 баллов»). With nothing but three sevens or a
+    // five-picture blackjack standing he reveals and stands (README readings, issue 8.4), e.g. TC JD = 12 in 17+4.
+    if (e.type === 'dealer.finished' && hands.dependingOnDealer(rules) > 0 && !e.blackjack) {
+      expect(oracleDealerDraws(e.cards, rules), `dealer stood on ${e.cards.join(' ')} with a hand depending on him`).toBe(false);
+      expect(oracleTotal(e.cards, rules).total >= rules.dealer.standOn || e.cards.length >= (rules.hand.maxCards ?? 99)).toBe(true);
+    }
+  }
+}
 
 describe.each(ruleSets.map((r) => [r.name, r] as const))('%s', (_name, rules) => {
   test('every card read is accounted for exactly once: burned, dealt, set aside or rejected', () => {
@@ -33,27 +95,7 @@ describe.each(ruleSets.map((r) => [r.name, r] as const))('%s', (_name, rules) =>
   });
 
   test('the dealer never stands below the rule nor draws once it must stand', () => {
-    fc.assert(fc.property(fc.integer({ min: 0, max: 2 ** 31 - 1 }), (seed) => {
-      const flat = playRandomSession(rules, seed, ROUNDS).events.flat();
-      let dealerCards: Card[] = [];
-      let initial = rules.dealer.holeCard ? 2 : 1;
-      let standingHands = 0;
-      for (const e of flat) {
-        if (e.type === 'betting.opened') { dealerCards = []; initial = rules.dealer.holeCard ? 2 : 1; standingHands = 0; }
-        if (e.type === 'hand.finished' && e.status === 'standing') standingHands++;
-        if (e.type === 'dealer.card') {
-          if (dealerCards.length >= initial) {
-            // A draw after the initial cards happens only while the rule says draw (or the no-hole second card).
-            expect(dealerCards.length < 2 || oracleDealerDraws(dealerCards, rules), `dealer drew on ${dealerCards.join(' ')}`).toBe(true);
-          }
-          dealerCards.push(e.card);
-        }
-        if (e.type === 'dealer.finished' && standingHands > 0 && !e.blackjack) {
-          expect(oracleDealerDraws(e.cards, rules), `dealer stood on ${e.cards.join(' ')} with hands standing`).toBe(false);
-          expect(oracleTotal(e.cards, rules).total >= rules.dealer.standOn || e.cards.length >= (rules.hand.maxCards ?? 99)).toBe(true);
-        }
-      }
-    }), { numRuns: RUNS });
+    fc.assert(fc.property(fc.integer({ min: 0, max: 2 ** 31 - 1 }), (seed) => checkDealerRule(rules, seed)), { numRuns: RUNS });
   });
 
   test('replay is deterministic byte for byte', () => {
@@ -114,30 +156,14 @@ describe.each(ruleSets.map((r) => [r.name, r] as const))('%s', (_name, rules) =>
   test('the dealer draws beyond his first two cards only while some hand still depends on his total (issue 8.4)', () => {
     fc.assert(fc.property(fc.integer({ min: 0, max: 2 ** 31 - 1 }), (seed) => {
       const flat = playRandomSession(rules, seed, ROUNDS).events.flat();
-      // Each hand's cards and how it finished, rebuilt from the facts alone.
-      let hands = new Map<string, { cards: string[]; status: string | null }>();
+      const hands = handsFromFacts();
       let dealerCards = 0;
-      const hand = (seat: number, index: number) => {
-        const key = `${seat}:${index}`;
-        if (!hands.has(key)) hands.set(key, { cards: [], status: null });
-        return hands.get(key)!;
-      };
       for (const e of flat) {
-        if (e.type === 'betting.opened') { hands = new Map(); dealerCards = 0; }
-        if (e.type === 'card.dealt') hand(e.seat, e.hand).cards.push(e.card);
-        if (e.type === 'hand.split') {
-          const from = hand(e.seat, e.hand);
-          hand(e.seat, e.newHand).cards = from.cards.splice(1);
-        }
-        if (e.type === 'hands.switched') {
-          const [a, b] = e.hands.map((h) => hand(e.seat, h));
-          [a!.cards[1], b!.cards[1]] = [b!.cards[1]!, a!.cards[1]!];
-        }
-        if (e.type === 'hand.finished') hand(e.seat, e.hand).status = e.status;
+        hands.observe(e);
+        if (e.type === 'betting.opened') dealerCards = 0;
         if (e.type === 'dealer.card') {
           if (dealerCards >= 2) {
-            const depending = [...hands.values()].filter((h) => h.status === 'standing' && !oracleThreeSevensBonus(h.cards, rules));
-            expect(depending.length, `dealer drew card ${dealerCards + 1} with no hand depending on him`).toBeGreaterThan(0);
+            expect(hands.dependingOnDealer(rules), `dealer drew card ${dealerCards + 1} with no hand depending on him`).toBeGreaterThan(0);
           }
           dealerCards++;
         }
@@ -159,5 +185,87 @@ describe.each(ruleSets.map((r) => [r.name, r] as const))('%s', (_name, rules) =>
         else expect(timedOut.has(key), `player decision on ${key} after its timer ran out`).toBe(false);
       }
     }), { numRuns: RUNS });
+  });
+});
+
+// Regression (classic-17plus4, session seed 1427515189, round 12): the only standing hand was three sevens,
+// so the dealer revealed TC JD (12 with J=2) and stood. Seed 000 part 2: the dealer draws below 17 («Крупье
+// получает дополнительную карту, если у него меньше 17 баллов»), but 777 earns its premium whatever he
+// holds («777. Игрок, который набирает 21 очко из трех семерок, получает премию»; issue 8.4: three sevens do
+// not keep the dealer drawing). The old property counted the 777 hand as one that holds the dealer to his rule.
+describe('classic-17plus4: the dealer on TC JD (12) with three sevens the only standing hand', () => {
+  const rules = loadRuleSet('classic-17plus4').rules;
+
+  test('the random session of seed 1427515189 keeps the dealer rule', () => {
+    checkDealerRule(rules, 1427515189);
+  });
+
+  // Seats 2, 3, 7; seat 3 holds 7D 7S, the dealer TC up and JD in the hole (a ten up: he peeks, no blackjack).
+  const deal = (seat3: TableInput[]): TableInput[] => [
+    { type: 'shoe.loaded' }, { type: 'card', card: '8S' },
+    { type: 'bet', seat: 2, player: 'dee', amount: 1000 }, { type: 'bet', seat: 3, player: 'cyd', amount: 2500 },
+    { type: 'bet', seat: 7, player: 'bob', amount: 2500 }, { type: 'betting.closed' },
+    ...(['9D', '7D', 'KS', 'TC', '8D', '7S', 'KD', 'JD'] as const).map((card): TableInput => ({ type: 'card', card })),
+    { type: 'decision', seat: 2, action: 'surrender' },
+    ...seat3,
+    { type: 'decision', seat: 7, action: 'surrender' },
+  ];
+  const run = (inputs: TableInput[]) => {
+    const engine = new TableEngine(rules);
+    const facts = inputs.flatMap((input, i) => engine.submit(input, i + 1));
+    return { engine, facts };
+  };
+
+  test('seat 3 hits 7H to three sevens: the dealer reveals 12 and stands, 777 paid 2:1, betting reopens', () => {
+    const { engine, facts } = run(deal([{ type: 'decision', seat: 3, action: 'hit' }, { type: 'card', card: '7H' }]));
+    expect(facts.filter((e) => e.type === 'input.rejected')).toEqual([]);
+    expect(facts.filter((e) => e.type === 'dealer.card').map((e) => e.type === 'dealer.card' && e.card)).toEqual(['TC', 'JD']);
+    expect(facts.find((e) => e.type === 'dealer.finished')).toMatchObject({ total: 12, cards: ['TC', 'JD'], blackjack: false });
+    const settled = facts.filter((e) => e.type === 'bet.settled');
+    expect(settled.map((e) => e.type === 'bet.settled' && [e.seat, e.outcome, e.net])).toEqual([
+      [2, 'surrender', -500], [3, 'win', 5000], [7, 'surrender', -1250],
+    ]);
+    expect(engine.phase).toBe('active.betting');
+  });
+
+  test('seat 3 stands on 7D 7S (14) instead: that hand depends on him, so he must draw on 12', () => {
+    const { engine, facts } = run(deal([{ type: 'decision', seat: 3, action: 'stand' }]));
+    expect(facts.filter((e) => e.type === 'input.rejected')).toEqual([]);
+    expect(facts.find((e) => e.type === 'dealer.revealed')).toMatchObject({ card: 'JD', total: 12 });
+    expect(facts.some((e) => e.type === 'dealer.finished')).toBe(false);
+    expect(engine.phase).toBe('active.dealerTurn');
+    expect(oracleDealerDraws(['TC', 'JD'], rules)).toBe(true);
+  });
+});
+
+// Regression of the same kind (classic-17plus4, session seed 1338008605, round 12): seat 3 made five
+// pictures (KC JS QH QS KS = 16 points), which stand at the five-card limit and count as a blackjack (seed
+// 000 part 2: «Комбинация из пяти картинок на руке считается равной блэкджеку»); the up KH (4) rules out a
+// dealer blackjack, so the 3:2 is due whatever he draws and he stands on KH QC = 7.
+describe('classic-17plus4: the dealer on KH QC (7) with a five-picture blackjack the only standing hand', () => {
+  const rules = loadRuleSet('classic-17plus4').rules;
+
+  test('the random session of seed 1338008605 keeps the dealer rule', () => {
+    checkDealerRule(rules, 1338008605);
+  });
+
+  test('the dealer reveals 7 and stands; five pictures paid 3:2', () => {
+    const engine = new TableEngine(rules);
+    const inputs: TableInput[] = [
+      { type: 'shoe.loaded' }, { type: 'card', card: '8S' },
+      { type: 'bet', seat: 3, player: 'cyd', amount: 500 }, { type: 'bet', seat: 5, player: 'cyd', amount: 500 },
+      { type: 'betting.closed' },
+      ...(['KC', '7H', 'KH', 'JS', 'QD', 'QC'] as const).map((card): TableInput => ({ type: 'card', card })),
+      ...(['QH', 'QS', 'KS'] as const).flatMap((card): TableInput[] => [{ type: 'decision', seat: 3, action: 'hit' }, { type: 'card', card }]),
+      { type: 'decision', seat: 5, action: 'surrender' },
+    ];
+    const facts = inputs.flatMap((input, i) => engine.submit(input, i + 1));
+    expect(facts.filter((e) => e.type === 'input.rejected')).toEqual([]);
+    expect(facts.find((e) => e.type === 'hand.finished' && e.seat === 3)).toMatchObject({ status: 'standing', total: 16 });
+    expect(facts.find((e) => e.type === 'dealer.finished')).toMatchObject({ total: 7, cards: ['KH', 'QC'], blackjack: false });
+    expect(facts.filter((e) => e.type === 'bet.settled').map((e) => e.type === 'bet.settled' && [e.seat, e.outcome, e.net])).toEqual([
+      [3, 'blackjack', 750], [5, 'surrender', -250],
+    ]);
+    expect(engine.phase).toBe('active.betting');
   });
 });
