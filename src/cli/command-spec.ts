@@ -78,6 +78,8 @@ export interface CommandSpec<O extends OptionSpecs = OptionSpecs> {
   readonly options: O;
   /** Extra lines for `--help` (notes, examples). */
   readonly details?: readonly string[];
+  /** Goes through a log or a session of any length: its heap is kept small (small-young-generation.ts). */
+  readonly streaming?: boolean;
   run(args: CommandArgs<O>, io: CommandIO): number | Promise<number>;
 }
 
@@ -88,6 +90,7 @@ export interface Command {
   readonly positionals: readonly PositionalSpec[];
   readonly options: OptionSpecs;
   readonly details?: readonly string[];
+  readonly streaming?: boolean;
   run(args: CommandArgs<OptionSpecs>, io: CommandIO): number | Promise<number>;
 }
 

@@ -10,5 +10,6 @@ export const exportCommand = defineCommand({
     format: { type: 'string', choices: ['session'], default: 'session', description: 'the output format' },
     quiet: { type: 'boolean', short: 'q', description: 'no progress line on stderr (shown only on a terminal, after 2 s)' },
   },
+  streaming: true,
   run: async (args, io) => (await import('./export-log.js')).exportLog(args.positional[0] as string, args.values.quiet, io),
 });

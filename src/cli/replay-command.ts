@@ -12,5 +12,6 @@ export const replayCommand = defineCommand({
     quiet: { type: 'boolean', short: 'q', description: 'no progress line on stderr (shown only on a terminal, after 2 s)' },
   },
   details: ['A refused input is printed as an input.rejected fact and the replay goes on; a malformed line exits 2 naming the line.'],
+  streaming: true,
   run: async (args, io) => (await import('./replay-to-stdout.js')).replayToStdout(args.positional[0] as string, args.values.rules, args.values.format, io, args.values.quiet),
 });

@@ -15,6 +15,7 @@ export const runCommand = defineCommand({
     verbose: { type: 'boolean', description: 'tell the story of each fact on stdout' },
     quiet: { type: 'boolean', short: 'q', description: 'no progress line on stderr (shown only on a terminal, after 2 s)' },
   },
+  streaming: true,
   run: async ({ positional, values: v }, io) =>
     (await import('./play-session-into-log.js')).playSessionIntoLog(
       { file: positional[0] as string, rules: v.rules, db: v.db, tableId: v.table, synchronous: v.synchronous, clock: v.clock, verbose: v.verbose, quiet: v.quiet },

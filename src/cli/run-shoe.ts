@@ -2,6 +2,7 @@
 // and run. Exit statuses: 0 done, 1 a finding (a mismatch, a failed check) or a fault of the program,
 // 2 the operator's mistake — a usage error (one line and the verb's usage) or a missing file, device or
 // server (one line). Only a fault of the program prints a stack trace.
+import { keepYoungGenerationSmall } from './small-young-generation.js';
 import { UsageError } from './args.js';
 import type { Command, CommandIO } from './command-spec.js';
 import { helpText, topLevelHelp, usageLine } from './command-usage.js';
@@ -42,6 +43,7 @@ export async function runShoe(argv: readonly string[], program: ShoeProgram, io:
       io.out(helpText(command));
       return 0;
     }
+    if (command.streaming) keepYoungGenerationSmall();
     return await command.run(parsed.args, io);
   } catch (err) {
     if (err instanceof UsageError) return fail(`${name}: ${err.message}\nusage: ${usageLine(command)}\n(${name} --help for details)`);

@@ -38,6 +38,7 @@ export const verifyVerb = defineCommand({
     quiet: { type: 'boolean', description: 'no progress on stderr' },
     threads: { type: 'string', choices: ['1', '2'], description: 'threads to check with: 2 re-runs the round machine while a worker checks the chain and MACs (default: 2 for a log of 50,000 events or more when compiled, else 1)' },
   },
+  streaming: true,
   run: async (args, io) => (await import('./verify-command.js')).verifyCommand(args, io.out),
 });
 
@@ -60,6 +61,7 @@ export const recallVerb = defineCommand({
     last: { type: 'integer', default: 10, description: 'how many rounds' },
     format: { type: 'string', choices: ['text', 'json'], default: 'text', description: 'readable steps, or JSON' },
   },
+  streaming: true,
   run: async (args, io) => (await import('./log-commands.js')).recallCommand(args, io.out),
 });
 

@@ -1,0 +1,37 @@
+// Issue 9 (streaming verbs under 150 MB): the verbs that go through a log or a session of any length keep
+// V8's young generation at its initial size (src/cli/small-young-generation.ts). Checked in a child process,
+// with a control run that shows the young generation does grow without it.
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { describe, expect, test } from 'vitest';
+import { COMMANDS } from '../../src/cli/commands.js';
+import { ROOT } from '../support/run-cli.js';
+
+const run = promisify(execFile);
+
+/** The young generation's size (MiB) after a steady allocation with a little surviving each time. */
+async function youngGenerationAfterWork(bounded: boolean): Promise<number> {
+  const script = `
+    import { getHeapSpaceStatistics } from 'node:v8';
+    import { keepYoungGenerationSmall } from './src/cli/small-young-generation.ts';
+    if (${bounded}) keepYoungGenerationSmall();
+    let keep = [];
+    for (let i = 0; i < 3e6; i++) { keep.push({ i, s: 'x' + i }); if (keep.length > 2000) keep = []; }
+    const space = getHeapSpaceStatistics().find((s) => s.space_name === 'new_space');
+    console.log(space.space_size / 2 ** 20);`;
+  const { stdout } = await run(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: ROOT });
+  return Number(stdout.trim());
+}
+
+describe('the streaming verbs keep the young generation small', () => {
+  test('the streaming verbs are marked; the others are not', () => {
+    const streaming = COMMANDS.filter((c) => c.streaming).map((c) => c.name).sort();
+    expect(streaming).toEqual(['export', 'recall', 'replay', 'run', 'verify']);
+  });
+
+  test('after keepYoungGenerationSmall the young generation stays at its initial size; without it, it grows', async () => {
+    const [bounded, control] = await Promise.all([youngGenerationAfterWork(true), youngGenerationAfterWork(false)]);
+    expect(bounded).toBeLessThanOrEqual(4);
+    expect(control).toBeGreaterThan(8);
+  }, 60_000);
+});
