@@ -4,24 +4,20 @@
 // two meet (verify-chain-spans.ts), so both cores stay busy to the end. The outcomes are joined into the
 // verdict verifyLog would give (verify-log.ts, joinHalves). Every reader stops early once a problem before
 // where it is has been found.
-import { Worker } from 'node:worker_threads';
-import { extname } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import type { Worker } from 'node:worker_threads';
 import type { SqliteLogReader } from '../adapters/store/sqlite-log-reader.js';
 import { UnreadableLogError } from '../adapters/store/unreadable-log.js';
 import { joinHalves, runReplayHalf, verifyLog, type ChainOutcome, type Verdict, type VerifyOptions } from '../app/verify-log.js';
 import { unkeyedLog } from '../app/verify-chain-half.js';
 import { checkSpans, SpanBoard, type SpansOutcome } from '../app/verify-chain-spans.js';
-import type { ChainTaskReply, TaskFailure, VerifyTaskData } from './verify-task-protocol.js';
+import { startWorker } from '../app/par/run-worker.js';
+import type { ChainTaskReply, VerifyTaskData } from './verify-task-protocol.js';
 
 /** The worker's heap: its live data is a page of rows, so small limits keep its memory flat (a young
  *  generation of 4 MB measured as fast as 8 MB on 1,000,000 events, and ~7 MB less peak RSS). */
 const WORKER_LIMITS = { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 64 };
 
-const OWN_EXTENSION = extname(fileURLToPath(import.meta.url));
-const taskUrl = (name: string) => new URL(`./${name}${OWN_EXTENSION}`, import.meta.url);
-// TypeScript sources run through tsx: the worker registers it first (as the analysis workers do).
-const SHIM = new URL('../app/par/worker-shim.mjs', import.meta.url);
+const CHAIN_TASK = new URL('./verify-chain-task.ts', import.meta.url);
 
 export interface VerifyFileOptions extends VerifyOptions {
   /** The head seq read before verifying: every reader stops there. */
@@ -36,29 +32,23 @@ export interface VerifyFileOptions extends VerifyOptions {
   readonly before?: () => void;
 }
 
-interface Task<Reply> {
-  readonly reply: Promise<Reply>;
-  readonly worker: Worker;
-}
-
-/** Starts a worker on `name`; its first message is the reply. */
-function startTask<Reply extends object>(name: string, data: VerifyTaskData, resourceLimits: object): Task<Reply> {
-  const task = taskUrl(name);
-  const worker = OWN_EXTENSION === '.ts' ? new Worker(SHIM, { workerData: { module: task.href, ...data }, resourceLimits }) : new Worker(task, { workerData: data, resourceLimits });
-  const reply = new Promise<Reply>((resolve, reject) => {
+/** Starts the chain worker (through tsx from the sources, plain node compiled: run-worker.ts); its one message is the reply. */
+function startChainTask(data: VerifyTaskData): { reply: Promise<ChainTaskReply>; worker: Worker } {
+  const worker = startWorker(CHAIN_TASK, { ...data }, { resourceLimits: WORKER_LIMITS });
+  const reply = new Promise<ChainTaskReply>((resolve, reject) => {
     worker.once('message', resolve);
     worker.once('error', reject);
-    worker.once('exit', (code) => reject(new Error(`the ${name} worker of verify stopped with code ${code} before answering`)));
+    worker.once('exit', (code) => reject(new Error(`the chain worker of verify stopped with code ${code} before answering`)));
   });
-  reply.catch(() => undefined); // awaited below, or the worker is stopped because another part failed
+  reply.catch(() => undefined); // awaited below, or the worker is stopped because this thread failed
   return { reply, worker };
 }
 
-/** A worker's answer, or its failure thrown: the file's problem as UnreadableLogError. */
-function answerOf<T extends object>(file: string, name: string, answer: T | TaskFailure): T {
+/** The worker's spans, or its failure thrown: the file's problem as UnreadableLogError. */
+function spansOf(file: string, answer: ChainTaskReply): SpansOutcome {
   if ('unreadable' in answer) throw new UnreadableLogError(file, answer.unreadable);
-  if ('error' in answer) throw new Error(`the ${name} worker of verify failed: ${answer.error}`);
-  return answer as T;
+  if ('error' in answer) throw new Error(`the chain worker of verify failed: ${answer.error}`);
+  return answer.spans;
 }
 
 export async function verifyLogFile(reader: SqliteLogReader, options: VerifyFileOptions): Promise<Verdict> {
@@ -76,14 +66,14 @@ export async function verifyLogFile(reader: SqliteLogReader, options: VerifyFile
     throw err;
   }
   const data: VerifyTaskData = { file: reader.file, tableId: reader.tableId, key: key ? new Uint8Array(key) : null, firstMac: firstMac ?? null, board: board.shape };
-  const chainTask = startTask<ChainTaskReply>('verify-chain-task', data, WORKER_LIMITS);
+  const chainTask = startChainTask(data);
   try {
     options.before?.();
     const replay = runReplayHalf(reader.records(1, to), options, () => board.chainProblem());
     if (replay.problem) board.found('replay', replay.problem.row);
     const mine = options.backSpans === false ? { events: 0 } : checkSpans(board, 'back', reader, key, firstMac);
-    const chain = answerOf(reader.file, 'chain', await chainTask.reply);
-    return joinHalves(joinedSpans(chain.spans, mine, key !== undefined, firstMac, to), replay);
+    const front = spansOf(reader.file, await chainTask.reply);
+    return joinHalves(joinedSpans(front, mine, key !== undefined, firstMac, to), replay);
   } finally {
     board.stopAll(); // a reader that is still going stops at once
     await chainTask.worker.terminate();

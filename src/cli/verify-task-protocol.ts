@@ -14,7 +14,5 @@ export interface VerifyTaskData {
   readonly board: SpanBoardShape;
 }
 
-/** The file's problem (UnreadableLogError's words), or anything else that went wrong, as text. */
-export type TaskFailure = { readonly unreadable: string } | { readonly error: string };
-
-export type ChainTaskReply = { readonly spans: SpansOutcome } | TaskFailure;
+/** What the worker's spans found; or the file's problem (UnreadableLogError's words), or anything else that went wrong, as text. */
+export type ChainTaskReply = { readonly spans: SpansOutcome } | { readonly unreadable: string } | { readonly error: string };
