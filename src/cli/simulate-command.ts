@@ -11,6 +11,7 @@ import { runSimulation, SimulationFailure } from '../app/par/run-simulation.js';
 import { SIMULATED_BETS, summariseBet, type BetSummary, type SimulationCounts } from '../app/par/simulation-stats.js';
 import { UsageError, type ParsedArgs } from './args.js';
 import { checkOptions } from './strategy-command.js';
+import { Progress } from './progress.js';
 
 export const SIMULATE_USAGE = `usage: shoe simulate --rules NAME|PATH --rounds N [--seats K] [--workers W] [--seed S] [--strategy FILE] [--format text|json]
   Plays N rounds through the production round machine (TableEngine) on seeded shoes dealt to the cut card,
@@ -78,12 +79,14 @@ export function frequencies(c: SimulationCounts['counts']): Record<string, numbe
 export async function simulate(rules: RuleSet, o: { rounds: number; seats: number; seed: number; workers: number; strategy?: Strategy; progress?: boolean }): Promise<SimulationReport> {
   const analysis = o.strategy ? { strategy: o.strategy, main: exactMainReturn(rules, o.strategy) } : analyseGame(rules);
   const started = performance.now();
-  const progress = o.progress && process.stderr.isTTY ? progressBar() : undefined;
+  // On a terminal from the start, redrawn at most every 100 ms (progress.ts): a chunk answers every ~2 ms with
+  // two workers, and this thread shares the two cores with them (issue 13: 20,000,000 rounds are 40,000 chunks).
+  const progress = new Progress({ stream: process.stderr, now: () => performance.now(), label: 'simulate', unit: 'rounds', quiet: !o.progress, delayMs: 0, intervalMs: 100 });
   const counts = await runSimulation({
     rules, strategy: analysis.strategy, rounds: o.rounds, seats: o.seats, seed: o.seed, workers: o.workers, insure: true,
-    ...(progress ? { onProgress: progress } : {}),
+    onProgress: (done, total) => progress.update(done, total),
   });
-  if (progress) process.stderr.write('\n');
+  progress.finish();
   const bets: Partial<Record<string, BetSummary>> = {};
   for (const k of SIMULATED_BETS) {
     const s = summariseBet(counts.bets[k]);
@@ -92,22 +95,6 @@ export async function simulate(rules: RuleSet, o: { rounds: number; seats: numbe
   return {
     rules: rules.name, rounds: o.rounds, seats: o.seats, seed: o.seed, workers: o.workers, seconds: (performance.now() - started) / 1000,
     bets, frequencies: frequencies(counts.counts), counts: counts.counts, exactMain: analysis.main.expectedReturn,
-  };
-}
-
-/** Redrawn at most every 100 ms and at the end: a chunk answers every ~2 ms with two workers, and this
- *  thread shares the two cores with them (issue 13's 20,000,000 rounds are 40,000 chunks). */
-function progressBar(): (done: number, total: number) => void {
-  const started = performance.now();
-  let drawnAt = -Infinity;
-  return (done, total) => {
-    const now = performance.now();
-    if (done < total && now - drawnAt < 100) return;
-    drawnAt = now;
-    const width = 30;
-    const filled = Math.round((width * done) / Math.max(1, total));
-    const rate = done / Math.max(0.001, (now - started) / 1000);
-    process.stderr.write(`\r[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${done.toLocaleString('en')}/${total.toLocaleString('en')} rounds, ${Math.round(rate).toLocaleString('en')}/s `);
   };
 }
 

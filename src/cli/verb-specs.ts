@@ -39,7 +39,7 @@ export const verifyVerb = defineCommand({
     threads: { type: 'string', choices: ['1', '2'], description: 'threads to check with: 2 re-runs the round machine while a worker checks the chain and MACs (default: 2 for a log of 50,000 events or more when compiled, else 1)' },
   },
   streaming: true,
-  run: async (args, io) => (await import('./verify-command.js')).verifyCommand(args, io.out),
+  run: async (args, io) => (await import('./verify-command.js')).verifyCommand(args, io),
 });
 
 export const backupVerb = defineCommand({

@@ -13,8 +13,8 @@ import { ANCHORING_STARTED_RECORD, judgeAgainstAnchor, judgeMissingAnchorFile, L
 import { verifyLogFile } from './verify-log-file.js';
 import { DEFAULT_LOG_KEY_ENV } from '../config/log-key.js';
 import { UsageError, type ParsedArgs } from './args.js';
-
-type Out = (line: string) => void;
+import type { CommandIO } from './command-spec.js';
+import { Progress } from './progress.js';
 
 const KNOWN_OPTIONS = new Set(['key-env', 'nats', 'threads']);
 const KNOWN_FLAGS = new Set(['quiet']);
@@ -47,19 +47,6 @@ function keyOf(args: ParsedArgs, env: NodeJS.ProcessEnv): Buffer | undefined {
   return chainKey(secret, `environment variable ${name}`);
 }
 
-/** Progress on stderr while a long verify runs, only when stderr is a terminal (issue 9). */
-function progressPrinter(total: number, quiet: boolean): ((done: number) => void) | undefined {
-  if (quiet || !process.stderr.isTTY) return undefined;
-  const started = Date.now();
-  return (done) => {
-    const seconds = (Date.now() - started) / 1000;
-    if (seconds < 2) return;
-    const rate = done / seconds;
-    const left = rate > 0 ? Math.max(0, (total - done) / rate) : 0;
-    process.stderr.write(`\rverify: ${done.toLocaleString('en')} / ${total.toLocaleString('en')} events, ${Math.round(rate).toLocaleString('en')}/s, ${left.toFixed(0)} s left `);
-  };
-}
-
 async function kvAnchor(url: string, tableId: string): Promise<{ anchor: LogAnchor | undefined; source: string }> {
   const { connect } = await import('nats'); // only with --nats: the NATS client is ~10 MB of memory (issue 9)
   const connection = await connect({ servers: url, timeout: 3000 }).catch((err: Error) => {
@@ -83,7 +70,8 @@ function whenReadable<T>(reader: SqliteLogReader, read: () => T): T {
   }
 }
 
-export async function verifyCommand(args: ParsedArgs, out: Out, env: NodeJS.ProcessEnv = process.env): Promise<number> {
+export async function verifyCommand(args: ParsedArgs, io: Pick<CommandIO, 'out' | 'stderr' | 'now'>, env: NodeJS.ProcessEnv = process.env): Promise<number> {
+  const { out } = io;
   for (const name of args.options.keys()) if (!KNOWN_OPTIONS.has(name)) throw new UsageError(`verify: unknown option --${name}`);
   for (const name of args.flags) if (!KNOWN_FLAGS.has(name)) throw new UsageError(`verify: unknown option --${name}`);
   const db = args.positional[0];
@@ -107,9 +95,10 @@ export async function verifyCommand(args: ParsedArgs, out: Out, env: NodeJS.Proc
     // The file's quick_check runs inside the check (in two threads, while the worker starts); a file too
     // damaged to read its head fails with the quick_check's own words.
     const head = whenReadable(reader, () => reader.head());
-    const progress = progressPrinter(head.seq, args.flags.has('quiet'));
-    const verdict = await verifyLogFile(reader, { to: head.seq, parallel: (threads ?? (COMPILED && head.seq >= TWO_THREADS_FROM ? 2 : 1)) === 2, before: () => reader.quickCheck(), ...(key ? { key } : {}), ...(progress ? { onProgress: progress, progressEvery: 20_000 } : {}) });
-    if (progress) process.stderr.write('\n');
+    // Progress on stderr while a long verify runs, only on a terminal (issue 9; progress.ts).
+    const progress = new Progress({ stream: io.stderr, now: io.now, label: 'verify', unit: 'events', quiet: args.flags.has('quiet') });
+    const verdict = await verifyLogFile(reader, { to: head.seq, parallel: (threads ?? (COMPILED && head.seq >= TWO_THREADS_FROM ? 2 : 1)) === 2, before: () => reader.quickCheck(), ...(key ? { key } : {}), onProgress: (done) => progress.update(done, head.seq), progressEvery: 20_000 });
+    progress.finish();
     if (!verdict.ok) {
       out(`MISMATCH ${tableId} at event ${verdict.seq}: ${verdict.problem}`);
       return 1;
