@@ -2,6 +2,7 @@
 // The shape is checked here (a malformed line is refused before the table sees it); whether an input
 // is acceptable now is the round machine's business (a refused input becomes input.rejected).
 import { z } from 'zod';
+import type { Card } from '../rules/cards.js';
 import { playerNameSchema } from './player-name.js';
 
 const seat = z.number().int();
@@ -76,4 +77,6 @@ export const SUPERVISOR_ACTIONS = ['pause', 'resume', 'void', 'useCard', 'shoeCh
 export type SupervisorAction = (typeof SUPERVISOR_ACTIONS)[number];
 
 /** An input as the round machine receives it: the recorded input and where it came from. */
-export type MachineEvent = { [T in InputType]: { type: T; input: InputOf<T>; line?: number } }[InputType];
+/** `card`: for a card input, the card parsed once by the engine that built the event (null: unreadable);
+ *  absent, the guards parse it themselves. */
+export type MachineEvent = { [T in InputType]: { type: T; input: InputOf<T>; line?: number; card?: Card | null } }[InputType];
