@@ -63,6 +63,11 @@ export function inputsFor(snapshot: RoundSnapshot): MachineEvent[] {
     if (clean) inputs.push({ type: 'shoe.fault', fault: 'linkDown' }, { type: 'shoe.fault', fault: 'jam' }, { type: 'shoe.fault', fault: 'gremlins' });
     return inputs.map(ev);
   }
+  if (phase === 'burning' && (table.shoe?.burned ?? 0) > 0) {
+    // Mid-burn, only the next card: every other input was tried at the burn's first step.
+    inputs.push(...fitting.slice(0, 1).map((card) => ({ type: 'card', card }) as TableInput));
+    return inputs.map(ev);
+  }
   inputs.push(...fitting.map((card) => ({ type: 'card', card }) as TableInput));
   inputs.push(sup('void'), sup('shoeChange'), sup('audit'), { type: 'shoe.fault', fault: 'gremlins' }, { type: 'shoe.recovered', fault: 'jam' });
   if (clean) inputs.push(sup('pause'), { type: 'shoe.fault', fault: 'linkDown' }, { type: 'shoe.fault', fault: 'jam' });
@@ -87,7 +92,7 @@ export function abstractState(snapshot: RoundSnapshot): string {
     v: snapshot.value,
     shoe: shoeKey,
     bets: t.bets.length > 0,
-    boxes: t.boxes.map((b) => [b.offerPending, b.hands.map((h) => `${aces(h.cards)}${Math.min(h.cards.length, 3)}${h.status}${h.pendingDraw ?? ''}`)]),
+    boxes: t.boxes.map((b) => [b.offerPending, b.hands.map((h) => `${aces(h.cards)}${Math.min(h.cards.length, 2)}${h.status}${h.pendingDraw ?? ''}`)]),
     dealt: t.dealt,
     dealer: [Math.min(t.dealer.cards.length, 3), t.dealer.holeRevealed],
     faults: [...t.shoeFaults].sort(),
