@@ -35,11 +35,11 @@ export const roundMachine = setup({
   states: {
     active: {
       initial: 'awaitingShoe',
-      // The shoe nearly empty and no cut card seen: the cut card is missing (issue 5, faults).
+      // The shoe nearly empty and no cut card seen: the cut card is missing (a shoe fault: the table pauses).
       always: { guard: 'cutCardOverdue', target: 'paused', actions: 'raiseCutCardMissing' },
       on: {
         // A card no state is waiting for: unreadable text is refused; a foreign card or a card out
-        // of turn pauses the table with a fault (issue 2, table-wide behaviour).
+        // of turn pauses the table with a fault (the seed's table-wide behaviour).
         card: [
           { guard: 'cardUnreadable', actions: 'rejectInput' },
           { guard: 'cardForeign', target: 'paused', actions: 'raiseForeignCardFault' },
