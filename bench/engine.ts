@@ -13,8 +13,9 @@
  * --rounds N          rounds per rule set for (1) and per run in (3) (default 20000)
  * --service-rounds N  rounds per rule set for (2) (default 300; SQLite FULL commits every input)
  * --rules a,b         only these rule sets (default: all)
- * --drafts MODE       how operations draft the state: copy (default), sections, mutative, clone (issue 9's comparison)
- * --rss-rounds N      instead of the tables above: the memory check (issue 9: RSS flat over 10,000,000 rounds, < 150 MB):
+ * --drafts MODE       how the TableEngine rows draft the state: copy (the product's, default), sections, mutative,
+ *                     clone (bench/table-draft-modes.ts; the service rows always use the product's copy)
+ * --rss-rounds N      instead of the tables above: the memory check (goal: RSS flat over 10,000,000 rounds, < 150 MB):
  *                     N rounds through one TableEngine (the first --rules set, default six-deck; hit-17 bot), printing
  *                     RSS, heap and the rate every --rss-every rounds (default N / 20), then the peak and the spread
  *                     of RSS after the first report (e.g. --rss-rounds 10000000 --rss-every 500000).
@@ -32,7 +33,7 @@ import { SqliteEventStore } from '../src/adapters/store/sqlite-event-store.js';
 import { steppingClock } from '../src/adapters/clock/system-clock.js';
 import type { EventStore } from '../src/ports/event-store.js';
 import type { RuleSet } from '../src/rules/rule-set.js';
-import { TABLE_DRAFT_MODES, useTableDrafts, type TableDraftMode } from '../src/round/change-table.js';
+import { TABLE_DRAFT_MODES, tableDrafts, type TableDraftMode } from './table-draft-modes.js';
 import { loadEngineBlackjack, playEngineBlackjack } from './engine-blackjack-baseline.js';
 
 const USAGE = 'usage: npm run bench:engine -- [--rounds N] [--service-rounds N] [--rules a,b] [--drafts copy|sections|mutative|clone] [--rss-rounds N [--rss-every N]]';
@@ -85,10 +86,10 @@ function parseArgs(argv: string[]): Args {
   return out;
 }
 
-/** issue 9's memory goal: RSS flat over many rounds through one engine; prints as it goes, asserts nothing. */
-function rssCheck(name: string, rounds: number, every: number): void {
+/** The memory goal: RSS flat over many rounds through one engine; prints as it goes, asserts nothing. */
+function rssCheck(name: string, rounds: number, every: number, drafts: TableDraftMode): void {
   const { rules } = loadRuleSet(name);
-  const engine = new TableEngine(rules);
+  const engine = new TableEngine(rules, undefined, { drafts: tableDrafts(drafts) });
   console.log(`RSS check: ${rounds.toLocaleString('en-US')} ${name} rounds through one TableEngine (hit-17 bot, one seat, no log), a report every ${every.toLocaleString('en-US')}`);
   console.log(['rounds'.padStart(12), 'RSS'.padStart(9), 'heap used'.padStart(10), 'rounds/s'.padStart(10), 'elapsed'.padStart(9)].join(' '));
   const start = performance.now();
@@ -143,8 +144,11 @@ interface Measured {
   peakRss: number;
 }
 
+/** How the TableEngine rows draft the state (--drafts). */
+let draftMode: TableDraftMode = 'copy';
+
 function measureEngine(rules: RuleSet, rounds: number, strategy: BotStrategy, seed: number): Measured {
-  const engine = new TableEngine(rules);
+  const engine = new TableEngine(rules, undefined, { drafts: tableDrafts(draftMode) });
   let peakRss = process.memoryUsage.rss();
   let sample = 0;
   const t = performance.now();
@@ -180,8 +184,8 @@ function row(name: string, layer: string, m: Measured): string {
 
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
-  useTableDrafts(args.drafts);
-  if (args.rssRounds > 0) return rssCheck(args.rules[0] as string, args.rssRounds, args.rssEvery);
+  draftMode = args.drafts;
+  if (args.rssRounds > 0) return rssCheck(args.rules[0] as string, args.rssRounds, args.rssEvery, args.drafts);
   console.log(`node ${process.version}; drafts: ${args.drafts}; ${args.rounds} engine rounds and ${args.serviceRounds} service rounds per rule set; basic strategy, one seat, 1,000 a round`);
   console.log(['rules'.padEnd(16), 'layer'.padEnd(14), 'rounds'.padStart(9), 'rounds/s'.padStart(11), 'inputs/s'.padStart(11), 'facts/s'.padStart(11), 'peak RSS'.padStart(9)].join(' '));
   for (const name of args.rules) {

@@ -1,103 +1,68 @@
-// How operations change the table state (issue 9): the state before an input is never changed; an input's
+// How operations change the table state: the state before an input is never changed; an input's
 // operations work on one draft, and the draft becomes the next state when the input is done. A step
 // copies what an input can change — the round (bets, boxes, hands, dealer) and the shoe's fixed table of
-// 52 counts — and shares the rest; nothing grows with the shoe or the session. The choice between this,
-// mutative drafts, per-operation section drafts and structuredClone was measured on the round machine's
-// own workload (README, "Round machine speed"; bench/engine.ts --drafts).
-import { create } from 'mutative';
+// 52 counts — and shares the rest; nothing grows with the shoe or the session. This copy was measured
+// against mutative drafts, per-operation section drafts and structuredClone on the round machine's own
+// workload and was fastest; those candidates live in bench/table-draft-modes.ts (bench/engine.ts --drafts).
+// Each engine owns its drafts (StepDrafts): no draft lives at module level.
 import type { Hand } from '../rules/hand.js';
 import type { Box, FollowChoice, InsuranceBet, ShoeState, SideBet, TableState } from './table-state.js';
-import { TableDraft } from './table-draft.js';
 
-/** How a draft is made: `copy` (the default, fastest measured) copies what an input may change once per
- *  input; `sections` copies per operation only the sections it reaches (table-draft.ts); `mutative` uses
- *  mutative drafts (structural sharing by proxy), one per input; `clone` is structuredClone once per input
- *  (before issue 9 it ran per operation). */
-export const TABLE_DRAFT_MODES = ['copy', 'sections', 'mutative', 'clone'] as const;
-export type TableDraftMode = (typeof TABLE_DRAFT_MODES)[number];
-let MODE: TableDraftMode = 'copy';
-
-/** For measuring the candidates (bench/engine.ts --drafts); the product uses the default. */
-export function useTableDrafts(mode: TableDraftMode): void {
-  MODE = mode;
+/** How an operation gets the draft it changes, and what the step's state becomes. */
+export interface TableDrafts {
+  /** The draft an operation on `base` works on. */
+  draftOf(base: TableState): TableState;
+  /** The state an operation's draft leaves behind (the draft itself unless the mode finishes drafts). */
+  done(draft: TableState): TableState;
+  /** Starts stepping one input: its operations may share one draft. */
+  beginStep(): void;
+  /** Ends the step; `table` is the state after the input's operations. Returns the state it becomes. */
+  endStep(table: TableState): TableState;
+  /** Ends a step that failed: its draft is dropped. */
+  abortStep(): void;
 }
 
-/** The draft of the input being stepped, and how to finish it (mutative: finalize). */
-let stepDraft: TableState | null = null;
-let finish: (() => TableState) | null = null;
-let stepping = false;
+/** One engine's drafts (the product's mode): within a step, the input's operations share one copy of the
+ *  state they started from; outside a step, each operation gets its own copy. */
+export class StepDrafts implements TableDrafts {
+  private draft: TableState | null = null;
+  private stepping = false;
 
-function draftOf(base: TableState): TableState {
-  if (MODE === 'mutative') {
-    const [draft, finalize] = create(base);
-    finish = finalize as () => TableState;
-    return draft as TableState;
+  draftOf(base: TableState): TableState {
+    if (!this.stepping) return copyTable(base);
+    if (base !== this.draft) this.draft = copyTable(base);
+    return this.draft;
   }
-  return MODE === 'clone' ? structuredClone(base) : copyTable(base);
-}
 
-/** Runs `recipe` on a draft of `base` and returns the draft; within a step the input's draft is reused. */
-export function changeTable(base: TableState, recipe: (draft: TableState) => void): TableState {
-  if (MODE === 'sections') {
-    // Per operation: only the sections it reaches are copied; guards between operations read plain state.
-    const draft = new TableDraft(base);
-    recipe(draft);
-    return draft.finish();
+  done(draft: TableState): TableState {
+    return draft;
   }
-  if (!stepping) {
-    const draft = draftOf(base);
-    recipe(draft);
-    const done = finish ? finish() : draft;
-    finish = null;
-    return done;
+
+  beginStep(): void {
+    this.stepping = true;
+    this.draft = null;
   }
-  if (base !== stepDraft) {
-    stepDraft = draftOf(base);
+
+  endStep(table: TableState): TableState {
+    this.abortStep();
+    return table;
   }
-  recipe(stepDraft as TableState);
-  return stepDraft as TableState;
-}
 
-/** The draft an operation of the input being stepped works on, in the default `copy` mode (made from
- *  `base` the first time, then shared by the input's operations); null outside a step or in another mode,
- *  where changeTable applies. No closure per operation (issue 9). */
-export function copyDraftOf(base: TableState): TableState | null {
-  if (!stepping || MODE !== 'copy') return null;
-  if (base !== stepDraft) stepDraft = copyTable(base);
-  return stepDraft;
-}
-
-/** Starts stepping one input: every operation it causes shares one draft (see endStep, abortStep). */
-export function beginStep(): void {
-  stepping = true;
-  stepDraft = null;
-  finish = null;
-}
-
-/** Ends the step; `table` is the state after the input's operations. Returns the state the draft became. */
-export function endStep(table: TableState): TableState {
-  const done = table === stepDraft && finish ? (finish as () => TableState)() : table;
-  abortStep();
-  return done;
-}
-
-/** Ends a step that failed: the draft is dropped. */
-export function abortStep(): void {
-  stepping = false;
-  stepDraft = null;
-  finish = null;
-}
-
-/** Steps one input: every operation it causes shares one draft; returns the state the draft became. */
-export function stepTable<T>(run: () => T, current: () => TableState): { result: T; table: TableState } {
-  beginStep();
-  try {
-    const result = run();
-    return { result, table: endStep(current()) };
-  } finally {
-    abortStep();
+  abortStep(): void {
+    this.stepping = false;
+    this.draft = null;
   }
 }
+
+/** Drafts with no step: every operation copies the state it starts from. Holds nothing, so one value
+ *  serves every caller (xstate's actor runs the machine's actions this way). */
+export const PER_OPERATION_COPY: TableDrafts = Object.freeze({
+  draftOf: (base: TableState) => copyTable(base),
+  done: (draft: TableState) => draft,
+  beginStep: () => undefined,
+  endStep: (table: TableState) => table,
+  abortStep: () => undefined,
+});
 
 /** A copy of plain data (objects, arrays, primitives: the table state is JSON), any shape. */
 export function copyPlain<T>(value: T): T {
@@ -165,7 +130,7 @@ function copyBox(b: Box): Box {
   };
 }
 
-// Literals of one shape, in the fields' order as the operations make them (issue 9: cheaper than a spread).
+// Literals of one shape, in the fields' order as the operations make them (measured cheaper than a spread).
 const copySideBet = (x: SideBet): SideBet => ({ player: x.player, kind: x.kind, stake: x.stake, settled: x.settled });
 const copyInsurance = (x: InsuranceBet): InsuranceBet => ({ player: x.player, stake: x.stake, settled: x.settled });
 const copyFollow = (x: FollowChoice): FollowChoice => ({ player: x.player, double: x.double, split: x.split });

@@ -1,7 +1,8 @@
-// Everything that reaches the controller, as recorded in a session (issue 2, "Recorded session format").
+// Everything that reaches the controller, as recorded in a session (one JSON object a line).
 // The shape is checked here (a malformed line is refused before the table sees it); whether an input
 // is acceptable now is the round machine's business (a refused input becomes input.rejected).
 import { z } from 'zod';
+import type { Card } from '../rules/cards.js';
 import { playerNameSchema } from './player-name.js';
 
 const seat = z.number().int();
@@ -33,12 +34,12 @@ export const tableInputSchema = z.discriminatedUnion('type', [
     ...optionalTime,
   }),
   z.strictObject({ type: z.literal('decision.timeout'), seat, ...optionalTime }),
-  // The shoe link (issue 3): a fault reported by the shoe or the link pauses the table; the link
+  // The shoe link (firmware-protocol/PROTOCOL.md): a fault reported by the shoe or the link pauses the table; the link
   // coming back (and only that) clears its own fault.
   // A sequence incident (src/app/sequence-incident.ts) carries the link's evidence onto the log.
   z.strictObject({ type: z.literal('shoe.fault'), fault: z.string(), detail: z.string().optional(), evidence: z.record(z.string(), z.unknown()).optional(), ...optionalTime }),
   z.strictObject({ type: z.literal('shoe.recovered'), fault: z.string(), ...optionalTime }),
-  // The controller restarted and rebuilt the table from its log (issue 4, recovery): an interrupted
+  // The controller restarted and rebuilt the table from its log (recovery): an interrupted
   // round stays paused at its exact step until the dealer or a supervisor resumes.
   z.strictObject({ type: z.literal('table.recovered'), ...optionalTime }),
   z.strictObject({
@@ -67,7 +68,7 @@ export type DecisionAction = (typeof DECISION_ACTIONS)[number];
 /** Faults the shoe or its link report (firmware-protocol FAULT, CARD_UNREADABLE, link state). */
 export const SHOE_FAULTS = ['linkDown', 'misread', 'jam', 'dirtySensor', 'cardReversed', 'cutCardMissing', 'sequenceIncident'] as const;
 export type ShoeFault = (typeof SHOE_FAULTS)[number];
-/** Faults only a supervisor's resume clears: `shoe.recovered` for them is refused (issue 12, part 5). */
+/** Faults only a supervisor's resume clears: `shoe.recovered` for them is refused (an integrity incident needs a person). */
 export const SUPERVISOR_CLEARED_SHOE_FAULTS: readonly ShoeFault[] = ['sequenceIncident'];
 
 /** resume sets a fault card aside; useCard deals an out-of-turn card to the hand in turn as a hit;
@@ -76,4 +77,6 @@ export const SUPERVISOR_ACTIONS = ['pause', 'resume', 'void', 'useCard', 'shoeCh
 export type SupervisorAction = (typeof SUPERVISOR_ACTIONS)[number];
 
 /** An input as the round machine receives it: the recorded input and where it came from. */
-export type MachineEvent = { [T in InputType]: { type: T; input: InputOf<T>; line?: number } }[InputType];
+/** `card`: for a card input, the card parsed once by the engine that built the event (null: unreadable);
+ *  absent, the guards parse it themselves. */
+export type MachineEvent = { [T in InputType]: { type: T; input: InputOf<T>; line?: number; card?: Card | null } }[InputType];

@@ -1,6 +1,6 @@
 // A player's name, as every way in accepts it — the command API (src/adapters/web/command-bodies.ts) and
 // recorded sessions (`replay`, src/session/parse-session.ts through ./inputs.ts) share this one schema.
-// Names reach the public display, so (issue 11): well-formed Unicode (no lone surrogate), normalised to
+// Names reach the public display, so: well-formed Unicode (no lone surrogate), normalised to
 // NFC, printable — no control or format characters, which covers the bidi controls (U+202A–202E,
 // U+2066–2069, U+200E/F, U+061C) and the zero-width ones (U+200B–200D, U+2060, U+FEFF) — no private-use
 // or unassigned code points, no line or paragraph separators, no leading or trailing space, and at

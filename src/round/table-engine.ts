@@ -1,34 +1,46 @@
 // A table's round machine as one synchronous step: an input goes in, the facts it causes come out.
 // The caller appends the input and its facts to the log before acting on them ("persist, then act").
-// The chart is roundMachine's (xstate); ChartRunner steps it directly, without an actor per table
-// (issue 9: the xstate interpreter's own cost per input was most of a step). Persisted snapshots keep
-// xstate's shape, so an xstate actor and this engine restore each other's.
+// The chart is roundMachine's (xstate); ChartRunner steps it directly, without an actor per table, since
+// the xstate interpreter's own cost per input was most of a step (docs/adr/0001-fast-chart-runner.md).
+// Persisted snapshots keep xstate's shape, so an xstate actor and this engine restore each other's.
 import type { Snapshot } from 'xstate';
+import { parseCard } from '../rules/cards.js';
 import type { RuleSet } from '../rules/rule-set.js';
 import type { TableEvent } from './events.js';
 import type { MachineEvent, TableInput } from './inputs.js';
 import { roundMachine } from './round-machine.js';
+import { roundActions } from './round-actions.js';
 import { initialTableState, type TableState } from './table-state.js';
-import { ChartRunner, compileChart, type PersistedChartSnapshot } from './chart-runner.js';
+import { CompiledChart } from './compiled-chart.js';
+import { ChartRunner, type PersistedChartSnapshot } from './chart-runner.js';
 import { upgradeTableSnapshot } from './table-snapshot.js';
-import { abortStep, beginStep, endStep } from './change-table.js';
+import { StepDrafts, type TableDrafts } from './change-table.js';
 
 const START = { type: 'xstate.init' } as unknown as MachineEvent;
 
+/** The round machine's chart, compiled once; immutable, so every engine shares it. */
+export const ROUND_CHART = new CompiledChart(roundMachine, roundActions);
+
+export interface TableEngineOptions {
+  /** How operations draft the state (default: the product's StepDrafts; bench/engine.ts --drafts measures others). */
+  readonly drafts?: TableDrafts;
+}
+
 export class TableEngine {
   private readonly runner: ChartRunner;
+  private readonly drafts: TableDrafts;
   private collected: TableEvent[] = [];
   private readonly collect = (event: TableEvent): void => {
     this.collected.push(event);
   };
 
-  constructor(readonly rules: RuleSet, snapshot?: Snapshot<unknown>) {
-    const chart = compileChart(roundMachine);
+  constructor(readonly rules: RuleSet, snapshot?: Snapshot<unknown>, options: TableEngineOptions = {}) {
+    this.drafts = options.drafts ?? new StepDrafts();
     if (snapshot !== undefined) {
       const persisted = snapshot as unknown as PersistedChartSnapshot;
-      this.runner = new ChartRunner(chart, persisted.context, { ...persisted, context: { ...persisted.context, table: upgradeTableSnapshot(persisted.context.table) } });
+      this.runner = new ChartRunner(ROUND_CHART, persisted.context, this.drafts, { ...persisted, context: { ...persisted.context, table: upgradeTableSnapshot(persisted.context.table) } });
     } else {
-      this.runner = new ChartRunner(chart, { rules, table: initialTableState() });
+      this.runner = new ChartRunner(ROUND_CHART, { rules, table: initialTableState() }, this.drafts);
       // Anything the machine says on start (nothing today) belongs to no input.
       this.runner.start(START, () => undefined);
     }
@@ -38,17 +50,18 @@ export class TableEngine {
   submit(input: TableInput, line?: number): TableEvent[] {
     const facts: TableEvent[] = [];
     this.collected = facts;
-    const event = (line !== undefined ? { type: input.type, input, line } : { type: input.type, input }) as MachineEvent;
+    const event = machineEvent(input, line);
     const runner = this.runner;
+    const drafts = this.drafts;
     runner.mark();
-    beginStep();
+    drafts.beginStep();
     try {
       runner.send(event, this.collect);
-      const table = endStep(runner.context.table);
+      const table = drafts.endStep(runner.context.table);
       if (table !== runner.context.table) runner.context = { rules: runner.context.rules, table };
     } catch (err) {
       // A failing operation leaves no partial state: the table is as it was before the input.
-      abortStep();
+      drafts.abortStep();
       runner.rollback();
       this.collected = [];
       throw err;
@@ -71,4 +84,14 @@ export class TableEngine {
   persistedSnapshot(): Snapshot<unknown> {
     return this.runner.persisted() as unknown as Snapshot<unknown>;
   }
+}
+
+/** The input as the chart receives it; a card input carries its card parsed once for the guards and actions. */
+function machineEvent(input: TableInput, line: number | undefined): MachineEvent {
+  if (input.type === 'card') {
+    const parsed = parseCard(input.card);
+    const card = parsed.ok ? parsed.card : null;
+    return line !== undefined ? { type: 'card', input, line, card } : { type: 'card', input, card };
+  }
+  return (line !== undefined ? { type: input.type, input, line } : { type: input.type, input }) as MachineEvent;
 }

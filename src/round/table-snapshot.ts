@@ -1,5 +1,5 @@
 // Snapshots of the table state written by earlier versions, brought to today's shape on restore.
-// Version 1 (before issue 9) kept the shoe's drawn cards as { "QH": 2, ... }; version 2 keeps a fixed
+// Version 1 (before the fixed count table) kept the shoe's drawn cards as { "QH": 2, ... }; version 2 keeps a fixed
 // table of 52 counts and their sum (ShoeState.drawn, drawnCount). A snapshot's shape says which it is.
 import { cardIndex, emptyCounts } from '../rules/card-counts.js';
 import { parseCard } from '../rules/cards.js';

@@ -1,9 +1,10 @@
-// The table state is never changed in place (issue 9): every state an engine handed out stays what it
+// The table state is never changed in place (change-table.ts): every state an engine handed out stays what it
 // was, input after input, and a step's copy shares nothing an operation may change.
 import { describe, expect, test } from 'vitest';
 import { knownRuleSets, loadRuleSet } from '../../src/config/load-rule-set.js';
 import { TableEngine } from '../../src/round/table-engine.js';
-import { TABLE_DRAFT_MODES, copyTable, useTableDrafts } from '../../src/round/change-table.js';
+import { copyTable } from '../../src/round/change-table.js';
+import { TABLE_DRAFT_MODES, tableDrafts } from '../../bench/table-draft-modes.js';
 import type { TableState } from '../../src/round/table-state.js';
 import { playRandomSession } from '../support/random-session.js';
 
@@ -61,18 +62,28 @@ test('a snapshot of the old shape (drawn cards by name) restores to the counts',
 test('every draft mode measured in the bench gives the same facts and leaves earlier states unchanged', () => {
   const rules = loadRuleSet('european').rules;
   const { inputs, events } = playRandomSession(rules, 99, 10);
-  try {
-    for (const mode of TABLE_DRAFT_MODES) {
-      useTableDrafts(mode);
-      const engine = new TableEngine(rules);
-      const seen: Array<{ state: TableState; json: string }> = [];
-      inputs.forEach((input, i) => {
-        expect(JSON.stringify(engine.submit(input, i + 1)), `${mode} input ${i + 1}`).toBe(JSON.stringify(events[i]));
-        seen.push({ state: engine.table, json: JSON.stringify(engine.table) });
-      });
-      for (const { state, json } of seen) expect(JSON.stringify(state), mode).toBe(json);
-    }
-  } finally {
-    useTableDrafts('copy');
+  for (const mode of TABLE_DRAFT_MODES) {
+    const engine = new TableEngine(rules, undefined, { drafts: tableDrafts(mode) });
+    const seen: Array<{ state: TableState; json: string }> = [];
+    inputs.forEach((input, i) => {
+      expect(JSON.stringify(engine.submit(input, i + 1)), `${mode} input ${i + 1}`).toBe(JSON.stringify(events[i]));
+      seen.push({ state: engine.table, json: JSON.stringify(engine.table) });
+    });
+    for (const { state, json } of seen) expect(JSON.stringify(state), mode).toBe(json);
+  }
+});
+
+test('two engines stepping interleaved keep their own drafts: each gives the facts it gives alone', () => {
+  const rules = loadRuleSet('six-deck').rules;
+  const a = playRandomSession(rules, 11, 8);
+  const b = playRandomSession(rules, 12, 8);
+  const engineA = new TableEngine(rules);
+  const engineB = new TableEngine(rules);
+  const n = Math.max(a.inputs.length, b.inputs.length);
+  for (let i = 0; i < n; i++) {
+    const inputA = a.inputs[i];
+    const inputB = b.inputs[i];
+    if (inputA) expect(JSON.stringify(engineA.submit(inputA, i + 1)), `A input ${i + 1}`).toBe(JSON.stringify(a.events[i]));
+    if (inputB) expect(JSON.stringify(engineB.submit(inputB, i + 1)), `B input ${i + 1}`).toBe(JSON.stringify(b.events[i]));
   }
 });

@@ -1,4 +1,4 @@
-// The full fact stream of every golden session, byte for byte (issue 9: "facts stay byte-for-byte what
+// The full fact stream of every golden session, byte for byte ("facts stay byte-for-byte what
 // they are today"). Each session goes through TableEngine; the facts it causes, serialised with
 // JSON.stringify (key order included), must equal the expectation recorded in test/round/golden-facts/.
 // Sessions: the stacked-shoe scenarios (own and shared), the bundled demo session, the golden capture's

@@ -1,4 +1,4 @@
-// An oracle for the properties written apart from src/rules (issue 12.8: a property must not take the
+// An oracle for the properties written apart from src/rules (a property must not take the
 // code's own function as its judge). It reads only the rule set's data: point values per rank, the
 // dealer's standing total, soft 17, the card limit, the three-sevens bonus and the five-picture blackjack.
 import type { RuleSet } from '../../src/rules/rule-set.js';

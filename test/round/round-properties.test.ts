@@ -1,4 +1,4 @@
-// Property tests over random shoes and random legal decisions, for every rule set (issue 2 acceptance).
+// Property tests over random shoes and random legal decisions, for every rule set.
 import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
 import { knownRuleSets, loadRuleSet } from '../../src/config/load-rule-set.js';
@@ -39,7 +39,7 @@ function handsFromFacts() {
       if (e.type === 'hand.finished') hand(e.seat, e.hand).status = e.status;
     },
     /** Standing hands whose result waits for the dealer's total. Not counted, as they are paid whatever he
-     *  draws (seed 000 part 2): three sevens («777 ... получает премию»; issue 8.4), and 17+4's five pictures,
+     *  draws (seed 000 part 2): three sevens («777 ... получает премию»), and 17+4's five pictures,
      *  a blackjack that only a dealer blackjack (two cards, known before his draw) could push. */
     dependingOnDealer(rules: RuleSet): number {
       return [...hands.values()].filter((h) => h.status === 'standing' && !oracleThreeSevensBonus(h.cards, rules) &&
@@ -66,7 +66,7 @@ function checkDealerRule(rules: RuleSet, seed: number): void {
     }
     // Only a standing hand that depends on the dealer holds him to the drawing rule (seed 000 part 2: «Крупье
     // получает дополнительную карту, если у него меньше 17 баллов»). With nothing but three sevens or a
-    // five-picture blackjack standing he reveals and stands (README readings, issue 8.4), e.g. TC JD = 12 in 17+4.
+    // five-picture blackjack standing he reveals and stands (docs/rules.md readings), e.g. TC JD = 12 in 17+4.
     if (e.type === 'dealer.finished' && hands.dependingOnDealer(rules) > 0 && !e.blackjack) {
       expect(oracleDealerDraws(e.cards, rules), `dealer stood on ${e.cards.join(' ')} with a hand depending on him`).toBe(false);
       expect(oracleTotal(e.cards, rules).total >= rules.dealer.standOn || e.cards.length >= (rules.hand.maxCards ?? 99)).toBe(true);
@@ -139,7 +139,7 @@ describe.each(ruleSets.map((r) => [r.name, r] as const))('%s', (_name, rules) =>
     }), { numRuns: RUNS });
   });
 
-  test('an accepted decision names the hand it was sent for (issue 8.1)', () => {
+  test('an accepted decision names the hand it was sent for', () => {
     fc.assert(fc.property(fc.integer({ min: 0, max: 2 ** 31 - 1 }), (seed) => {
       const { inputs, events } = playRandomSession(rules, seed, ROUNDS);
       inputs.forEach((input, i) => {
@@ -153,7 +153,7 @@ describe.each(ruleSets.map((r) => [r.name, r] as const))('%s', (_name, rules) =>
     }), { numRuns: RUNS });
   });
 
-  test('the dealer draws beyond his first two cards only while some hand still depends on his total (issue 8.4)', () => {
+  test('the dealer draws beyond his first two cards only while some hand still depends on his total', () => {
     fc.assert(fc.property(fc.integer({ min: 0, max: 2 ** 31 - 1 }), (seed) => {
       const flat = playRandomSession(rules, seed, ROUNDS).events.flat();
       const hands = handsFromFacts();
@@ -171,7 +171,7 @@ describe.each(ruleSets.map((r) => [r.name, r] as const))('%s', (_name, rules) =>
     }), { numRuns: RUNS });
   });
 
-  test('one decision timer expiry completes what the rule set hands to the timer (issue 8.5)', () => {
+  test('one decision timer expiry completes what the rule set hands to the timer', () => {
     fc.assert(fc.property(fc.integer({ min: 0, max: 2 ** 31 - 1 }), (seed) => {
       const flat = playRandomSession(rules, seed, ROUNDS).events.flat();
       // scope seat (deluxe): after the seat's timer ran out, every later decision of that seat in the round is
@@ -191,7 +191,7 @@ describe.each(ruleSets.map((r) => [r.name, r] as const))('%s', (_name, rules) =>
 // Regression (classic-17plus4, session seed 1427515189, round 12): the only standing hand was three sevens,
 // so the dealer revealed TC JD (12 with J=2) and stood. Seed 000 part 2: the dealer draws below 17 («Крупье
 // получает дополнительную карту, если у него меньше 17 баллов»), but 777 earns its premium whatever he
-// holds («777. Игрок, который набирает 21 очко из трех семерок, получает премию»; issue 8.4: three sevens do
+// holds («777. Игрок, который набирает 21 очко из трех семерок, получает премию»: three sevens do
 // not keep the dealer drawing). The old property counted the 777 hand as one that holds the dealer to his rule.
 describe('classic-17plus4: the dealer on TC JD (12) with three sevens the only standing hand', () => {
   const rules = loadRuleSet('classic-17plus4').rules;

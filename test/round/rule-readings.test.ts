@@ -1,5 +1,5 @@
-// The rule readings of issue 8 as properties over every rule set, beyond the stacked-shoe scenarios
-// (test/scenarios/*-issue-8 cases): three sevens never wait for the dealer, one timer expiry completes a
+// The rule readings (docs/rules.md) as properties over every rule set, beyond the stacked-shoe scenarios
+// (the stacked-shoe cases in test/scenarios): three sevens never wait for the dealer, one timer expiry completes a
 // deluxe seat, split aces double where the set allows it, and two pictures split where the set says so.
 import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
@@ -96,7 +96,7 @@ function hand(cards: Card[], extra: Partial<Hand> = {}): Hand {
 }
 
 describe.each(ruleSets.map((r) => [r.name, r] as const))('%s decisions as the rule file reads', (_n, rules) => {
-  test('double on split aces follows double.afterSplitAces (issue 8.2)', () => {
+  test('double on split aces follows double.afterSplitAces', () => {
     const lows = deckCards(rules).filter((c) => c[0] !== 'A' && oracleTotal(['AS', c], rules).total < 21);
     for (const low of lows) {
       const refused = refuseHandAction('double', { hand: hand(['AH', low], { fromSplit: true, splitAces: true, index: 1 }), lineageSize: 2, dealerUpCard: '6D' }, rules);
@@ -106,7 +106,7 @@ describe.each(ruleSets.map((r) => [r.name, r] as const))('%s decisions as the ru
     }
   });
 
-  test('two different pictures split where split.anyTwoPictures says so (issue 8.3)', () => {
+  test('two different pictures split where split.anyTwoPictures says so', () => {
     const pictures = deckCards(rules).filter((c) => 'JQK'.includes(c[0]!));
     for (const a of pictures) for (const b of pictures) {
       if (a[0] === b[0]) continue;

@@ -1,4 +1,4 @@
-// Shoe and link faults pause the table (issue 3/5): the link coming back resumes by itself only when
+// Shoe and link faults pause the table: the link coming back resumes by itself only when
 // nothing else holds the table paused; other faults wait for a supervisor.
 import { describe, expect, test } from 'vitest';
 import { loadRuleSet } from '../../src/config/load-rule-set.js';

@@ -1,4 +1,4 @@
-// Supervisor resolutions (issue 5): use an out-of-turn card for the hand it was meant for, force a
+// Supervisor resolutions: use an out-of-turn card for the hand it was meant for, force a
 // shoe change; and cancelling bets while betting is open.
 import { describe, expect, test } from 'vitest';
 import { loadRuleSet } from '../../src/config/load-rule-set.js';

@@ -1,4 +1,4 @@
-// Snapshots stay small and the same size all shoe long (issue 9): the shoe's accounting is a fixed table
+// Snapshots stay small and the same size all shoe long: the shoe's accounting is a fixed table
 // of 52 counts, so the state at the start of every round weighs the same whatever has been drawn.
 import { expect, test } from 'vitest';
 import { loadRuleSet } from '../../src/config/load-rule-set.js';

@@ -1,4 +1,4 @@
-// Betting: placing bets within the rule set's limits and box rules, and closing betting (issue 2).
+// Betting: placing bets within the rule set's limits and box rules, and closing betting.
 import type { RuleSet } from '../../rules/rule-set.js';
 import type { Hand, Wager } from '../../rules/hand.js';
 import { BET_KINDS, type BetKind, type InputOf } from '../inputs.js';
@@ -14,7 +14,7 @@ export function openBetting(s: TableState, emit: Emit): void {
   emit({ type: 'betting.opened', round: s.round });
 }
 
-/** The sum of the bets on `seat` of `kind` (by `player`, when given). Loops, no closures: asked on every bet (issue 9). */
+/** The sum of the bets on `seat` of `kind` (by `player`, when given). Loops, no closures: asked on every bet (hot path). */
 function stakeOf(bets: readonly PlacedBet[], seat: number, kind: BetKind, player?: string): number {
   let sum = 0;
   for (let i = 0; i < bets.length; i++) {

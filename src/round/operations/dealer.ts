@@ -1,4 +1,4 @@
-// The dealer's turn (issue 2): reveal the hole card, then draw by the dealer rule — only while some
+// The dealer's turn: reveal the hole card, then draw by the dealer rule — only while some
 // hand's result still depends on the dealer's total. european (no hole card): the dealer's second card
 // comes from the shoe now.
 import type { Card } from '../../rules/cards.js';

@@ -12,7 +12,7 @@ import { findBox, finishHand } from './hands.js';
 import { recordDrawn } from './shoe.js';
 
 /** The deal order depends only on the rule set and the seats in play: computed once per combination,
- *  found by the seats' bit mask (seats 1 to 30, the usual case) or else their list (issue 9: asked on
+ *  found by the seats' bit mask (seats 1 to 30, the usual case) or else their list (asked on
  *  every card of the deal). */
 interface DealOrders {
   readonly byMask: Map<number, DealTarget[]>;

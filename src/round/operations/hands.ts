@@ -61,7 +61,7 @@ export function announceTurn(s: TableState, emit: Emit): void {
   s.announcedTurn = key;
 }
 
-/** "seat:hand", made once per pair (asked on most inputs of play; issue 9). */
+/** "seat:hand", made once per pair (asked on most inputs of play: hot path). */
 const TURN_KEYS = new Map<number, string>();
 
 function turnKey(seat: number, hand: number): string {

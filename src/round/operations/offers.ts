@@ -1,4 +1,4 @@
-// Insurance and even money (issue 2): answered per box before play; then the dealer checks the hole card.
+// Insurance and even money (the seed's rules): answered per box before play; then the dealer checks the hole card.
 import { cardIsIn, isAce, isTenValue } from '../../rules/card-values.js';
 import { handTotalOf } from '../../rules/hand-total.js';
 import { naturalKind } from '../../rules/hand.js';

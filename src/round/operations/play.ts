@@ -1,4 +1,4 @@
-// Player decisions and the cards they call for (issue 2): hit, stand, double (and triple), split,
+// Player decisions and the cards they call for (the seed's rules): hit, stand, double (and triple), split,
 // surrender, switch, bet-behind follow choices, and the decision timer's auto-play.
 import type { Card } from '../../rules/cards.js';
 import { isAce } from '../../rules/card-values.js';
@@ -96,7 +96,7 @@ export function applyDecision(s: TableState, rules: RuleSet, input: InputOf<'dec
   announceTurn(s, emit);
 }
 
-/** The decision taken (a function, not a closure per decision: issue 9). */
+/** The decision taken (a function, not a closure per decision: measured on the engine's hot path). */
 function emitAccepted(s: TableState, box: Box, hand: Hand, action: HandAction, amount: number | undefined, emit: Emit): void {
   emit(amount !== undefined
     ? { type: 'decision.accepted', round: s.round, seat: box.seat, hand: hand.index, action, player: box.owner, amount }
@@ -268,7 +268,7 @@ function autoPlay(s: TableState, rules: RuleSet, ref: HandRef, emit: Emit): void
 export { HAND_ACTIONS };
 
 /** A supervisor resolves an out-of-turn card by giving it to the hand it was meant for: the hand in turn,
- *  waiting for a decision, takes it as a hit (issue 5, resolve a fault). */
+ *  waiting for a decision, takes it as a hit (a supervisor resolving a card fault). */
 export function refuseUseOfFaultCard(s: TableState): string | null {
   if (s.faultCard?.kind !== 'outOfTurn') return 'no out-of-turn card is waiting';
   const turn = handInTurn(s);

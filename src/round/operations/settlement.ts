@@ -1,4 +1,4 @@
-// Settling bets: each wager of a hand, insurance, and the whole round; voiding refunds (issue 2).
+// Settling bets: each wager of a hand, insurance, and the whole round; voiding refunds.
 import { naturalKind, type Hand, type Wager } from '../../rules/hand.js';
 import { payout } from '../../rules/payout.js';
 import type { RuleSet } from '../../rules/rule-set.js';
@@ -37,7 +37,7 @@ export function settleInsurance(s: TableState, rules: RuleSet, emit: Emit): void
 }
 
 /** A hand's result no longer depends on the dealer when it is busted, surrendered, paid even money,
- *  or a blackjack once dealer blackjack is ruled out (issue 2: the dealer draws only while it matters). */
+ *  or a blackjack once dealer blackjack is ruled out (the dealer draws only while it matters). */
 export function handDependsOnDealer(s: TableState, rules: RuleSet, { hand }: HandRef): boolean {
   return dependsOnDealer(s, rules, hand);
 }

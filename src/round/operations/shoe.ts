@@ -1,4 +1,4 @@
-// Shoe operations: a new shoe, the burn, the cut card, and which cards it has given (issue 2).
+// Shoe operations: a new shoe, the burn, the cut card, and which cards it has given.
 import { burnCount } from '../../rules/burn.js';
 import { cardIndex, emptyCounts } from '../../rules/card-counts.js';
 import type { Card } from '../../rules/cards.js';
@@ -55,7 +55,7 @@ export function burnCard(s: TableState, rules: RuleSet, card: Card, emit: Emit):
   });
 }
 
-/** The cut card leaving the shoe makes the current round the last one (issue 2). */
+/** The cut card leaving the shoe makes the current round the last one (the seed's cut-card rule). */
 export function markCutCard(s: TableState, emit: Emit): void {
   if (!s.shoe) return;
   s.shoe.cutCardSeen = true;

@@ -1,4 +1,4 @@
-// Faults and the supervisor (issue 2): an out-of-turn or foreign card pauses the table until a
+// Faults and the supervisor: an out-of-turn or foreign card pauses the table until a
 // supervisor resumes (the card is set aside) or voids the round.
 import type { Card } from '../../rules/cards.js';
 import type { CardFaultKind } from '../events.js';
@@ -30,7 +30,7 @@ export function resumeTable(s: TableState, input: InputOf<'supervisor'>, emit: E
   emit({ type: 'table.resumed', round: s.round, ...(input.by !== undefined ? { by: input.by } : {}) });
 }
 
-/** A shoe or link fault pauses the table (issue 5: faults pause the round and lock the draw gate). */
+/** A shoe or link fault pauses the table (faults pause the round and lock the draw gate). */
 export function raiseShoeFault(s: TableState, input: InputOf<'shoe.fault'>, emit: Emit): void {
   const fault = input.fault as ShoeFault;
   if (!s.shoeFaults.includes(fault)) s.shoeFaults.push(fault);

@@ -1,11 +1,12 @@
-// An operation's draft of the table with structural sharing by section (issue 9): the draft starts with
+// An operation's draft of the table with structural sharing by section (the `sections` candidate of
+// bench/table-draft-modes.ts, measured against the product's copy; not used by the product): the draft starts with
 // every section — shoe, bets, boxes, dealer, shoe faults — shared with the state before; the first time
 // an operation reaches a section it gets its own copy of that section only (what operations may change in
 // it: copyBox, the shoe's 52 counts...). finish() gives the next state as a plain object: changed
 // sections new, the rest the very same objects as before. The state before is never changed.
-import type { Hand } from '../rules/hand.js';
-import type { Box, DealerHand, PendingFaultCard, PlacedBet, ShoeState, TableState } from './table-state.js';
-import type { ShoeFault } from './inputs.js';
+import type { Hand } from '../src/rules/hand.js';
+import type { Box, DealerHand, PendingFaultCard, PlacedBet, ShoeState, TableState } from '../src/round/table-state.js';
+import type { ShoeFault } from '../src/round/inputs.js';
 
 export class TableDraft implements TableState {
   round: number;

@@ -1,0 +1,153 @@
+// What the runner-vs-actor differential walks with xstate/graph: the inputs worth trying in each state
+// of the table (cards that fit and cards that do not, bets, decisions, timeouts, supervisor commands,
+// shoe faults and recoveries, recovery markers), an abstraction of the table that keeps the walk finite,
+// and the starting tables (a fresh one; one with a card drawn as often as the shoe holds it, so a foreign card exists;
+// one just short of the cut-card reserve). It also lists the chart's states and transitions
+// from the machine definition, so coverage is counted against the chart itself.
+import { createActor, type AnyStateMachine, type SnapshotFrom } from 'xstate';
+import { RANKS, SUITS, type Card } from '../../../src/rules/cards.js';
+import { cardIndex } from '../../../src/rules/card-counts.js';
+import { cutCardReserve, shoeSize } from '../../../src/rules/shoe-composition.js';
+import type { RuleSet } from '../../../src/rules/rule-set.js';
+import type { MachineEvent, TableInput } from '../../../src/round/inputs.js';
+import type { TableState } from '../../../src/round/table-state.js';
+import { roundMachine } from '../../../src/round/round-machine.js';
+import { foreignReason } from '../../../src/round/operations/shoe.js';
+
+export type RoundSnapshot = SnapshotFrom<typeof roundMachine>;
+
+const ev = (input: TableInput): MachineEvent => ({ type: input.type, input } as MachineEvent);
+const ALL_CARDS: Card[] = RANKS.flatMap((r) => SUITS.map((s) => `${r}${s}` as Card));
+/** Ranks tried in play, in order of preference: an ace (offers, naturals), a ten, a six (dealer draws). */
+const PLAY_RANKS = ['A', 'K', '6', '7', '9', 'T', 'J', 'Q', '8'];
+/** What the walk tells apart in a hand's first two cards: aces (a pair of aces beats everything in classic;
+ *  an ace starts a natural), the rest by count only. */
+const aces = (cards: readonly string[]): string => cards.slice(0, 2).map((c) => (c[0] === 'A' ? 'A' : 'x')).join('');
+
+/** Up to three cards of different ranks the shoe can still give, and one it cannot (if any). */
+function cardsFor(table: TableState, rules: RuleSet): { fitting: Card[]; foreign: Card | null } {
+  const fitting: Card[] = [];
+  for (const rank of PLAY_RANKS) {
+    const card = ALL_CARDS.find((c) => c.startsWith(rank) && foreignReason(table, rules, c) === null);
+    if (card) fitting.push(card);
+    if (fitting.length === 3) break;
+  }
+  return { fitting, foreign: ALL_CARDS.find((c) => foreignReason(table, rules, c) !== null) ?? null };
+}
+
+const sup = (action: string): TableInput => ({ type: 'supervisor', action, by: 'sup' } as TableInput);
+const BETTING: TableInput[] = [
+  { type: 'bet', seat: 1, player: 'p1', kind: 'main', amount: 1000 }, { type: 'bet', seat: 1, player: 'p1', kind: 'main', amount: -5 },
+  { type: 'bet.cancel', seat: 1, player: 'p1' }, { type: 'bet.cancel', seat: 4, player: 'p9' },
+  { type: 'betting.closed' }, { type: 'betting.timeout' }, { type: 'shoe.loaded' },
+] as TableInput[];
+const DECIDING: TableInput[] = [
+  ...(['hit', 'stand', 'double', 'noInsurance', 'insurance'] as const).map((action) => ({ type: 'decision', seat: 1, action })),
+  { type: 'decision.timeout', seat: 1 }, { type: 'decision.timeout', seat: 6 },
+] as TableInput[];
+
+/** The inputs tried from a state: what its phase expects, plus what may arrive at any time. While paused,
+ *  a new shoe fault is tried only when none is open, so the walk does not enumerate fault combinations. */
+export function inputsFor(snapshot: RoundSnapshot): MachineEvent[] {
+  const { table, rules } = snapshot.context;
+  const phase = typeof snapshot.value === 'string' ? snapshot.value : Object.values(snapshot.value)[0];
+  const { fitting, foreign } = cardsFor(table, rules);
+  const clean = table.shoeFaults.length === 0 && table.faultCard === null;
+  const inputs: TableInput[] = [{ type: 'card', card: 'ZZ' }, { type: 'table.recovered' }];
+  if (!table.shoe?.cutCardSeen) inputs.push({ type: 'cut-card' });
+  if (foreign) inputs.push({ type: 'card', card: foreign });
+  if (phase === 'paused') {
+    inputs.push(...fitting.slice(0, 1).map((card) => ({ type: 'card', card }) as TableInput));
+    inputs.push(sup('resume'), sup('useCard'), sup('void'), sup('shoeChange'), sup('pause'), { type: 'bet.cancel', seat: 1, player: 'p1' });
+    inputs.push({ type: 'shoe.recovered', fault: 'linkDown' }, { type: 'shoe.recovered', fault: 'jam' }, { type: 'shoe.recovered', fault: 'sequenceIncident' });
+    if (clean) inputs.push({ type: 'shoe.fault', fault: 'linkDown' }, { type: 'shoe.fault', fault: 'jam' }, { type: 'shoe.fault', fault: 'gremlins' });
+    return inputs.map(ev);
+  }
+  if (phase === 'burning' && (table.shoe?.burned ?? 0) > 0) {
+    // Mid-burn, only the next card: every other input was tried at the burn's first step.
+    inputs.push(...fitting.slice(0, 1).map((card) => ({ type: 'card', card }) as TableInput));
+    return inputs.map(ev);
+  }
+  inputs.push(...fitting.map((card) => ({ type: 'card', card }) as TableInput));
+  inputs.push(sup('void'), sup('shoeChange'), sup('audit'), { type: 'shoe.fault', fault: 'gremlins' }, { type: 'shoe.recovered', fault: 'jam' });
+  if (clean) inputs.push(sup('pause'), { type: 'shoe.fault', fault: 'linkDown' }, { type: 'shoe.fault', fault: 'jam' });
+  if (phase === 'betting' || phase === 'awaitingShoe') inputs.push(...BETTING);
+  else inputs.push({ type: 'betting.closed' });
+  if (phase === 'offers' || phase === 'playing') inputs.push(...DECIDING);
+  else inputs.push({ type: 'decision', seat: 1, action: 'stand' });
+  return inputs.map(ev);
+}
+
+/** The table abstracted to what decides which transitions are open next, so the walk is finite. While
+ *  paused only what the supervisor's and the shoe's inputs look at counts, with the state to resume. */
+export function abstractState(snapshot: RoundSnapshot): string {
+  const t = snapshot.context.table;
+  const shoe = t.shoe;
+  const shoeKey = shoe && [shoe.burnTarget === null ? null : shoe.burnTarget - shoe.burned, shoe.cutCardSeen, shoe.cutCardMissing ?? false];
+  if (snapshot.value === 'paused') {
+    const resume = Object.values(snapshot.historyValue ?? {}).map((nodes) => nodes.map((n) => n.id));
+    return JSON.stringify({ v: 'paused', resume, shoe: shoeKey, open: t.bets.length + t.boxes.length > 0, fault: t.faultCard?.kind ?? null, faults: [...t.shoeFaults].sort() });
+  }
+  return JSON.stringify({
+    v: snapshot.value,
+    shoe: shoeKey,
+    bets: t.bets.length > 0,
+    boxes: t.boxes.map((b) => [b.offerPending, b.hands.map((h) => `${aces(h.cards)}${Math.min(h.cards.length, 2)}${h.status}${h.pendingDraw ?? ''}`)]),
+    dealt: t.dealt,
+    dealer: [Math.min(t.dealer.cards.length, 3), t.dealer.holeRevealed],
+    faults: [...t.shoeFaults].sort(),
+  });
+}
+
+/** Near the cut-card reserve only cards and the supervisor's resume are tried: the walk is there for the
+ *  missing cut card, whatever the table does next the other walk has already seen. */
+function cardsOnly(snapshot: RoundSnapshot): MachineEvent[] {
+  const { fitting, foreign } = cardsFor(snapshot.context.table, snapshot.context.rules);
+  return [...fitting, ...(foreign ? [foreign] : [])].map((card) => ev({ type: 'card', card })).concat(ev(sup('resume')));
+}
+
+/** The tables a walk starts from, with the inputs it tries: a fresh table (what may come before any shoe);
+ *  burning a shoe with one card drawn as often as
+ *  the shoe holds it (so a foreign card exists in every phase; a shoe change or the end of the shoe leads
+ *  to awaitingShoe and a fresh shoe), and burning a shoe one card short of the cut-card reserve. */
+export function startingPoints(rules: RuleSet): Array<{ name: string; snapshot: RoundSnapshot; inputs: (s: RoundSnapshot) => MachineEvent[] }> {
+  const actor = createActor(roundMachine, { input: { rules } }).start();
+  actor.send(ev({ type: 'shoe.loaded' }));
+  const loaded = actor.getSnapshot();
+  const worn = (count: number): RoundSnapshot => {
+    const shoe = loaded.context.table.shoe;
+    if (!shoe) throw new Error('no shoe loaded');
+    const drawn = shoe.drawn.slice();
+    let left = count;
+    for (const card of [...ALL_CARDS].reverse()) {
+      if (left <= 0) break;
+      const n = Math.min(rules.deck.decks, left);
+      if (foreignReason(loaded.context.table, rules, card) !== null) continue;
+      drawn[cardIndex(card)] = n;
+      left -= n;
+    }
+    const table = { ...loaded.context.table, shoe: { ...shoe, drawn, drawnCount: count - Math.max(left, 0) } };
+    return roundMachine.resolveState({ value: loaded.value, context: { rules, table } }) as RoundSnapshot;
+  };
+  const fresh = createActor(roundMachine, { input: { rules } }).start().getSnapshot();
+  const beforeAnyShoe = (): MachineEvent[] => [{ type: 'cut-card' }, { type: 'table.recovered' }, { type: 'card', card: 'ZZ' }, { type: 'shoe.loaded' }].map((i) => ev(i as TableInput));
+  return [
+    { name: 'fresh table', snapshot: fresh, inputs: beforeAnyShoe },
+    { name: 'worn shoe', snapshot: worn(rules.deck.decks), inputs: inputsFor },
+    { name: 'near the cut-card reserve', snapshot: worn(shoeSize(rules) - cutCardReserve(rules) - 1), inputs: cardsOnly },
+  ];
+}
+
+/** Every state node (but the root and history points) and every transition of the chart, by key. */
+export function chartInventory(machine: AnyStateMachine): { states: string[]; transitions: Map<unknown, string> } {
+  const states: string[] = [];
+  const transitions = new Map<unknown, string>();
+  const visit = (node: AnyStateMachine['root']): void => {
+    if (node !== machine.root && node.type !== 'history') states.push(node.id);
+    for (const [type, list] of node.transitions) list.forEach((t, i) => transitions.set(t, `${node.id} on ${type} #${i + 1}`));
+    (node.always ?? []).forEach((t, i) => transitions.set(t, `${node.id} always #${i + 1}`));
+    for (const child of Object.values(node.states)) visit(child);
+  };
+  visit(machine.root);
+  return { states, transitions };
+}
