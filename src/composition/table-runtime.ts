@@ -14,7 +14,7 @@ import { TableCaptureWriter } from '../adapters/serial/table-capture.js';
 import { realScheduler as linkScheduler } from '../adapters/serial/scheduler.js';
 import { ShoeEmulator } from '../adapters/shoe-emulator/emulator.js';
 import { connectEmulatorToMockBinding, type MockShoeWire } from '../adapters/shoe-emulator/mock-wire.js';
-import { mulberry32, shuffledShoe } from '../random/prng.js';
+import { mulberry32, seedFromHash, shuffledShoe } from '../random/prng.js';
 import { realScheduler, type Scheduler } from '../ports/scheduler.js';
 import type { EventStore } from '../ports/event-store.js';
 import { TableService } from '../app/table-service.js';
@@ -97,6 +97,9 @@ export async function lastShoeSeq(store: EventStore, tableId: string, head: numb
   return 0;
 }
 
+/** The demo dealer's later shoes must not repeat the emulator's first one, shuffled from the same head. */
+const DEALER_SEED_SALT = 0x5eed;
+
 export async function startTable(options: RuntimeOptions): Promise<TableRuntime> {
   const { config, logger } = options;
   const log = logger.child({ tableId: config.id });
@@ -143,8 +146,11 @@ export async function startTable(options: RuntimeOptions): Promise<TableRuntime>
   let wire: MockShoeWire | null = null;
   const path = options.serialPath ?? config.serial?.path ?? `/dev/emulated-shoe-${config.id}`;
   const demo = options.serialPath === undefined && config.serial === undefined;
+  // The demo's shoes differ on every start yet replay the same: their seed is the log's head hash, so a
+  // second start never deals the first start's order (which the shuffle check would rightly flag).
+  const demoSeed = options.seed ?? seedFromHash((await store.head(config.id)).hash);
   if (demo) {
-    const rng = mulberry32(options.seed ?? Date.now() % 2 ** 31);
+    const rng = mulberry32(demoSeed);
     SerialPortMock.binding.createPort(path);
     const cards = shuffledShoe(rules.deck.decks, rng).filter((c) => rules.deck.ranks.includes(c[0] as never));
     emulator = new ShoeEmulator({ scheduler: linkScheduler(), rng, cards, cutCardAfter: Math.floor(cards.length * 0.75), decks: rules.deck.decks, serialNumber: 'EMU-0001' });
@@ -208,7 +214,7 @@ export async function startTable(options: RuntimeOptions): Promise<TableRuntime>
   link.start();
 
   const paceMs = options.paceMs ?? 700;
-  const dealer = emulator && !options.quiet ? new DemoDealer(service, emulator, scheduler, mulberry32(options.seed ?? 7), paceMs) : null;
+  const dealer = emulator && !options.quiet ? new DemoDealer(service, emulator, scheduler, mulberry32(options.seed ?? demoSeed ^ DEALER_SEED_SALT), paceMs) : null;
   dealer?.start();
   const bot = !options.quiet && (options.bot ?? demo)
     ? new DemoBot(service, scheduler, {
