@@ -5,16 +5,21 @@ import { dirname } from 'node:path';
 import type { EventStore } from '../ports/event-store.js';
 import type { ShoeLink } from '../adapters/serial/shoe-link.js';
 import type { AppendMetrics, TableHealth } from '../adapters/web/table-health.js';
+import type { FloorLink } from './floor-link.js';
 
 interface HasPath {
   pathFor(streamId: string): string;
 }
 
-export function tableHealth(parts: { readonly store: EventStore; readonly tableId: string; readonly link: () => ShoeLink | null; readonly appends: AppendMetrics }): TableHealth {
+export function tableHealth(parts: { readonly store: EventStore; readonly tableId: string; readonly link: () => ShoeLink | null; readonly appends: AppendMetrics; readonly floor?: FloorLink | null }): TableHealth {
   const { store, tableId, appends } = parts;
   return {
     appends,
     linkState: () => parts.link()?.state ?? null,
+    degraded: () => {
+      const floor = parts.floor?.problem;
+      return floor ? [floor] : [];
+    },
     linkCounters: () => {
       const counters = parts.link()?.counters;
       if (!counters) return {};

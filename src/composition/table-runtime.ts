@@ -3,7 +3,6 @@
 // serial binding), the web server with its displays, and — when configured — the JetStream replica.
 import type { Logger } from 'pino';
 import { SerialPortMock } from 'serialport';
-import { connect, type NatsConnection } from 'nats';
 import type { TableConfig } from '../config/table-config.js';
 import { loadRuleSet } from '../config/load-rule-set.js';
 import { SqliteEventStore } from '../adapters/store/sqlite-event-store.js';
@@ -38,6 +37,7 @@ import { meteredStore } from '../adapters/store/metered-store.js';
 import { AppendMetrics, type TableHealth } from '../adapters/web/table-health.js';
 import { tableHealth } from './table-health.js';
 import { NatsViewPublisher } from '../adapters/view-fanout/nats-view-publisher.js';
+import { FloorLink } from './floor-link.js';
 
 export interface WebServerHandle {
   listen(options: { host: string; port: number }): Promise<string>;
@@ -226,20 +226,36 @@ export async function startTable(options: RuntimeOptions): Promise<TableRuntime>
     : null;
   bot?.start();
 
-  let nats: NatsConnection | null = null;
   let replicator: JetStreamReplicator | null = null;
   let viewPublisher: NatsViewPublisher | null = null;
-  if (config.nats) {
-    // The SQLite log stays the source of truth; a JetStream outage never blocks the table.
-    nats = await connect({ servers: config.nats.url, maxReconnectAttempts: -1, waitOnFirstConnect: true });
-    replicator = new JetStreamReplicator({ source: store, tableId: config.id, connection: nats, logger: log });
-    replicator.start();
-    // The public and dealer views fan out through NATS to display gateways (issue 11, `shoe displays`).
-    viewPublisher = new NatsViewPublisher({ tableId: config.id, views, connection: nats, logger: log });
-    await viewPublisher.start();
-  }
+  // The floor (NATS) never holds up the table: it connects in the background, and the replica, the view
+  // fan-out and the KV anchor start on it when it comes, catching up from the durable log.
+  const floor = config.nats
+    ? new FloorLink({
+      url: config.nats.url,
+      logger: log,
+      scheduler,
+      onConnected: async (connection) => {
+        const replica = new JetStreamReplicator({ source: store, tableId: config.id, connection, logger: log });
+        // The public and dealer views fan out through NATS to display gateways (`shoe displays`).
+        const publisher = new NatsViewPublisher({ tableId: config.id, views, connection, logger: log });
+        try {
+          await publisher.start();
+          replica.start();
+        } catch (err) {
+          publisher.stop();
+          throw err;
+        }
+        replicator = replica;
+        viewPublisher = publisher;
+        await logGuard.floorConnected(connection);
+      },
+      onReconnected: (connection) => void logGuard.floorConnected(connection),
+    })
+    : null;
+  floor?.start();
 
-  const health = tableHealth({ store, tableId: config.id, link: () => link, appends });
+  const health = tableHealth({ store, tableId: config.id, link: () => link, appends, floor });
   const web = options.web?.({ service, store, config, decisionSeconds, logger: log, views, health }) ?? null;
   const url = web ? await web.listen({ host: config.http.host, port: config.http.port }) : null;
   log.info({ url, demo, rules: rules.name, decisionSeconds }, 'table running');
@@ -275,10 +291,10 @@ export async function startTable(options: RuntimeOptions): Promise<TableRuntime>
         wire?.dispose();
         emulator?.powerOff();
       });
-      if (replicator || nats || viewPublisher) await step('NATS replica', async () => {
+      if (floor) await step('NATS replica', async () => {
         viewPublisher?.stop();
         await replicator?.stop();
-        await nats?.close();
+        await floor.close();
       });
       alarms.unsubscribe();
       service.close();

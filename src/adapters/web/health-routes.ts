@@ -1,7 +1,8 @@
 // Health and metrics (issue 11):
 //   GET /healthz  — the process answers (liveness);
 //   GET /readyz   — 200 only when the log can be written, the shoe link is up and the event loop has not
-//                   stalled lately; else 503 with every reason;
+//                   stalled lately; else 503 with every reason. Status "degraded" (still 200) names what
+//                   works but not fully, such as the floor's NATS being away;
 //   GET /metrics  — Prometheus text (prom-client): link state and counters, appends and their latency,
 //                   views sent and dropped per audience, connected displays, event-loop delay, the round,
 //                   refusals; plus the process's default metrics.
@@ -101,7 +102,9 @@ export function registerHealthRoutes(app: FastifyInstance, context: WebContext, 
     if (link !== 'up') problems.push(link === null ? 'no shoe link' : `shoe link ${link}`);
     const stall = loop.worstMs();
     if (stall > STALL_MS) problems.push(`event loop stalled ${Math.round(stall)} ms (limit ${STALL_MS} ms)`);
-    const body = { ok: problems.length === 0, problems, link, eventLoopDelayMs: Math.round(stall * 10) / 10 };
+    const degraded = health?.degraded?.() ?? [];
+    const status = problems.length > 0 ? 'not ready' : degraded.length > 0 ? 'degraded' : 'ready';
+    const body = { ok: problems.length === 0, status, problems, degraded, link, eventLoopDelayMs: Math.round(stall * 10) / 10 };
     return reply.code(problems.length === 0 ? 200 : 503).send(body);
   });
 
