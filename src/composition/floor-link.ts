@@ -43,8 +43,13 @@ export class FloorLink {
     return this.current === 'up' || this.current === 'closed' ? null : `floor link ${this.current}: ${this.why}`;
   }
 
-  start(): void {
-    void this.attempt();
+  /**
+   * Starts connecting; the promise settles when the first attempt has succeeded or failed (within the
+   * connect timeout), never waiting for NATS to come back: a floor that is up at boot is in use before
+   * the table serves, a floor that is down costs the table at most one attempt's timeout.
+   */
+  start(): Promise<void> {
+    return this.attempt();
   }
 
   private async attempt(): Promise<void> {

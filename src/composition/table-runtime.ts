@@ -253,7 +253,7 @@ export async function startTable(options: RuntimeOptions): Promise<TableRuntime>
       onReconnected: (connection) => void logGuard.floorConnected(connection),
     })
     : null;
-  floor?.start();
+  await floor?.start();
 
   const health = tableHealth({ store, tableId: config.id, link: () => link, appends, floor });
   const web = options.web?.({ service, store, config, decisionSeconds, logger: log, views, health }) ?? null;
