@@ -6,6 +6,7 @@ import { SerialPortMock } from 'serialport';
 import type { TableConfig } from '../config/table-config.js';
 import { loadRuleSet } from '../config/load-rule-set.js';
 import { SqliteEventStore } from '../adapters/store/sqlite-event-store.js';
+import { lockTable } from '../adapters/store/table-lock.js';
 import { JetStreamReplicator } from '../adapters/store/jetstream-replicator.js';
 import { systemClock } from '../adapters/clock/system-clock.js';
 import { ShoeLink, type LinkCounters, type LinkEvent } from '../adapters/serial/shoe-link.js';
@@ -107,7 +108,10 @@ export async function startTable(options: RuntimeOptions): Promise<TableRuntime>
   const macKey = logKeyOf(config);
   // Appends are measured for /metrics (issue 11); everything else is the store's own.
   const appends = new AppendMetrics();
-  const store = meteredStore(options.store ?? new SqliteEventStore({ path: config.store.path, synchronous: config.store.synchronous, pollIntervalMs: 0, ...(macKey ? { macKey } : {}) }), (o) => appends.observe(o));
+  const sqlite = options.store ?? new SqliteEventStore({ path: config.store.path, synchronous: config.store.synchronous, pollIntervalMs: 0, ...(macKey ? { macKey } : {}) });
+  // One writer per table: the table's lock is taken before its log is read or written.
+  const lock = sqlite instanceof SqliteEventStore ? lockTable(sqlite.pathFor(config.id), config.id, new Date()) : null;
+  const store = meteredStore(sqlite, (o) => appends.observe(o));
   // Issue 12: quick_check, the chain (and MACs) over what the rebuild reads, the log against its anchors.
   const logGuard = await guardTableLog({
     tableId: config.id,
@@ -118,11 +122,13 @@ export async function startTable(options: RuntimeOptions): Promise<TableRuntime>
     ...(options.acceptLogBehindAnchor ? { acceptBehindAnchor: options.acceptLogBehindAnchor } : {}),
   }).catch(async (err: unknown) => {
     if (!options.store) await store.close();
+    lock?.release();
     throw err;
   });
   const service = await TableService.open({ tableId: config.id, rules, rulesId, store, clock: systemClock, logger: log }).catch(async (err: unknown) => {
     await logGuard.dispose();
     if (!options.store) await store.close();
+    lock?.release();
     throw err;
   });
   await logGuard.afterOpen(service, store);
@@ -302,6 +308,7 @@ export async function startTable(options: RuntimeOptions): Promise<TableRuntime>
       await step('log anchor', () => logGuard.close());
       await step('store', async () => {
         if (!options.store) await store.close();
+        lock?.release();
       });
     },
   };
