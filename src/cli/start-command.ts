@@ -60,6 +60,11 @@ export async function startCommand(args: ParsedArgs, web: WebServerFactory | und
     ...(args.options.has('capture') ? { capturePath: args.options.get('capture') as string } : {}),
     ...(web ? { web } : {}),
     ...(acceptLogBehindAnchor ? { acceptLogBehindAnchor } : {}),
+    onLostWriter: () => {
+      // Another writer owns the log now: close what can be closed, within a bound, and exit non-zero.
+      setTimeout(() => process.exit(1), 5000).unref();
+      void runtime.stop().finally(() => process.exit(1));
+    },
   });
   const { service } = runtime;
   current.round = service.table.round;

@@ -6,12 +6,13 @@ import type { EventStore } from '../ports/event-store.js';
 import type { ShoeLink } from '../adapters/serial/shoe-link.js';
 import type { AppendMetrics, TableHealth } from '../adapters/web/table-health.js';
 import type { FloorLink } from './floor-link.js';
+import type { AppendFault } from '../app/append-fault.js';
 
 interface HasPath {
   pathFor(streamId: string): string;
 }
 
-export function tableHealth(parts: { readonly store: EventStore; readonly tableId: string; readonly link: () => ShoeLink | null; readonly appends: AppendMetrics; readonly floor?: FloorLink | null }): TableHealth {
+export function tableHealth(parts: { readonly store: EventStore; readonly tableId: string; readonly link: () => ShoeLink | null; readonly appends: AppendMetrics; readonly floor?: FloorLink | null; readonly halted?: () => AppendFault | null }): TableHealth {
   const { store, tableId, appends } = parts;
   return {
     appends,
@@ -26,6 +27,8 @@ export function tableHealth(parts: { readonly store: EventStore; readonly tableI
       return Object.fromEntries(Object.entries(counters).filter((e): e is [string, number] => typeof e[1] === 'number'));
     },
     async storeWritable() {
+      const halted = parts.halted?.();
+      if (halted) return { ok: false, reason: `table halted: ${halted.reason}` };
       try {
         await store.head(tableId);
         const pathFor = (store as Partial<HasPath>).pathFor;

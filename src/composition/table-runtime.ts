@@ -68,6 +68,11 @@ export interface RuntimeOptions {
   readonly capturePath?: string;
   /** Demo mode: called with the emulated shoe and its wire before the shoe is powered on (tests tap the wire). */
   readonly onEmulatedShoe?: (shoe: { emulator: ShoeEmulator; wire: MockShoeWire }) => void;
+  /**
+   * This controller lost the right to append (another writer wrote to its log): called after
+   * LOST_WRITER_EXIT_MS, during which the table deals nothing and reports not ready; the caller exits.
+   */
+  readonly onLostWriter?: (reason: string) => void;
   /** An operator's decision to start on a log behind its anchor (issue 12.1), recorded on the log. */
   readonly acceptLogBehindAnchor?: AcceptLogBehindAnchor;
 }
@@ -97,6 +102,9 @@ export async function lastShoeSeq(store: EventStore, tableId: string, head: numb
   }
   return 0;
 }
+
+/** How long a controller that lost the right to append stays up, not ready and alarming, before it exits. */
+export const LOST_WRITER_EXIT_MS = 5000;
 
 /** The demo dealer's later shoes must not repeat the emulator's first one, shuffled from the same head. */
 const DEALER_SEED_SALT = 0x5eed;
@@ -133,6 +141,13 @@ export async function startTable(options: RuntimeOptions): Promise<TableRuntime>
   });
   await logGuard.afterOpen(service, store);
   const scheduler = options.scheduler ?? realScheduler;
+  // Lost the right to append: no dealing (the service refuses every input), not ready, then out.
+  let lostWriterTimer: unknown;
+  const faults = service.fault$.subscribe((fault) => {
+    if (fault?.kind !== 'lost-writer' || lostWriterTimer !== undefined) return;
+    log.fatal({ exitInMs: LOST_WRITER_EXIT_MS }, `this controller stops: ${fault.reason}`);
+    lostWriterTimer = scheduler.setTimeout(() => options.onLostWriter?.(fault.reason), LOST_WRITER_EXIT_MS);
+  });
   const alarms = logTableAlarms(service.events$, config.id, log);
   // The recovery marker went on the log while the table opened, before the alarms were listening.
   if (service.recovery) log.warn({ tableId: config.id, interrupted: service.recovery.interrupted }, service.recovery.interrupted ? 'table recovered after a restart: the interrupted round waits, paused, for a resume' : 'table recovered after a restart');
@@ -261,7 +276,7 @@ export async function startTable(options: RuntimeOptions): Promise<TableRuntime>
     : null;
   await floor?.start();
 
-  const health = tableHealth({ store, tableId: config.id, link: () => link, appends, floor });
+  const health = tableHealth({ store, tableId: config.id, link: () => link, appends, floor, halted: () => service.halted });
   const web = options.web?.({ service, store, config, decisionSeconds, logger: log, views, health }) ?? null;
   const url = web ? await web.listen({ host: config.http.host, port: config.http.port }) : null;
   log.info({ url, demo, rules: rules.name, decisionSeconds }, 'table running');
@@ -303,6 +318,8 @@ export async function startTable(options: RuntimeOptions): Promise<TableRuntime>
         await floor.close();
       });
       alarms.unsubscribe();
+      faults.unsubscribe();
+      if (lostWriterTimer !== undefined) scheduler.clearTimeout(lostWriterTimer);
       service.close();
       // The anchor at shutdown goes before the store closes (issue 12.1).
       await step('log anchor', () => logGuard.close());
