@@ -4,7 +4,7 @@ import { relative } from 'node:path';
 
 const INCLUDE = ['test/**/*.test.ts', 'firmware-protocol/**/*.test.ts'];
 
-// The suite in two groups, one after the other (README "Tests"):
+// The suite in two groups, one after the other (docs/testing.md):
 //
 // 1. "parallel": every file that is pure computation or runs a CLI to completion, three at a time, plus
 //    the two long pty end-to-end tests, which spend nearly all their time waiting (the 20 unplugs of 1-5 s,

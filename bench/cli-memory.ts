@@ -1,5 +1,5 @@
 /**
- * Streaming CLI benchmark (issue 9 part 2; printed, not asserted). `npm run bench:cli`
+ * Streaming CLI benchmark (memory flat in the input's size; printed, not asserted). `npm run bench:cli`
  *
  * Generates recorded sessions in a temp dir — a bot-played six-deck segment (test/support/random-session)
  * followed by a supervisor shoeChange, repeated to the wanted length — and runs the real CLI as production

@@ -1,4 +1,4 @@
-// Issue 12 goal: `kill -9` at 100 points of a live table whose emulated shoe deals over a real pty pair
+// The durability goal (docs/benchmarks.md, bench:kill): `kill -9` at 100 points of a live table whose emulated shoe deals over a real pty pair
 // (socat): every card the shoe dealt is on the log exactly once and in order (none ACKed and lost, none
 // doubled), every hash chain intact. The controller runs in a child process (bench/support/kill-table-child.ts)
 // and is killed with SIGKILL at a random moment 0.3-2.5 s after it is up; the shoe lives on across the

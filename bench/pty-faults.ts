@@ -1,4 +1,4 @@
-// The pty table under the full fault mix, many times (`npm run bench:pty-faults`, issue 12 part 6). Prints
+// The pty table under the full fault mix, many times (`npm run bench:pty-faults`; the gate of PROTOCOL.md §7.5.3). Prints
 // figures only; asserts nothing. Each run is test/e2e/pty-table's setup — a live table (`startTable`, SQLite)
 // on one end of a fresh socat pair, the emulated six-deck shoe on the other with drops, corruption,
 // duplicates, delays, misreads, a jam, a reversed card, a dirty sensor and two unplugs — dealt to the

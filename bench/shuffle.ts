@@ -1,4 +1,4 @@
-// The shuffle check's false-alarm rate on well-shuffled shoes (issue 12.7): for each rule set's shoe and
+// The shuffle check's false-alarm rate on well-shuffled shoes (docs/live-table.md, "Shuffle check"): for each rule set's shoe and
 // run lengths 4 to 10, how many shoes in a row of random shoes raise an alarm. Prints figures only.
 // Usage: npm run bench:shuffle [-- --shoes N]
 import { parseArgs } from 'node:util';

@@ -1,4 +1,4 @@
-// bench:simulate (issue 13): rounds per second through the PRODUCTION round machine (TableEngine), six decks,
+// bench:simulate (docs/benchmarks.md): rounds per second through the PRODUCTION round machine (TableEngine), six decks,
 // 1 seat, the computed strategy; one worker and two; the projection to the goal of 20,000,000 rounds in
 // 2 minutes on two cores; heap before and after. Prints figures, asserts nothing. BENCH_ROUNDS sets N.
 // Each line also gives the rate from the first chunk answered on (worker start-up and compilation excluded),

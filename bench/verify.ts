@@ -1,6 +1,6 @@
 /**
- * `shoe verify` benchmark (issue 9 goal: >= 200,000 events/s and < 150 MB peak RSS on a 1,000,000-event
- * log; issue 12: with the keyed chain). Prints figures, asserts nothing.   `npm run bench:verify`
+ * `shoe verify` benchmark (goal: >= 200,000 events/s and < 150 MB peak RSS on a 1,000,000-event
+ * log, with the keyed chain of ADR 0004). Prints figures, asserts nothing.   `npm run bench:verify`
  *
  *  1. Builds a real table log in a temp dir: a six-deck table played by a simple bot (1–3 seats, hit
  *     below 17), every input and the facts the round machine derives, appended as the table service
@@ -169,5 +169,5 @@ await withCompiledBuild((outDir) => {
   report('shoe verify --threads 1 (compiled):', verifyCli(main, ['--threads', '1']));
   for (let run = 1; run <= 3; run++) report(`shoe verify (compiled, default: 2 threads) #${run}:`, verifyCli(main, []));
 });
-console.log('goals (issue 9): >= 200,000 events/s; < 150 MB peak RSS on 1,000,000 events');
+console.log('goals: >= 200,000 events/s; < 150 MB peak RSS on 1,000,000 events');
 if (process.env['BENCH_KEEP'] !== '1' && !kept) rmSync(dir, { recursive: true, force: true });

@@ -1,4 +1,4 @@
-// The viewers' side of bench/viewers.ts (issue 11): one process of public viewers; the bench starts
+// The viewers' side of bench/viewers.ts: one process of public viewers; the bench starts
 // several (bench/support/viewer-pool.ts) so that no one event loop carries every viewer. Each viewer is
 // a plain WebSocket client written for the bench — a TCP socket, the upgrade, and a frame reader that
 // looks only at what it needs: the timestamps at fixed places in the message ({"type":"view","sentAt":

@@ -1,4 +1,4 @@
-// Viewers benchmark (`npm run bench:viewers`, issue 11): prints figures, asserts nothing. Loopback only.
+// Viewers benchmark (`npm run bench:viewers`, docs/benchmarks.md): prints figures, asserts nothing. Loopback only.
 //   A. N public viewers through G display gateways (`shoe displays` processes) while a demo table deals:
 //      every viewer sees every round's final view; delivery after durability (the table made the view,
 //      its facts durable -> a viewer read it; `madeAt` travels with the view); the table's card-to-durable

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run build`: compiles the TypeScript to plain JavaScript for production (issue 10 part 3): tsc with
+// `npm run build`: compiles the TypeScript to plain JavaScript for production (docs/operations.md): tsc with
 // tsconfig.build.json into dist/ (dist/src/..., dist/firmware-protocol/src/...), then copies the files the
 // runtime reads beside its modules (the web pages: html, js, css, svg). Configuration (config/rules,
 // config/tables, config/demo) is not copied: the program reads it from the package root, the same

@@ -22,7 +22,7 @@ if (existsSync(out)) {
   // A suite that fails to load has no tests in it: count it as a failure so it cannot hide.
   const brokenSuites = (report.testResults ?? []).filter((s) => s.status === 'failed' && (s.assertionResults ?? []).length === 0).length;
   failed += brokenSuites;
-  // In CI nothing may skip (issue 12.8): a test that skips there because socat, Chromium, a C compiler or
+  // In CI nothing may skip (docs/testing.md, "CI"): a test that skips there because socat, Chromium, a C compiler or
   // NATS is missing hides a broken promise. Every skipped case is named and counted as a failure.
   if (process.env.CI === 'true' && skipped > 0) {
     for (const suite of report.testResults ?? []) {

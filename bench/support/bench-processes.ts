@@ -1,4 +1,4 @@
-// Child processes of bench:viewers (issue 11): started at a chosen OS priority (nice), spoken to in JSON
+// Child processes of bench:viewers: started at a chosen OS priority (nice), spoken to in JSON
 // lines, and measured from /proc (CPU seconds, RSS) so the bench can say where the machine's time went.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// The display gateways of bench:viewers (issue 11): real `shoe displays --nats URL --table ID` processes,
+// The display gateways of bench:viewers: real `shoe displays --nats URL --table ID` processes,
 // each on a port of its own, read back through their /metrics at the end.
 import { cpuSecondsOf, rssMiBOf, startChild, type JsonLineChild } from './bench-processes.js';
 

@@ -1,4 +1,4 @@
-// The viewers of bench:viewers (issue 11), split over several processes (bench/viewers-clients.ts), and
+// The viewers of bench:viewers, split over several processes (bench/viewers-clients.ts), and
 // their figures added up: first-view times, every round's final view, delivery histograms.
 import { cpuSecondsOf, startChild, type JsonLineChild } from './bench-processes.js';
 

@@ -1,9 +1,9 @@
-// The betting countdown (issue 10; seed 002, "Примечание": bets close when the countdown ends, and a seat
+// The betting countdown (seed 002, "Примечание": bets close when the countdown ends, and a seat
 // without a valid bet is released with the bets behind it and its Pairs bets returned). Its expiry is
 // submitted as a `betting.timeout` input, so it is on the log like the decision timer's expiry and replay
 // never reads the clock.
 //
-// When it runs (the reading written in README, "The betting countdown"): from the first main bet of the
+// When it runs (the reading written in docs/live-table.md, "The betting countdown"): from the first main bet of the
 // round — a betting phase with no seated player waits for one and writes nothing to the log — for
 // `seconds`; it stops when no main bet is left (the last seat withdrawn), stops while the table is paused
 // and starts afresh, in full, when the table resumes. The dealer closes earlier with the shoe's button or

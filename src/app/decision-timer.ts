@@ -1,4 +1,4 @@
-// The decision timer (issue 5): when a decision is awaited and nobody decides in time, the expiry is
+// The decision timer (ADR 0007): when a decision is awaited and nobody decides in time, the expiry is
 // submitted as a `decision.timeout` input — the round machine applies the rule set's auto-play, and the
 // expiry is on the log, so replay never reads the clock. Paused tables run no timers.
 import type { Scheduler } from '../ports/scheduler.js';

@@ -1,4 +1,4 @@
-// Exporting a table log as a recorded session (issue 4): the inputs, in order, as `replay` reads them,
+// Exporting a table log as a recorded session: the inputs, in order, as `replay` reads them,
 // so production logs become test fixtures. Recovery markers stay in: replaying them pauses the table
 // exactly where the live table paused, so the replay derives the same facts.
 import type { StoredEvent } from '../ports/event-store.js';

@@ -1,4 +1,4 @@
-// The floor's view (issue 4): every table's events arrive interleaved; one line per settled round —
+// The floor's view: every table's events arrive interleaved; one line per settled round —
 // table, round, and each bet's result — as soon as the round has ended.
 import type { StoredEvent } from '../ports/event-store.js';
 

@@ -1,4 +1,4 @@
-// A timer whose expiry becomes an input on the log (issue 5 decision timer, issue 10 betting countdown):
+// A timer whose expiry becomes an input on the log (the decision timer, the betting countdown; ADR 0007):
 // after every durable event it asks what is due now — a key naming the wait and the input its expiry
 // submits, or nothing. A new key starts the timer afresh, no key stops it, the same key leaves it
 // running. At expiry the input is submitted only if that very wait is still due (an answer may have

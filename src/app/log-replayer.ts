@@ -1,4 +1,4 @@
-// Re-running a table log one event at a time (issue 9: verify in constant memory): every recorded input
+// Re-running a table log one event at a time (verify in constant memory): every recorded input
 // goes through the round machine again and must cause exactly the facts recorded after it. The same
 // judgement as rebuilding a table from an array (rebuild-table.ts wraps this), but events are pushed as
 // they are read, so memory holds the table, never the log.

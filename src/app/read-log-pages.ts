@@ -1,4 +1,4 @@
-// Reading a table's log a page at a time (issue 9 part 2: no command whose memory grows with the log):
+// Reading a table's log a page at a time (no command whose memory grows with the log):
 // forwards from a position, or backwards from the head for "the last X on the log".
 import type { EventStore, StoredEvent, StreamId } from '../ports/event-store.js';
 

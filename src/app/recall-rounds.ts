@@ -1,4 +1,4 @@
-// Game recall (issue 4): the last N rounds with every step — cards with their targets, decisions,
+// Game recall: the last N rounds with every step — cards with their targets, decisions,
 // timeouts, faults, pauses, voids and settlements — taken from the log.
 import type { StoredEvent } from '../ports/event-store.js';
 import type { TableEvent } from '../round/events.js';

@@ -1,4 +1,4 @@
-// Rounds findable by number for any event store (issue 11). A store that keeps its own round index
+// Rounds findable by number for any event store. A store that keeps its own round index
 // (SQLite: src/adapters/store/sqlite-round-index.ts) answers itself; for the others (the memory store,
 // a NATS log) an index is kept in this process and brought up to date incrementally: each query reads
 // only the events appended since the last one, a page at a time with a turn for the event loop between pages.

@@ -1,4 +1,4 @@
-// Operators' alarms in the console log (issue 10): every pause, resume, cleared fault, recovery, voided
+// Operators' alarms in the console log: every pause, resume, cleared fault, recovery, voided
 // round and link change reaches the log at WARN or ERROR with the table id, so an alert can be raised on
 // them. Read from the table's durable events (what is logged happened), never from intentions.
 import type { Logger } from 'pino';

@@ -82,7 +82,7 @@ export class TableService {
       start = { engine: new TableEngine(savedRules, saved.machine as never), rulesId: saved.rulesId };
     }
     const tail = await store.read(tableId, { from: (snapshot?.seq ?? 0) + 1 });
-    // Issue 12.2: the chain over what the rebuild reads, from the snapshot's position (its hash) on.
+    // The chain (and MACs, ADR 0004) over what the rebuild reads, from the snapshot's position (its hash) on.
     const chain = verifyChain(tail, snapshot ? { seq: snapshot.seq, hash: snapshot.hash } : undefined);
     if (!chain.ok) throw new LogIntegrityError(tableId, chain.seq, `hash chain broken: ${chain.reason}`);
     const rebuilt = tail.length > 0 || start ? rebuildTable(tail, start) : null;
@@ -194,7 +194,7 @@ export class TableService {
    */
   refuseCommand(command: { readonly path: string; readonly [detail: string]: unknown }, reason: string, by?: string): Promise<StoredEvent> {
     this.options.logger?.warn({ tableId: this.tableId, path: command.path, reason, by }, 'command refused');
-    // The caller chooses the details (the web adapter: client, body size and digest — not the body, issue 11).
+    // The caller chooses the details (the web adapter: client, body size and digest — not the body).
     return this.recordNote(REFUSED_COMMAND_RECORD, { ...command, reason, ...(by !== undefined ? { by } : {}) });
   }
 

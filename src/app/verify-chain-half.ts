@@ -1,4 +1,4 @@
-// The chain-and-MAC half of `verify` (issue 9; the check itself: issues 4 and 12.2, see verify-log.ts):
+// The chain-and-MAC half of `verify` (the check itself: see verify-log.ts):
 // each event's hash, its link to the one before, and with a key its MAC, one event after another. A module
 // of its own, free of the round machine, so verify's worker thread loads only this and the log reader.
 import type { StoredEvent } from '../ports/event-store.js';
@@ -13,7 +13,7 @@ export interface Problem {
 }
 
 /**
- * Where a span of the chain starts (issue 9, verify in two threads): the event just before it, as stored,
+ * Where a span of the chain starts (verify in two threads): the event just before it, as stored,
  * and the first keyed event of the log if it lies before the span (its events must then all carry a MAC).
  * Spans that meet check the whole chain: each span checks its first event's prevHash against the stored
  * hash before it, and the span before checks that stored hash against the content.

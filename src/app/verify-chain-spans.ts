@@ -1,5 +1,5 @@
-// The chain-and-MAC half of `verify` cut into spans that two threads share (issue 9: verify >= 200,000
-// events/s on two cores). The round machine's re-run cannot be split (each input needs the table the inputs
+// The chain-and-MAC half of `verify` cut into spans that two threads share (so verify reaches >= 200,000
+// events/s on two cores, docs/benchmarks.md). The round machine's re-run cannot be split (each input needs the table the inputs
 // before it made), but the chain can: a span starting after event k needs only k's stored hash (its anchor)
 // and, with a key, whether the log was keyed before it. The worker thread takes spans from the front while
 // the main thread re-runs the round machine; when the re-run is done the main thread takes spans from the

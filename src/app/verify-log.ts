@@ -1,9 +1,9 @@
-// The auditor's check of a table log (issue 4, Audit; issue 12.2/12.3; issue 9: in constant memory): the
+// The auditor's check of a table log (docs/audit.md; in constant memory): the
 // SHA-256 chain is intact, with a key every event's MAC is right, and re-running the round machine over
 // the recorded inputs derives exactly the recorded facts (deal targets, dealer draws, settlements). The
 // log is consumed one event at a time; the first problem found is named.
 //
-// The check has two halves that need nothing from each other (issue 9): the chain and the MACs
+// The check has two halves that need nothing from each other: the chain and the MACs
 // (ChainHalf: each event's hash, its link to the one before, its MAC) and the round machine's re-run
 // (ReplayHalf). `verifyLog` runs both over one stream, event by event; a caller that can read the log
 // twice may run each half on its own thread and join the two outcomes with `joinHalves`, which names the

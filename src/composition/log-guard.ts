@@ -1,4 +1,4 @@
-// The table's log guarded at start and anchored while it runs (issue 12.1–12.3).
+// The table's log guarded at start and anchored while it runs (docs/audit.md, "Start-up checks"; ADR 0004).
 //
 // Before the table is rebuilt: PRAGMA quick_check; the saved snapshot must sit on the log (its hash is
 // the log's hash at its seq); the chain — and with the key, every MAC — is checked over the part of the

@@ -1,4 +1,4 @@
-// Before a table opens anything (issue 10, service life): the HTTP port and the shoe's serial device are
+// Before a table opens anything (docs/operations.md, "Start-up and shutdown"): the HTTP port and the shoe's serial device are
 // checked first, so a busy port is one clear line — not a stack trace after the table was rebuilt and the
 // link opened. A serial device that is absent is no error here: the shoe may be plugged in later, and the
 // link watchdog raises linkDown if it is not (src/app/link-watchdog.ts).

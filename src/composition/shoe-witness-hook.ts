@@ -1,4 +1,4 @@
-// The shoe as the log's second witness (issue 12.1), wired at the link's first handshake after start:
+// The shoe as the log's second witness (ADR 0004), wired at the link's first handshake after start:
 // the shoe's HELLO says which frames a controller ACKed (firmware-protocol §7.2.1 nextTxSeq; an ACK is
 // sent only once the event is durable), the log says which it holds. A log that lacks ACKed events is
 // the same refusal as a log behind its anchor: the table does not deal on it — the finding goes on the

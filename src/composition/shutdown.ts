@@ -1,4 +1,4 @@
-// Service life (issue 10): SIGTERM (systemd, docker) and SIGINT (Ctrl-C) stop the table in order — the
+// Service life (docs/operations.md): SIGTERM (systemd, docker) and SIGINT (Ctrl-C) stop the table in order — the
 // HTTP listener, the shoe link, the replica, the store (TableRuntime.stop logs each step) — within a
 // bounded time, then the process exits. close-with-grace installs the handlers: a second signal, or the
 // bound running out, exits at once with status 1; an uncaught error also closes the table first.

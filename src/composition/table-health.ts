@@ -1,4 +1,4 @@
-// The table's health for /readyz and /metrics (issue 11): the shoe link's state and counters, whether
+// The table's health for /readyz and /metrics: the shoe link's state and counters, whether
 // the log answers and its file (and folder) can be written, and the measured appends.
 import { access, constants } from 'node:fs/promises';
 import { dirname } from 'node:path';

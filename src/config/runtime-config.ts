@@ -1,4 +1,4 @@
-// One validated configuration for a running table (issue 10, service life): the table file, then the
+// One validated configuration for a running table: the table file, then the
 // environment, then the command line, each overriding the one before. Paths in a table file resolve
 // relative to that file (never to the working directory), so a table started from another folder uses
 // the same data. A bad value is an error naming where it came from: the file and field, the environment
@@ -18,7 +18,7 @@ import { loadTableConfig, TableConfigError, tableConfigSchema, type TableConfig 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
-/** The environment variables a table reads (documented in README, "Running a real table"). */
+/** The environment variables a table reads (documented in docs/operations.md, "Configure a table"). */
 export const ENVIRONMENT = ['PORT', 'HOST', 'DATA_DIR', 'LOG_LEVEL', 'NATS_URL'] as const;
 
 export interface CommandLineSettings {

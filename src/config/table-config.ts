@@ -25,21 +25,21 @@ export const tableConfigSchema = z.strictObject({
     kind: z.literal('sqlite').default('sqlite'),
     path: z.string().default('data/{tableId}.db'),
     synchronous: z.enum(['FULL', 'NORMAL']).default('FULL'),
-    /** The environment variable holding the log key (keyed chain, issue 12.2), e.g. SHOE_LOG_KEY. */
+    /** The environment variable holding the log key (keyed chain, ADR 0004), e.g. SHOE_LOG_KEY. */
     keyEnv: z.string().regex(/^[A-Z_][A-Z0-9_]*$/).optional(),
   }).default({ kind: 'sqlite', path: 'data/{tableId}.db', synchronous: 'FULL' }),
   nats: z.strictObject({ url: z.string().min(1) }).optional(),
   /** Seconds a player has to decide; default: the rule set's. */
   decisionTimerSeconds: z.number().int().min(1).max(600).optional(),
-  /** The betting countdown (issue 10): seconds from the first main bet of a round until betting closes by itself. */
+  /** The betting countdown (docs/live-table.md): seconds from the first main bet of a round until betting closes by itself. */
   bettingSeconds: z.number().positive().max(600).default(8),
-  /** Shuffle check (issue 12.7): a run of this many cards repeating the previous shoe, or in new-deck order,
+  /** Shuffle check (docs/live-table.md): a run of this many cards repeating the previous shoe, or in new-deck order,
    *  raises an integrity alarm; `pause: true` also pauses the table. */
   shuffleCheck: z.strictObject({
     runLength: z.number().int().min(3).max(52).default(8),
     pause: z.boolean().default(false),
   }).default({ runLength: 8, pause: false }),
-  /** The link watchdog (issue 10): no link to the shoe within this many seconds of start is a linkDown fault. */
+  /** The link watchdog (docs/live-table.md, "Link health"): no link to the shoe within this many seconds of start is a linkDown fault. */
   linkTimeoutSeconds: z.number().positive().max(600).default(5),
   http: z.strictObject({ host: z.string().default('127.0.0.1'), port: z.number().int().min(0).max(65535).default(8080) }).default({ host: '127.0.0.1', port: 8080 }),
   roles: z.strictObject({

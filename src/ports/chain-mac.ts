@@ -1,5 +1,5 @@
 /**
- * The keyed chain (issue 12.2): with a key, every event also carries
+ * The keyed chain (ADR 0004): with a key, every event also carries
  *
  *   mac = lowercase hex HMAC-SHA256(key, ASCII(hash))
  *
@@ -43,7 +43,7 @@ function macFunctionOf(key: Buffer): MacFunction {
 /**
  * HMAC-SHA256 (RFC 2104) written out over two one-shot digests, the key's inner and outer pads prepared
  * once: H((K ^ opad) || H((K ^ ipad) || hash)). The same bytes as createHmac (pinned by a test) at less
- * than half the cost per event: no HMAC context per call (issue 9: verify checks a MAC per event).
+ * than half the cost per event: no HMAC context per call (verify checks a MAC per event).
  * Only for a 64-character hash: anything else goes through createHmac.
  */
 function paddedMac(key: Buffer): MacFunction {

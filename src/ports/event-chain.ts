@@ -66,7 +66,7 @@ function serialise(value: unknown, depth: number): string {
 export const sha256Hex: (text: string) => string =
   typeof oneShotHash === 'function' ? (text) => oneShotHash('sha256', text, 'hex') : (text) => createHash('sha256').update(text, 'utf8').digest('hex');
 
-/** A string member of the envelope as JSON (module-level, not a closure: issue 9, verify's hot path). */
+/** A string member of the envelope as JSON (module-level, not a closure: verify's hot path). */
 function envelopeString(v: unknown): string {
   if (typeof v !== 'string') throw new TypeError(`not an envelope: ${typeof v} where a string belongs`);
   return JSON.stringify(v);
@@ -75,7 +75,7 @@ function envelopeString(v: unknown): string {
 /**
  * A number member in ECMAScript's shortest round-trip form (-0 -> "0"), as RFC 8785 requires. Through
  * JSON.stringify, not String(): String() keeps each result in V8's number-string cache, which holds it
- * into the old generation (measured: ~20 MB of garbage per million events, issue 9's memory goal).
+ * into the old generation (measured: ~20 MB of garbage per million events, against verify's memory goal).
  */
 function envelopeNumber(v: unknown): string {
   if (typeof v !== 'number') throw new TypeError(`not an envelope: ${typeof v} where a number belongs`);
@@ -85,7 +85,7 @@ function envelopeNumber(v: unknown): string {
 
 /**
  * tableId and rulesId are the same from one event to the next (one table, one rule set for thousands of
- * events): their JSON form is kept from the last event (issue 9, verify's hot path). A cache of the last
+ * events): their JSON form is kept from the last event (verify's hot path). A cache of the last
  * value only: pure as far as callers can tell.
  */
 class RepeatedString {
@@ -220,7 +220,7 @@ export class ChainVerifier {
     if (event.tableId !== this.tableId) return `tableId ${event.tableId} differs from ${this.tableId}`;
     if (typeof event.hash !== 'string') return BAD_HASH;
     // The pattern is tested only on the way to a failure: a hash equal to the computed one is 64
-    // lowercase hex digits (issue 9: no regular expression per event). The order of the reasons is kept.
+    // lowercase hex digits (no regular expression per event). The order of the reasons is kept.
     if (event.prevHash !== this.prevHash) return HASH_PATTERN.test(event.hash) ? `prevHash does not match the hash of seq ${this.nextSeq - 1}` : BAD_HASH;
     let computed: string;
     try {

@@ -53,7 +53,7 @@ export interface StoredEvent extends NewEvent {
   readonly hash: string;
 }
 
-/** What re-running a log reads of each event: its position, type and data (issue 9: `verify`'s round
+/** What re-running a log reads of each event: its position, type and data (`verify`'s round
  *  machine half reads no more of a row; the chain half reads the whole envelope). */
 export type EventRecord = Pick<StoredEvent, 'seq' | 'type' | 'data'>;
 

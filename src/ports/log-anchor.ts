@@ -1,5 +1,5 @@
 /**
- * Anchors: the log's head (seq, hash, time) remembered OUTSIDE the database (issue 12.1), so a log that
+ * Anchors: the log's head (seq, hash, time) remembered OUTSIDE the database (ADR 0004), so a log that
  * lost committed events (a deleted WAL, an older copy put back) or was rewritten cannot pass for intact.
  * This file holds the anchor record and the pure judgements; the anchor file and the JetStream KV key
  * that keep anchors are adapters (src/adapters/store/anchor-file.ts, anchor-kv.ts).

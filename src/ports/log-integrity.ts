@@ -1,5 +1,5 @@
 /**
- * A log whose chain (or keyed chain) is broken where start-up reads it (issue 12.2): the table refuses
+ * A log whose chain (or keyed chain) is broken where start-up reads it (ADR 0004): the table refuses
  * to start, naming the first bad event. `verify` reports the same as exit 1.
  */
 export class LogIntegrityError extends Error {

@@ -1,5 +1,5 @@
 /**
- * Port: rounds findable by number (issue 11, recall from an index). A round's span is the first and
+ * Port: rounds findable by number (recall from an index). A round's span is the first and
  * last log position of the events that carry its number; `dealt` tells whether the round got as far as
  * `betting.closed` or `round.voided` (the rounds recall shows). Reading a span costs the span, not the log.
  */

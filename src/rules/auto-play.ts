@@ -1,4 +1,4 @@
-// What the decision timer's expiry does (issue 2 / deluxe): hit while 11 or less, counting an ace
+// What the decision timer's expiry does (deluxe: seed 002; docs/rules.md): hit while 11 or less, counting an ace
 // as 11 unless that busts, then stand; every other set stands.
 import type { Card } from './cards.js';
 import { handTotalOf } from './hand-total.js';

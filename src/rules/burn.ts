@@ -1,4 +1,4 @@
-// Burn rule after a new shoe (issue 2): one card by default; deluxe shows the first card and
+// Burn rule after a new shoe (deluxe: seed 002; docs/rules.md): one card by default; deluxe shows the first card and
 // burns as many more as its value (A=1, pictures 10).
 import { rankOf, type Card } from './cards.js';
 import type { RuleSet } from './rule-set.js';

@@ -4,7 +4,7 @@ import { RANKS, SUITS, type Card } from './cards.js';
 
 export const CARD_SLOTS = RANKS.length * SUITS.length;
 
-/** Rank and suit positions by character code (-1: none), so a slot is two table reads (issue 9). */
+/** Rank and suit positions by character code (-1: none), so a slot is two table reads. */
 const RANK_AT = new Int8Array(128).fill(-1);
 const SUIT_AT = new Int8Array(128).fill(-1);
 RANKS.forEach((r, i) => (RANK_AT[r.charCodeAt(0)] = i));

@@ -6,7 +6,7 @@ const STANDARD_VALUES: Record<Rank, number> = {
   A: 1, '2': 2, '3': 3, '4': 4, '5': 5, '6': 6, '7': 7, '8': 8, '9': 9, T: 10, J: 10, Q: 10, K: 10,
 };
 
-/** Values by the rank's character code, for the last deck's value map asked about (issue 9: the hand
+/** Values by the rank's character code, for the last deck's value map asked about (the hand
  *  totals run several times per input; a table read instead of a substring and two record lookups). */
 let valuesFor: RuleSet['deck']['values'] | null = null;
 let valueByCode = new Int8Array(128);

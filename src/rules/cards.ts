@@ -15,7 +15,7 @@ export type CardParse = { ok: true; card: Card } | { ok: false; reason: string }
 const RANK_SET: ReadonlySet<string> = new Set(RANKS);
 const SUIT_SET: ReadonlySet<string> = new Set(SUITS);
 
-/** The canonical cards' parses, made once: a shoe sends canonical text, parsed on every card input (issue 9). */
+/** The canonical cards' parses, made once: a shoe sends canonical text, parsed on every card input. */
 const CANONICAL: ReadonlyMap<string, CardParse> = new Map(
   RANKS.flatMap((r) => SUITS.map((s) => [`${r}${s}`, Object.freeze({ ok: true as const, card: `${r}${s}` as Card })] as const)),
 );

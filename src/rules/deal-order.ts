@@ -1,4 +1,4 @@
-// Initial deal order (issue 2): one card to each seat in seat order (each hand of a box in order),
+// Initial deal order (every rule set, docs/rules.md): one card to each seat in seat order (each hand of a box in order),
 // then the dealer's up card, then the second card to each seat, then — in hole-card games — the hole card.
 import type { RuleSet } from './rule-set.js';
 

@@ -1,4 +1,4 @@
-// The dealer's drawing rule (issue 2): hits 16 or less and stands on every 17, including soft 17,
+// The dealer's drawing rule (docs/rules.md): hits 16 or less and stands on every 17, including soft 17,
 // unless the rule set says otherwise; classic stops at five cards.
 import type { Card } from './cards.js';
 import { handPoints } from './hand-total.js';

@@ -14,7 +14,7 @@ export function handTotal(cards: readonly Card[], rules: RuleSet): HandTotal {
   return total < 0 ? { total: -total, soft: true } : { total, soft: false };
 }
 
-/** The total alone, negative when soft (an ace counted 11): no object, for the hot paths (issue 9). */
+/** The total alone, negative when soft (an ace counted 11): no object, for the hot paths. */
 export function handPoints(cards: readonly Card[], rules: RuleSet): number {
   const values = rankValueTable(rules);
   let hard = 0;

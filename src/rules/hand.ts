@@ -47,7 +47,7 @@ export interface Hand {
 export type NaturalKind = 'blackjack' | 'pairOfAces' | null;
 
 /**
- * Blackjack: the first two cards make 21, not after a split (split A+10 counts as 21, issue 2),
+ * Blackjack: the first two cards make 21, not after a split (split A+10 counts as 21, docs/rules.md),
  * not a switched second card (switch). 17+4: five picture cards count as blackjack.
  * classic: a two-card pair of aces beats everything and pays as a blackjack.
  */

@@ -1,4 +1,4 @@
-// Which decisions a hand may take (issue 2, per rule set). Each check returns the reason a decision
+// Which decisions a hand may take (per rule set, docs/rules.md). Each check returns the reason a decision
 // is refused, or null when it is legal.
 import type { Card } from './cards.js';
 import { cardIsIn, isAce, isPictureCard } from './card-values.js';

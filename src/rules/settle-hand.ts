@@ -1,4 +1,4 @@
-// Settling a hand against the dealer (issue 2 payouts; switch dealer-22 push; european dealer
+// Settling a hand against the dealer (payouts per rule set, docs/rules.md; switch dealer-22 push; european dealer
 // blackjack takes all stakes or the original bet only; classic bonuses). Pure.
 import { handTotalOf } from './hand-total.js';
 import { isSuitedBlackjack, isThreeSevens, naturalKind, type Hand, type Wager } from './hand.js';

@@ -1,10 +1,10 @@
 // The shoe's composition: which cards exist and how many of each. A card beyond it is foreign
-// (a seventh ace of spades in six decks, any card of a 32-card deck outside it): issue 2, table-wide behaviour.
+// (a seventh ace of spades in six decks, any card of a 32-card deck outside it): table-wide behaviour, docs/rules.md.
 import { rankOf, suitOf, type Card } from './cards.js';
 import type { RuleSet } from './rule-set.js';
 import { CARD_SLOTS, cardAt, slotOf } from './card-counts.js';
 
-/** Copies of each card slot in the last deck asked about (one rule set per table or worker; issue 9:
+/** Copies of each card slot in the last deck asked about (one rule set per table or worker;
  *  asked on every card input). */
 let copiesFor: RuleSet['deck'] | null = null;
 let copiesBySlot: Int8Array = new Int8Array(CARD_SLOTS);
@@ -33,7 +33,7 @@ export function shoeSize(rules: RuleSet): number {
 
 /**
  * Cards that must stay behind the cut card: when this few are left and the cut card has not come out, it
- * is missing (issue 5, faults): 5 % of the shoe, at least 4 cards.
+ * is missing (a cutCardMissing fault): 5 % of the shoe, at least 4 cards.
  */
 export function cutCardReserve(rules: RuleSet): number {
   return Math.max(4, Math.floor(shoeSize(rules) * 0.05));

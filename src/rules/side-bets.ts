@@ -1,4 +1,4 @@
-// Side bets (issue 2). deluxe Pairs on the seat's first two cards; switch Super Match on the box's
+// Side bets (seed 002 Pairs, seed 004 Super Match). deluxe Pairs on the seat's first two cards; switch Super Match on the box's
 // first four cards. Highest combination only.
 import { rankOf, suitOf, isRed, type Card } from './cards.js';
 import type { Ratio, RuleSet } from './rule-set.js';

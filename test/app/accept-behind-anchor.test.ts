@@ -1,4 +1,4 @@
-// Issue 12.1: a log behind its anchor refuses to start with ONE line naming both heads; an operator's
+// Anchors (ADR 0004): a log behind its anchor refuses to start with ONE line naming both heads; an operator's
 // `--accept-log-behind-anchor NAME --reason TEXT` lets it go on, and that decision — who, why, both heads —
 // is on the log; the next start needs no decision.
 import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';

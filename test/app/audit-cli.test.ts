@@ -1,4 +1,4 @@
-// The auditor's tools on a real SQLite table log (issue 4, Audit): verify, recall, export.
+// The auditor's tools on a real SQLite table log (docs/audit.md): verify, recall, export.
 import { describe, expect, test, beforeAll } from 'vitest';
 import Database from 'better-sqlite3';
 import { mkdtempSync, writeFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// Issue 12.4: `shoe backup DB FILE` copies a table's log with SQLite's online backup while the table
+// Backups (docs/audit.md): `shoe backup DB FILE` copies a table's log with SQLite's online backup while the table
 // writes, verifies the copy, and anchors it; the copy then verifies on its own and judges a restore.
 import { spawn, execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// The betting countdown (issue 10): its expiry is a betting.timeout input on the log; betting closes by
+// The betting countdown: its expiry is a betting.timeout input on the log; betting closes by
 // itself; the dealer's button (DEALER_BUTTON) closes it early; every display shows it; replay is exact.
 import { describe, expect, test } from 'vitest';
 import { from, lastValueFrom, toArray } from 'rxjs';

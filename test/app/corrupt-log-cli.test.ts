@@ -1,4 +1,4 @@
-// Issue 12.3: an unreadable, truncated or corrupt log is ONE line naming the file and what is wrong — in
+// Clear failures (docs/audit.md): an unreadable, truncated or corrupt log is ONE line naming the file and what is wrong — in
 // `start` and in every CLI verb that opens a log — and `verify` exits 2 for it (1 is kept for a log that
 // reads but whose integrity is broken).
 import { copyFileSync, mkdtempSync, openSync, readFileSync, statSync, truncateSync, writeFileSync, writeSync, closeSync } from 'node:fs';

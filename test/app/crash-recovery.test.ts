@@ -1,4 +1,4 @@
-// Crash recovery (issue 4): a child process plays a session into a SQLite table log and is killed with
+// Crash recovery: a child process plays a session into a SQLite table log and is killed with
 // SIGKILL at 50 random points — between events or in the middle of a write. Each time it restarts and
 // goes on. The final log equals an uninterrupted run's, apart from the recovery markers: no card lost
 // or duplicated, no bet settled twice, the hash chain intact.

@@ -1,4 +1,4 @@
-// The decision timer (issue 5): expiry becomes a decision.timeout input on the log; deluxe auto-plays.
+// The decision timer: expiry becomes a decision.timeout input on the log; deluxe auto-plays.
 import { describe, expect, test } from 'vitest';
 import { loadRuleSet } from '../../src/config/load-rule-set.js';
 import { MemoryEventStore } from '../../src/adapters/store/memory-event-store.js';

@@ -1,4 +1,4 @@
-// Every fault kind reaches the dealer and supervisor pages with what it means and what to do (issue 12, part 5): a sequence incident from the link, through the table and the log, into
+// Every fault kind reaches the dealer and supervisor pages with what it means and what to do: a sequence incident from the link, through the table and the log, into
 // the open-faults view the pages draw.
 import { describe, expect, test } from 'vitest';
 import { loadRuleSet } from '../../src/config/load-rule-set.js';

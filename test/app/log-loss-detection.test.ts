@@ -1,4 +1,4 @@
-// Issue 12 goals: a log that lost committed events or was rewritten is detected at start AND by `verify`,
+// The log's integrity goals (ADR 0004): a log that lost committed events or was rewritten is detected at start AND by `verify`,
 // every time — the WAL deleted after kill -9, an older copy put back, one event altered with every hash
 // recomputed without the key. Each case runs at several points; each must be caught at every one.
 import { spawn } from 'node:child_process';
@@ -166,7 +166,7 @@ describe('an older copy put back', () => {
   }, 120_000);
 });
 
-describe('the anchor file deleted (issue 12.1: the witness outside the database cannot vanish unnoticed)', () => {
+describe('the anchor file deleted (the witness outside the database cannot vanish unnoticed)', () => {
   test('with the WAL, or with an older copy put back without it: start refuses and verify exits 1', async () => {
     const rules = loadRuleSet('six-deck').rules;
     const { inputs } = playRandomSession(rules, 91, 10);

@@ -1,4 +1,4 @@
-// Recall from an index (issue 11): the last N rounds found through the round index and read round by
+// Recall from an index: the last N rounds found through the round index and read round by
 // round equal the recall of the whole log (property over random sessions, SQLite and memory stores);
 // an older database gets its index filled once; reading costs the rounds asked for.
 import { afterEach, describe, expect, test, vi } from 'vitest';

@@ -1,4 +1,4 @@
-// Simulation through the production round machine (issue 13): deterministic per seed whatever the workers,
+// Simulation through the production round machine: deterministic per seed whatever the workers,
 // and each rule set's simulated return inside the 95 % interval around its exact return.
 //
 // The round machine on this branch plays ~100 rounds/s here (it copies the table state on every input; a

@@ -1,4 +1,4 @@
-// The computed strategy played on production hands (issue 13): computed in a worker thread, decisions
+// The computed strategy played on production hands: computed in a worker thread, decisions
 // checked against the production refusal rules.
 import { describe, expect, test } from 'vitest';
 import { loadRuleSet } from '../../src/config/load-rule-set.js';

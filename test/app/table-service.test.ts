@@ -1,4 +1,4 @@
-// The table service: persist, then act; recovery to the exact step (issue 4).
+// The table service: persist, then act; recovery to the exact step.
 import { describe, expect, test } from 'vitest';
 import { firstValueFrom, toArray, take } from 'rxjs';
 import { loadRuleSet } from '../../src/config/load-rule-set.js';

@@ -1,4 +1,4 @@
-// Issue 9: `shoe verify --threads 2` (the default from 50,000 events) re-runs the round machine while a worker
+// `shoe verify --threads 2` (the default from 50,000 events) re-runs the round machine while a worker
 // checks spans of the chain and the MACs, the main thread taking the last spans. Whatever the log, it must
 // name the same first problem as the one-thread verifyLog: the earliest event, the chain's problem before
 // the round machine's at the same event.
@@ -66,7 +66,7 @@ async function bothWays(file: string, key: Buffer | undefined): Promise<{ one: V
     const to = reader.head().seq;
     const one = verifyLog(reader.events(), key ? { key } : {});
     const two = await verifyLogFile(reader, { to, parallel: true, ...(key ? { key } : {}) });
-    // The chain cut in small spans shared by the two threads (issue 9): the same verdict across every border.
+    // The chain cut in small spans shared by the two threads: the same verdict across every border.
     // The replay worker may take most spans of a short log (the chain worker is still starting): once it leaves them all to the chain worker.
     for (const [spanSize, backSpans] of [[5, true], [7, false]] as const) {
       expect(await verifyLogFile(reader, { to, parallel: true, spanSize, backSpans, ...(key ? { key } : {}) }), `spans of ${spanSize}`).toEqual(two);

@@ -1,4 +1,4 @@
-// Golden captures (issue 3): a live table's raw shoe bytes and inputs, kept in test/captures; through the
+// Golden captures: a live table's raw shoe bytes and inputs, kept in test/captures; through the
 // decoder and the round machine (`shoe replay-capture`) they print exactly the events the live run logged.
 import { describe, expect, test } from 'vitest';
 import { execFile } from 'node:child_process';

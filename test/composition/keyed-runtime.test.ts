@@ -1,4 +1,4 @@
-// Issue 12.2 wired: a table whose file names a key writes a MAC with every event, and `verify` with the key
+// The keyed chain (ADR 0004) wired: a table whose file names a key writes a MAC with every event, and `verify` with the key
 // checks them (and fails with a wrong key).
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,4 +1,4 @@
-// Service life (issue 10): `npm start` as systemd or docker runs it — SIGTERM to the npm process closes
+// Service life: `npm start` as systemd or docker runs it — SIGTERM to the npm process closes
 // the listener, the link and the store in order, logs each step, and leaves no process behind; a busy
 // port is one clear line before anything is opened.
 import { afterEach, describe, expect, test } from 'vitest';

@@ -1,4 +1,4 @@
-// Issue 12.1: the shoe as the log's second witness, at the link's first handshake after start.
+// ADR 0004: the shoe as the log's second witness, at the link's first handshake after start.
 import { describe, expect, test } from 'vitest';
 import { MemoryEventStore } from '../../src/adapters/store/memory-event-store.js';
 import { steppingClock } from '../../src/adapters/clock/system-clock.js';

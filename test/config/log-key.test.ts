@@ -1,4 +1,4 @@
-// Issue 12.2: the log key comes from the environment variable the table file names (like tokenEnv).
+// The keyed chain (ADR 0004): the log key comes from the environment variable the table file names (like tokenEnv).
 import { describe, expect, test } from 'vitest';
 import { logKeyOf } from '../../src/config/log-key.js';
 import { TableConfigError, parseTableConfig } from '../../src/config/table-config.js';

@@ -1,4 +1,4 @@
-// One validated configuration (issue 10): table file < environment < command line; paths in a table file
+// One validated configuration: table file < environment < command line; paths in a table file
 // resolve relative to that file; a bad value names its source.
 import { describe, expect, test } from 'vitest';
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -107,7 +107,7 @@ describe('runtime configuration', () => {
   });
 });
 
-describe('the production example (config/tables/example-production.yaml, README)', () => {
+describe('the production example (config/tables/example-production.yaml, docs/operations.md)', () => {
   test('loads, every credential named by an environment variable, the environment overriding the file', () => {
     const file = fileURLToPath(new URL('../../config/tables/example-production.yaml', import.meta.url));
     const config = loadRuntimeConfig(file, { DATA_DIR: '/srv/blackjack', LOG_LEVEL: 'warn' });

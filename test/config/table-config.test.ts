@@ -1,4 +1,4 @@
-// Table configuration files (issue 5): validated at start; an error names the file and the field;
+// Table configuration files: validated at start; an error names the file and the field;
 // credentials from the file or the environment.
 import { describe, expect, test } from 'vitest';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// The floor (issue 4): a table's SQLite log is replicated to JetStream; `shoe floor` follows every
+// The floor: a table's SQLite log is replicated to JetStream; `shoe floor` follows every
 // table's stream and prints one line per settled round. Needs NATS (127.0.0.1:4222 or NATS_URL).
 import { describe, expect, test } from 'vitest';
 import { execFile } from 'node:child_process';

@@ -1,4 +1,4 @@
-// Pure rule functions, given / when / then (issue 2 rule text cited per case).
+// Pure rule functions, given / when / then (the seed's rule text cited per case, docs/rules.md).
 import { describe, expect, test } from 'vitest';
 import { loadRuleSet } from '../../src/config/load-rule-set.js';
 import { parseCard, type Card } from '../../src/rules/cards.js';

@@ -1,4 +1,4 @@
-// Issue 12.1 on the real nats-server: anchors also go to a JetStream KV key per table, so a log put back
+// Anchors (ADR 0004) on the real nats-server: anchors also go to a JetStream KV key per table, so a log put back
 // from an older copy is refused even when the anchor file beside it was deleted too.
 import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

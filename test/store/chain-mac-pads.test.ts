@@ -1,4 +1,4 @@
-// Issue 9: the MAC is computed from the key's prepared pads (chain-mac.ts) for speed; it must be the very
+// The MAC is computed from the key's prepared pads (chain-mac.ts) for speed; it must be the very
 // HMAC-SHA256 that createHmac (and openssl, and an auditor's library) computes, for every key length.
 import { createHmac, randomBytes } from 'node:crypto';
 import fc from 'fast-check';

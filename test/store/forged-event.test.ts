@@ -1,4 +1,4 @@
-// Issue 12.8: one event forged in the database with its own hash recomputed (no key): the event itself
+// The chain (ADR 0004): one event forged in the database with its own hash recomputed (no key): the event itself
 // looks sealed, so only the NEXT event's prevHash link shows the forgery. These tests fail if the verifier
 // stops checking prevHash (src/ports/event-chain.ts) — tried by planting exactly that bug.
 import { mkdtempSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// Anchors (issue 12.1): the pure judgements, the shoe as witness, and the anchor file's format.
+// Anchors (ADR 0004): the pure judgements, the shoe as witness, and the anchor file's format.
 import { appendFileSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

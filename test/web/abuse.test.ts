@@ -1,4 +1,4 @@
-// A read/write path no one can abuse (issue 11): a rate limit per client address on HTTP and on
+// A read/write path no one can abuse: a rate limit per client address on HTTP and on
 // WebSocket messages; refusals on the log but bounded (no body; a flood from one address becomes a few
 // records with a count); bodies too deep or not valid Unicode refused first (400, recorded); player names
 // checked by one schema in the API and in `replay`.

@@ -90,7 +90,7 @@ describe.each(CASES)('$name ($path)', (c) => {
     web = await webTable();
     const { answer, added } = await expectRefused(() => post(c.path, c.malformed, c.token), 400, ['command.refused']);
     expect(answer.reason).toMatch(/malformed/);
-    // Bounded (issue 11): the body's size and digest, the client's address — never the body itself.
+    // Bounded: the body's size and digest, the client's address — never the body itself.
     const sent = JSON.stringify(c.malformed);
     expect(added[0]!.data).toMatchObject({ client: '127.0.0.1', bodyBytes: Buffer.byteLength(sent), bodyDigest: createHash('sha256').update(sent).digest('hex') });
     expect(added[0]!.data).not.toHaveProperty('body');

@@ -1,4 +1,4 @@
-// Pages floor staff accept (issue 10, part 5), in headless Chromium at 1280 and 1920 px on a 7-seat
+// Pages floor staff accept, in headless Chromium at 1280 and 1920 px on a 7-seat
 // table (european) with seven-card hands and a split: no element of one seat overlaps another seat, the
 // dealer page fills the viewport, typed text on /play survives updates, /play offers only what the game
 // and the moment allow (in money, human labels), void and shoe change ask for confirmation and a reason,

@@ -1,4 +1,4 @@
-// Health and metrics (issue 11): /healthz, /readyz (log writable, shoe link up, no event-loop stall),
+// Health and metrics: /healthz, /readyz (log writable, shoe link up, no event-loop stall),
 // /metrics (Prometheus), and displays shed under pressure while commands still pass.
 import { afterEach, describe, expect, test } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// Fan-out through NATS (issue 11), against the real nats-server: with `nats` configured the table
+// Fan-out through NATS (ADR 0005), against the real nats-server: with `nats` configured the table
 // publishes its public and dealer views to `tables.<id>.views.<audience>` (a last-value stream); a
 // stateless gateway serves the same sockets and views from there — the current view at once, then
 // changes — to displays that never touch the table process. Unique table ids per test.

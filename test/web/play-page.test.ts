@@ -1,4 +1,4 @@
-// Manual play (issue 5, --manual): a person plays a seat from the players' page; each click is an API
+// Manual play (--manual): a person plays a seat from the players' page; each click is an API
 // command, an input on the log attributed to the page's game-server credential.
 import { describe, expect, test } from 'vitest';
 import { browserTestsRun, CHROMIUM_PATH, launchChromium } from './support/browser.js';

@@ -1,4 +1,4 @@
-// Issue 10 on the pages (headless Chromium): the betting countdown on every page, the dealer page's
+// The live table on the pages (headless Chromium): the betting countdown on every page, the dealer page's
 // "Close betting" control, the linkDown fault with what to do, and the supervisor's link panel.
 import { describe, expect, test } from 'vitest';
 import { chromiumInstalled, CHROMIUM_PATH, launchChromium } from './support/browser.js';

@@ -1,4 +1,4 @@
-// One projection per audience (issue 11): the shared projections equal a fold of the log from seq 1,
+// One projection per audience: the shared projections equal a fold of the log from seq 1,
 // whether they followed the table live or resumed from a snapshot of themselves taken anywhere in the
 // session (property over random sessions); a snapshot saved with the table is read back on reopen.
 import { describe, expect, test } from 'vitest';

@@ -1,4 +1,4 @@
-// Delivering the shared views (issue 11): a slow display skips to the newest view (conflation, bounded by
+// Delivering the shared views: a slow display skips to the newest view (conflation, bounded by
 // ws bufferedAmount); a display that leaves is forgotten at once; connecting displays cost no replay.
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { pino } from 'pino';

@@ -1,4 +1,4 @@
-// A gateway's fan-out pacing (issue 11, src/adapters/view-fanout/view-pacer.ts): the views that came in
+// A gateway's fan-out pacing (src/adapters/view-fanout/view-pacer.ts): the views that came in
 // one turn of the event loop go out as one, the newest; with a least interval, fan-outs are that far
 // apart and the newest view always goes out in the end — conflation never loses the last state.
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';

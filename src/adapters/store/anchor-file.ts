@@ -1,7 +1,7 @@
 /**
- * The anchor file beside a table's database (`<db>.anchors`, issue 12.1): append-only JSON lines,
+ * The anchor file beside a table's database (`<db>.anchors`, ADR 0004): append-only JSON lines,
  * one anchor per line, each written with a single write() and fsynced before the call returns.
- * The format is for auditors (src/adapters/store/README.md, "Anchors"):
+ * The format is for auditors (docs/audit.md, "Anchors"):
  *
  *   {"v":1,"tableId":"demo-1","seq":1234,"hash":"<64 hex>","at":"2026-12-03T06:00:00.000Z","reason":"round.ended"}
  *

@@ -1,5 +1,5 @@
 /**
- * Anchors on JetStream (issue 12.1): one KV key per table (bucket `table-anchors`, key = the table id)
+ * Anchors on JetStream (ADR 0004, ADR 0005): one KV key per table (bucket `table-anchors`, key = the table id)
  * holding the newest anchor as JSON, the same record as a line of the anchor file. The bucket keeps the
  * last 16 values of each key for auditors. JetStream is a second place the anchor survives when the
  * table's disk is rewritten or restored; it never blocks the table (callers time out and warn).

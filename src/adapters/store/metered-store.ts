@@ -1,4 +1,4 @@
-// An event store whose appends are measured (issue 11, metrics): every other member is the store's own,
+// An event store whose appends are measured (for /metrics): every other member is the store's own,
 // so what callers detect by duck typing (snapshots, the round index) still works.
 import type { EventStore } from '../../ports/event-store.js';
 

@@ -1,5 +1,5 @@
 /**
- * An online copy of a live table's SQLite log (issue 12.4) with SQLite's backup API
+ * An online copy of a live table's SQLite log (`shoe backup`; docs/audit.md, "Backups and restore") with SQLite's backup API
  * (better-sqlite3 `db.backup()`). The copy is taken in one backup step, i.e. inside one read
  * transaction: a consistent snapshot of the committed log at that moment. In WAL mode a reader never
  * blocks the writer, so the table keeps appending while the copy is made (and a step-by-step copy would

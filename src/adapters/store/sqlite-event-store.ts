@@ -148,7 +148,7 @@ export class SqliteEventStore implements EventStore, SnapshotStore {
   }
 
   /**
-   * SQLite's `PRAGMA quick_check` over the table's database (issue 12.3: run at start): throws an
+   * SQLite's `PRAGMA quick_check` over the table's database (run at start: docs/audit.md, "Start-up checks"): throws an
    * UnreadableLogError naming the file and the first problem found. Cost: one pass over the file.
    */
   quickCheck(streamId: StreamId): Promise<void> {

@@ -1,5 +1,5 @@
 /**
- * A table's SQLite log read as a file, for the auditor and for start-up checks (issue 12): opened
+ * A table's SQLite log read as a file, for the auditor and for start-up checks (docs/audit.md): opened
  * read-only, streamed a page of rows at a time (memory does not grow with the log), with each event's MAC
  * when the log keeps MACs. Every failure that is about the file is an UnreadableLogError: one line naming
  * the file and what is wrong.
@@ -16,7 +16,7 @@ import { asUnreadable, UnreadableLogError } from './unreadable-log.js';
 type Row = [number, number, number, string, string, string, string, string, string, string | null];
 type RecordRow = [number, string, string];
 
-/** Rows fetched per query: `all()` over pages is cheaper per row than stepping a cursor (issue 9, measured
+/** Rows fetched per query: `all()` over pages is cheaper per row than stepping a cursor (measured
  *  ~1.2-1.5x). 200 rather than 1,000: a page lives through several young-generation collections, and smaller
  *  pages promote less to the old generation (measured on 1,000,000 events in two threads: peak RSS 159 ->
  *  150 MiB and ~10 % faster; one thread as fast). */
@@ -106,7 +106,7 @@ export class SqliteLogReader {
       db = new Database(file, { readonly: true, fileMustExist: true });
       // better-sqlite3 builds SQLite with a 16 MB page cache per connection (SQLITE_DEFAULT_CACHE_SIZE=-16000,
       // deps/defines.gypi); the reader goes through the log once, so a cache cannot help it and 1 MiB is plenty
-      // (issue 9: verify of 1,000,000 events in two threads measured 146 -> 112 MiB peak RSS, as fast).
+      // (verify of 1,000,000 events in two threads measured 146 -> 112 MiB peak RSS, as fast).
       db.pragma('cache_size = -1024');
       // A database without the events table is a log at seq 0 (e.g. its WAL, holding the schema, was deleted).
       const hasEvents = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'events'").get() !== undefined;
@@ -167,7 +167,7 @@ export class SqliteLogReader {
   }
 
   /**
-   * The first event of `type`, if any (issue 12.1: `log.anchoring-started`). Scans in seq order and stops at
+   * The first event of `type`, if any (`log.anchoring-started`, docs/audit.md). Scans in seq order and stops at
    * the first match: the record sits near where anchoring began, so the scan is short on a log that has one.
    */
   firstOfType(type: string): { seq: number; hash: string; wallTime: string } | undefined {

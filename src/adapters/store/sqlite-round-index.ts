@@ -1,5 +1,5 @@
 /**
- * The round index of a table's SQLite log (issue 11): one row per (stream, round) with the first and
+ * The round index of a table's SQLite log (recall reads only the rounds asked for): one row per (stream, round) with the first and
  * last seq of the events carrying that round number and whether it was dealt. Kept by a trigger on
  * every insert into `events` — in the append's own transaction, so the index is exactly as durable as
  * the log — and filled once from the log when a database made before the index is opened.

@@ -66,7 +66,7 @@ export function prepareDatabase(db: Database.Database, synchronous: SqliteSynchr
   db.transaction(() => {
     db.exec(DDL);
     db.exec(MAC_DDL);
-    prepareRoundIndex(db); // recall by round number (issue 11)
+    prepareRoundIndex(db); // recall by round number
     db.pragma(`user_version = ${SCHEMA_VERSION}`);
   }).immediate();
 }

@@ -1,5 +1,5 @@
 /**
- * A log file that cannot be read as a table log (issue 12.3): unreadable, truncated, not a database,
+ * A log file that cannot be read as a table log (docs/audit.md, "Clear failures"): unreadable, truncated, not a database,
  * damaged pages. Every such failure is ONE line naming the file and what is wrong — never a stack
  * trace, and never the exit code of a genuine integrity mismatch (`verify` exits 2 for these, 1 for a
  * broken chain).

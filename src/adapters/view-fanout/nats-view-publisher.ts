@@ -1,4 +1,4 @@
-// The table's side of the fan-out (issue 11): each published audience's views, as the shared projection
+// The table's side of the fan-out (ADR 0005): each published audience's views, as the shared projection
 // makes them, go to `tables.<id>.views.<audience>` on the last-value stream (./view-stream.ts). The
 // projections only ever hold views of durable events, so what reaches NATS is durable ("persist, then
 // act"). Never blocks the table: one publish in flight per audience, and while it waits only the newest

@@ -1,4 +1,4 @@
-// The gateway's side of the fan-out (issue 11): one table's views read from NATS — for each audience one
+// The gateway's side of the fan-out (ADR 0005): one table's views read from NATS — for each audience one
 // ordered consumer on `tables.<id>.views.<audience>` that starts at the subject's last message (the
 // current view) and then follows — shared by every display of that audience on this gateway. Stateless:
 // the gateway keeps only the current view per audience; start as many as the audience needs.

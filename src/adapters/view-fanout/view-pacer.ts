@@ -1,4 +1,4 @@
-// How a gateway paces one audience's fan-out (issue 11). Views are whole states, so the views that
+// How a gateway paces one audience's fan-out. Views are whole states, so the views that
 // arrived while the gateway was busy (sending the previous one to every display) go out as one, the
 // newest: the fan-out happens once per turn of the event loop (setImmediate), never once per queued
 // message — a busy gateway catches up instead of falling behind. With `minIntervalMs`, fan-outs are at

@@ -1,4 +1,4 @@
-// Where the table's views live on NATS (issue 11, fan-out): subject `tables.<id>.views.<audience>`, held
+// Where the table's views live on NATS (ADR 0005): subject `tables.<id>.views.<audience>`, held
 // by the JetStream stream TABLE_VIEWS as a last-value stream (one message kept per subject: the current
 // view). A gateway reads the current view and then each new one with an ordered consumer that starts at
 // the last message of its subject. Views are whole states, so keeping only the newest loses nothing.

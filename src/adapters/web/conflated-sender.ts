@@ -1,4 +1,4 @@
-// Sends one display its views without letting a slow reader hold anything up (issue 11, conflation).
+// Sends one display its views without letting a slow reader hold anything up (conflation).
 // Views are whole states: while the socket's send buffer (ws `bufferedAmount`) is above the bound, a new
 // view is not queued behind the others but kept as the one pending view, replacing any older pending
 // one (which is counted as dropped). When a send completes and the buffer is back under the bound, the
@@ -22,7 +22,7 @@ export const VIEW_BUFFER_BYTES = 256 * 1024;
 /**
  * The message a display receives: {"type":"view","sentAt":ISO,"view":{...}} — the view's JSON made once.
  * From a gateway also `madeAt` (ISO, after sentAt): when the table made the view, right after its facts
- * were durable (issue 11: delivery is measured from there).
+ * were durable (delivery is measured from there: docs/benchmarks.md, bench:viewers).
  */
 export function viewMessage(view: SharedView, now: Date = new Date()): string {
   const made = view.madeAt === undefined ? '' : `,"madeAt":"${new Date(view.madeAt).toISOString()}"`;

@@ -1,4 +1,4 @@
-// A display gateway (issue 11, `shoe displays --nats URL`): the same pages and the public and dealer
+// A display gateway (`shoe displays --nats URL`, ADR 0005): the same pages and the public and dealer
 // display sockets and views as the table's own server, served from the views the table publishes to
 // NATS (src/adapters/view-fanout/). Stateless — nothing but the current view per audience — so as many
 // as the audience needs run behind any load balancer, and the table process never serves the public

@@ -1,4 +1,4 @@
-// Health and metrics (issue 11):
+// Health and metrics (docs/web-api.md):
 //   GET /healthz  — the process answers (liveness);
 //   GET /readyz   — 200 only when the log can be written, the shoe link is up and the event loop has not
 //                   stalled lately; else 503 with every reason. Status "degraded" (still 200) names what

@@ -1,4 +1,4 @@
-// The first look at a JSON body or WebSocket message, before anything else reads it (issue 11): valid
+// The first look at a JSON body or WebSocket message, before anything else reads it: valid
 // UTF-8, nesting no deeper than MAX_JSON_DEPTH (counted on the raw text, before JSON.parse builds
 // anything), then JSON, then every string and key well-formed Unicode (JSON's "\ud800" escape makes a
 // lone surrogate). Each failure is a 400 with a reason, recorded like every other refusal.

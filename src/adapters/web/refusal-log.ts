@@ -1,4 +1,4 @@
-// Refusals stay on the log, bounded (issue 11). A `command.refused` record keeps the route, the reason,
+// Refusals stay on the log, bounded. A `command.refused` record keeps the route, the reason,
 // the credential's name (never the token), the client's address, the body's size and SHA-256 digest —
 // not the body. From one client address, the first FIRST_RECORDS refusals of a window are recorded one
 // by one (and the answer waits for them, as before); the rest of that window are counted, and at the end

@@ -1,4 +1,4 @@
-// What every request meets before any work is done for it (issue 11): a rate limit per client address
+// What every request meets before any work is done for it: a rate limit per client address
 // (@fastify/rate-limit, at onRequest: before the body is read), and a JSON body parser that checks
 // UTF-8, depth and Unicode before it parses (./json-guard.ts). WebSocket messages get the same limit per
 // address (MessageRateLimiter) in the command socket.

@@ -1,4 +1,4 @@
-// What the health and metrics endpoints ask of the table beyond the web context (issue 11): the shoe
+// What the health and metrics endpoints ask of the table beyond the web context: the shoe
 // link's state and counters, whether the log can be written, the appends measured. The runtime
 // provides it (src/composition/table-health.ts); a server without it reports no link.
 import { Counter, Histogram } from 'prom-client';

@@ -25,7 +25,7 @@ export function registerViewRoutes(app: FastifyInstance, context: WebContext): v
     });
   }
 
-  // One round index for the server's life: a store without its own is indexed incrementally (issue 11).
+  // One round index for the server's life: a store without its own is indexed incrementally.
   const rounds = roundIndexOf(context.store);
   app.get('/api/recall', async (request, reply) => {
     const path = '/api/recall';

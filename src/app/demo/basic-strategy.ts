@@ -8,7 +8,7 @@ import type { RuleSet } from '../../rules/rule-set.js';
 export type Play = 'hit' | 'stand' | 'double' | 'split' | 'surrender';
 
 /** The first of one or two plays that is legal, else stand (no closure or rest array per decision: the
- *  bench's bot decides on every input of play, issue 9). */
+ *  bench's bot decides on every input of play). */
 function choose(legal: (p: Play) => boolean, first: Play, second?: Play): Play {
   if (legal(first)) return first;
   return second !== undefined && legal(second) ? second : 'stand';

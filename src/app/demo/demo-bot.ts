@@ -1,4 +1,4 @@
-// The demo's players (issue 5, demo mode): bets on a few seats (the betting countdown closes betting), answers
+// The demo's players (demo mode): bets on a few seats (the betting countdown closes betting), answers
 // insurance, and plays basic strategy — all as ordinary API-style inputs on the log, by "demo-bot".
 import type { Subscription } from 'rxjs';
 import type { Scheduler } from '../../ports/scheduler.js';
@@ -13,14 +13,14 @@ import { lineageSize } from '../../round/operations/hands.js';
 import { refuseOfferAnswer } from '../../round/operations/offers.js';
 
 export interface DemoBotOptions {
-  /** Unused since issue 10: the betting countdown closes betting (kept for callers). */
+  /** Unused: the betting countdown closes betting (kept for callers). */
   readonly bettingSeconds?: number;
   /** Seconds a player "thinks" before deciding. */
   readonly thinkSeconds: number;
   /** Seats the bot never plays, left to people (`--manual` leaves them all). */
   readonly manualSeats?: readonly number[];
   readonly random?: () => number;
-  /** The rule set's computed strategy (issue 13), once ready; until then a compact multi-deck chart. */
+  /** The rule set's computed strategy (src/analysis, docs/par-sheets.md), once ready; until then a compact multi-deck chart. */
   readonly strategy?: () => StrategyPlayer | undefined;
 }
 

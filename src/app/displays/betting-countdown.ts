@@ -1,4 +1,4 @@
-// The betting countdown as the log tells it (issue 10), for every audience. It follows the betting timer
+// The betting countdown as the log tells it, for every audience. It follows the betting timer
 // (src/app/betting-timer.ts): it runs while betting is open with at least one main bet and the table is
 // not paused, from the wall time of the input that started it (the first main bet of the round, or the
 // resume), for the table's `bettingSeconds`; it ends when betting closes (by the countdown, the dealer's

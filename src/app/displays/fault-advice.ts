@@ -1,4 +1,4 @@
-// What to do about each fault, for the dealer's and the supervisor's pages (issue 10: every fault shown
+// What to do about each fault, for the dealer's and the supervisor's pages (every fault shown
 // with what to do). The round machine's pause reason says what happened; this says what to do next.
 import type { FaultKind } from '../../round/events.js';
 

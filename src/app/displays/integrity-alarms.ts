@@ -1,6 +1,6 @@
 // Integrity alarms for the supervisor: a broken hash chain, commands refused for their credential, role
 // or body, foreign and out-of-turn cards, card reads the table refused, a restart in the middle of a round,
-// a shoe that looks unshuffled (issue 12.7).
+// a shoe that looks unshuffled (docs/live-table.md, "Shuffle check").
 import type { StoredEvent } from '../../ports/event-store.js';
 import { ChainVerifier } from '../../ports/event-chain.js';
 import { REFUSED_COMMAND_RECORD, SHUFFLE_ALARM_RECORD, factOf, isInputRecord, isNoteRecord, CONFIGURED_RECORD } from '../log-records.js';

@@ -1,4 +1,4 @@
-// The shoe link as the supervisor sees it (issue 10), from the log's link notes: its state and since
+// The shoe link as the supervisor sees it, from the log's link notes: its state and since
 // when, the shoe's serial number and firmware from the last handshake, and the error counters. A link
 // that never came up after start is `connecting` until the link watchdog's linkDown fault makes it `down`.
 import type { JsonObject, StoredEvent } from '../../ports/event-store.js';

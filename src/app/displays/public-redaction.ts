@@ -1,5 +1,5 @@
 // What the public (players, the table's screens, the stream) may see of the table's log — an
-// allow-list. Requirement (issue 5, displays): the public never sees the hole card before the reveal,
+// allow-list. Requirement: the public never sees the hole card before the reveal,
 // the peek result before the reveal, the shoe's position, remaining or burn cards, raw or rejected
 // inputs (they may carry cards), fault cards or set-aside cards. So:
 //   - only the fact types listed in PUBLIC_FACTS pass; every other type — input records, refused

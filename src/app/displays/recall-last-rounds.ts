@@ -1,5 +1,5 @@
 // The supervisor's recall (and `shoe recall DB`): the last N rounds with every step, from the durable
-// log — found through the round index and read round by round (issue 11: the cost is the rounds asked
+// log — found through the round index and read round by round (the cost is the rounds asked
 // for, not the log; the event loop gets a turn between rounds).
 import type { EventStore, StoredEvent } from '../../ports/event-store.js';
 import type { RoundIndex } from '../../ports/round-index.js';

@@ -14,7 +14,7 @@ export interface SharedView {
   readonly view: unknown;
   /** JSON.stringify(view), made once for every display. */
   readonly json: string;
-  /** When the table made the view (ms since the epoch), as a gateway learns it from NATS (issue 11): sent
+  /** When the table made the view (ms since the epoch), as a gateway learns it from NATS: sent
    *  to the displays as `madeAt`, so delivery can be measured from durability. */
   readonly madeAt?: number;
 }

@@ -40,7 +40,7 @@ export interface SupervisorView {
   readonly faults: readonly OpenFault[];
   readonly alarms: readonly IntegrityAlarm[];
   readonly shoe: ShoeView | null;
-  /** The shoe link: state, since, the shoe's serial and firmware, error counters (issue 10). */
+  /** The shoe link: state, since, the shoe's serial and firmware, error counters. */
   readonly link: LinkView;
   /** The newest events of the log, oldest first. */
   readonly log: readonly LogLine[];

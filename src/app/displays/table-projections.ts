@@ -1,4 +1,4 @@
-// One projection per audience, not per connection (issue 11). The table process folds its log once
+// One projection per audience, not per connection. The table process folds its log once
 // into each audience's state — from the projections' last snapshot (or seq 1 when there is none), then
 // live as events become durable — and keeps each audience's current view. A display that connects gets
 // the current view at once, then each change: no per-connection or per-request replay, so the cost of a
@@ -21,7 +21,7 @@ import type { TableMeta } from './table-meta.js';
 import { tableLog$ } from './table-log.js';
 
 /** Bumped whenever a fold's state changes shape: an older snapshot is then refolded from seq 1 once. */
-export const PROJECTIONS_FORMAT = 2; // 2: the supervisor's link and the betting countdown (issue 10)
+export const PROJECTIONS_FORMAT = 2; // 2: the supervisor's link and the betting countdown
 
 /** The projections' states, saved with the table's snapshot (src/app/table-service.ts, snapshot parts). */
 export interface ProjectionsSnapshot {

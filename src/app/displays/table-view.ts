@@ -87,7 +87,7 @@ export interface TableView {
   readonly offersPending: readonly number[];
   readonly awaiting: AwaitingView | null;
   readonly countdown: CountdownView | null;
-  /** The betting countdown (issue 10): betting closes by itself at its deadline. */
+  /** The betting countdown: betting closes by itself at its deadline. */
   readonly bettingCountdown: CountdownView | null;
 }
 

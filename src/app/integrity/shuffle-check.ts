@@ -1,4 +1,4 @@
-// The shuffle check at a live table (issue 12.7): every card out of the shoe, once durable, goes through a
+// The shuffle check at a live table: every card out of the shoe, once durable, goes through a
 // ShuffleWatch; an alarm becomes an `integrity.shuffle` note on the log (shown to the supervisor, logged at
 // ERROR) and, when the table file says so, a supervisor pause input on the log. Start-up reads back from
 // the log's head only as far as the previous shoe's load, so its cost does not grow with the history.

@@ -1,4 +1,4 @@
-// Shuffle check (issue 12.7): dealers and cheats both know an unshuffled shoe. A new shoe whose cards come
+// Shuffle check (docs/live-table.md): dealers and cheats both know an unshuffled shoe. A new shoe whose cards come
 // out repeating a long run of the previous shoe (a "shuffle" that kept the order), or in new-deck order
 // (a suit running up or down by one rank), raises an integrity alarm. Pure: cards in, alarms out; memory
 // is two shoes of cards at most (52 x decks each), whatever the length of the table's history.

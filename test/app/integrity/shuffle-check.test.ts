@@ -1,4 +1,4 @@
-// The shuffle check at a table (issue 12.7): an unshuffled shoe puts an integrity alarm on the log and the
+// The shuffle check at a table: an unshuffled shoe puts an integrity alarm on the log and the
 // supervisor's alarms, pauses only when the table file says so, and is rebuilt after a restart from the
 // log's recent end.
 import { describe, expect, test } from 'vitest';

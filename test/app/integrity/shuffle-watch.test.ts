@@ -1,4 +1,4 @@
-// The shuffle check's detector (issue 12.7): repeated runs of the previous shoe, new-deck order, no alarm on
+// The shuffle check's detector: repeated runs of the previous shoe, new-deck order, no alarm on
 // shuffled shoes, state rebuilt without raising twice.
 import { describe, expect, test } from 'vitest';
 import { ShuffleWatch } from '../../../src/app/integrity/shuffle-watch.js';

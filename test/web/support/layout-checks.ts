@@ -1,4 +1,4 @@
-// Layout checks run inside the page (issue 10, pages floor staff accept): seats that keep what they
+// Layout checks run inside the page (pages floor staff accept): seats that keep what they
 // hold to themselves, and a page that fills the viewport.
 import type { Page } from 'playwright-core';
 
