@@ -9,6 +9,7 @@ import { loadRuleSet } from '../config/load-rule-set.js';
 import { SqliteEventStore } from '../adapters/store/sqlite-event-store.js';
 import { steppingClock, systemClock } from '../adapters/clock/system-clock.js';
 import { TableService } from '../app/table-service.js';
+import { attachProjections } from '../app/displays/attach-projections.js';
 import { isInputRecord, recordedInput } from '../app/log-records.js';
 import { readLogBackwards } from '../app/read-log-pages.js';
 import type { EventStore } from '../ports/event-store.js';
@@ -70,6 +71,9 @@ export async function playSessionIntoLog(o: RunSessionOptions, io: CommandIO): P
       // The run restarted: the operator of a scripted run resumes the recovered table at once.
       await service.submit({ type: 'supervisor', action: 'resume', by: 'run', reason: 'scripted run restarted' }, { source: 'system', by: 'run' });
     }
+    // The display projections go with the run's snapshots: a table started on this log later shows its
+    // first view at once instead of folding the whole log (src/app/displays/attach-projections.ts).
+    const views = attachProjections(service, store, { decisionSeconds: loaded.rules.timeout.decisionSeconds });
     const reading = readSessionFile(o.file);
     const progress = new SessionProgress('run', size, reading, io, o.quiet);
     for await (const { line, input } of reading.lines) {
@@ -85,6 +89,7 @@ export async function playSessionIntoLog(o: RunSessionOptions, io: CommandIO): P
     }
     await writer.flush();
     progress.finish();
+    views.stop();
     service.close();
     return 0;
   } finally {

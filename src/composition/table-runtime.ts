@@ -32,8 +32,8 @@ import { DemoDealer } from './demo-dealer.js';
 import { guardTableLog, type AcceptLogBehindAnchor } from './log-guard.js';
 import { logKeyOf } from '../config/log-key.js';
 import { shoeWitnessHook } from './shoe-witness-hook.js';
-import { TableProjections } from '../app/displays/table-projections.js';
-import { tableMeta } from '../app/displays/table-meta.js';
+import type { TableProjections } from '../app/displays/table-projections.js';
+import { attachProjections } from '../app/displays/attach-projections.js';
 import { meteredStore } from '../adapters/store/metered-store.js';
 import { AppendMetrics, type TableHealth } from '../adapters/web/table-health.js';
 import { tableHealth } from './table-health.js';
@@ -158,9 +158,7 @@ export async function startTable(options: RuntimeOptions): Promise<TableRuntime>
   const bettingTimer = new BettingTimer(service, config.bettingSeconds, scheduler);
   bettingTimer.start();
   // One projection per audience, resumed from the one saved with the table's snapshot (issue 11).
-  const views = new TableProjections({ store, tableId: config.id, meta: tableMeta(config.id, rules), rules, decisionSeconds, bettingSeconds: config.bettingSeconds, live: service, logger: log }, service.loadedSnapshotParts['views']);
-  service.addSnapshotPart('views', () => views.snapshot());
-  views.start();
+  const views = attachProjections(service, store, { decisionSeconds, bettingSeconds: config.bettingSeconds, logger: log });
 
   // The shoe: a real device, or the emulator behind the mock serial binding (nothing to install).
   let emulator: ShoeEmulator | null = null;

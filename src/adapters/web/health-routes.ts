@@ -94,7 +94,8 @@ export function registerHealthRoutes(app: FastifyInstance, context: WebContext, 
 
   app.get('/healthz', async () => ({ ok: true }));
 
-  app.get('/readyz', async (_request, reply) => {
+  /** What /readyz judges: every problem (not ready) and every degradation, in words. */
+  const readiness = async () => {
     const problems: string[] = [];
     const store = health ? await health.storeWritable() : { ok: true };
     if (!store.ok) problems.push(`log not writable: ${store.reason ?? 'unknown'}`);
@@ -104,9 +105,17 @@ export function registerHealthRoutes(app: FastifyInstance, context: WebContext, 
     if (stall > STALL_MS) problems.push(`event loop stalled ${Math.round(stall)} ms (limit ${STALL_MS} ms)`);
     const degraded = health?.degraded?.() ?? [];
     const status = problems.length > 0 ? 'not ready' : degraded.length > 0 ? 'degraded' : 'ready';
-    const body = { ok: problems.length === 0, status, problems, degraded, link, eventLoopDelayMs: Math.round(stall * 10) / 10 };
-    return reply.code(problems.length === 0 ? 200 : 503).send(body);
+    return { ok: problems.length === 0, status, problems, degraded, link, eventLoopDelayMs: Math.round(stall * 10) / 10 };
+  };
+
+  app.get('/readyz', async (_request, reply) => {
+    const body = await readiness();
+    return reply.code(body.ok ? 200 : 503).send(body);
   });
+
+  // The same judgement for the staff pages' alarm line (src/adapters/web/pages/host-alarm.js): always 200,
+  // so a page polling it does not log a failed request while the table is not ready.
+  app.get('/api/health', async () => readiness());
 
   app.get('/metrics', async (_request, reply) => reply.type(register.contentType).send(await register.metrics()));
 }

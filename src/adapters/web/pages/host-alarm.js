@@ -1,6 +1,7 @@
 // The controller's own health on the dealer's and the supervisor's pages: what /readyz reports as not
 // ready (the log cannot be written, the table halted, the shoe link down) or degraded (the floor's NATS
-// away) is shown at the top, in words, until it clears. Polled: it must show even when the table's
+// away) is shown at the top, in words, until it clears. Read from /api/health, the same judgement
+// answered with 200. Polled: it must show even when the table's
 // view stream has stopped moving.
 import { h, replace } from './dom.js';
 
@@ -17,7 +18,7 @@ export function watchHostHealth(id) {
   };
   const poll = async () => {
     try {
-      const response = await fetch('/readyz');
+      const response = await fetch('/api/health');
       const body = await response.json();
       // The shoe link has its own place on both pages; the rest belongs here.
       const problems = (body.problems ?? []).filter((p) => !/^shoe link |^no shoe link/.test(p));
