@@ -222,6 +222,11 @@ export class LogGuard {
       });
     }
     if (this.file && this.anchorFileMissing) {
+      // The anchor file first, then the record that anchoring started: a crash between the two leaves a
+      // file without the record (harmless), never the record without its file (which refuses the log).
+      const before = await store.head(this.options.tableId);
+      this.last = { seq: before.version, hash: before.hash };
+      this.anchor('start');
       await service.recordNote(ANCHORING_STARTED_RECORD, { file: basename(this.file.file), log: { seq: this.head.seq, hash: this.head.hash } });
     }
     const head = await store.head(this.options.tableId);
