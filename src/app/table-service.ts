@@ -2,7 +2,7 @@
 // the round machine steps (pure), the input and every fact it caused are appended to the log as one
 // atomic batch, and only then are the facts published (displays, the shoe's ACK, wallets) —
 // "persist, then act". If the append fails, the machine steps back and nothing is published.
-import { Subject, type Observable } from 'rxjs';
+import { BehaviorSubject, Subject, type Observable } from 'rxjs';
 import type { Logger } from 'pino';
 import type { Clock } from '../ports/clock.js';
 import type { EventStore, JsonObject, JsonValue, SnapshotStore, StoredEvent } from '../ports/event-store.js';
@@ -11,10 +11,11 @@ import type { TableEvent } from '../round/events.js';
 import type { TableInput } from '../round/inputs.js';
 import { TableEngine } from '../round/table-engine.js';
 import type { TableState } from '../round/table-state.js';
-import { CONFIGURED_RECORD, REFUSED_COMMAND_RECORD, configuredRecord, factRecord, inputRecord, type InputOrigin } from './log-records.js';
+import { CONFIGURED_RECORD, REFUSED_COMMAND_RECORD, STORAGE_RECOVERED_RECORD, configuredRecord, factRecord, inputRecord, type InputOrigin } from './log-records.js';
 import { rebuildTable, reconfigured, type RebuildStart } from './rebuild-table.js';
 import { verifyChain } from '../ports/event-chain.js';
 import { LogIntegrityError } from '../ports/log-integrity.js';
+import { appendFaultOf, TableHaltedError, type AppendFault } from './append-fault.js';
 
 export interface TableServiceOptions {
   readonly tableId: string;
@@ -59,6 +60,9 @@ export class TableService {
   loadedSnapshotParts: Readonly<Record<string, JsonValue>> = {};
   /** Every stored event, live, after it is durable. */
   readonly events$: Observable<StoredEvent> = this.published.asObservable();
+  private readonly fault = new BehaviorSubject<AppendFault | null>(null);
+  /** The append fault that halts the table (null while the log takes appends): see append-fault.ts. */
+  readonly fault$: Observable<AppendFault | null> = this.fault.asObservable();
 
   private constructor(
     private readonly options: TableServiceOptions,
@@ -126,8 +130,38 @@ export class TableService {
     return run;
   }
 
+  /** The fault halting the table, or null. */
+  get halted(): AppendFault | null {
+    return this.fault.value;
+  }
+
+  /**
+   * Refuses at once while the table is halted. A supervisor's resume is the one input that may clear a
+   * storage fault: a note that the log takes writes again is appended first, and if that succeeds the
+   * table goes on (the shoe then sends again the cards it was not ACKed for).
+   */
+  private async passHalt(input: TableInput): Promise<void> {
+    const fault = this.fault.value;
+    if (!fault) return;
+    if (fault.kind !== 'storage' || input.type !== 'supervisor' || input.action !== 'resume') throw new TableHaltedError(fault);
+    await this.appendNote(STORAGE_RECOVERED_RECORD, { fault: fault.reason, by: input.by });
+    this.fault.next(null);
+    this.options.logger?.info({ tableId: this.tableId, by: input.by }, 'storage fault cleared: the log takes writes again, the table goes on');
+  }
+
+  /** An append failed: the table halts with the fault (the first one stands until cleared). */
+  private halt(err: unknown): void {
+    const fault = appendFaultOf(err);
+    if (!fault || this.fault.value) return;
+    this.fault.next(fault);
+    const log = this.options.logger;
+    if (fault.kind === 'lost-writer') log?.fatal({ tableId: this.tableId, err }, `table halted: ${fault.reason}`);
+    else log?.error({ tableId: this.tableId, err }, `table halted by a storage fault: ${fault.reason}`);
+  }
+
   private async step(input: TableInput, origin: InputOrigin): Promise<SubmitResult> {
     const { store, tableId, rulesId, clock, logger } = this.options;
+    await this.passHalt(input);
     const before = this.engine.persistedSnapshot();
     const round = this.engine.table.round;
     const facts = this.engine.submit(input, origin.line);
@@ -141,6 +175,7 @@ export class TableService {
     } catch (err) {
       this.engine = new TableEngine(this.options.rules, before);
       logger?.error({ err, tableId, input }, 'append failed: input not applied');
+      this.halt(err);
       throw err;
     }
     await this.maybeSnapshot();
@@ -166,17 +201,28 @@ export class TableService {
   /** Appends a record that is not a table input (link state, counters, a refused command); the table does not change. */
   recordNote(type: string, payload: Record<string, unknown>): Promise<StoredEvent> {
     const run = this.queue.then(async () => {
-      const { store, tableId, rulesId, clock } = this.options;
-      const at = clock.now();
-      const data = JSON.parse(JSON.stringify(payload)) as JsonObject;
-      const result = await store.append(tableId, [{ type, data, round: this.engine.table.round, monoTime: at.mono, wallTime: at.wall, rulesId }], { expectedVersion: this.version });
-      this.version = result.lastSeq;
-      const stored = result.events[0] as StoredEvent;
-      this.published.next(stored);
-      return stored;
+      const fault = this.fault.value;
+      if (fault) throw new TableHaltedError(fault);
+      try {
+        return await this.appendNote(type, payload);
+      } catch (err) {
+        this.halt(err);
+        throw err;
+      }
     });
     this.queue = run.catch(() => undefined);
     return run;
+  }
+
+  private async appendNote(type: string, payload: Record<string, unknown>): Promise<StoredEvent> {
+    const { store, tableId, rulesId, clock } = this.options;
+    const at = clock.now();
+    const data = JSON.parse(JSON.stringify(payload)) as JsonObject;
+    const result = await store.append(tableId, [{ type, data, round: this.engine.table.round, monoTime: at.mono, wallTime: at.wall, rulesId }], { expectedVersion: this.version });
+    this.version = result.lastSeq;
+    const stored = result.events[0] as StoredEvent;
+    this.published.next(stored);
+    return stored;
   }
 
   /** Saves another fold of this log with each snapshot of the table (read back as loadedSnapshotParts). */
@@ -209,6 +255,7 @@ export class TableService {
 
   /** Completes the live stream (the log itself stays in the store). */
   close(): void {
+    this.fault.complete();
     this.published.complete();
   }
 }

@@ -8,16 +8,17 @@ import { OperatorError } from './operator-error.js';
 export { OperatorError };
 
 async function operatorErrorKinds(): Promise<{ operator: ReadonlyArray<abstract new (...args: never[]) => Error>; finding: ReadonlyArray<abstract new (...args: never[]) => Error> }> {
-  const [rules, table, session, store, faults, capture] = await Promise.all([
+  const [rules, table, session, store, faults, capture, lock] = await Promise.all([
     import('../config/load-rule-set.js'),
     import('../config/table-config.js'),
     import('../session/parse-session.js'),
     import('../adapters/store/sqlite-table-file.js'),
     import('../adapters/shoe-emulator/faults.js'),
     import('../app/replay-capture.js'),
+    import('../adapters/store/table-lock.js'),
   ]);
   return {
-    operator: [OperatorError, rules.RuleSetError, table.TableConfigError, session.SessionFormatError, store.NotATableLogError, faults.FaultSpecError],
+    operator: [OperatorError, rules.RuleSetError, table.TableConfigError, session.SessionFormatError, store.NotATableLogError, faults.FaultSpecError, lock.TableLockedError],
     finding: [capture.CaptureMismatchError],
   };
 }

@@ -3,12 +3,17 @@
 // done and a run killed at any point and started again finishes the session. As a stream (issue 9
 // part 2): the session is read line by line — once to check every line before anything is written
 // (bad input leaves no partial log), once to play it — and the log is read back a page at a time.
-import { dirname } from 'node:path';
+import { dirname, resolve } from 'node:path';
+import { pino } from 'pino';
 import { stat } from 'node:fs/promises';
 import { loadRuleSet } from '../config/load-rule-set.js';
 import { SqliteEventStore } from '../adapters/store/sqlite-event-store.js';
+import { lockTable } from '../adapters/store/table-lock.js';
+import { guardTableLog, type LogGuard } from '../composition/log-guard.js';
+import { logKeyFromEnv } from '../config/log-key.js';
 import { steppingClock, systemClock } from '../adapters/clock/system-clock.js';
 import { TableService } from '../app/table-service.js';
+import { attachProjections } from '../app/displays/attach-projections.js';
 import { isInputRecord, recordedInput } from '../app/log-records.js';
 import { readLogBackwards } from '../app/read-log-pages.js';
 import type { EventStore } from '../ports/event-store.js';
@@ -53,6 +58,8 @@ export interface RunSessionOptions {
   readonly clock: 'stepping' | 'system';
   readonly verbose: boolean;
   readonly quiet: boolean;
+  /** The environment variable holding the log key (default SHOE_LOG_KEY when set). */
+  readonly keyEnv?: string | undefined;
 }
 
 export async function playSessionIntoLog(o: RunSessionOptions, io: CommandIO): Promise<number> {
@@ -60,16 +67,26 @@ export async function playSessionIntoLog(o: RunSessionOptions, io: CommandIO): P
   const size = await inputFileSize(o.file, 'session file');
   await checkDatabasePath(o.db);
   await checkSession(o.file, size, io, o.quiet);
-  const store = new SqliteEventStore({ path: o.db, synchronous: o.synchronous, pollIntervalMs: 0 });
+  // Every durable log is written as a table writes it: keyed when a key is given, anchored beside the
+  // database, and by one writer at a time (docs/audit.md, "Anchors").
+  const key = logKeyFromEnv(o.keyEnv);
+  const lock = lockTable(resolve(o.db), o.tableId, new Date());
+  const store = new SqliteEventStore({ path: o.db, synchronous: o.synchronous, pollIntervalMs: 0, ...(key ? { macKey: key } : {}) });
   const clock = o.clock === 'system' ? systemClock : steppingClock();
   const writer = new LineWriter(io.stdout);
+  let guard: LogGuard | null = null;
   try {
+    guard = await guardTableLog({ tableId: o.tableId, dbPath: resolve(o.db), logger: pino({ level: 'warn' }, pino.destination(2)), ...(key ? { key } : {}) });
     const done = await lastSessionLine(store, o.tableId);
     const service = await TableService.open({ tableId: o.tableId, rules: loaded.rules, rulesId: loaded.rulesId, store, clock });
+    await guard.afterOpen(service, store);
     if (service.recovery?.interrupted) {
       // The run restarted: the operator of a scripted run resumes the recovered table at once.
       await service.submit({ type: 'supervisor', action: 'resume', by: 'run', reason: 'scripted run restarted' }, { source: 'system', by: 'run' });
     }
+    // The display projections go with the run's snapshots: a table started on this log later shows its
+    // first view at once instead of folding the whole log (src/app/displays/attach-projections.ts).
+    const views = attachProjections(service, store, { decisionSeconds: loaded.rules.timeout.decisionSeconds });
     const reading = readSessionFile(o.file);
     const progress = new SessionProgress('run', size, reading, io, o.quiet);
     for await (const { line, input } of reading.lines) {
@@ -85,9 +102,14 @@ export async function playSessionIntoLog(o: RunSessionOptions, io: CommandIO): P
     }
     await writer.flush();
     progress.finish();
+    views.stop();
+    await guard.close();
+    guard = null;
     service.close();
     return 0;
   } finally {
+    await guard?.dispose();
     await store.close();
+    lock.release();
   }
 }

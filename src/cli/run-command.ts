@@ -14,11 +14,12 @@ export const runCommand = defineCommand({
     clock: { type: 'string', choices: ['stepping', 'system'], default: 'stepping', description: 'times on the log: a stepping clock (reproducible) or the system clock' },
     verbose: { type: 'boolean', description: 'tell the story of each fact on stdout' },
     quiet: { type: 'boolean', short: 'q', description: 'no progress line on stderr (shown only on a terminal, after 2 s)' },
+    'key-env': { type: 'string', value: 'NAME', description: 'the environment variable holding the log key (default SHOE_LOG_KEY when set): the log carries a MAC on every event' },
   },
   streaming: true,
   run: async ({ positional, values: v }, io) =>
     (await import('./play-session-into-log.js')).playSessionIntoLog(
-      { file: positional[0] as string, rules: v.rules, db: v.db, tableId: v.table, synchronous: v.synchronous, clock: v.clock, verbose: v.verbose, quiet: v.quiet },
+      { file: positional[0] as string, rules: v.rules, db: v.db, tableId: v.table, synchronous: v.synchronous, clock: v.clock, verbose: v.verbose, quiet: v.quiet, keyEnv: v['key-env'] },
       io,
     ),
 });

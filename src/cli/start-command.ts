@@ -10,6 +10,7 @@ import type { ParsedArgs } from './args.js';
 import { pathToFileURL } from 'node:url';
 import { packagePath } from '../config/package-root.js';
 import { acceptBehindAnchorOf } from './accept-behind-anchor.js';
+import { validateTable } from '../config/validate-table.js';
 
 export const DEMO_TABLE = pathToFileURL(packagePath('config/tables/demo.yaml'));
 
@@ -32,6 +33,9 @@ export async function startCommand(args: ParsedArgs, web: WebServerFactory | und
     dataDir: args.options.get('data-dir'), port: args.options.get('port'), host: args.options.get('host'), serial: args.options.get('serial'),
   });
   const { table: config, serialPath } = settings;
+  // Validate everything, then open anything: rules, seats, tokens, the log key and the database's folder
+  // are checked before the store, the link or NATS is touched (an error is one line, exit 2).
+  const { ruleSet } = validateTable(config);
   // Busy ports are one clear line, before the store, the link or anything else is opened.
   try {
     await checkPortFree(config.http.host, config.http.port);
@@ -40,6 +44,10 @@ export async function startCommand(args: ParsedArgs, web: WebServerFactory | und
     if (!(err instanceof StartupError)) throw err;
     process.stderr.write(`shoe: ${err.message}\n`);
     return 2;
+  }
+  if (args.flags.has('check')) {
+    process.stdout.write(`configuration valid: table ${config.id}, rule set ${ruleSet.rules.name} (${ruleSet.path}), database ${config.store.path}, HTTP ${config.http.host}:${config.http.port}, shoe ${serialPath ?? 'emulated'}${config.nats ? `, NATS ${config.nats.url}` : ''}\n`);
+    return 0;
   }
   const logger = makeLogger(settings.logLevel);
   logger.info({ tableId: config.id, tableFile: settings.tableFile, dataDir: settings.dataDir, database: config.store.path, overrides: settings.sources }, 'configuration');
@@ -52,6 +60,11 @@ export async function startCommand(args: ParsedArgs, web: WebServerFactory | und
     ...(args.options.has('capture') ? { capturePath: args.options.get('capture') as string } : {}),
     ...(web ? { web } : {}),
     ...(acceptLogBehindAnchor ? { acceptLogBehindAnchor } : {}),
+    onLostWriter: () => {
+      // Another writer owns the log now: close what can be closed, within a bound, and exit non-zero.
+      setTimeout(() => process.exit(1), 5000).unref();
+      void runtime.stop().finally(() => process.exit(1));
+    },
   });
   const { service } = runtime;
   current.round = service.table.round;

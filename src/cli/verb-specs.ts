@@ -21,6 +21,7 @@ export const startVerb = defineCommand({
     capture: { type: 'string', value: 'FILE', description: 'record the raw shoe bytes and every input for replay-capture' },
     'accept-log-behind-anchor': { type: 'string', value: 'NAME', description: 'who decides to start on a log behind (or different from) its anchor; recorded on the log' },
     reason: { type: 'string', value: 'TEXT', description: 'why, with --accept-log-behind-anchor' },
+    check: { type: 'boolean', description: 'validate the whole configuration (file, environment, options, ports) and exit: 0 valid, 2 not; opens and creates nothing' },
   },
   run: async (args) => {
     const [{ startCommand }, { createWebServer }] = await Promise.all([import('./start-command.js'), import('../adapters/web/create-web-server.js')]);

@@ -190,6 +190,10 @@ export class LogGuard {
   private closed = false;
   /** The last KV write (tests and shutdown wait for it). */
   kvWritten: Promise<void> = Promise.resolve();
+  /** The newest anchor written (to the file, or meant for the KV): written again to the KV when the floor returns. */
+  private lastAnchor: LogAnchor | null = null;
+  /** The KV opened on the floor link's connection, when start-up could not reach NATS (not this guard's to close). */
+  private floorKv: AnchorKv | null = null;
 
   constructor(
     private readonly options: LogGuardOptions,
@@ -218,6 +222,11 @@ export class LogGuard {
       });
     }
     if (this.file && this.anchorFileMissing) {
+      // The anchor file first, then the record that anchoring started: a crash between the two leaves a
+      // file without the record (harmless), never the record without its file (which refuses the log).
+      const before = await store.head(this.options.tableId);
+      this.last = { seq: before.version, hash: before.hash };
+      this.anchor('start');
       await service.recordNote(ANCHORING_STARTED_RECORD, { file: basename(this.file.file), log: { seq: this.head.seq, hash: this.head.hash } });
     }
     const head = await store.head(this.options.tableId);
@@ -245,8 +254,36 @@ export class LogGuard {
     } catch (err) {
       this.options.logger.error({ err, file: this.file?.file }, 'anchor not written to the anchor file');
     }
-    if (this.kv) this.kvWritten = this.kv.put(anchor).catch((err: unknown) => this.options.logger.warn({ err }, 'anchor not written to the JetStream KV'));
+    this.lastAnchor = anchor;
+    const kv = this.kv ?? this.floorKv;
+    if (kv) this.kvWritten = kv.put(anchor).catch((err: unknown) => this.options.logger.warn({ err }, 'anchor not written to the JetStream KV (written again when NATS returns)'));
     return anchor;
+  }
+
+  /**
+   * The floor's NATS is (again) reachable: the newest anchor, missed while it was away, goes to the KV
+   * now. When start-up could not reach NATS, the KV is opened on this connection and its anchor is
+   * judged against the log: a log behind the KV's anchor can no longer refuse the start, so it is an
+   * ERROR for the supervisor to act on.
+   */
+  async floorConnected(connection: NatsConnection): Promise<void> {
+    if (this.closed) return;
+    const { logger, tableId } = this.options;
+    try {
+      if (!this.kv && !this.floorKv) {
+        const kv = await AnchorKv.open(connection, { timeoutMs: this.options.natsTimeoutMs ?? 2000 });
+        const anchor = await kv.newest(tableId);
+        if (anchor !== undefined && anchor.seq > this.head.seq) {
+          logger.error({ anchor, head: this.head, source: kv.sourceOf(tableId) }, `log behind its KV anchor: ${kv.sourceOf(tableId)} remembers event ${anchor.seq}, the log started at ${this.head.seq} (a deleted WAL? an older copy put back?): stop the table and verify the log`);
+        }
+        this.floorKv = kv;
+      }
+      const kv = this.kv ?? this.floorKv;
+      if (kv && this.lastAnchor) this.kvWritten = kv.put(this.lastAnchor).catch((err: unknown) => logger.warn({ err }, 'anchor not written to the JetStream KV (written again when NATS returns)'));
+      await this.kvWritten;
+    } catch (err) {
+      logger.warn({ err }, 'the KV anchor could not be opened on the floor link: tried again when NATS returns');
+    }
   }
 
   /** The table did not open after all: release the file and the connection without anchoring. */

@@ -5,22 +5,30 @@ import { dirname } from 'node:path';
 import type { EventStore } from '../ports/event-store.js';
 import type { ShoeLink } from '../adapters/serial/shoe-link.js';
 import type { AppendMetrics, TableHealth } from '../adapters/web/table-health.js';
+import type { FloorLink } from './floor-link.js';
+import type { AppendFault } from '../app/append-fault.js';
 
 interface HasPath {
   pathFor(streamId: string): string;
 }
 
-export function tableHealth(parts: { readonly store: EventStore; readonly tableId: string; readonly link: () => ShoeLink | null; readonly appends: AppendMetrics }): TableHealth {
+export function tableHealth(parts: { readonly store: EventStore; readonly tableId: string; readonly link: () => ShoeLink | null; readonly appends: AppendMetrics; readonly floor?: FloorLink | null; readonly halted?: () => AppendFault | null }): TableHealth {
   const { store, tableId, appends } = parts;
   return {
     appends,
     linkState: () => parts.link()?.state ?? null,
+    degraded: () => {
+      const floor = parts.floor?.problem;
+      return floor ? [floor] : [];
+    },
     linkCounters: () => {
       const counters = parts.link()?.counters;
       if (!counters) return {};
       return Object.fromEntries(Object.entries(counters).filter((e): e is [string, number] => typeof e[1] === 'number'));
     },
     async storeWritable() {
+      const halted = parts.halted?.();
+      if (halted) return { ok: false, reason: `table halted: ${halted.reason}` };
       try {
         await store.head(tableId);
         const pathFor = (store as Partial<HasPath>).pathFor;

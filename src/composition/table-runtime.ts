@@ -3,10 +3,10 @@
 // serial binding), the web server with its displays, and — when configured — the JetStream replica.
 import type { Logger } from 'pino';
 import { SerialPortMock } from 'serialport';
-import { connect, type NatsConnection } from 'nats';
 import type { TableConfig } from '../config/table-config.js';
 import { loadRuleSet } from '../config/load-rule-set.js';
 import { SqliteEventStore } from '../adapters/store/sqlite-event-store.js';
+import { lockTable } from '../adapters/store/table-lock.js';
 import { JetStreamReplicator } from '../adapters/store/jetstream-replicator.js';
 import { systemClock } from '../adapters/clock/system-clock.js';
 import { ShoeLink, type LinkCounters, type LinkEvent } from '../adapters/serial/shoe-link.js';
@@ -14,7 +14,7 @@ import { TableCaptureWriter } from '../adapters/serial/table-capture.js';
 import { realScheduler as linkScheduler } from '../adapters/serial/scheduler.js';
 import { ShoeEmulator } from '../adapters/shoe-emulator/emulator.js';
 import { connectEmulatorToMockBinding, type MockShoeWire } from '../adapters/shoe-emulator/mock-wire.js';
-import { mulberry32, shuffledShoe } from '../random/prng.js';
+import { mulberry32, seedFromHash, shuffledShoe } from '../random/prng.js';
 import { realScheduler, type Scheduler } from '../ports/scheduler.js';
 import type { EventStore } from '../ports/event-store.js';
 import { TableService } from '../app/table-service.js';
@@ -32,12 +32,13 @@ import { DemoDealer } from './demo-dealer.js';
 import { guardTableLog, type AcceptLogBehindAnchor } from './log-guard.js';
 import { logKeyOf } from '../config/log-key.js';
 import { shoeWitnessHook } from './shoe-witness-hook.js';
-import { TableProjections } from '../app/displays/table-projections.js';
-import { tableMeta } from '../app/displays/table-meta.js';
+import type { TableProjections } from '../app/displays/table-projections.js';
+import { attachProjections } from '../app/displays/attach-projections.js';
 import { meteredStore } from '../adapters/store/metered-store.js';
 import { AppendMetrics, type TableHealth } from '../adapters/web/table-health.js';
 import { tableHealth } from './table-health.js';
 import { NatsViewPublisher } from '../adapters/view-fanout/nats-view-publisher.js';
+import { FloorLink } from './floor-link.js';
 
 export interface WebServerHandle {
   listen(options: { host: string; port: number }): Promise<string>;
@@ -67,6 +68,11 @@ export interface RuntimeOptions {
   readonly capturePath?: string;
   /** Demo mode: called with the emulated shoe and its wire before the shoe is powered on (tests tap the wire). */
   readonly onEmulatedShoe?: (shoe: { emulator: ShoeEmulator; wire: MockShoeWire }) => void;
+  /**
+   * This controller lost the right to append (another writer wrote to its log): called after
+   * LOST_WRITER_EXIT_MS, during which the table deals nothing and reports not ready; the caller exits.
+   */
+  readonly onLostWriter?: (reason: string) => void;
   /** An operator's decision to start on a log behind its anchor (issue 12.1), recorded on the log. */
   readonly acceptLogBehindAnchor?: AcceptLogBehindAnchor;
 }
@@ -97,6 +103,12 @@ export async function lastShoeSeq(store: EventStore, tableId: string, head: numb
   return 0;
 }
 
+/** How long a controller that lost the right to append stays up, not ready and alarming, before it exits. */
+export const LOST_WRITER_EXIT_MS = 5000;
+
+/** The demo dealer's later shoes must not repeat the emulator's first one, shuffled from the same head. */
+const DEALER_SEED_SALT = 0x5eed;
+
 export async function startTable(options: RuntimeOptions): Promise<TableRuntime> {
   const { config, logger } = options;
   const log = logger.child({ tableId: config.id });
@@ -104,7 +116,10 @@ export async function startTable(options: RuntimeOptions): Promise<TableRuntime>
   const macKey = logKeyOf(config);
   // Appends are measured for /metrics (issue 11); everything else is the store's own.
   const appends = new AppendMetrics();
-  const store = meteredStore(options.store ?? new SqliteEventStore({ path: config.store.path, synchronous: config.store.synchronous, pollIntervalMs: 0, ...(macKey ? { macKey } : {}) }), (o) => appends.observe(o));
+  const sqlite = options.store ?? new SqliteEventStore({ path: config.store.path, synchronous: config.store.synchronous, pollIntervalMs: 0, ...(macKey ? { macKey } : {}) });
+  // One writer per table: the table's lock is taken before its log is read or written.
+  const lock = sqlite instanceof SqliteEventStore ? lockTable(sqlite.pathFor(config.id), config.id, new Date()) : null;
+  const store = meteredStore(sqlite, (o) => appends.observe(o));
   // Issue 12: quick_check, the chain (and MACs) over what the rebuild reads, the log against its anchors.
   const logGuard = await guardTableLog({
     tableId: config.id,
@@ -115,15 +130,24 @@ export async function startTable(options: RuntimeOptions): Promise<TableRuntime>
     ...(options.acceptLogBehindAnchor ? { acceptBehindAnchor: options.acceptLogBehindAnchor } : {}),
   }).catch(async (err: unknown) => {
     if (!options.store) await store.close();
+    lock?.release();
     throw err;
   });
   const service = await TableService.open({ tableId: config.id, rules, rulesId, store, clock: systemClock, logger: log }).catch(async (err: unknown) => {
     await logGuard.dispose();
     if (!options.store) await store.close();
+    lock?.release();
     throw err;
   });
   await logGuard.afterOpen(service, store);
   const scheduler = options.scheduler ?? realScheduler;
+  // Lost the right to append: no dealing (the service refuses every input), not ready, then out.
+  let lostWriterTimer: unknown;
+  const faults = service.fault$.subscribe((fault) => {
+    if (fault?.kind !== 'lost-writer' || lostWriterTimer !== undefined) return;
+    log.fatal({ exitInMs: LOST_WRITER_EXIT_MS }, `this controller stops: ${fault.reason}`);
+    lostWriterTimer = scheduler.setTimeout(() => options.onLostWriter?.(fault.reason), LOST_WRITER_EXIT_MS);
+  });
   const alarms = logTableAlarms(service.events$, config.id, log);
   // The recovery marker went on the log while the table opened, before the alarms were listening.
   if (service.recovery) log.warn({ tableId: config.id, interrupted: service.recovery.interrupted }, service.recovery.interrupted ? 'table recovered after a restart: the interrupted round waits, paused, for a resume' : 'table recovered after a restart');
@@ -134,17 +158,18 @@ export async function startTable(options: RuntimeOptions): Promise<TableRuntime>
   const bettingTimer = new BettingTimer(service, config.bettingSeconds, scheduler);
   bettingTimer.start();
   // One projection per audience, resumed from the one saved with the table's snapshot (issue 11).
-  const views = new TableProjections({ store, tableId: config.id, meta: tableMeta(config.id, rules), rules, decisionSeconds, bettingSeconds: config.bettingSeconds, live: service, logger: log }, service.loadedSnapshotParts['views']);
-  service.addSnapshotPart('views', () => views.snapshot());
-  views.start();
+  const views = attachProjections(service, store, { decisionSeconds, bettingSeconds: config.bettingSeconds, logger: log });
 
   // The shoe: a real device, or the emulator behind the mock serial binding (nothing to install).
   let emulator: ShoeEmulator | null = null;
   let wire: MockShoeWire | null = null;
   const path = options.serialPath ?? config.serial?.path ?? `/dev/emulated-shoe-${config.id}`;
   const demo = options.serialPath === undefined && config.serial === undefined;
+  // The demo's shoes differ on every start yet replay the same: their seed is the log's head hash, so a
+  // second start never deals the first start's order (which the shuffle check would rightly flag).
+  const demoSeed = options.seed ?? seedFromHash((await store.head(config.id)).hash);
   if (demo) {
-    const rng = mulberry32(options.seed ?? Date.now() % 2 ** 31);
+    const rng = mulberry32(demoSeed);
     SerialPortMock.binding.createPort(path);
     const cards = shuffledShoe(rules.deck.decks, rng).filter((c) => rules.deck.ranks.includes(c[0] as never));
     emulator = new ShoeEmulator({ scheduler: linkScheduler(), rng, cards, cutCardAfter: Math.floor(cards.length * 0.75), decks: rules.deck.decks, serialNumber: 'EMU-0001' });
@@ -208,7 +233,7 @@ export async function startTable(options: RuntimeOptions): Promise<TableRuntime>
   link.start();
 
   const paceMs = options.paceMs ?? 700;
-  const dealer = emulator && !options.quiet ? new DemoDealer(service, emulator, scheduler, mulberry32(options.seed ?? 7), paceMs) : null;
+  const dealer = emulator && !options.quiet ? new DemoDealer(service, emulator, scheduler, mulberry32(options.seed ?? demoSeed ^ DEALER_SEED_SALT), paceMs) : null;
   dealer?.start();
   const bot = !options.quiet && (options.bot ?? demo)
     ? new DemoBot(service, scheduler, {
@@ -220,20 +245,36 @@ export async function startTable(options: RuntimeOptions): Promise<TableRuntime>
     : null;
   bot?.start();
 
-  let nats: NatsConnection | null = null;
   let replicator: JetStreamReplicator | null = null;
   let viewPublisher: NatsViewPublisher | null = null;
-  if (config.nats) {
-    // The SQLite log stays the source of truth; a JetStream outage never blocks the table.
-    nats = await connect({ servers: config.nats.url, maxReconnectAttempts: -1, waitOnFirstConnect: true });
-    replicator = new JetStreamReplicator({ source: store, tableId: config.id, connection: nats, logger: log });
-    replicator.start();
-    // The public and dealer views fan out through NATS to display gateways (issue 11, `shoe displays`).
-    viewPublisher = new NatsViewPublisher({ tableId: config.id, views, connection: nats, logger: log });
-    await viewPublisher.start();
-  }
+  // The floor (NATS) never holds up the table: it connects in the background, and the replica, the view
+  // fan-out and the KV anchor start on it when it comes, catching up from the durable log.
+  const floor = config.nats
+    ? new FloorLink({
+      url: config.nats.url,
+      logger: log,
+      scheduler,
+      onConnected: async (connection) => {
+        const replica = new JetStreamReplicator({ source: store, tableId: config.id, connection, logger: log });
+        // The public and dealer views fan out through NATS to display gateways (`shoe displays`).
+        const publisher = new NatsViewPublisher({ tableId: config.id, views, connection, logger: log });
+        try {
+          await publisher.start();
+          replica.start();
+        } catch (err) {
+          publisher.stop();
+          throw err;
+        }
+        replicator = replica;
+        viewPublisher = publisher;
+        await logGuard.floorConnected(connection);
+      },
+      onReconnected: (connection) => void logGuard.floorConnected(connection),
+    })
+    : null;
+  await floor?.start();
 
-  const health = tableHealth({ store, tableId: config.id, link: () => link, appends });
+  const health = tableHealth({ store, tableId: config.id, link: () => link, appends, floor, halted: () => service.halted });
   const web = options.web?.({ service, store, config, decisionSeconds, logger: log, views, health }) ?? null;
   const url = web ? await web.listen({ host: config.http.host, port: config.http.port }) : null;
   log.info({ url, demo, rules: rules.name, decisionSeconds }, 'table running');
@@ -269,17 +310,20 @@ export async function startTable(options: RuntimeOptions): Promise<TableRuntime>
         wire?.dispose();
         emulator?.powerOff();
       });
-      if (replicator || nats || viewPublisher) await step('NATS replica', async () => {
+      if (floor) await step('NATS replica', async () => {
         viewPublisher?.stop();
         await replicator?.stop();
-        await nats?.close();
+        await floor.close();
       });
       alarms.unsubscribe();
+      faults.unsubscribe();
+      if (lostWriterTimer !== undefined) scheduler.clearTimeout(lostWriterTimer);
       service.close();
       // The anchor at shutdown goes before the store closes (issue 12.1).
       await step('log anchor', () => logGuard.close());
       await step('store', async () => {
         if (!options.store) await store.close();
+        lock?.release();
       });
     },
   };

@@ -38,6 +38,8 @@ function findRuleFile(nameOrPath: string, dir: string): string | null {
 /** Loads by name (a file in config/rules) or by path; errors name the file and the field. */
 export function loadRuleSet(nameOrPath: string, dir = RULES_DIR): LoadedRuleSet {
   const path = findRuleFile(nameOrPath, dir);
+  // A path (a folder in it, or a file extension) that is not there is a missing file, not an unknown name.
+  if (!path && /[/\\]|\.(ya?ml|json)$/i.test(nameOrPath)) throw new RuleSetError(`${nameOrPath}: no such rule file`);
   if (!path) throw new RuleSetError(`unknown rule set "${nameOrPath}"; known rule sets: ${knownRuleSets(dir).join(', ')}`);
   const bytes = readFileSync(path);
   let raw: unknown;

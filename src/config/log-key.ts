@@ -19,3 +19,23 @@ export function logKeyOf(config: TableConfig, env: NodeJS.ProcessEnv = process.e
     throw err;
   }
 }
+
+/**
+ * The log key a command line names (`--key-env NAME`), else the conventional variable when it is set:
+ * one rule for every verb that writes or checks a log (run, backup, verify). A named variable that is
+ * not set is an error naming it; none named and none set is no key.
+ */
+export function logKeyFromEnv(named: string | undefined, env: NodeJS.ProcessEnv = process.env): Buffer | undefined {
+  const name = named ?? DEFAULT_LOG_KEY_ENV;
+  const secret = env[name];
+  if (!secret) {
+    if (named !== undefined) throw new TableConfigError(`--key-env ${named}: environment variable ${named} is not set`);
+    return undefined;
+  }
+  try {
+    return chainKey(secret, `environment variable ${name}`);
+  } catch (err) {
+    if (err instanceof ChainKeyError) throw new TableConfigError(err.message);
+    throw err;
+  }
+}

@@ -64,11 +64,21 @@ export function parseTableConfig(raw: unknown, source: string): TableConfig {
 }
 
 export function loadTableConfig(path: string): TableConfig {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') throw new TableConfigError(`${path}: no such table file (give --table the path of a table file, e.g. config/tables/example-production.yaml)`);
+    if (code === 'EISDIR') throw new TableConfigError(`${path}: is a folder; give --table a table file`);
+    if (code === 'EACCES') throw new TableConfigError(`${path}: permission denied reading the table file`);
+    throw new TableConfigError(`${path}: cannot read: ${(err as Error).message}`);
+  }
   let raw: unknown;
   try {
-    raw = parseYaml(readFileSync(path, 'utf8'));
+    raw = parseYaml(text);
   } catch (err) {
-    throw new TableConfigError(`${path}: cannot read: ${(err as Error).message}`);
+    throw new TableConfigError(`${path}: not valid YAML: ${(err as Error).message.split('\n')[0]}`);
   }
   return parseTableConfig(raw, path);
 }
@@ -84,7 +94,7 @@ export function credentialIndex(config: TableConfig, env: NodeJS.ProcessEnv = pr
   for (const role of ROLES) {
     for (const c of config.roles[role]) {
       const token = c.token ?? (c.tokenEnv ? env[c.tokenEnv] : undefined);
-      if (!token) throw new TableConfigError(`roles.${role}.${c.name}: environment variable ${c.tokenEnv} is not set`);
+      if (!token) throw new TableConfigError(`roles.${role}.${c.name}: environment variable ${c.tokenEnv} is not set (export it in the service's environment, e.g. an EnvironmentFile of the systemd unit)`);
       index.set(token, { role, name: c.name });
     }
   }

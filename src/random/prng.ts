@@ -19,6 +19,11 @@ export function mulberry32(seed: number): Rng {
   };
 }
 
+/** A 31-bit seed from a hex digest (e.g. a log's head hash): the same log gives the same seed. */
+export function seedFromHash(hex: string): number {
+  return Number.parseInt(hex.slice(0, 8), 16) % 2 ** 31;
+}
+
 /** Fisher–Yates shuffle of a copy of `items`. */
 export function shuffle<T>(items: readonly T[], rng: Rng): T[] {
   const a = items.slice();

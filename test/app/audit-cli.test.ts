@@ -1,6 +1,7 @@
 // The auditor's tools on a real SQLite table log (docs/audit.md): verify, recall, export.
 import { describe, expect, test, beforeAll } from 'vitest';
 import Database from 'better-sqlite3';
+import { isNoteRecord } from '../../src/app/log-records.js';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -105,7 +106,9 @@ describe('shoe recall and export', () => {
     const replay = await shoe('replay', file, '--rules', 'six-deck', '--format', 'jsonl');
     const replayed = replay.stdout.trim().split('\n').map((l) => JSON.parse(l) as { type: string });
     const sql = new Database(db, { readonly: true });
+    // The facts: not the inputs, the configuration record, or notes (the anchoring record) beside them.
     const logged = (sql.prepare("SELECT type, data FROM events WHERE type NOT IN ('input', 'table.configured') ORDER BY seq").all() as Array<{ type: string; data: string }>)
+      .filter((r) => !isNoteRecord(r.type))
       .map((r) => ({ type: r.type, ...JSON.parse(r.data) }));
     sql.close();
     const strip = (e: Record<string, unknown>) => JSON.stringify(Object.fromEntries(Object.entries(e).filter(([k]) => k !== 'line' && k !== 'input').sort()));

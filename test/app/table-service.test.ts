@@ -31,7 +31,7 @@ describe('table service', () => {
     expect(result.stored.map((e) => e.type)).toEqual(['shoe.loaded']);
   });
 
-  test('when the append fails nothing is published and the table steps back', async () => {
+  test('when the append fails nothing is published, the table steps back and halts until the supervisor resumes', async () => {
     const store = new MemoryEventStore();
     const service = await open(store);
     for (const i of opening.slice(0, 3)) await service.submit(i, fromShoe);
@@ -43,6 +43,13 @@ describe('table service', () => {
     expect(seen).toEqual([]);
     expect(service.phase).toBe('active.betting');
     store.append = failing;
+    // The table is halted by the storage fault: inputs are refused, untouched, until the supervisor resumes.
+    expect(service.halted?.kind).toBe('storage');
+    await expect(service.submit({ type: 'betting.closed' }, fromShoe)).rejects.toThrow(/table halted: the log cannot be written \(disk full\)/);
+    expect(seen).toEqual([]);
+    await service.submit({ type: 'supervisor', action: 'resume', by: 'supervisor-1' }, { source: 'api', by: 'supervisor-1' });
+    expect(service.halted).toBeNull();
+    expect(seen[0]).toBe('log.storage-recovered');
     await service.submit({ type: 'betting.closed' }, fromShoe);
     expect(service.phase).toBe('active.dealing');
     expect(verifyLog(await store.read('t1')).ok).toBe(true);

@@ -58,7 +58,7 @@ describe('the running table ACKs a card only after its append resolved (§9.6)',
     SerialPortMock.binding.reset();
   });
 
-  test('a stalled append: no ACK, the shoe retransmits; a failed append: no ACK, the retransmission is logged once', async () => {
+  test('a stalled append: no ACK, the shoe retransmits; a failed append: no ACK, the table halts, and after the supervisor resumes the retransmission is logged once', async () => {
     const inner = new MemoryEventStore();
     const { store, control } = gatedStore(inner);
     const config = parseTableConfig({ id: 'ack-1', rules: 'six-deck', decisionTimerSeconds: 30, bettingSeconds: 60, roles: {} }, 'test');
@@ -93,6 +93,12 @@ describe('the running table ACKs a card only after its append resolved (§9.6)',
     const retransmitted = shoe.stats.retransmissions;
     void shoe.drawCard();
     await until('the failed append', () => runtime!.link.counters.handlerFailures > failuresBefore);
+    // The failed append halts the table (a storage fault): the card is not ACKed and stays with the shoe
+    // until the supervisor resumes; then its retransmission is logged, once.
+    expect(runtime.service.halted?.kind).toBe('storage');
+    expect(shoe.sequenceState.outstanding).not.toBeNull();
+    await runtime.service.submit({ type: 'supervisor', action: 'resume', by: 'supervisor-1' }, { source: 'api', by: 'supervisor-1' });
+    expect(runtime.service.halted).toBeNull();
     await until('the retransmission ACKed', () => shoe.sequenceState.outstanding === null);
     expect(shoe.stats.retransmissions).toBeGreaterThan(retransmitted);
     const cards = await cardInputs();

@@ -1,7 +1,8 @@
 // Health and metrics (docs/web-api.md):
 //   GET /healthz  — the process answers (liveness);
 //   GET /readyz   — 200 only when the log can be written, the shoe link is up and the event loop has not
-//                   stalled lately; else 503 with every reason;
+//                   stalled lately; else 503 with every reason. Status "degraded" (still 200) names what
+//                   works but not fully, such as the floor's NATS being away;
 //   GET /metrics  — Prometheus text (prom-client): link state and counters, appends and their latency,
 //                   views sent and dropped per audience, connected displays, event-loop delay, the round,
 //                   refusals; plus the process's default metrics.
@@ -93,7 +94,8 @@ export function registerHealthRoutes(app: FastifyInstance, context: WebContext, 
 
   app.get('/healthz', async () => ({ ok: true }));
 
-  app.get('/readyz', async (_request, reply) => {
+  /** What /readyz judges: every problem (not ready) and every degradation, in words. */
+  const readiness = async () => {
     const problems: string[] = [];
     const store = health ? await health.storeWritable() : { ok: true };
     if (!store.ok) problems.push(`log not writable: ${store.reason ?? 'unknown'}`);
@@ -101,9 +103,19 @@ export function registerHealthRoutes(app: FastifyInstance, context: WebContext, 
     if (link !== 'up') problems.push(link === null ? 'no shoe link' : `shoe link ${link}`);
     const stall = loop.worstMs();
     if (stall > STALL_MS) problems.push(`event loop stalled ${Math.round(stall)} ms (limit ${STALL_MS} ms)`);
-    const body = { ok: problems.length === 0, problems, link, eventLoopDelayMs: Math.round(stall * 10) / 10 };
-    return reply.code(problems.length === 0 ? 200 : 503).send(body);
+    const degraded = health?.degraded?.() ?? [];
+    const status = problems.length > 0 ? 'not ready' : degraded.length > 0 ? 'degraded' : 'ready';
+    return { ok: problems.length === 0, status, problems, degraded, link, eventLoopDelayMs: Math.round(stall * 10) / 10 };
+  };
+
+  app.get('/readyz', async (_request, reply) => {
+    const body = await readiness();
+    return reply.code(body.ok ? 200 : 503).send(body);
   });
+
+  // The same judgement for the staff pages' alarm line (src/adapters/web/pages/host-alarm.js): always 200,
+  // so a page polling it does not log a failed request while the table is not ready.
+  app.get('/api/health', async () => readiness());
 
   app.get('/metrics', async (_request, reply) => reply.type(register.contentType).send(await register.metrics()));
 }

@@ -11,6 +11,8 @@ export interface TableHealth {
   linkCounters(): Readonly<Record<string, number>>;
   /** Whether the log can be written now; the reason when not. */
   storeWritable(): Promise<{ readonly ok: boolean; readonly reason?: string }>;
+  /** What works but not fully, in words (e.g. the floor link down): /readyz stays 200 and says "degraded". */
+  degraded?(): readonly string[];
   /** Append measurements, when the store is metered. */
   readonly appends?: AppendMetrics;
 }

@@ -4,6 +4,7 @@ import type { Card } from '../../rules/cards.js';
 import type { RuleSet } from '../../rules/rule-set.js';
 import { advanceCountdown } from './countdown.js';
 import { advanceBettingCountdown } from './betting-countdown.js';
+import { create } from 'mutative';
 import { draftOf, type Draft } from './draft.js';
 import { emptyDealerHand, type HandView, type SeatView, type TableView } from './table-view.js';
 import type { TimedViewFact, ViewFact } from './view-facts.js';
@@ -20,11 +21,14 @@ type SeatDraft = Draft<SeatView>;
 type HandDraft = Draft<HandView>;
 
 export function foldTableView(view: TableView, timed: TimedViewFact, context: ViewContext): TableView {
-  const draft = draftOf(view);
-  applyFact(draft, timed.fact, context.rules);
-  advanceCountdown(draft, timed, context.decisionSeconds);
-  advanceBettingCountdown(draft, timed, context.bettingSeconds);
-  return draft;
+  // Copy on write (mutative): the next view shares every part the fact does not touch, so a fact costs
+  // what it changes, not a copy of the whole view (design rule: no whole-state copy per input).
+  return create(view, (draft) => {
+    const d = draft as Draft<TableView>;
+    applyFact(d, timed.fact, context.rules);
+    advanceCountdown(d, timed, context.decisionSeconds);
+    advanceBettingCountdown(d, timed, context.bettingSeconds);
+  });
 }
 
 function seatOf(view: Draft<TableView>, seat: number): SeatDraft | undefined {

@@ -20,6 +20,10 @@ import { initialSupervisorFold, supervisorFoldStep, supervisorViewOf, type Super
 import type { TableMeta } from './table-meta.js';
 import { tableLog$ } from './table-log.js';
 
+/** A catch-up this long is announced, with progress every PROGRESS_EVERY events (the pages wait for it). */
+const LONG_CATCH_UP = 20_000;
+const PROGRESS_EVERY = 50_000;
+
 /** Bumped whenever a fold's state changes shape: an older snapshot is then refolded from seq 1 once. */
 export const PROJECTIONS_FORMAT = 2; // 2: the supervisor's link and the betting countdown
 
@@ -108,6 +112,10 @@ export class TableProjections implements AudienceViewSource {
   /** Folds the log from the state it holds (catch-up), then live. */
   start(): void {
     this.catchUpTo = this.options.live.position;
+    const behind = this.catchUpTo - this.folds.seq;
+    if (behind >= LONG_CATCH_UP) {
+      this.options.logger?.warn({ tableId: this.options.tableId, from: this.folds.seq + 1, to: this.catchUpTo }, `display projections: no saved views fit this log, folding ${behind} events before the pages show the table (progress follows)`);
+    }
     this.follow();
   }
 
@@ -148,6 +156,9 @@ export class TableProjections implements AudienceViewSource {
     this.folded += 1;
     if (!this.caughtUp) {
       if (event.seq >= this.catchUpTo) this.becomeLive();
+      else if (this.catchUpTo - this.folds.seq + this.folded >= LONG_CATCH_UP && this.folded % PROGRESS_EVERY === 0) {
+        this.options.logger?.info({ tableId: this.options.tableId, at: event.seq, to: this.catchUpTo }, `display projections: ${Math.floor((100 * event.seq) / this.catchUpTo)} % folded (${event.seq} of ${this.catchUpTo} events)`);
+      }
       return;
     }
     for (const audience of DISPLAY_AUDIENCES) {

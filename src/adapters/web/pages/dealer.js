@@ -5,6 +5,7 @@ import { h, replace, tokenFromAddress } from './dom.js';
 import { cardFace } from './cards.js';
 import { setCountdownsFrom } from './countdown.js';
 import { connectViews } from './socket.js';
+import { watchHostHealth } from './host-alarm.js';
 import { headerBlock, tableBlock } from './table.js';
 import { faultName } from './words.js';
 
@@ -64,3 +65,5 @@ connectViews(`/ws/dealer?token=${encodeURIComponent(token)}`, {
     render();
   },
 });
+
+watchHostHealth('host-alarm');

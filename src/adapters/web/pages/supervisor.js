@@ -7,6 +7,7 @@ import { cardFace } from './cards.js';
 import { setCountdownsFrom } from './countdown.js';
 import { recallBlock } from './recall.js';
 import { connectViews } from './socket.js';
+import { watchHostHealth } from './host-alarm.js';
 import { headerBlock, tableBlock } from './table.js';
 import { faultName, humanize, phaseWords } from './words.js';
 
@@ -200,3 +201,5 @@ connectViews(`/ws/supervisor?token=${encodeURIComponent(token)}`, {
     render();
   },
 });
+
+watchHostHealth('host-alarm');

@@ -1,0 +1,109 @@
+// The table never waits for the floor (docs/operations.md, "NATS is the floor's"): the table deals on its
+// local log whatever NATS does. The floor link connects in the background, retrying with a capped backoff;
+// once connected it hands the connection to whoever needs it (the replicator, the view publisher, the KV
+// anchor), which catch up from the durable log. It says when the floor goes (WARN) and returns (INFO), and
+// its state is what /readyz reports as "degraded" and the supervisor page shows as "floor link down".
+import type { Logger } from 'pino';
+import { connect, type ConnectionOptions, type NatsConnection } from 'nats';
+import type { Scheduler } from '../ports/scheduler.js';
+
+export type FloorLinkState = 'connecting' | 'up' | 'down' | 'closed';
+
+export interface FloorLinkOptions {
+  readonly url: string;
+  readonly logger: Logger;
+  readonly scheduler: Scheduler;
+  /** Called once, with the first connection: start what lives on it. nats.js reconnects it after that. */
+  readonly onConnected: (connection: NatsConnection) => Promise<void>;
+  /** Called on every return of the connection after an outage (anchors missed meanwhile are written). */
+  readonly onReconnected?: (connection: NatsConnection) => void;
+  /** First and longest pause between connection attempts, ms (default 500 / 10,000). */
+  readonly retryMs?: number;
+  readonly maxRetryMs?: number;
+  /** A connection attempt gives up after this long, ms (default 2,000). */
+  readonly connectTimeoutMs?: number;
+}
+
+export class FloorLink {
+  private current: FloorLinkState = 'connecting';
+  private why = 'connecting to NATS';
+  private connection: NatsConnection | null = null;
+  private timer: unknown;
+  private attempts = 0;
+  private closed = false;
+
+  constructor(private readonly options: FloorLinkOptions) {}
+
+  get state(): FloorLinkState {
+    return this.current;
+  }
+
+  /** Why the floor link is not up, in words; null when it is. */
+  get problem(): string | null {
+    return this.current === 'up' || this.current === 'closed' ? null : `floor link ${this.current}: ${this.why}`;
+  }
+
+  /**
+   * Starts connecting; the promise settles when the first attempt has succeeded or failed (within the
+   * connect timeout), never waiting for NATS to come back: a floor that is up at boot is in use before
+   * the table serves, a floor that is down costs the table at most one attempt's timeout.
+   */
+  start(): Promise<void> {
+    return this.attempt();
+  }
+
+  private async attempt(): Promise<void> {
+    if (this.closed) return;
+    const { url, logger } = this.options;
+    const settings: ConnectionOptions = { servers: url, timeout: this.options.connectTimeoutMs ?? 2000, maxReconnectAttempts: -1, reconnectTimeWait: 1000 };
+    let connection: NatsConnection | null = null;
+    try {
+      connection = await connect(settings);
+      if (this.closed) return void (await connection.close().catch(() => undefined));
+      await this.options.onConnected(connection);
+      this.connection = connection;
+      this.watch(connection);
+      this.set('up', 'connected');
+      logger.info({ url, attempts: this.attempts }, this.attempts > 0 ? 'floor link up: NATS reached, the replica and anchors catch up from the log' : 'floor link up');
+    } catch (err) {
+      await connection?.close().catch(() => undefined);
+      this.attempts++;
+      const reason = `NATS at ${url} not reachable (${(err as Error).message})`;
+      if (this.attempts === 1) logger.warn({ err, url }, `floor link down: ${reason}; the table deals on its local log and the replica, the view fan-out and the KV anchor catch up when NATS returns`);
+      this.set('down', reason);
+      const base = this.options.retryMs ?? 500;
+      const delay = Math.min(this.options.maxRetryMs ?? 10_000, base * 2 ** Math.min(this.attempts - 1, 8));
+      this.timer = this.options.scheduler.setTimeout(() => void this.attempt(), delay);
+    }
+  }
+
+  /** nats.js reconnects by itself once connected: follow its status to report outages and returns. */
+  private watch(connection: NatsConnection): void {
+    const { logger, url } = this.options;
+    void (async () => {
+      for await (const s of connection.status()) {
+        if (this.closed) return;
+        if (s.type === 'disconnect' && this.current === 'up') {
+          this.set('down', `NATS at ${url} disconnected`);
+          logger.warn({ url }, 'floor link down: NATS disconnected; the table deals on its local log, the floor catches up when NATS returns');
+        } else if (s.type === 'reconnect' && this.current !== 'up') {
+          this.set('up', 'reconnected');
+          logger.info({ url }, 'floor link up again: NATS reconnected, the replica and anchors catch up from the log');
+          this.options.onReconnected?.(connection);
+        }
+      }
+    })().catch(() => undefined);
+  }
+
+  private set(state: FloorLinkState, why: string): void {
+    this.current = state;
+    this.why = why;
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    this.set('closed', 'closed');
+    if (this.timer !== undefined) this.options.scheduler.clearTimeout(this.timer);
+    await this.connection?.close().catch(() => undefined);
+  }
+}

@@ -1,0 +1,77 @@
+// `shoe start` refuses a configuration it cannot run with one line and exit 2 — before the log, the link
+// or NATS is touched and with nothing created on disk — so systemd's Restart=on-failure and its status
+// show it; `--check` validates and exits (docs/operations.md, "Start-up checks").
+import { describe, expect, test } from 'vitest';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ROOT } from '../support/run-cli.js';
+
+const TOKENS = { DEALER_TOKEN: 'dealer-token-1', SUPERVISOR_TOKEN: 'supervisor-token-1', GAME_SERVER_TOKEN: 'game-token-1', DISPLAY_TOKEN: 'display-token-1' };
+
+/** The example production table, with its database in a scratch folder that does not exist yet. */
+function productionTable(edit: (text: string) => string = (t) => t): { file: string; data: string } {
+  const dir = mkdtempSync(join(tmpdir(), 'start-check-'));
+  const data = join(dir, 'var-lib-blackjack');
+  const text = readFileSync(join(ROOT, 'config/tables/example-production.yaml'), 'utf8')
+    .replace('/var/lib/blackjack', data)
+    .replace(/path: \/dev\/serial\/\S+/, `path: ${join(dir, 'no-shoe-here')}`)
+    .replace(/http: \{ host: 0\.0\.0\.0, port: 8080 \}/, 'http: { host: 127.0.0.1, port: 0 }');
+  const file = join(dir, 'floor-3.yaml');
+  writeFileSync(file, edit(text));
+  return { file, data };
+}
+
+function start(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'start', ...args], { cwd: ROOT, env: { PATH: process.env['PATH'] ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    const guard = setTimeout(() => child.kill('SIGKILL'), 20_000);
+    child.on('error', reject);
+    child.on('close', (code) => { clearTimeout(guard); resolve({ code, stdout, stderr }); });
+  });
+}
+
+const oneLine = (s: string) => s.trim().split('\n').length === 1;
+
+describe('shoe start refuses what it cannot run, before opening anything', () => {
+  test('a token variable that is not set: exit 2, one line naming it, no folder created', async () => {
+    const { file, data } = productionTable();
+    const { DEALER_TOKEN: _, ...others } = TOKENS;
+    const r = await start(['--table', file], others);
+    expect(r.code).toBe(2);
+    expect(oneLine(r.stderr)).toBe(true);
+    expect(r.stderr).toMatch(/roles\.dealer\.dealer-station-3: environment variable DEALER_TOKEN is not set/);
+    expect(existsSync(data)).toBe(false);
+  });
+
+  test('more seats than the rule set has: exit 2, one line', async () => {
+    const { file, data } = productionTable((t) => t.replace('seats: 7', 'seats: 9'));
+    const r = await start(['--table', file], TOKENS);
+    expect(r.code).toBe(2);
+    expect(oneLine(r.stderr)).toBe(true);
+    expect(r.stderr).toMatch(/seats: 9 seats, but rule set "deluxe" has 7/);
+    expect(existsSync(data)).toBe(false);
+  });
+
+  test('a table file that does not exist: exit 2, one line in words', async () => {
+    const { file } = productionTable();
+    const r = await start(['--table', `${file}.missing`], TOKENS);
+    expect(r.code).toBe(2);
+    expect(oneLine(r.stderr)).toBe(true);
+    expect(r.stderr).toMatch(/floor-3\.yaml\.missing: no such table file/);
+  });
+
+  test('--check on a valid configuration exits 0 and creates nothing', async () => {
+    const { file, data } = productionTable();
+    const r = await start(['--table', file, '--check'], TOKENS);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^configuration valid: table floor-3, rule set deluxe/);
+    expect(existsSync(data)).toBe(false);
+  });
+});
