@@ -14,12 +14,22 @@
 import { SerialPort } from 'serialport';
 import type { BindingInterface } from '@serialport/bindings-interface' with { 'resolution-mode': 'require' };
 import {
-  applyPeerHello,
-  classifyIncoming,
+  ackSettles,
+  buildHello,
+  crcNakDue,
   Deframer,
   encodeFrame,
-  negotiateVersion,
+  helloRetryMs,
+  incidentOf,
+  inFlightVerdict,
+  judgePeerHello,
   nextSeq,
+  onAckTimeout,
+  onPeerNak,
+  PeerSessions,
+  receiveSequenced,
+  rejectInvalidFrame,
+  resyncFromHello,
   MIN_PROTOCOL_VERSION,
   PROTOCOL_VERSION,
   SHOE_EVENT_TYPES,
@@ -227,10 +237,7 @@ export class ShoeLink {
   private peer_: HelloMessage | null = null;
   // §8.6 session nonces: ours (this link instance), the shoe's current one, those it moved on from.
   private readonly bootNonce: number;
-  private shoeNonce = 0;
-  private readonly pastShoeNonces = new Set<number>();
-  /** Shoe events delivered since the shoe's current nonce was adopted. */
-  private deliveredInSession = 0;
+  private readonly shoe = new PeerSessions();
   /** Why a sequence incident holds deliveries until releaseHold() (the LinkHold port), or null. */
   private hold_: string | null = null;
   /** The incident last reported: the same one again while held (the shoe re-handshaking) is not re-reported. */
@@ -528,21 +535,12 @@ export class ShoeLink {
   // ---- session (§8) ---------------------------------------------------------------------------
 
   private hello(reply: boolean): HelloMessage {
-    return {
-      type: 'HELLO',
-      protocolVersion: this.versions.max,
-      minProtocolVersion: this.versions.min,
-      role: 'controller',
+    const id = this.o.identity;
+    return buildHello(
+      { role: 'controller', versions: this.versions, firmwareVersion: id?.softwareVersion ?? '0.1.0', serialNumber: id?.id ?? '', deckCount: id?.expectedDecks ?? 0 },
+      { coldStart: this.coldStart, nextTxSeq: this.outstanding?.seq ?? this.nextTx, lastRxSeq: this.lastRx, bootNonce: this.bootNonce, peerNonce: this.shoe.current },
       reply,
-      coldStart: this.coldStart,
-      firmwareVersion: this.o.identity?.softwareVersion ?? '0.1.0',
-      serialNumber: this.o.identity?.id ?? '',
-      deckCount: this.o.identity?.expectedDecks ?? 0,
-      nextTxSeq: this.outstanding?.seq ?? this.nextTx,
-      lastRxSeq: this.lastRx,
-      bootNonce: this.bootNonce,
-      peerNonce: this.shoeNonce,
-    };
+    );
   }
 
   private sendHelloRequest(): void {
@@ -551,8 +549,7 @@ export class ShoeLink {
     if (!this.port?.isOpen || this.state_ === 'up' || this.closing) return;
     this.awaitingReply = true;
     this.writeMessage(this.hello(false));
-    const every = this.state_ === 'incompatible' ? TIMING.incompatibleHelloIntervalMs : TIMING.helloIntervalMs;
-    this.helloTimer = this.sched.setTimeout(() => this.sendHelloRequest(), every);
+    this.helloTimer = this.sched.setTimeout(() => this.sendHelloRequest(), helloRetryMs(this.state_ === 'incompatible'));
   }
 
   /** Session lost (port still open or not): stop the ACK timer, keep the outstanding frame. */
@@ -567,13 +564,13 @@ export class ShoeLink {
 
   private onHello(h: HelloMessage): void {
     const at = this.sched.now();
-    if (h.role !== 'shoe') {
+    const verdict = judgePeerHello(h, 'shoe', this.versions, this.awaitingReply, this.state_ === 'up');
+    if (verdict.kind === 'echo') {
       // §8.1: our own HELLO came back: an echoing line or a loopback.
       this.protocolError('loopback', `received a HELLO with role "${h.role}": the line echoes`, new Uint8Array(0));
       return;
     }
-    const version = negotiateVersion(this.versions, { min: h.minProtocolVersion, max: h.protocolVersion });
-    if (version === null) {
+    if (verdict.kind === 'incompatible') {
       this.peer_ = h;
       // §8.3: no session; answer requests; retry every 5 s.
       this.loseSession();
@@ -584,9 +581,9 @@ export class ShoeLink {
       this.helloTimer = this.sched.setTimeout(() => this.sendHelloRequest(), TIMING.incompatibleHelloIntervalMs);
       return;
     }
-    if (h.reply && !(this.awaitingReply && this.state_ !== 'up')) return; // §8.1: late reply
+    if (verdict.kind === 'late-reply') return; // §8.1
     const lastRxBefore = this.lastRx;
-    const stale = this.staleHello(h);
+    const stale = this.shoe.staleHello(h);
     if (stale) {
       // §8.6: a HELLO from a session that is over: a replayed or flushed old frame. It changes
       // nothing (no reply, no reset of the sequence state), and it is an incident.
@@ -594,31 +591,18 @@ export class ShoeLink {
       return;
     }
     this.peer_ = h; // the shoe as it is now (a stale HELLO above is not)
-    const r = applyPeerHello({
-      lastDelivered: this.lastRx,
-      noHistory: this.noHistory,
-      outstanding: this.outstanding?.seq ?? null,
-      peerNextTxSeq: h.nextTxSeq,
-      peerLastRxSeq: h.lastRxSeq,
-      peerColdStart: h.coldStart,
-      peerEchoesUs: h.peerNonce === undefined || h.peerNonce === this.bootNonce,
-    });
+    const r = resyncFromHello(h, { lastDelivered: this.lastRx, noHistory: this.noHistory, outstanding: this.outstanding?.seq ?? null, bootNonce: this.bootNonce });
     // Never step back under a delivery in progress: if the shoe re-announces the frame being
     // persisted, keep lastRx; the delivery completes and ACKs it.
     this.lastRx = r.lastDelivered;
     // A new power-up of a shoe this link was in session with (its nonce changed). The same nonce
     // again is the shoe repeating its cold-start HELLO because our reply was lost (§8.1): no incident.
-    const restartedInSession = this.shoeNonce !== 0 && h.bootNonce !== undefined && h.bootNonce !== this.shoeNonce;
-    this.adoptShoeNonce(h);
+    const restartedInSession = this.shoe.restartedInSession(h);
+    this.shoe.adopt(h);
     if (r.continuity.kind !== 'continuous') {
       this.emit({ type: 'sequence', continuity: r.continuity, at });
-      // §8.4: a gap or a rollback is always an incident; a cold start only from a shoe that was
-      // already in session with this link (a shoe powering up while the controller was down is a
-      // new session, not an incident).
-      const c = r.continuity;
-      if (c.kind === 'gap') this.raiseIncident('gap', `expected shoe seq ${c.expected}, the shoe announced ${c.announced}: events numbered in between were never delivered`, h, lastRxBefore);
-      else if (c.kind === 'rollback') this.raiseIncident('rollback', `the shoe announced seq ${c.announced}, behind the last delivered ${c.lastDelivered}: stale or restored sequence state`, h, lastRxBefore);
-      else if (c.kind === 'peer-cold-start' && restartedInSession) this.raiseIncident('peer-cold-start', `the shoe restarted without its sequence state after seq ${c.lastDelivered}: events it had not had acknowledged are lost`, h, lastRxBefore);
+      const incident = incidentOf(r.continuity, restartedInSession); // §8.4
+      if (incident) this.raiseIncident(incident.kind, incident.detail, h, lastRxBefore);
     }
     if (!h.reply) this.writeMessage(this.hello(true));
     this.awaitingReply = false;
@@ -653,30 +637,6 @@ export class ShoeLink {
     } else this.pump();
   }
 
-  /**
-   * §8.6: why `h` is a HELLO from a session that is over, or null. A nonce the shoe moved on from;
-   * or a cold start under the current nonce after that session delivered events (a shoe announces
-   * cold start only until its first session is up, and sends events only once it is up).
-   */
-  private staleHello(h: HelloMessage): string | null {
-    const n = h.bootNonce;
-    if (n === undefined) return null;
-    if (this.pastShoeNonces.has(n)) return `HELLO under session nonce ${n}, from an earlier power-up of the shoe (current ${this.shoeNonce})`;
-    if (h.coldStart && n === this.shoeNonce && this.deliveredInSession > 0) {
-      return `cold-start HELLO under the current session nonce ${n}, after ${this.deliveredInSession} events of that session were delivered`;
-    }
-    return null;
-  }
-
-  private adoptShoeNonce(h: HelloMessage): void {
-    const n = h.bootNonce ?? 0;
-    if (n === this.shoeNonce) return;
-    if (this.shoeNonce !== 0) this.pastShoeNonces.add(this.shoeNonce);
-    if (this.pastShoeNonces.size > 64) this.pastShoeNonces.delete(this.pastShoeNonces.values().next().value as number);
-    this.shoeNonce = n;
-    this.deliveredInSession = 0;
-  }
-
   private raiseIncident(kind: SequenceIncident['kind'], detail: string, h: HelloMessage, lastRxBefore: number): void {
     const incident: SequenceIncident = {
       kind,
@@ -686,7 +646,7 @@ export class ShoeLink {
         bootNonce: h.bootNonce ?? null, peerNonce: h.peerNonce ?? null, serialNumber: h.serialNumber,
         hex: toHex(encodeFrame({ seq: 0, message: h })),
       },
-      link: { lastRxSeqBefore: lastRxBefore, lastRxSeqAfter: this.lastRx, shoeNonce: this.shoeNonce || null, deliveredInSession: this.deliveredInSession },
+      link: { lastRxSeqBefore: lastRxBefore, lastRxSeqAfter: this.lastRx, shoeNonce: this.shoe.current || null, deliveredInSession: this.shoe.deliveredInSession },
     };
     const key = `${kind}|${h.bootNonce ?? ''}|${h.nextTxSeq}|${lastRxBefore}`;
     if (this.hold_ && key === this.lastIncidentKey) return;
@@ -763,14 +723,14 @@ export class ShoeLink {
     if (!o || this.state_ !== 'up') return;
     this.writeBytes(o.bytes);
     this.sched.clearTimeout(this.ackTimer);
-    this.ackTimer = this.sched.setTimeout(() => this.onAckTimeout(), TIMING.ackTimeoutMs);
+    this.ackTimer = this.sched.setTimeout(() => this.ackTimedOut(), TIMING.ackTimeoutMs);
   }
 
-  private onAckTimeout(): void {
+  private ackTimedOut(): void {
     this.ackTimer = null;
     const o = this.outstanding;
     if (!o || this.state_ !== 'up') return;
-    if (o.retransmissions >= TIMING.maxRetransmissions) {
+    if (onAckTimeout(o) === 'session-lost') {
       // §9.2: session lost; keep the frame, handshake again.
       this.loseSession();
       this.setState('down', `no ACK for ${o.cmd.type} seq ${o.seq} after ${TIMING.maxRetransmissions} retransmissions`);
@@ -816,7 +776,7 @@ export class ShoeLink {
     if (d.reason === 'bad-crc') {
       // §9.4: ask for a retransmission now rather than after the shoe's timeout.
       const now = this.sched.now();
-      if (this.state_ === 'up' && now - this.lastCrcNakAt >= TIMING.crcNakMinIntervalMs) {
+      if (this.state_ === 'up' && crcNakDue(now, this.lastCrcNakAt)) {
         this.lastCrcNakAt = now;
         this.nak(0, 'CRC_ERROR');
       }
@@ -825,11 +785,10 @@ export class ShoeLink {
     if (d.msgId === undefined) return; // line noise (§11 checks 1-4): nothing to answer
     // CRC-good but invalid: a firmware defect or an echo. Report with the raw bytes.
     this.protocolError(d.reason, d.detail, d.bytes, d.seq);
-    if (d.reason === 'wrong-direction' || d.reason === 'bad-seq' || !d.seq || this.state_ !== 'up') return;
-    const reason: NakReason = d.reason === 'unknown-message-id' ? 'UNKNOWN_MESSAGE' : d.reason === 'bad-length' ? 'BAD_LENGTH' : 'BAD_FIELD';
-    // §9.4: consume the seq so the link does not stall on a frame that would be rejected forever.
-    if (d.seq === nextSeq(this.lastRx) && this.inFlight === null) this.lastRx = d.seq;
-    this.nak(d.seq, reason);
+    const rejected = this.state_ === 'up' ? rejectInvalidFrame(d, this.lastRx, this.inFlight) : null;
+    if (!rejected) return;
+    this.lastRx = rejected.lastDelivered; // §9.4: consumed, so the link does not stall on it
+    this.nak(rejected.nak.seq, rejected.nak.reason);
   }
 
   private nak(seq: number, reason: NakReason): void {
@@ -846,7 +805,7 @@ export class ShoeLink {
         this.onHello(m);
         return;
       case 'ACK':
-        if (this.outstanding && m.ackSeq === this.outstanding.seq && this.state_ === 'up') this.completeOutstanding();
+        if (ackSettles(m.ackSeq, this.outstanding?.seq ?? null) && this.state_ === 'up') this.completeOutstanding();
         return;
       case 'NAK':
         this.onNak(m.nakSeq, m.reason);
@@ -863,65 +822,51 @@ export class ShoeLink {
   private onNak(seq: number, reason: NakReason): void {
     this.counters_.naksReceived++;
     const o = this.outstanding;
-    switch (reason) {
-      case 'CRC_ERROR':
-        if (o && this.state_ === 'up') {
-          o.retransmissions++;
-          this.counters_.retransmissions++;
-          this.transmitOutstanding();
-        }
+    switch (onPeerNak(reason, seq, o?.seq ?? null, this.state_ === 'up')) {
+      case 'retransmit':
+        (o as Outstanding).retransmissions++;
+        this.counters_.retransmissions++;
+        this.transmitOutstanding();
         return;
-      case 'UNKNOWN_MESSAGE':
-      case 'BAD_LENGTH':
-      case 'BAD_FIELD':
-        if (o && o.seq === seq) {
-          this.protocolError(`nak-${reason}`, `the shoe rejected ${o.cmd.type} seq ${seq}`, o.bytes, seq);
-          this.completeOutstanding(new CommandRejectedError(o.cmd, reason));
-        }
+      case 'rejected':
+        this.protocolError(`nak-${reason}`, `the shoe rejected ${o!.cmd.type} seq ${seq}`, o!.bytes, seq);
+        this.completeOutstanding(new CommandRejectedError(o!.cmd, reason));
         return;
-      case 'UNEXPECTED_SEQ':
-      case 'NO_SESSION':
+      case 'resync':
         // §7.2.3: only about our current frame; a late NAK for a settled frame must not tear down
         // a session that has since been re-established.
-        if (!o || o.seq !== seq) return;
         if (this.state_ === 'up') {
           this.loseSession();
           this.setState('down', `shoe answered NAK ${reason}`);
         }
         this.sendHelloRequest();
         return;
-      case 'VERSION_MISMATCH':
+      case 'incompatible':
         this.loseSession();
         this.setState('incompatible', 'shoe answered NAK VERSION_MISMATCH');
+        return;
+      case 'ignore':
         return;
     }
   }
 
   private onShoeEvent(seq: number, message: ShoeEvent): void {
-    if (this.state_ !== 'up') {
-      this.nak(seq, this.state_ === 'incompatible' ? 'VERSION_MISMATCH' : 'NO_SESSION');
-      return;
-    }
-    const verdict = classifyIncoming(this.lastRx, seq);
-    if (verdict === 'duplicate') {
+    const session = this.state_ === 'up' || this.state_ === 'incompatible' ? this.state_ : 'down';
+    const action = receiveSequenced(session, this.lastRx, seq);
+    if (action.kind === 'nak') return this.nak(seq, action.reason);
+    if (action.kind === 'ack-again') {
       // §6.3: our ACK was lost or late: ACK again, deliver nothing.
       this.counters_.duplicatesSuppressed++;
       this.writeMessage({ type: 'ACK', ackSeq: seq });
       return;
     }
-    if (verdict === 'unexpected') {
-      this.nak(seq, 'UNEXPECTED_SEQ');
-      return;
-    }
-    if (this.inFlight === seq) {
+    const busy = inFlightVerdict(this.inFlight, seq);
+    if (busy === 'in-flight-duplicate') {
       // §6.3: retransmitted while the first copy is being persisted: no second delivery, ACK later.
       this.counters_.duplicatesInFlight++;
       return;
     }
-    if (this.inFlight !== null) {
-      this.nak(seq, 'UNEXPECTED_SEQ');
-      return;
-    }
+    if (busy === 'busy') return this.nak(seq, 'UNEXPECTED_SEQ');
     if (this.hold_) {
       // A sequence incident is open: deliver nothing, ACK nothing; the shoe keeps the event and
       // retransmits it (§9.2) until a supervisor has dealt with the incident (releaseHold()).
@@ -944,7 +889,7 @@ export class ShoeLink {
           if (this.closing) return;
           this.lastRx = seq;
           this.counters_.delivered++;
-          this.deliveredInSession++;
+          this.shoe.noteDelivered();
           this.afterDelivery(message);
           // ACK only now that the application has persisted it (§9.6). If the port changed in the
           // meantime the ACK is lost; the next HELLO's lastRxSeq tells the shoe (§8.4 c).

@@ -8,13 +8,20 @@
 // from an injected seeded Rng, so a run is reproducible.
 
 import {
-  applyPeerHello,
-  classifyIncoming,
+  ackSettles,
+  buildHello,
+  crcNakDue,
   Deframer,
   encodeFrame,
+  helloRetryMs,
+  judgePeerHello,
   MIN_SHOE_TX_QUEUE,
-  negotiateVersion,
   nextSeq,
+  onAckTimeout,
+  onPeerNak,
+  receiveSequenced,
+  rejectInvalidFrame,
+  resyncFromHello,
   seqBehind,
   PROTOCOL_VERSION,
   MIN_PROTOCOL_VERSION,
@@ -453,14 +460,14 @@ export class ShoeEmulator {
     if (!o) return;
     this.sendBytes(o.bytes);
     this.sched.clearTimeout(this.ackTimer);
-    this.ackTimer = this.sched.setTimeout(() => this.onAckTimeout(), TIMING.ackTimeoutMs);
+    this.ackTimer = this.sched.setTimeout(() => this.ackTimedOut(), TIMING.ackTimeoutMs);
   }
 
-  private onAckTimeout(): void {
+  private ackTimedOut(): void {
     this.ackTimer = null;
     const o = this.outstanding;
     if (!o || this.session !== 'up') return;
-    if (o.retransmissions >= TIMING.maxRetransmissions) {
+    if (onAckTimeout(o) === 'session-lost') {
       // §9.2: the session is lost; keep the frame, lock the gate, handshake again.
       this.loseSession('retransmission limit reached');
       this.startHandshake('retransmission limit reached');
@@ -543,21 +550,11 @@ export class ShoeEmulator {
   // ---- session (§8) ---------------------------------------------------------------------------
 
   private hello(reply: boolean): HelloMessage {
-    return {
-      type: 'HELLO',
-      protocolVersion: this.versions.max,
-      minProtocolVersion: this.versions.min,
-      role: 'shoe',
+    return buildHello(
+      { role: 'shoe', versions: this.versions, firmwareVersion: this.firmwareVersion, serialNumber: this.serialNumber, deckCount: this.decks },
+      { coldStart: this.coldStart, nextTxSeq: this.outstanding?.seq ?? this.nextTx, lastRxSeq: this.lastRx, bootNonce: this.bootNonce, peerNonce: this.peerNonce },
       reply,
-      coldStart: this.coldStart,
-      firmwareVersion: this.firmwareVersion,
-      serialNumber: this.serialNumber,
-      deckCount: this.decks,
-      nextTxSeq: this.outstanding?.seq ?? this.nextTx,
-      lastRxSeq: this.lastRx,
-      bootNonce: this.bootNonce,
-      peerNonce: this.peerNonce,
-    };
+    );
   }
 
   /** §8.6: the session nonce of this power-up (0 before the first). */
@@ -577,8 +574,7 @@ export class ShoeEmulator {
     if (!this.powered || !this.plugged || this.session === 'up') return;
     this.awaitingReply = true;
     this.sendMessage(this.hello(false));
-    const every = this.session === 'incompatible' ? TIMING.incompatibleHelloIntervalMs : TIMING.helloIntervalMs;
-    this.helloTimer = this.sched.setTimeout(() => this.sendHelloRequest(), every);
+    this.helloTimer = this.sched.setTimeout(() => this.sendHelloRequest(), helloRetryMs(this.session === 'incompatible'));
   }
 
   /** §9.2, §10.3: lock the gate, stop heartbeats, keep the queue and the outstanding frame. */
@@ -595,9 +591,9 @@ export class ShoeEmulator {
   }
 
   private onHello(h: HelloMessage): void {
-    if (h.role !== 'controller') return; // §8.1: our own HELLO echoed back
-    const version = negotiateVersion(this.versions, { min: h.minProtocolVersion, max: h.protocolVersion });
-    if (version === null) {
+    const verdict = judgePeerHello(h, 'controller', this.versions, this.awaitingReply, this.session === 'up');
+    if (verdict.kind === 'echo') return; // §8.1: our own HELLO echoed back
+    if (verdict.kind === 'incompatible') {
       // §8.3: stay locked, send nothing but HELLO (every 5 s), answer requests.
       this.loseSession('protocol version mismatch');
       this.setSession('incompatible', `controller speaks ${h.minProtocolVersion}..${h.protocolVersion}`);
@@ -606,19 +602,10 @@ export class ShoeEmulator {
       this.helloTimer = this.sched.setTimeout(() => this.sendHelloRequest(), TIMING.incompatibleHelloIntervalMs);
       return;
     }
-    if (h.reply && !(this.awaitingReply && this.session !== 'up')) return; // §8.1: late reply
+    if (verdict.kind === 'late-reply') return; // §8.1
     if (!h.reply && this.session === 'up') this.loseSession('controller restarted the session');
     // §8.4: resynchronise.
-    const r = applyPeerHello({
-      lastDelivered: this.lastRx,
-      noHistory: this.coldStart,
-      outstanding: this.outstanding?.seq ?? null,
-      peerNextTxSeq: h.nextTxSeq,
-      peerLastRxSeq: h.lastRxSeq,
-      peerColdStart: h.coldStart,
-      // §8.6: the controller's lastRxSeq speaks of our frames only if it echoes this power-up's nonce.
-      peerEchoesUs: h.peerNonce === undefined || h.peerNonce === this.bootNonce,
-    });
+    const r = resyncFromHello(h, { lastDelivered: this.lastRx, noHistory: this.coldStart, outstanding: this.outstanding?.seq ?? null, bootNonce: this.bootNonce });
     this.lastRx = r.lastDelivered;
     if (h.bootNonce !== undefined) this.peerNonce = h.bootNonce;
     if (!h.reply) this.sendMessage(this.hello(true));
@@ -662,18 +649,16 @@ export class ShoeEmulator {
   private onDiscarded(d: DiscardedBytes): void {
     this.stats.discardedBytes += d.length;
     if (this.session !== 'up') return;
-    if (d.reason === 'bad-crc') this.nakCrc();
-    else if (d.seq !== undefined && d.seq !== 0 && (d.reason === 'unknown-message-id' || d.reason === 'bad-length' || d.reason === 'bad-field')) {
-      // §9.4: a CRC-good but invalid sequenced frame is consumed and rejected.
-      const reason: NakReason = d.reason === 'unknown-message-id' ? 'UNKNOWN_MESSAGE' : d.reason === 'bad-length' ? 'BAD_LENGTH' : 'BAD_FIELD';
-      if (d.seq === nextSeq(this.lastRx)) this.lastRx = d.seq;
-      this.nak(d.seq, reason);
-    }
+    if (d.reason === 'bad-crc') return this.nakCrc();
+    const rejected = rejectInvalidFrame(d, this.lastRx); // §9.4: consumed and rejected
+    if (!rejected) return;
+    this.lastRx = rejected.lastDelivered;
+    this.nak(rejected.nak.seq, rejected.nak.reason);
   }
 
   private nakCrc(): void {
     const now = this.sched.now();
-    if (now - this.lastCrcNakAt < TIMING.crcNakMinIntervalMs) return; // §9.4 rate limit
+    if (!crcNakDue(now, this.lastCrcNakAt)) return; // §9.4 rate limit
     this.lastCrcNakAt = now;
     this.nak(0, 'CRC_ERROR');
   }
@@ -703,7 +688,7 @@ export class ShoeEmulator {
         this.onHello(m);
         return;
       case 'ACK':
-        if (this.outstanding && m.ackSeq === this.outstanding.seq) this.acknowledged();
+        if (ackSettles(m.ackSeq, this.outstanding?.seq ?? null)) this.acknowledged();
         return;
       case 'NAK':
         this.onNak(m.nakSeq, m.reason);
@@ -722,45 +707,33 @@ export class ShoeEmulator {
 
   private onNak(seq: number, reason: NakReason): void {
     this.stats.naksReceived++;
-    switch (reason) {
-      case 'CRC_ERROR':
-        if (this.outstanding && this.session === 'up') {
-          this.outstanding.retransmissions++;
-          this.stats.retransmissions++;
-          this.transmitOutstanding();
-        }
+    switch (onPeerNak(reason, seq, this.outstanding?.seq ?? null, this.session === 'up')) {
+      case 'retransmit':
+        this.outstanding!.retransmissions++;
+        this.stats.retransmissions++;
+        this.transmitOutstanding();
         return;
-      case 'UNKNOWN_MESSAGE':
-      case 'BAD_LENGTH':
-      case 'BAD_FIELD':
-        if (this.outstanding?.seq === seq) this.acknowledged(); // §9.4: consumed and rejected; drop it
+      case 'rejected':
+        this.acknowledged(); // §9.4: consumed and rejected; drop it
         return;
-      case 'UNEXPECTED_SEQ':
-      case 'NO_SESSION':
-        if (this.outstanding?.seq !== seq) return; // §7.2.3: a late NAK about a settled frame
+      case 'resync':
         this.startHandshake(`NAK ${reason}`);
         return;
-      case 'VERSION_MISMATCH':
+      case 'incompatible':
         this.loseSession('NAK VERSION_MISMATCH');
         this.setSession('incompatible', 'NAK VERSION_MISMATCH');
+        return;
+      case 'ignore':
         return;
     }
   }
 
   private onCommand(seq: number, m: ControllerCommand): void {
-    if (this.session !== 'up') {
-      this.nak(seq, this.session === 'incompatible' ? 'VERSION_MISMATCH' : 'NO_SESSION');
-      return;
-    }
-    const verdict = classifyIncoming(this.lastRx, seq);
-    if (verdict === 'duplicate') {
-      this.stats.duplicateCommands++;
-      this.sendMessage({ type: 'ACK', ackSeq: seq });
-      return;
-    }
-    if (verdict === 'unexpected') {
-      this.nak(seq, 'UNEXPECTED_SEQ');
-      return;
+    const action = receiveSequenced(this.session === 'up' || this.session === 'incompatible' ? this.session : 'down', this.lastRx, seq);
+    if (action.kind === 'nak') return this.nak(seq, action.reason);
+    if (action.kind === 'ack-again') {
+      this.stats.duplicateCommands++; // §6.3
+      return this.sendMessage({ type: 'ACK', ackSeq: seq });
     }
     this.lastRx = seq;
     this.stats.commandsExecuted++;
