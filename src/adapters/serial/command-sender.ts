@@ -16,7 +16,7 @@ import {
 import { GateWish, isGateCommand } from './gate-wish.js';
 import type { LinkContext } from './link-context.js';
 import { CommandRejectedError, LinkClosedError } from './link-types.js';
-import type { TimerHandle } from './scheduler.js';
+import { AckTimer } from './ack-timer.js';
 
 interface Pending {
   cmd: ControllerCommand;
@@ -35,9 +35,11 @@ export class CommandSender {
   private queue: Pending[] = [];
   readonly gate = new GateWish();
   private readonly statusWaiters = new Map<number, { resolve: (s: StatusMessage) => void; reject: (e: Error) => void }>();
-  private ackTimer: TimerHandle | null = null;
+  private readonly ackTimer: AckTimer;
 
-  constructor(private readonly c: LinkContext) {}
+  constructor(private readonly c: LinkContext) {
+    this.ackTimer = new AckTimer(c.sched, () => this.ackTimedOut());
+  }
 
   get outstandingSeq(): number | null {
     return this.outstanding?.seq ?? null;
@@ -108,8 +110,7 @@ export class CommandSender {
   }
 
   stopAckTimer(): void {
-    this.c.sched.clearTimeout(this.ackTimer);
-    this.ackTimer = null;
+    this.ackTimer.stop();
   }
 
   /** §8.5, §8.4 c: a session came up. */
@@ -167,8 +168,7 @@ export class CommandSender {
     const o = this.outstanding;
     if (!o || this.c.state !== 'up') return;
     this.c.parts.transport.write(o.bytes);
-    this.c.sched.clearTimeout(this.ackTimer);
-    this.ackTimer = this.c.sched.setTimeout(() => this.ackTimedOut(), TIMING.ackTimeoutMs);
+    this.ackTimer.arm();
   }
 
   private retransmit(): void {
@@ -178,7 +178,6 @@ export class CommandSender {
   }
 
   private ackTimedOut(): void {
-    this.ackTimer = null;
     const o = this.outstanding;
     if (!o || this.c.state !== 'up') return;
     // §9.2: at the limit the session is lost; keep the frame, handshake again.

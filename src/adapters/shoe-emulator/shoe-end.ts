@@ -1,32 +1,26 @@
 // The shoe's end of the link (PROTOCOL.md §8-§10), over the pure link core the controller shares
 // (firmware-protocol/src/link/): the HELLO handshake, heartbeats, the controller's commands taken
-// once and in order (§6.3), NAKs both ways. What a command does is the device's business (ShoeDevice).
+// once and in order (§6.3, shoe-receiver.ts), NAKs both ways. What a command does is the device's
+// business (ShoeDevice).
 
 import {
-  ackSettles,
   buildHello,
-  crcNakDue,
   Deframer,
   encodeFrame,
   helloRetryMs,
   judgePeerHello,
-  onPeerNak,
-  receiveSequenced,
-  rejectInvalidFrame,
   resyncFromHello,
   TIMING,
   type ControllerCommand,
-  type DiscardedBytes,
-  type Frame,
   type GateState,
   type HelloMessage,
   type Message,
-  type NakReason,
   type VersionRange,
 } from '../../../firmware-protocol/src/index.js';
 import type { Scheduler, TimerHandle } from '../serial/scheduler.js';
 import type { EmulatorEvent, EmulatorSession, EmulatorStats } from './emulator-types.js';
 import type { FaultyWire } from './faulty-wire.js';
+import { ShoeReceiver } from './shoe-receiver.js';
 import { ShoeTransmitter } from './shoe-transmitter.js';
 
 /** What the link end needs of the shoe it belongs to. */
@@ -54,6 +48,7 @@ export interface ShoeIdentity {
 export class ShoeEnd {
   session: EmulatorSession = 'offline';
   readonly tx: ShoeTransmitter;
+  private readonly rx: ShoeReceiver;
   deframer = new Deframer({ from: 'controller' });
   // §8.2 sequence state, kept while powered.
   lastRx = 0;
@@ -64,7 +59,6 @@ export class ShoeEnd {
   private awaitingReply = false;
   private helloTimer: TimerHandle | null = null;
   private heartbeatTimer: TimerHandle | null = null;
-  private lastCrcNakAt = -Infinity;
 
   constructor(
     readonly sched: Scheduler,
@@ -75,6 +69,7 @@ export class ShoeEnd {
     private readonly emit: (e: EmulatorEvent) => void,
   ) {
     this.tx = new ShoeTransmitter(this);
+    this.rx = new ShoeReceiver(this);
   }
 
   plugged(): boolean {
@@ -104,11 +99,11 @@ export class ShoeEnd {
   /** Bytes from the controller, in any chunking. */
   receive(bytes: Uint8Array): void {
     const r = this.deframer.push(bytes);
-    for (const d of r.discarded) this.onDiscarded(d);
-    for (const f of r.frames) this.onFrame(f);
+    for (const d of r.discarded) this.rx.onDiscarded(d);
+    for (const f of r.frames) this.rx.onFrame(f);
   }
 
-  private send(message: Message): void {
+  send(message: Message): void {
     this.wire.send(encodeFrame({ seq: 0, message }));
   }
 
@@ -147,7 +142,7 @@ export class ShoeEnd {
     this.device.noteGate();
   }
 
-  private onHello(h: HelloMessage): void {
+  onHello(h: HelloMessage): void {
     const verdict = judgePeerHello(h, 'controller', this.id.versions, this.awaitingReply, this.session === 'up');
     if (verdict.kind === 'echo' || verdict.kind === 'late-reply') return; // §8.1
     if (verdict.kind === 'incompatible') {
@@ -191,85 +186,5 @@ export class ShoeEnd {
     if (this.session === state) return;
     this.session = state;
     this.emit({ type: 'session', state, reason });
-  }
-
-  // ---- receive side ---------------------------------------------------------------------------
-
-  private onDiscarded(d: DiscardedBytes): void {
-    this.stats.discardedBytes += d.length;
-    if (this.session !== 'up') return;
-    if (d.reason === 'bad-crc') return this.nakCrc();
-    const rejected = rejectInvalidFrame(d, this.lastRx); // §9.4: consumed and rejected
-    if (!rejected) return;
-    this.lastRx = rejected.lastDelivered;
-    this.nak(rejected.nak.seq, rejected.nak.reason);
-  }
-
-  private nakCrc(): void {
-    const now = this.sched.now();
-    if (!crcNakDue(now, this.lastCrcNakAt)) return; // §9.4 rate limit
-    this.lastCrcNakAt = now;
-    this.nak(0, 'CRC_ERROR');
-  }
-
-  private nak(seq: number, reason: NakReason): void {
-    this.stats.naksSent++;
-    this.send({ type: 'NAK', nakSeq: seq, reason });
-  }
-
-  private onFrame(frame: Frame): void {
-    const line = this.wire.receive(frame);
-    if (line === 'drop') return;
-    if (line === 'corrupt') return this.session === 'up' ? this.nakCrc() : undefined;
-    const m = frame.message;
-    switch (m.type) {
-      case 'HELLO':
-        return this.onHello(m);
-      case 'ACK':
-        if (ackSettles(m.ackSeq, this.tx.outstanding?.seq ?? null)) this.tx.acknowledged();
-        return;
-      case 'NAK':
-        return this.onNak(m.nakSeq, m.reason);
-      case 'GATE_LOCK':
-      case 'GATE_UNLOCK':
-      case 'INDICATOR':
-      case 'STATUS_REQUEST':
-      case 'TIME_SYNC':
-        return this.onCommand(frame.seq, m);
-      default:
-        return; // shoe → controller messages never reach here (Deframer from: 'controller')
-    }
-  }
-
-  private onNak(seq: number, reason: NakReason): void {
-    this.stats.naksReceived++;
-    switch (onPeerNak(reason, seq, this.tx.outstanding?.seq ?? null, this.session === 'up')) {
-      case 'retransmit':
-        return this.tx.retransmit();
-      case 'rejected':
-        return this.tx.acknowledged(); // §9.4: consumed and rejected; drop it
-      case 'resync':
-        return this.startHandshake(`NAK ${reason}`);
-      case 'incompatible':
-        this.loseSession('NAK VERSION_MISMATCH');
-        return this.setSession('incompatible', 'NAK VERSION_MISMATCH');
-      case 'ignore':
-        return;
-    }
-  }
-
-  private onCommand(seq: number, m: ControllerCommand): void {
-    const action = receiveSequenced(this.session === 'up' || this.session === 'incompatible' ? this.session : 'down', this.lastRx, seq);
-    if (action.kind === 'nak') return this.nak(seq, action.reason);
-    if (action.kind === 'ack-again') {
-      this.stats.duplicateCommands++; // §6.3
-      return this.send({ type: 'ACK', ackSeq: seq });
-    }
-    this.lastRx = seq;
-    this.stats.commandsExecuted++;
-    this.send({ type: 'ACK', ackSeq: seq });
-    this.device.execute(seq, m);
-    this.device.noteGate();
-    this.device.tryDeal();
   }
 }

@@ -2,8 +2,8 @@
 // outstanding frame, retransmission on ACK timeout, and the count of released cards the controller
 // had not seen when it granted an allowance (§7.5.3).
 
-import { encodeFrame, nextSeq, onAckTimeout, seqBehind, TIMING, type ShoeEvent } from '../../../firmware-protocol/src/index.js';
-import type { TimerHandle } from '../serial/scheduler.js';
+import { encodeFrame, nextSeq, onAckTimeout, seqBehind, type ShoeEvent } from '../../../firmware-protocol/src/index.js';
+import { AckTimer } from '../serial/ack-timer.js';
 import type { ShoeEnd } from './shoe-end.js';
 
 interface Outstanding {
@@ -19,9 +19,11 @@ export class ShoeTransmitter {
   nextTx = 1;
   outstanding: Outstanding | null = null;
   readonly queue: ShoeEvent[] = [];
-  private ackTimer: TimerHandle | null = null;
+  private readonly ackTimer: AckTimer;
 
-  constructor(private readonly end: ShoeEnd) {}
+  constructor(private readonly end: ShoeEnd) {
+    this.ackTimer = new AckTimer(end.sched, () => this.ackTimedOut());
+  }
 
   /** §8.2: a power loss forgets the queue, the unacknowledged frame and the sequence. */
   forget(): void {
@@ -31,8 +33,7 @@ export class ShoeTransmitter {
   }
 
   stopTimer(): void {
-    this.end.sched.clearTimeout(this.ackTimer);
-    this.ackTimer = null;
+    this.ackTimer.stop();
   }
 
   enqueue(event: ShoeEvent): void {
@@ -56,21 +57,20 @@ export class ShoeTransmitter {
     const o = this.outstanding;
     if (!o) return;
     this.end.wire.send(o.bytes);
-    this.end.sched.clearTimeout(this.ackTimer);
-    this.ackTimer = this.end.sched.setTimeout(() => this.ackTimedOut(), TIMING.ackTimeoutMs);
+    this.ackTimer.arm();
   }
 
+  /** §9.2, §9.4: the same frame again, counted. */
   retransmit(): void {
-    this.outstanding!.retransmissions++;
     this.end.stats.retransmissions++;
+    this.outstanding!.retransmissions++;
     this.transmit();
   }
 
   private ackTimedOut(): void {
-    this.ackTimer = null;
     const o = this.outstanding;
+    if (o && this.end.session === 'up' && onAckTimeout(o) === 'retransmit') return this.retransmit();
     if (!o || this.end.session !== 'up') return;
-    if (onAckTimeout(o) === 'retransmit') return this.retransmit();
     // §9.2: the session is lost; keep the frame, lock the gate, handshake again.
     this.end.loseSession('retransmission limit reached');
     this.end.startHandshake('retransmission limit reached');
