@@ -24,6 +24,7 @@ import { BettingTimer } from '../app/betting-timer.js';
 import { LinkWatchdog } from '../app/link-watchdog.js';
 import { logTableAlarms } from '../app/table-alarm-log.js';
 import { ShoeBridge } from '../app/shoe-bridge.js';
+import { shoeInput } from '../adapters/serial/shoe-input.js';
 import { isInputRecord, recordedInput } from '../app/log-records.js';
 import { LOG_PAGE, readLogBackwards } from '../app/read-log-pages.js';
 import { DemoBot } from '../app/demo/demo-bot.js';
@@ -181,7 +182,7 @@ export async function startTable(options: RuntimeOptions): Promise<TableRuntime>
     ...(lastRxSeq > 0 ? { resume: { lastRxSeq } } : {}),
     ...(capture ? { capture } : {}),
     onMessage: async (m) => {
-      if (bridge) await bridge.onShoeEvent(m.message, m.seq);
+      if (bridge) await bridge.onShoeEvent(shoeInput(m.message), m.seq);
     },
     onEvent: (e: LinkEvent) => {
       if (e.type === 'handshake') witness(e.shoe);
