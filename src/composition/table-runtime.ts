@@ -1,4 +1,4 @@
-// The composition root (issue 5): one table, wired. The SQLite log, the table service, the decision
+// The composition root: one table, wired. The SQLite log, the table service, the decision
 // timer, the shoe (a real serial device, or the emulated shoe speaking the real protocol over the mock
 // serial binding), the web server with its displays, and — when configured — the JetStream replica.
 import type { Logger } from 'pino';
@@ -68,7 +68,7 @@ export interface RuntimeOptions {
   readonly capturePath?: string;
   /** Demo mode: called with the emulated shoe and its wire before the shoe is powered on (tests tap the wire). */
   readonly onEmulatedShoe?: (shoe: { emulator: ShoeEmulator; wire: MockShoeWire }) => void;
-  /** An operator's decision to start on a log behind its anchor (issue 12.1), recorded on the log. */
+  /** An operator's decision to start on a log behind its anchor, recorded on the log. */
   readonly acceptLogBehindAnchor?: AcceptLogBehindAnchor;
 }
 
@@ -103,7 +103,7 @@ export async function startTable(options: RuntimeOptions): Promise<TableRuntime>
   const log = logger.child({ tableId: config.id });
   const { rules, rulesId } = loadRuleSet(config.rules);
   const macKey = logKeyOf(config);
-  // Appends are measured for /metrics (issue 11); everything else is the store's own.
+  // Appends are measured for /metrics; everything else is the store's own.
   const appends = new AppendMetrics();
   const store = meteredStore(options.store ?? new SqliteEventStore({ path: config.store.path, synchronous: config.store.synchronous, pollIntervalMs: 0, ...(macKey ? { macKey } : {}) }), (o) => appends.observe(o));
   // Issue 12: quick_check, the chain (and MACs) over what the rebuild reads, the log against its anchors.
@@ -134,7 +134,7 @@ export async function startTable(options: RuntimeOptions): Promise<TableRuntime>
   const shuffleCheck = await startShuffleCheck({ service, store, runLength: config.shuffleCheck.runLength, pause: config.shuffleCheck.pause, logger: log });
   const bettingTimer = new BettingTimer(service, config.bettingSeconds, scheduler);
   bettingTimer.start();
-  // One projection per audience, resumed from the one saved with the table's snapshot (issue 11).
+  // One projection per audience, resumed from the one saved with the table's snapshot.
   const views = new TableProjections({ store, tableId: config.id, meta: tableMeta(config.id, rules), rules, decisionSeconds, bettingSeconds: config.bettingSeconds, live: service, logger: log }, service.loadedSnapshotParts['views']);
   service.addSnapshotPart('views', () => views.snapshot());
   views.start();
@@ -154,7 +154,7 @@ export async function startTable(options: RuntimeOptions): Promise<TableRuntime>
     emulator.powerOn();
   }
   let bridge: ShoeBridge | null = null;
-  // Link error counters are notes on the log (issue 3), written when one of them changes.
+  // Link error counters are notes on the log, written when one of them changes.
   let lastCounters = '';
   const recordErrorCounters = (c: LinkCounters) => {
     const errors = { crcErrors: c.crcErrors, discardedBytes: c.discardedBytes, retransmissions: c.retransmissions, duplicatesSuppressed: c.duplicatesSuppressed, naksSent: c.naksSent, naksReceived: c.naksReceived, linkDowns: c.linkDowns, protocolErrors: c.protocolErrors, handlerFailures: c.handlerFailures, sequenceIncidents: c.sequenceIncidents, heldFrames: c.heldFrames };
@@ -190,7 +190,7 @@ export async function startTable(options: RuntimeOptions): Promise<TableRuntime>
       if (e.type === 'state') pendingLinkNote = bridge?.onLinkState(e.state, e.previous, e.reason).catch((err: unknown) => log.error({ err }, 'link state not recorded')) ?? pendingLinkNote;
       else if (e.type === 'counters') recordErrorCounters(e.counters);
       else if (e.type === 'handshake') {
-        // The shoe's identity for the supervisor's link panel (issue 10): a note on the log.
+        // The shoe's identity for the supervisor's link panel: a note on the log.
         const { serialNumber, firmwareVersion, protocolVersion, deckCount } = e.shoe;
         void service.recordNote('link.handshake', { serialNumber, firmwareVersion, protocolVersion, deckCount, initiatedBy: e.initiatedBy }).catch((err: unknown) => log.error({ err }, 'link handshake not recorded'));
         log.info({ link: e }, 'link handshake');
@@ -229,7 +229,7 @@ export async function startTable(options: RuntimeOptions): Promise<TableRuntime>
     nats = await connect({ servers: config.nats.url, maxReconnectAttempts: -1, waitOnFirstConnect: true });
     replicator = new JetStreamReplicator({ source: store, tableId: config.id, connection: nats, logger: log });
     replicator.start();
-    // The public and dealer views fan out through NATS to display gateways (issue 11, `shoe displays`).
+    // The public and dealer views fan out through NATS to display gateways (`shoe displays`).
     viewPublisher = new NatsViewPublisher({ tableId: config.id, views, connection: nats, logger: log });
     await viewPublisher.start();
   }
@@ -249,7 +249,7 @@ export async function startTable(options: RuntimeOptions): Promise<TableRuntime>
       bettingTimer.stop();
       watchdog.stop();
       bridge?.stop();
-      // In order, each step logged (issue 10, service life): the listener, the link, the replica, the store.
+      // In order, each step logged (service life): the listener, the link, the replica, the store.
       const step = async (what: string, close: () => Promise<unknown>) => {
         const began = Date.now();
         try {
@@ -277,7 +277,7 @@ export async function startTable(options: RuntimeOptions): Promise<TableRuntime>
       });
       alarms.unsubscribe();
       service.close();
-      // The anchor at shutdown goes before the store closes (issue 12.1).
+      // The anchor at shutdown goes before the store closes.
       await step('log anchor', () => logGuard.close());
       await step('store', async () => {
         if (!options.store) await store.close();

@@ -1,4 +1,4 @@
-// The draw gate's contract (issue 12, part 6): the shoe's gate opens exactly when `cardDue` says a card
+// The draw gate's contract (PROTOCOL.md §7.5.3): the shoe's gate opens exactly when `cardDue` says a card
 // is due (src/app/shoe-bridge.ts), so `cardDue` must say so exactly when the round machine takes a card —
 // otherwise a card the gate let out is an out-of-turn fault, or the table waits on a locked shoe. Checked
 // over bot sessions of every rule set with what a live table adds: shoe faults that pause and clear at

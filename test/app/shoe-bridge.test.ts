@@ -1,4 +1,4 @@
-// The shoe bridge itself (issue 12, part 8), unit level: a real TableService over the memory store, a
+// The shoe bridge itself, unit level: a real TableService over the memory store, a
 // fake gate and a fake link hold. Shoe events become the right inputs; the link's delivery handler
 // resolves only once they are durable (and rejects when the append fails); the gate follows the table;
 // link states and sequence incidents become faults; an incident's hold is released only when a
@@ -89,7 +89,7 @@ describe('inputsForShoeEvent (firmware-protocol §7.4)', () => {
     expect(inputsForShoeEvent({ type: 'SHOE_LOADED', deckCount: 6, cardCount: 312 }, false)).toEqual([{ type: 'shoe.loaded' }]);
     expect(inputsForShoeEvent({ type: 'FAULT', code: 'JAM', state: 'raised', drawIndex: 9 }, false)).toEqual([{ type: 'shoe.fault', fault: 'jam', detail: 'draw 9' }]);
     expect(inputsForShoeEvent({ type: 'FAULT', code: 'CARD_REVERSED', state: 'cleared', drawIndex: 9 }, false)).toEqual([{ type: 'shoe.recovered', fault: 'cardReversed' }]);
-    // The shoe's primary button closes betting early (issue 10, the betting countdown); others are no input.
+    // The shoe's primary button closes betting early (the betting countdown); others are no input.
     expect(inputsForShoeEvent({ type: 'DEALER_BUTTON', button: 'primary', press: 'short' }, false)).toEqual([{ type: 'betting.closed' }]);
     expect(inputsForShoeEvent({ type: 'DEALER_BUTTON', button: 'secondary', press: 'short' }, false)).toEqual([]);
   });

@@ -1,4 +1,4 @@
-// Persist, then act — at the level of the running table (issue 12, part 8): the emulated shoe speaks
+// Persist, then act — at the level of the running table (PROTOCOL.md §9.6): the emulated shoe speaks
 // the real protocol over the mock binding to a table started by `startTable`; the store's append for a
 // card can be stalled or made to fail. A card is ACKed only after its append resolved: while the append
 // is stalled the shoe gets no ACK and retransmits; a failed append gets no ACK either, and the shoe's

@@ -1,4 +1,4 @@
-// End to end over a real pseudo-terminal pair (issue 3 acceptance): `shoe emulate`'s emulator deals a
+// End to end over a real pseudo-terminal pair: `shoe emulate`'s emulator deals a
 // six-deck shoe with every fault type injected into the controller's serial port; the controller's log
 // holds every card the emulator dealt exactly once and in order; the round results equal those of the
 // same card list replayed from a session file; the capture replays to the same events.
