@@ -7,7 +7,7 @@
 //      is measured from the shoe's write to the shoe's receipt of the ACK. One card at a time.
 //      A pty has no baud rate, so the wire time of the same bytes at the configured baud is
 //      printed beside it: on a real line, latency ≈ measured + wire time.
-//   3. The same, with the real handler (issue 12): the whole table runtime (`startTable`) on the
+//   3. The same, with the real handler: the whole table runtime (`startTable`) on the
 //      controller's end — shoe bridge, round machine, SQLite log with synchronous = FULL on a temp
 //      file — bot players betting and deciding, the gate opened by the table for each card due. The
 //      shoe draws whenever its gate is open; the time is again shoe write → ACK at the shoe, so it

@@ -48,3 +48,25 @@ export {
   type PeerHelloRuleInput,
   type PeerHelloRuleOutput,
 } from './sequence.js';
+export {
+  receiveSequenced,
+  inFlightVerdict,
+  rejectInvalidFrame,
+  crcNakDue,
+  type ReceiverSession,
+  type SequencedFrameAction,
+  type InFlightVerdict,
+} from './link/receiver.js';
+export { onAckTimeout, onPeerNak, ackSettles, type OutstandingFrame, type NakResponse } from './link/stop-and-wait.js';
+export {
+  buildHello,
+  helloRetryMs,
+  judgePeerHello,
+  resyncFromHello,
+  incidentOf,
+  PeerSessions,
+  type HelloIdentity,
+  type HelloSequenceState,
+  type PeerHelloVerdict,
+  type IncidentKind,
+} from './link/handshake.js';

@@ -6,7 +6,8 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 const src = join(dirname(fileURLToPath(import.meta.url)), '..', 'src');
-const files = readdirSync(src).filter((f) => f.endsWith('.ts'));
+// The codec and the link core (src/link/) alike.
+const files = readdirSync(src, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts'));
 
 describe('codec purity', () => {
   it.each(files)('%s uses no I/O, clock, randomness or Node APIs', (f) => {
@@ -15,6 +16,6 @@ describe('codec purity', () => {
     expect(code).not.toMatch(/require\s*\(/);
     expect(code).not.toMatch(/\bBuffer\b/);
     expect(code).not.toMatch(/\bDate\b|performance\.|Math\.random|setTimeout|setInterval|process\./);
-    for (const m of code.matchAll(/from\s+['"]([^'"]+)['"]/g)) expect(m[1]).toMatch(/^\.\/[a-z0-9-]+\.js$/);
+    for (const m of code.matchAll(/from\s+['"]([^'"]+)['"]/g)) expect(m[1]).toMatch(/^(\.\/|\.\.\/)([a-z0-9-]+\/)?[a-z0-9-]+\.js$/);
   });
 });

@@ -1,4 +1,4 @@
-// The link watchdog (issue 10): a shoe that never connects is a fault, not silence. If the link to the
+// The link watchdog (PROTOCOL.md §10.2): a shoe that never connects is a fault, not silence. If the link to the
 // shoe is not up within `seconds` of start, a `shoe.fault linkDown` input goes on the log (source
 // `timer`, by `link-watchdog`): the table pauses betting and dealing like any link fault, and the expiry
 // is an input on the log, so replay never reads the clock. The link coming up later clears it through

@@ -1,13 +1,12 @@
-// Replaying a capture (issue 3): the shoe's bytes go through the decoder again; every input the live
+// Replaying a capture: the shoe's bytes go through the decoder again; every input the live
 // table took from the shoe must be what the decoded shoe event stands for; then every input goes
 // through the round machine, which must print the same events as the live run did.
-import { Deframer, isSequenced, fromHex, type ShoeEvent } from '../../firmware-protocol/src/index.js';
 import type { RuleSet } from '../rules/rule-set.js';
 import type { TableEvent } from '../round/events.js';
 import { tableInputSchema } from '../round/inputs.js';
 import { TableEngine } from '../round/table-engine.js';
 import { canonicalJson } from '../ports/event-chain.js';
-import { inputsForShoeEvent } from './shoe-bridge.js';
+import type { CapturedShoeInputs } from '../ports/shoe-input.js';
 
 export interface CaptureLine {
   readonly dir: string;
@@ -19,21 +18,9 @@ export interface CaptureLine {
 
 export class CaptureMismatchError extends Error {}
 
-/** Shoe events by sequence number, decoded from the captured received bytes (each seq once). */
-export function decodeShoeEvents(lines: readonly CaptureLine[]): Map<number, ShoeEvent> {
-  const deframer = new Deframer({ from: 'shoe' });
-  const events = new Map<number, ShoeEvent>();
-  for (const line of lines) {
-    if (line.dir !== 'rx' || line.hex === undefined) continue;
-    for (const frame of deframer.push(fromHex(line.hex)).frames) {
-      if (frame.seq !== 0 && isSequenced(frame.message.type) && !events.has(frame.seq)) events.set(frame.seq, frame.message as ShoeEvent);
-    }
-  }
-  return events;
-}
-
-export function replayCapture(rules: RuleSet, lines: readonly CaptureLine[]): TableEvent[] {
-  const shoeEvents = decodeShoeEvents(lines);
+/** `shoeInputs` decodes the captured bytes (the serial adapter's capturedShoeInputs). */
+export function replayCapture(rules: RuleSet, lines: readonly CaptureLine[], shoeInputs: CapturedShoeInputs): TableEvent[] {
+  const shoeEvents = shoeInputs(lines);
   const engine = new TableEngine(rules);
   const out: TableEvent[] = [];
   lines.forEach((line, index) => {
@@ -42,9 +29,9 @@ export function replayCapture(rules: RuleSet, lines: readonly CaptureLine[]): Ta
     if (line.source === 'shoe' && line.shoeSeq !== undefined) {
       const event = shoeEvents.get(line.shoeSeq);
       if (!event) throw new CaptureMismatchError(`capture line ${index + 1}: shoe event ${line.shoeSeq} is not in the captured bytes`);
-      const expected = [...inputsForShoeEvent(event, true), ...inputsForShoeEvent(event, false)].map(canonicalJson);
+      const expected = [...event.inputs(true), ...event.inputs(false)].map(canonicalJson);
       if (!expected.includes(canonicalJson(input))) {
-        throw new CaptureMismatchError(`capture line ${index + 1}: the bytes of shoe event ${line.shoeSeq} decode to ${event.type}, not ${canonicalJson(input)}`);
+        throw new CaptureMismatchError(`capture line ${index + 1}: the bytes of shoe event ${line.shoeSeq} decode to ${event.kind}, not ${canonicalJson(input)}`);
       }
     }
     out.push(...engine.submit(input));

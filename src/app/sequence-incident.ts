@@ -1,4 +1,4 @@
-// Sequence incidents are table incidents (issue 12, part 5; firmware-protocol/PROTOCOL.md §8.4, §8.6).
+// Sequence incidents are table incidents (firmware-protocol/PROTOCOL.md §8.4, §8.6).
 //
 // When the shoe's sequence state does not follow on — a shoe already in session announces a cold
 // start, a gap, a rollback, or a HELLO from a session that is over (a replayed or flushed stale

@@ -1,43 +1,15 @@
-// The shoe, seen from the table (issues 3 and 5): every event the shoe sends becomes one input on the
-// log — the link ACKs it only after `onShoeEvent` resolves, i.e. after it is durable — and the draw gate
-// is locked whenever no card is due (betting, a decision pending, the table paused).
+// The shoe, seen from the table: every event the shoe sends (as table inputs, made by the serial
+// adapter's shoe-input.ts) goes on the log — the link ACKs it only after `onShoeEvent` resolves, i.e.
+// after it is durable (PROTOCOL.md §9.6) — and the draw gate is locked whenever no card is due
+// (betting, a decision pending, the table paused).
 import type { Subscription } from 'rxjs';
-import type { ShoeEvent } from '../../firmware-protocol/src/index.js';
 import type { ShoeGate } from '../ports/shoe-gate.js';
 import type { LinkHold } from '../ports/link-hold.js';
-import type { TableInput, ShoeFault } from '../round/inputs.js';
+import type { ShoeInput } from '../ports/shoe-input.js';
 import type { TableService } from './table-service.js';
 import { cardDue } from './card-due.js';
 import { cardsDrawn } from '../round/operations/shoe.js';
-import { inputsForDealerButton } from './dealer-button.js';
 import { SEQUENCE_INCIDENT_FAULT, sequenceIncidentInput, type SequenceIncidentEvidence } from './sequence-incident.js';
-
-const FAULTS: Record<string, ShoeFault> = { JAM: 'jam', DIRTY_SENSOR: 'dirtySensor', CARD_REVERSED: 'cardReversed' };
-
-/** The inputs a shoe event stands for (firmware-protocol §7.4). */
-export function inputsForShoeEvent(message: ShoeEvent, misreadOpen: boolean): TableInput[] {
-  switch (message.type) {
-    case 'CARD_DRAWN':
-      // §7.4.2: a rescan resolves the unreadable card that paused the table, then the card counts.
-      return misreadOpen ? [{ type: 'shoe.recovered', fault: 'misread' }, { type: 'card', card: message.card }] : [{ type: 'card', card: message.card }];
-    case 'CARD_UNREADABLE':
-      return [{ type: 'shoe.fault', fault: 'misread', detail: `draw ${message.drawIndex} not read` }];
-    case 'CUT_CARD_SEEN':
-      return [{ type: 'cut-card' }];
-    case 'SHOE_LOADED':
-      return [{ type: 'shoe.loaded' }];
-    case 'FAULT': {
-      const fault = FAULTS[message.code];
-      if (!fault) return [];
-      return message.state === 'raised' ? [{ type: 'shoe.fault', fault, detail: `draw ${message.drawIndex}` }] : [{ type: 'shoe.recovered', fault }];
-    }
-    case 'DEALER_BUTTON':
-      return inputsForDealerButton(message);
-    default:
-      // SHOE_REMOVED, STATUS are not round inputs; the link records them as notes.
-      return [];
-  }
-}
 
 export class ShoeBridge {
   private subscription: Subscription | undefined;
@@ -72,15 +44,15 @@ export class ShoeBridge {
   }
 
   /** The link's delivery handler: resolves once the event's inputs are durable (then the link ACKs). */
-  async onShoeEvent(message: ShoeEvent, shoeSeq: number): Promise<void> {
+  async onShoeEvent(shoe: ShoeInput, shoeSeq: number): Promise<void> {
     // The link reports a state change before it delivers what the shoe sent after it: the change goes in
     // first. Otherwise the shoe's first event after the link came back up (a card, a shoe load) would
     // meet the table still paused for linkDown and be refused — and, acknowledged, never sent again.
     await this.linkStateApplied;
     const misreadOpen = this.service.table.shoeFaults.includes('misread');
-    const inputs = inputsForShoeEvent(message, misreadOpen);
+    const inputs = shoe.inputs(misreadOpen);
     if (inputs.length === 0) {
-      await this.service.recordNote('shoe.message', { shoeSeq, message: message as unknown as Record<string, unknown> });
+      await this.service.recordNote('shoe.message', { shoeSeq, message: shoe.note });
       return;
     }
     this.holding = true;

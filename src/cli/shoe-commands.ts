@@ -6,6 +6,7 @@ import { FaultSpecError } from '../adapters/shoe-emulator/faults.js';
 import { loadRuleSet } from '../config/load-rule-set.js';
 import { parseCard, type Card } from '../rules/cards.js';
 import { replayCapture, type CaptureLine } from '../app/replay-capture.js';
+import { capturedShoeInputs } from '../adapters/serial/shoe-input.js';
 import { describeEvent } from '../session/table-story.js';
 import { UsageError, type ParsedArgs } from './args.js';
 
@@ -71,7 +72,7 @@ export function replayCaptureCommand(args: ParsedArgs, out: Out): number {
       throw new UsageError(`${file}: line ${i + 1} is not JSON`);
     }
   });
-  for (const event of replayCapture(rules, lines)) {
+  for (const event of replayCapture(rules, lines, capturedShoeInputs)) {
     if (format === 'jsonl') out(JSON.stringify(event));
     else {
       const text = describeEvent(event);

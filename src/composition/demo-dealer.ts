@@ -1,4 +1,4 @@
-// The demo's dealer (issue 5, demo mode): pulls a card from the emulated shoe whenever the table
+// The demo's dealer (demo mode): pulls a card from the emulated shoe whenever the table
 // expects one (the controller opens the gate for it), and loads a freshly shuffled shoe when the table
 // asks for one. The cards reach the table only through the real protocol, over the serial link.
 import type { Subscription } from 'rxjs';

@@ -1,4 +1,4 @@
-// The composition root (issue 5): one table, wired. The SQLite log, the table service, the decision
+// The composition root: one table, wired. The SQLite log, the table service, the decision
 // timer, the shoe (a real serial device, or the emulated shoe speaking the real protocol over the mock
 // serial binding), the web server with its displays, and — when configured — the JetStream replica.
 import type { Logger } from 'pino';
@@ -24,6 +24,7 @@ import { BettingTimer } from '../app/betting-timer.js';
 import { LinkWatchdog } from '../app/link-watchdog.js';
 import { logTableAlarms } from '../app/table-alarm-log.js';
 import { ShoeBridge } from '../app/shoe-bridge.js';
+import { shoeInput } from '../adapters/serial/shoe-input.js';
 import { isInputRecord, recordedInput } from '../app/log-records.js';
 import { LOG_PAGE, readLogBackwards } from '../app/read-log-pages.js';
 import { DemoBot } from '../app/demo/demo-bot.js';
@@ -73,7 +74,7 @@ export interface RuntimeOptions {
    * LOST_WRITER_EXIT_MS, during which the table deals nothing and reports not ready; the caller exits.
    */
   readonly onLostWriter?: (reason: string) => void;
-  /** An operator's decision to start on a log behind its anchor (issue 12.1), recorded on the log. */
+  /** An operator's decision to start on a log behind its anchor, recorded on the log. */
   readonly acceptLogBehindAnchor?: AcceptLogBehindAnchor;
 }
 
@@ -114,7 +115,7 @@ export async function startTable(options: RuntimeOptions): Promise<TableRuntime>
   const log = logger.child({ tableId: config.id });
   const { rules, rulesId } = loadRuleSet(config.rules);
   const macKey = logKeyOf(config);
-  // Appends are measured for /metrics (issue 11); everything else is the store's own.
+  // Appends are measured for /metrics; everything else is the store's own.
   const appends = new AppendMetrics();
   const sqlite = options.store ?? new SqliteEventStore({ path: config.store.path, synchronous: config.store.synchronous, pollIntervalMs: 0, ...(macKey ? { macKey } : {}) });
   // One writer per table: the table's lock is taken before its log is read or written.
@@ -157,7 +158,7 @@ export async function startTable(options: RuntimeOptions): Promise<TableRuntime>
   const shuffleCheck = await startShuffleCheck({ service, store, runLength: config.shuffleCheck.runLength, pause: config.shuffleCheck.pause, logger: log });
   const bettingTimer = new BettingTimer(service, config.bettingSeconds, scheduler);
   bettingTimer.start();
-  // One projection per audience, resumed from the one saved with the table's snapshot (issue 11).
+  // One projection per audience, resumed from the one saved with the table's snapshot.
   const views = attachProjections(service, store, { decisionSeconds, bettingSeconds: config.bettingSeconds, logger: log });
 
   // The shoe: a real device, or the emulator behind the mock serial binding (nothing to install).
@@ -178,7 +179,7 @@ export async function startTable(options: RuntimeOptions): Promise<TableRuntime>
     emulator.powerOn();
   }
   let bridge: ShoeBridge | null = null;
-  // Link error counters are notes on the log (issue 3), written when one of them changes.
+  // Link error counters are notes on the log, written when one of them changes.
   let lastCounters = '';
   const recordErrorCounters = (c: LinkCounters) => {
     const errors = { crcErrors: c.crcErrors, discardedBytes: c.discardedBytes, retransmissions: c.retransmissions, duplicatesSuppressed: c.duplicatesSuppressed, naksSent: c.naksSent, naksReceived: c.naksReceived, linkDowns: c.linkDowns, protocolErrors: c.protocolErrors, handlerFailures: c.handlerFailures, sequenceIncidents: c.sequenceIncidents, heldFrames: c.heldFrames };
@@ -206,7 +207,7 @@ export async function startTable(options: RuntimeOptions): Promise<TableRuntime>
     ...(lastRxSeq > 0 ? { resume: { lastRxSeq } } : {}),
     ...(capture ? { capture } : {}),
     onMessage: async (m) => {
-      if (bridge) await bridge.onShoeEvent(m.message, m.seq);
+      if (bridge) await bridge.onShoeEvent(shoeInput(m.message), m.seq);
     },
     onEvent: (e: LinkEvent) => {
       if (e.type === 'handshake') witness(e.shoe);
@@ -214,7 +215,7 @@ export async function startTable(options: RuntimeOptions): Promise<TableRuntime>
       if (e.type === 'state') pendingLinkNote = bridge?.onLinkState(e.state, e.previous, e.reason).catch((err: unknown) => log.error({ err }, 'link state not recorded')) ?? pendingLinkNote;
       else if (e.type === 'counters') recordErrorCounters(e.counters);
       else if (e.type === 'handshake') {
-        // The shoe's identity for the supervisor's link panel (issue 10): a note on the log.
+        // The shoe's identity for the supervisor's link panel: a note on the log.
         const { serialNumber, firmwareVersion, protocolVersion, deckCount } = e.shoe;
         void service.recordNote('link.handshake', { serialNumber, firmwareVersion, protocolVersion, deckCount, initiatedBy: e.initiatedBy }).catch((err: unknown) => log.error({ err }, 'link handshake not recorded'));
         log.info({ link: e }, 'link handshake');
@@ -289,7 +290,7 @@ export async function startTable(options: RuntimeOptions): Promise<TableRuntime>
       bettingTimer.stop();
       watchdog.stop();
       bridge?.stop();
-      // In order, each step logged (issue 10, service life): the listener, the link, the replica, the store.
+      // In order, each step logged (service life): the listener, the link, the replica, the store.
       const step = async (what: string, close: () => Promise<unknown>) => {
         const began = Date.now();
         try {
@@ -319,7 +320,7 @@ export async function startTable(options: RuntimeOptions): Promise<TableRuntime>
       faults.unsubscribe();
       if (lostWriterTimer !== undefined) scheduler.clearTimeout(lostWriterTimer);
       service.close();
-      // The anchor at shutdown goes before the store closes (issue 12.1).
+      // The anchor at shutdown goes before the store closes.
       await step('log anchor', () => logGuard.close());
       await step('store', async () => {
         if (!options.store) await store.close();

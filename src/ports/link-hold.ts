@@ -1,4 +1,4 @@
-// Port: the shoe link's delivery hold (PROTOCOL.md §8.7). After a sequence incident the link stops
+// Port: the shoe link's delivery hold (PROTOCOL.md §8.4, §8.6). After a sequence incident the link stops
 // handing shoe events to the application (they stay unacknowledged in the shoe, firmware-protocol
 // §9.2) until a supervisor has dealt with the incident. The serial link implements it.
 export interface LinkHold {

@@ -8,6 +8,7 @@ import { steppingClock } from '../../src/adapters/clock/system-clock.js';
 import { TableService } from '../../src/app/table-service.js';
 import { BettingTimer } from '../../src/app/betting-timer.js';
 import { ShoeBridge } from '../../src/app/shoe-bridge.js';
+import { shoeInput } from '../../src/adapters/serial/shoe-input.js';
 import { rebuildTable } from '../../src/app/rebuild-table.js';
 import { exportSession } from '../../src/app/export-session.js';
 import { publicView$ } from '../../src/app/displays/public-projection.js';
@@ -103,14 +104,14 @@ describe('betting timer', () => {
     const bridge = new ShoeBridge(service, noGate);
     await service.submit({ type: 'bet', seat: 1, player: 'p1', amount: 1000 }, { source: 'api' });
     await scheduler.advance(3_000);
-    await bridge.onShoeEvent({ type: 'DEALER_BUTTON', button: 'primary', press: 'short' }, 41);
+    await bridge.onShoeEvent(shoeInput({ type: 'DEALER_BUTTON', button: 'primary', press: 'short' }), 41);
     const log = await store.read('t');
     expect(inputsOf(log, 'betting.closed')[0]?.data).toMatchObject({ source: 'shoe', shoeSeq: 41 });
     expect(log.find((e) => e.type === 'betting.closed')?.data).not.toHaveProperty('byTimeout');
     await scheduler.advance(60_000);
     expect(inputsOf(await store.read('t'), 'betting.timeout')).toHaveLength(0);
     // The secondary button is only a note.
-    await bridge.onShoeEvent({ type: 'DEALER_BUTTON', button: 'secondary', press: 'long' }, 42);
+    await bridge.onShoeEvent(shoeInput({ type: 'DEALER_BUTTON', button: 'secondary', press: 'long' }), 42);
     expect((await store.read('t')).at(-1)?.type).toBe('shoe.message');
     timer.stop();
   });

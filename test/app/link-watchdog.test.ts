@@ -1,4 +1,4 @@
-// Link health as table state: a shoe that never connects is a linkDown fault on the log that
+// Link health as table state (PROTOCOL.md §10.2): a shoe that never connects is a linkDown fault on the log that
 // pauses the table; the link coming up clears it; every pause, recovery and link change reaches the
 // console log at WARN/ERROR with the table id; the supervisor's view shows the link.
 import { describe, expect, test } from 'vitest';

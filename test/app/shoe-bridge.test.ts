@@ -8,7 +8,8 @@ import { loadRuleSet } from '../../src/config/load-rule-set.js';
 import { MemoryEventStore } from '../../src/adapters/store/memory-event-store.js';
 import { steppingClock } from '../../src/adapters/clock/system-clock.js';
 import { TableService } from '../../src/app/table-service.js';
-import { inputsForShoeEvent, ShoeBridge } from '../../src/app/shoe-bridge.js';
+import { ShoeBridge } from '../../src/app/shoe-bridge.js';
+import { inputsForShoeEvent, shoeInput } from '../../src/adapters/serial/shoe-input.js';
 import { isInputRecord, recordedInput } from '../../src/app/log-records.js';
 import type { SequenceIncidentEvidence } from '../../src/app/sequence-incident.js';
 import type { ShoeGate } from '../../src/ports/shoe-gate.js';
@@ -101,7 +102,7 @@ describe('ShoeBridge', () => {
     let release!: () => void;
     c.stall = new Promise<void>((r) => (release = r));
     let resolved = false;
-    const delivery = bridge.onShoeEvent({ type: 'SHOE_LOADED', deckCount: 6, cardCount: 312 }, 1).then(() => (resolved = true));
+    const delivery = bridge.onShoeEvent(shoeInput({ type: 'SHOE_LOADED', deckCount: 6, cardCount: 312 }), 1).then(() => (resolved = true));
     await new Promise((r) => setTimeout(r, 50));
     expect(resolved).toBe(false); // the link must not ACK yet
     release();
@@ -109,7 +110,7 @@ describe('ShoeBridge', () => {
     await delivery;
     expect((await inputs()).map((r) => [r.input.type, r.origin.shoeSeq])).toEqual([['shoe.loaded', 1]]);
     c.fail = true;
-    await expect(bridge.onShoeEvent(card('AS', 2).message, 2)).rejects.toThrow(/append failed/);
+    await expect(bridge.onShoeEvent(shoeInput(card('AS', 2).message), 2)).rejects.toThrow(/append failed/);
     c.fail = false;
     expect((await inputs()).filter((r) => r.input.type === 'card')).toEqual([]);
   });
@@ -117,19 +118,19 @@ describe('ShoeBridge', () => {
   test('the gate opens for each card due, one at a time, and locks when none is', async () => {
     const { bridge, calls, last, service } = await setup();
     expect(last()).toBe('lock'); // no shoe: nothing due
-    await bridge.onShoeEvent({ type: 'SHOE_LOADED', deckCount: 6, cardCount: 312 }, 1);
+    await bridge.onShoeEvent(shoeInput({ type: 'SHOE_LOADED', deckCount: 6, cardCount: 312 }), 1);
     expect(last()).toBe('unlock 1');
     expect(calls).toContain('indicator burn');
-    await bridge.onShoeEvent(card('7S', 1).message, 2); // the burn card
+    await bridge.onShoeEvent(shoeInput(card('7S', 1).message), 2); // the burn card
     expect(service.phase).toMatch(/betting/i);
     expect(last()).toBe('lock');
     // Non-input shoe messages are notes on the log.
-    await bridge.onShoeEvent({ type: 'DEALER_BUTTON', button: 'primary', press: 'short' }, 3);
+    await bridge.onShoeEvent(shoeInput({ type: 'DEALER_BUTTON', button: 'primary', press: 'short' }), 3);
   });
 
   test('link down pauses the table with a linkDown fault; the link back clears it', async () => {
     const { bridge, service, last } = await setup();
-    await bridge.onShoeEvent({ type: 'SHOE_LOADED', deckCount: 6, cardCount: 312 }, 1);
+    await bridge.onShoeEvent(shoeInput({ type: 'SHOE_LOADED', deckCount: 6, cardCount: 312 }), 1);
     await bridge.onLinkState('down', 'up', 'no heartbeat');
     expect(service.table.shoeFaults).toEqual(['linkDown']);
     expect(last()).toBe('lock');
@@ -146,7 +147,7 @@ describe('ShoeBridge', () => {
     // The link reports down, then up, then delivers — without waiting for the bridge (as the link does).
     void bridge.onLinkState('down', 'up', 'shoe answered NAK NO_SESSION');
     void bridge.onLinkState('up', 'down', 'HELLO reply received');
-    await bridge.onShoeEvent({ type: 'SHOE_LOADED', deckCount: 6, cardCount: 312 }, 1);
+    await bridge.onShoeEvent(shoeInput({ type: 'SHOE_LOADED', deckCount: 6, cardCount: 312 }), 1);
     expect((await inputs()).map((r) => r.input.type)).toEqual(['shoe.fault', 'shoe.recovered', 'shoe.loaded']);
     expect(service.table.shoeFaults).toEqual([]);
     expect(service.phase).not.toBe('paused');
@@ -155,7 +156,7 @@ describe('ShoeBridge', () => {
 
   test('a sequence incident: a fault with the evidence on the log, the table paused, the hold released only by a supervisor resume', async () => {
     const { bridge, service, hold, inputs, last } = await setup();
-    await bridge.onShoeEvent({ type: 'SHOE_LOADED', deckCount: 6, cardCount: 312 }, 1);
+    await bridge.onShoeEvent(shoeInput({ type: 'SHOE_LOADED', deckCount: 6, cardCount: 312 }), 1);
     hold.hold('stale-hello: replayed'); // the link holds deliveries as it reports the incident
     await bridge.onSequenceIncident(evidence);
     expect(service.phase).toBe('paused');
@@ -182,7 +183,7 @@ describe('ShoeBridge', () => {
   test('a restart with an incident still open on the log holds the link again', async () => {
     const store = new MemoryEventStore();
     const first = await setup(store);
-    await first.bridge.onShoeEvent({ type: 'SHOE_LOADED', deckCount: 6, cardCount: 312 }, 1);
+    await first.bridge.onShoeEvent(shoeInput({ type: 'SHOE_LOADED', deckCount: 6, cardCount: 312 }), 1);
     await first.bridge.onSequenceIncident(evidence);
     first.bridge.stop();
     const again = await setup(store);

@@ -1,4 +1,4 @@
-// End to end over a real pseudo-terminal pair (issue 3 acceptance): `shoe emulate`'s emulator deals a
+// End to end over a real pseudo-terminal pair: `shoe emulate`'s emulator deals a
 // six-deck shoe with every fault type injected into the controller's serial port; the controller's log
 // holds every card the emulator dealt exactly once and in order; the round results equal those of the
 // same card list replayed from a session file; the capture replays to the same events.
@@ -16,6 +16,7 @@ import { SqliteEventStore } from '../../src/adapters/store/sqlite-event-store.js
 import { exportSession } from '../../src/app/export-session.js';
 import { CONFIGURED_RECORD, factOf, isInputRecord, isNoteRecord, recordedInput } from '../../src/app/log-records.js';
 import { replayCapture, type CaptureLine } from '../../src/app/replay-capture.js';
+import { capturedShoeInputs } from '../../src/adapters/serial/shoe-input.js';
 import { verifyLog } from '../../src/app/verify-log.js';
 import { TableEngine } from '../../src/round/table-engine.js';
 import type { Card } from '../../src/rules/cards.js';
@@ -87,6 +88,6 @@ describe.skipIf(!hasSocat)(`a table on a pty pair with a faulty shoe${hasSocat ?
     // The capture, through the decoder and the round machine, prints the same events as the live run.
     const capture = readFileSync(capturePath, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as CaptureLine);
     expect(capture.some((l) => l.dir === 'rx')).toBe(true);
-    expect(replayCapture(loadRuleSet('six-deck').rules, capture).map((e) => canonicalJson(e))).toEqual(liveFacts.map((e) => canonicalJson(e)));
+    expect(replayCapture(loadRuleSet('six-deck').rules, capture, capturedShoeInputs).map((e) => canonicalJson(e))).toEqual(liveFacts.map((e) => canonicalJson(e)));
   }, 180_000);
 });

@@ -1,4 +1,4 @@
-// No lost or out-of-turn card on the wire (issue 12, part 6). A live table on a fresh socat pty pair,
+// No lost or out-of-turn card on the wire (PROTOCOL.md §7.5.3, §8.5). A live table on a fresh socat pty pair,
 // the emulated shoe dealing by itself whenever its gate is open; the shoe's cable is pulled 20 times,
 // for 1-5 s each, at seeded random moments of the rounds. Before the fix a card could leave the shoe
 // out of turn after a reconnect: the controller re-sent the allowance the shoe had already spent on a

@@ -1,4 +1,4 @@
-// The wire under abuse, end to end over a fresh socat pty pair per test (issue 12, parts 5 and 6):
+// The wire under abuse, end to end over a fresh socat pty pair per test (PROTOCOL.md §7.5.3, §8.4-§8.6):
 //  - stale frames: the shoe's cold-start HELLO, SHOE_LOADED seq 1 and its first CARD_DRAWN, taken from
 //    the controller's own capture, are replayed byte for byte into the controller's side of a live
 //    table: a sequenceIncident on the log, the table paused, no phantom input;

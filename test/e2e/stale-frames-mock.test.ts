@@ -1,4 +1,4 @@
-// Sequence incidents are table incidents (issue 12, part 5), over serialport's mock binding: a live
+// Sequence incidents are table incidents (PROTOCOL.md §8.4, §8.6), over serialport's mock binding: a live
 // demo table; the shoe's first frames (its cold-start HELLO, SHOE_LOADED seq 1, CARD_DRAWN seq 2) are
 // captured and, a few rounds later, replayed byte for byte into the controller's side. Before the
 // session nonce the link took that HELLO for a genuine restart, reset its sequence state and the log

@@ -17,6 +17,7 @@ import type { TableEvent } from '../../src/round/events.js';
 import { parseSession } from '../../src/session/parse-session.js';
 import { replaySession } from '../../src/session/replay-session.js';
 import { replayCapture, type CaptureLine } from '../../src/app/replay-capture.js';
+import { capturedShoeInputs } from '../../src/adapters/serial/shoe-input.js';
 import { playBotRounds, type BotStrategy } from '../../src/app/simulation/bot-rounds.js';
 import { mulberry32 } from '../../src/random/prng.js';
 import { loadScenarios } from '../support/scenario.js';
@@ -75,7 +76,7 @@ describe('golden fact streams', () => {
 
   test('the golden capture\'s inputs', () => {
     const lines = readFileSync(join(ROOT, 'test/captures/six-deck-demo.capture.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as CaptureLine);
-    const facts = replayCapture(loadRuleSet('six-deck').rules, lines);
+    const facts = replayCapture(loadRuleSet('six-deck').rules, lines, capturedShoeInputs);
     expect(facts.length).toBeGreaterThan(100);
     expectRecorded('capture.jsonl', facts.map((f) => JSON.stringify(f)));
   });

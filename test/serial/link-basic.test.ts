@@ -1,20 +1,16 @@
 // ShoeLink ↔ emulator over the mock binding, no faults: handshake, delivery, gate, commands.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { oneDeck } from '../../firmware-protocol/src/index.js';
-import { createMockPort, expectExactlyOnceInOrder, makeRig, resetMockBinding, type Rig } from './harness.js';
+import { expectExactlyOnceInOrder, type Rig } from './harness.js';
+import { useLinkRig } from './link-rig.js';
 
+const rigs = useLinkRig();
 let rig: Rig | null = null;
-beforeEach(() => createMockPort());
-afterEach(async () => {
-  await rig?.close();
-  rig = null;
-  resetMockBinding();
-});
 
 describe('ShoeLink over the mock binding', () => {
   it('handshakes, then delivers a deck exactly once and in order', async () => {
     const deck = oneDeck();
-    rig = makeRig(deck);
+    rig = rigs.make(deck);
     rig.link.start();
     rig.emulator.powerOn();
     await rig.untilUp();

@@ -3,25 +3,19 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SerialPortMock } from 'serialport';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fromHex, oneDeck } from '../../firmware-protocol/src/index.js';
 import { JsonlCaptureWriter, MemoryCapture, readCapture, replayCapture } from '../../src/adapters/serial/capture.js';
 import { VirtualScheduler } from '../../src/adapters/serial/scheduler.js';
 import { LinkClosedError, ShoeLink, type LinkEvent } from '../../src/adapters/serial/shoe-link.js';
-import { createMockPort, eventsOf, expectExactlyOnceInOrder, makeRig, MOCK_PATH, resetMockBinding, type Rig } from './harness.js';
+import { eventsOf, expectExactlyOnceInOrder, MOCK_PATH, resetMockBinding, type Rig } from './harness.js';
+import { useLinkRig } from './link-rig.js';
 
+const rigs = useLinkRig();
 let rig: Rig | null = null;
-const cleanups: (() => Promise<void> | void)[] = [];
-beforeEach(() => createMockPort());
-afterEach(async () => {
-  await rig?.close();
-  rig = null;
-  for (const c of cleanups.splice(0)) await c();
-  resetMockBinding();
-});
 
-async function upRig(...args: Parameters<typeof makeRig>): Promise<Rig> {
-  rig = makeRig(...args);
+async function upRig(...args: Parameters<typeof rigs.make>): Promise<Rig> {
+  rig = rigs.make(...args);
   rig.link.start();
   rig.emulator.powerOn();
   await rig.untilUp();
@@ -51,7 +45,7 @@ describe('persist, then act (§9.6)', () => {
   it('a failing handler gets no ACK; the retransmission offers the same event again', async () => {
     const deck = oneDeck();
     let failures = 0;
-    rig = makeRig(deck);
+    rig = rigs.make(deck);
     const errors: LinkEvent[] = [];
     const delivered: number[] = [];
     const link = new ShoeLink({
@@ -69,7 +63,7 @@ describe('persist, then act (§9.6)', () => {
       },
       onEvent: (e) => e.type === 'handler-error' && errors.push(e),
     });
-    cleanups.push(() => link.close());
+    rigs.cleanup(() => link.close());
     link.start();
     rig.emulator.powerOn();
     await rig.sched.runUntil(() => link.state === 'up', 5000);
@@ -93,7 +87,7 @@ describe('sequence numbers survive restarts (§8.4)', () => {
     await r.link.close();
     const events: LinkEvent[] = [];
     const link2 = new ShoeLink({ path: MOCK_PATH, baudRate: 115200, binding: r.wire.binding, scheduler: r.sched, resume, onMessage: async (m) => void r.delivered.push(m), onEvent: (e) => void events.push(e) });
-    cleanups.push(() => link2.close());
+    rigs.cleanup(() => link2.close());
     // The dealer keeps pulling while the controller is away: the shoe queues (its gate locks).
     for (let i = 0; i < 5; i++) void r.emulator.drawCard();
     await r.sched.advance(3000);
@@ -113,7 +107,7 @@ describe('sequence numbers survive restarts (§8.4)', () => {
     await r.link.close();
     const events: LinkEvent[] = [];
     const link2 = new ShoeLink({ path: MOCK_PATH, baudRate: 115200, binding: r.wire.binding, scheduler: r.sched, onMessage: async () => undefined, onEvent: (e) => void events.push(e) });
-    cleanups.push(() => link2.close());
+    rigs.cleanup(() => link2.close());
     link2.start();
     await r.sched.runUntil(() => link2.state === 'up', 10_000);
     expect(events.find((e) => e.type === 'sequence')).toMatchObject({ continuity: { kind: 'adopted', announced: r.emulator.sequenceState.nextTxSeq } });
@@ -147,7 +141,7 @@ describe('sequence numbers survive restarts (§8.4)', () => {
 
 describe('handshake outcomes (§8.1, §8.3)', () => {
   it('refuses an incompatible shoe: state "incompatible", version-mismatch event, no event delivered', async () => {
-    rig = makeRig(oneDeck(), { emulator: { protocolVersions: { min: 3, max: 4 } } });
+    rig = rigs.make(oneDeck(), { emulator: { protocolVersions: { min: 3, max: 4 } } });
     rig.link.start();
     rig.emulator.powerOn();
     await rig.sched.advance(12_000);
@@ -163,7 +157,7 @@ describe('handshake outcomes (§8.1, §8.3)', () => {
     const sched = new VirtualScheduler();
     const events: LinkEvent[] = [];
     const link = new ShoeLink({ path: MOCK_PATH, baudRate: 115200, binding: SerialPortMock.binding, scheduler: sched, onMessage: async () => undefined, onEvent: (e) => void events.push(e) });
-    cleanups.push(() => link.close());
+    rigs.cleanup(() => link.close());
     link.start();
     await sched.advance(1500);
     expect(link.state).toBe('handshaking');
@@ -245,7 +239,7 @@ describe('I/O errors and counters', () => {
 describe('raw capture (JSONL)', () => {
   it('records both directions with timestamps, and replaying the rx bytes gives what was delivered', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'shoe-capture-'));
-    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    rigs.cleanup(() => rmSync(dir, { recursive: true, force: true }));
     const file = join(dir, 'link.jsonl');
     const deck = oneDeck();
     const r = await upRig(deck, { link: { capture: new JsonlCaptureWriter(file) }, emulator: { faults: { drop: 0.05, corrupt: 0.05, dup: 0.05, delay: 0, delayMs: 400, misread: 0, scheduled: [] } } });

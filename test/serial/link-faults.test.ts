@@ -1,24 +1,20 @@
 // Every fault the emulator can inject, over the mock binding on virtual time: each card must
 // still reach the application exactly once and in order (PROTOCOL.md §6.3, §8.4, §9).
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseFaultSpec } from '../../src/adapters/shoe-emulator/faults.js';
 import { mulberry32, shuffledShoe } from '../../src/random/prng.js';
 import { MemoryCapture } from '../../src/adapters/serial/capture.js';
-import { createMockPort, eventsOf, expectExactlyOnceInOrder, makeRig, resetMockBinding, type Rig } from './harness.js';
+import { eventsOf, expectExactlyOnceInOrder, type Rig } from './harness.js';
+import { useLinkRig } from './link-rig.js';
 
+const rigs = useLinkRig();
 let rig: Rig | null = null;
-beforeEach(() => createMockPort());
-afterEach(async () => {
-  await rig?.close();
-  rig = null;
-  resetMockBinding();
-});
 
 const shoe = (decks: number, seed: number) => shuffledShoe(decks, mulberry32(seed));
 
 async function run(spec: string, decks = 2, seed = 11): Promise<Rig> {
   const cards = shoe(decks, seed);
-  rig = makeRig(cards, { emulator: { faults: parseFaultSpec(spec) }, seed });
+  rig = rigs.make(cards, { emulator: { faults: parseFaultSpec(spec) }, seed });
   rig.link.start();
   rig.emulator.powerOn();
   await rig.untilUp();
@@ -110,7 +106,7 @@ describe('unplug and return', () => {
   it('a silent shoe (heartbeats lost) is declared down after 3.5 s and recovers by handshake', async () => {
     const cards = shoe(1, 5);
     const capture = new MemoryCapture();
-    rig = makeRig(cards, { link: { capture } });
+    rig = rigs.make(cards, { link: { capture } });
     rig.link.start();
     rig.emulator.powerOn();
     await rig.untilUp();

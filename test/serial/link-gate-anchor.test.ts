@@ -1,4 +1,4 @@
-// The cause of the out-of-turn card after an unplug (issue 12, part 6), pinned down on virtual time.
+// The cause of an out-of-turn card after an unplug (PROTOCOL.md §7.5.3, §8.5), pinned down on virtual time.
 // A card leaves the shoe under an allowance of one; its CARD_DRAWN never reaches the controller (the
 // line is cut). After the re-handshake the controller re-sends the gate state it wants (§8.5): an
 // allowance of one, because it has not seen that card. In protocol version 1 the shoe took that as one
@@ -10,21 +10,17 @@
 // the handshake used to pump a GATE_UNLOCK queued during the outage onto the wire (and the shoe
 // carried it out) before the wanted GATE_LOCK was queued. Both cases were checked red against the
 // old behaviour (seenSeq ignored; the old order in ShoeLink.onHello).
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { oneDeck } from '../../firmware-protocol/src/index.js';
-import { createMockPort, makeRig, resetMockBinding, type Rig } from './harness.js';
+import { type Rig } from './harness.js';
+import { useLinkRig } from './link-rig.js';
 
+const rigs = useLinkRig();
 let rig: Rig | null = null;
-beforeEach(() => createMockPort());
-afterEach(async () => {
-  await rig?.close();
-  rig = null;
-  resetMockBinding();
-});
 
 /** A link and an emulated shoe in session on virtual time, the shoe's SHOE_LOADED delivered. */
 async function linkUp(deck: ReturnType<typeof oneDeck>): Promise<Rig> {
-  rig = makeRig(deck);
+  rig = rigs.make(deck);
   rig.link.start();
   rig.emulator.powerOn();
   await rig.untilUp();

@@ -1,21 +1,17 @@
 // Sequence incidents at the link (PROTOCOL.md §8.6, §8.7), on virtual time over the mock binding:
 // which HELLOs are incidents, what the link does with them (ignore a stale one, hold deliveries), and
 // which are not (the shoe repeating its cold-start HELLO because the reply was lost).
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { encodeFrame, oneDeck, type HelloMessage } from '../../firmware-protocol/src/index.js';
-import { createMockPort, makeRig, resetMockBinding, type Rig } from './harness.js';
+import { type Rig } from './harness.js';
+import { useLinkRig } from './link-rig.js';
 
+const rigs = useLinkRig();
 let rig: Rig | null = null;
-beforeEach(() => createMockPort());
-afterEach(async () => {
-  await rig?.close();
-  rig = null;
-  resetMockBinding();
-});
 
 async function upRig(): Promise<Rig> {
   let nonce = 0x1000;
-  rig = makeRig(oneDeck(), { emulator: { nonceSource: () => ++nonce } });
+  rig = rigs.make(oneDeck(), { emulator: { nonceSource: () => ++nonce } });
   rig.link.start();
   rig.emulator.powerOn();
   await rig.untilUp();
@@ -66,7 +62,7 @@ describe('sequence incidents (§8.6, §8.7)', () => {
   });
 
   it('the shoe repeating its cold-start HELLO (our reply lost) is no incident', async () => {
-    rig = makeRig(oneDeck());
+    rig = rigs.make(oneDeck());
     const r = rig;
     r.link.start(); // the emulator stays off: the test speaks for the shoe
     await r.sched.advance(50);

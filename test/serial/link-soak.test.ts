@@ -2,18 +2,14 @@
 // shorter than the retransmission budget) every card arrives exactly once and in order; beyond
 // it (stalls longer than the 3.5 s link-down timeout) the link may crawl, but what it delivers
 // is still the shoe's prefix, in order, each event once.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseFaultSpec } from '../../src/adapters/shoe-emulator/faults.js';
 import { mulberry32, shuffledShoe } from '../../src/random/prng.js';
-import { createMockPort, expectExactlyOnceInOrder, makeRig, resetMockBinding, type Rig } from './harness.js';
+import { expectExactlyOnceInOrder, type Rig } from './harness.js';
+import { useLinkRig } from './link-rig.js';
 
+const rigs = useLinkRig();
 let rig: Rig | null = null;
-beforeEach(() => createMockPort());
-afterEach(async () => {
-  await rig?.close();
-  rig = null;
-  resetMockBinding();
-});
 
 function spec(seed: number, delayMs: number): string {
   return `drop=0.12,corrupt=0.12,dup=0.1,delay=0.1:${delayMs},misread=0.05,jam@${(seed % 90) + 3}:0.5,unplug@${(seed % 60) + 30}:${(seed % 5) + 1},reversed@${(seed % 40) + 60}:0.3`;
@@ -21,7 +17,7 @@ function spec(seed: number, delayMs: number): string {
 
 async function soak(seed: number, delayMs: number, mustComplete: boolean): Promise<void> {
   const cards = shuffledShoe(2, mulberry32(seed));
-  rig = makeRig(cards, { emulator: { faults: parseFaultSpec(spec(seed, delayMs)) }, seed, persistMs: seed % 3 === 0 ? 300 : 0 });
+  rig = rigs.make(cards, { emulator: { faults: parseFaultSpec(spec(seed, delayMs)) }, seed, persistMs: seed % 3 === 0 ? 300 : 0 });
   rig.link.start();
   rig.emulator.powerOn();
   await rig.untilUp(60_000);

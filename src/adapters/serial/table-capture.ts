@@ -1,4 +1,4 @@
-// A capture of everything that reached the controller (issue 3, capture): the raw bytes in both
+// A capture of everything that reached the controller, so a session can be replayed byte for byte: the raw bytes in both
 // directions with timestamps, as the link saw them, and — between them — each input the table took,
 // from the shoe (with the shoe's sequence number) or from anywhere else (bets, decisions, timers).
 // `shoe replay-capture` decodes the bytes again and checks every shoe input against them.

@@ -6,149 +6,33 @@
 // `receive(bytes)`. mock-wire.ts connects it to serialport's mock binding, run-emulator.ts to a
 // real serial device or pseudo-terminal. Time comes from an injected Scheduler and randomness
 // from an injected seeded Rng, so a run is reproducible.
+//
+// A device model (mechanics: cards, gate, faults, rescans) over the shoe's end of the link
+// (shoe-end.ts), which decides with the same pure link core as the controller
+// (firmware-protocol/src/link/); line faults are injected by faulty-wire.ts.
 
-import {
-  applyPeerHello,
-  classifyIncoming,
-  Deframer,
-  encodeFrame,
-  MIN_SHOE_TX_QUEUE,
-  negotiateVersion,
-  nextSeq,
-  seqBehind,
-  PROTOCOL_VERSION,
-  MIN_PROTOCOL_VERSION,
-  TIMING,
-  type Card,
-  type ControllerCommand,
-  type DiscardedBytes,
-  type FaultCode,
-  type Frame,
-  type GateState,
-  type HelloMessage,
-  type IndicatorMessage,
-  type Message,
-  type NakReason,
-  type ShoeEvent,
-  type VersionRange,
-} from '../../../firmware-protocol/src/index.js';
+import { MIN_PROTOCOL_VERSION, MIN_SHOE_TX_QUEUE, PROTOCOL_VERSION, type Card, type FaultCode, type GateState, type IndicatorMessage } from '../../../firmware-protocol/src/index.js';
 import { randomInt } from 'node:crypto';
-import type { Scheduler, TimerHandle } from '../serial/scheduler.js';
-import { NO_FAULTS, type FaultPlan, type ScheduledFault } from './faults.js';
-import type { Rng } from '../../random/prng.js';
+import type { Scheduler } from '../serial/scheduler.js';
+import type { DrawOutcome, EmulatorEvent, EmulatorSession, EmulatorStats, ShoeEmulatorOptions } from './emulator-types.js';
+import { FaultyWire } from './faulty-wire.js';
+import { NO_FAULTS } from './faults.js';
+import { ShoeEnd } from './shoe-end.js';
+import { ShoeMechanics } from './shoe-mechanics.js';
 
-export type EmulatorSession = 'offline' | 'handshaking' | 'up' | 'incompatible';
-
-export interface ShoeEmulatorOptions {
-  scheduler: Scheduler;
-  /** Seeded PRNG for fault dice and read confidence. */
-  rng: Rng;
-  /** The shoe's cards in dealing order (first card first). */
-  cards: readonly Card[];
-  /** Cards dealt before the cut card comes out; omit for no cut card. */
-  cutCardAfter?: number;
-  decks?: number;
-  faults?: FaultPlan;
-  serialNumber?: string;
-  firmwareVersion?: string;
-  /** Advertised protocol versions (tests use this to provoke a mismatch, §8.3). */
-  protocolVersions?: VersionRange;
-  /** Transmit queue capacity (§9.5, at least 16). */
-  queueCapacity?: number;
-  /** Time the dealer takes to pass an unreadable card over the reader again (§7.4.2). */
-  rescanMs?: number;
-  /** §8.6: draws the session nonce at every power-up (1..2^32-1); default: node:crypto. */
-  nonceSource?: () => number;
-}
-
-export type DrawOutcome = { drawIndex: number; card: Card; misread: boolean } | { empty: true };
-
-export type EmulatorEvent =
-  | { type: 'session'; state: EmulatorSession; reason: string }
-  | { type: 'unplugged'; durationMs: number }
-  | { type: 'replugged' }
-  | { type: 'dealt'; drawIndex: number; card: Card }
-  | { type: 'gate'; state: GateState }
-  | { type: 'fault'; code: FaultCode; state: 'raised' | 'cleared' }
-  | { type: 'injected'; fault: 'drop' | 'corrupt' | 'dup' | 'delay' | 'rx-drop' | 'rx-corrupt' | 'misread'; detail: string };
-
-export interface EmulatorStats {
-  framesSent: number;
-  bytesSent: number;
-  retransmissions: number;
-  sessionsLost: number;
-  handshakes: number;
-  commandsExecuted: number;
-  duplicateCommands: number;
-  naksSent: number;
-  naksReceived: number;
-  discardedBytes: number;
-  injected: Record<'drop' | 'corrupt' | 'dup' | 'delay' | 'rxDrop' | 'rxCorrupt' | 'misread', number>;
-}
-
-interface Outstanding {
-  seq: number;
-  event: ShoeEvent;
-  bytes: Uint8Array;
-  retransmissions: number;
-}
+export type { DrawOutcome, EmulatorEvent, EmulatorSession, EmulatorStats, ShoeEmulatorOptions } from './emulator-types.js';
 
 export class ShoeEmulator {
   private readonly sched: Scheduler;
-  private readonly rng: Rng;
-  private readonly faults: FaultPlan;
-  private readonly versions: VersionRange;
-  private readonly serialNumber: string;
-  private readonly firmwareVersion: string;
-  private readonly queueCapacity: number;
-  private readonly rescanMs: number;
   private readonly decks: number;
   private readonly listeners = new Set<(e: EmulatorEvent) => void>();
-
-  private write: ((bytes: Uint8Array) => void) | null = null;
-  private deframer = new Deframer({ from: 'controller' });
+  private readonly nonceSource: () => number;
+  private readonly wire: FaultyWire;
+  private readonly end: ShoeEnd;
+  private readonly m: ShoeMechanics;
   private powered = false;
   private poweredAt = 0;
   private plugged = true;
-  private session: EmulatorSession = 'offline';
-  private awaitingReply = false;
-
-  // §8.2 sequence state, kept while powered.
-  private nextTx = 1;
-  private lastRx = 0;
-  private coldStart = true;
-  /** §8.6: this power-up's session nonce, and the controller's nonce our lastRx refers to. */
-  private bootNonce = 0;
-  private peerNonce = 0;
-  private readonly nonceSource: () => number;
-  private outstanding: Outstanding | null = null;
-  private readonly queue: ShoeEvent[] = [];
-
-  // Timers.
-  private ackTimer: TimerHandle | null = null;
-  private helloTimer: TimerHandle | null = null;
-  private heartbeatTimer: TimerHandle | null = null;
-  private lastCrcNakAt = -Infinity;
-  private readonly outFifo: Uint8Array[] = [];
-  private stalledUntil = -Infinity;
-  private stallTimer: TimerHandle | null = null;
-
-  // The shoe of cards and the dealer.
-  private cards: Card[];
-  private cutCardAfter: number | null;
-  private cutSeen = false;
-  private drawIndex = 0;
-  private readonly drawWaiters: ((o: DrawOutcome) => void)[] = [];
-  private commandedGate: GateState = 'locked';
-  private allowance = 0;
-  private jam = false;
-  private reversed = false;
-  private dirty = false;
-  private rescanPending = false;
-  private readonly firedFaults = new Set<ScheduledFault>();
-  private indicator: IndicatorMessage | null = null;
-  private clockOffsetMs: number | null = null;
-  private lastReportedGate: GateState = 'locked';
 
   readonly stats: EmulatorStats = {
     framesSent: 0,
@@ -166,28 +50,51 @@ export class ShoeEmulator {
 
   constructor(o: ShoeEmulatorOptions) {
     this.sched = o.scheduler;
-    this.rng = o.rng;
-    this.faults = o.faults ?? NO_FAULTS;
-    this.versions = o.protocolVersions ?? { min: MIN_PROTOCOL_VERSION, max: PROTOCOL_VERSION };
-    this.serialNumber = o.serialNumber ?? 'EMU-0001';
-    this.firmwareVersion = o.firmwareVersion ?? '1.0.0';
-    this.queueCapacity = Math.max(MIN_SHOE_TX_QUEUE, o.queueCapacity ?? 32);
-    this.rescanMs = o.rescanMs ?? 300;
-    this.cards = o.cards.slice();
-    this.cutCardAfter = o.cutCardAfter ?? null;
-    this.decks = o.decks ?? Math.max(1, Math.min(8, Math.round(this.cards.length / 52)));
+    const faults = o.faults ?? NO_FAULTS;
+    const emit = (e: EmulatorEvent) => this.emit(e);
+    this.decks = o.decks ?? Math.max(1, Math.min(8, Math.round(o.cards.length / 52)));
     this.nonceSource = o.nonceSource ?? (() => randomInt(1, 0xffffffff));
+    this.wire = new FaultyWire(o.scheduler, o.rng, faults, this.stats, emit, () => this.plugged && this.powered);
+    this.m = new ShoeMechanics(
+      {
+        sched: o.scheduler, rng: o.rng, faults, stats: this.stats, emit, decks: this.decks,
+        queueCapacity: Math.max(MIN_SHOE_TX_QUEUE, o.queueCapacity ?? 32),
+        rescanMs: o.rescanMs ?? 300,
+        unplug: (ms) => this.unplug(ms),
+        powerCycle: (ms) => this.powerCycle(ms),
+      },
+      o.cards,
+      o.cutCardAfter ?? null,
+    );
+    const m = this.m;
+    const identity = {
+      versions: o.protocolVersions ?? { min: MIN_PROTOCOL_VERSION, max: PROTOCOL_VERSION },
+      firmwareVersion: o.firmwareVersion ?? '1.0.0',
+      serialNumber: o.serialNumber ?? 'EMU-0001',
+      decks: this.decks,
+    };
+    this.end = new ShoeEnd(o.scheduler, identity, this.stats, this.wire, {
+      effectiveGate: () => m.effectiveGate(),
+      lockCommandedGate: () => m.lockCommandedGate(),
+      noteGate: () => m.noteGate(),
+      tryDeal: () => m.tryDeal(),
+      execute: (seq, cmd) => m.execute(seq, cmd),
+      uptimeMs: () => this.sched.now() - this.poweredAt,
+      live: () => this.powered && this.plugged,
+      plugged: () => this.plugged,
+    }, emit);
+    m.end = this.end;
   }
 
   // ---- wiring ----------------------------------------------------------------------------------
 
   /** Connects the emulator's transmit side; `write` receives complete frames (one call per frame). */
   attach(write: (bytes: Uint8Array) => void): void {
-    this.write = write;
+    this.wire.attach(write);
   }
 
   detach(): void {
-    this.write = null;
+    this.wire.detach();
   }
 
   on(listener: (e: EmulatorEvent) => void): () => void {
@@ -198,9 +105,7 @@ export class ShoeEmulator {
   /** Bytes from the controller, in any chunking. */
   receive(bytes: Uint8Array): void {
     if (!this.powered || !this.plugged) return; // §2.3: nothing arrives through a pulled cable
-    const r = this.deframer.push(bytes);
-    for (const d of r.discarded) this.onDiscarded(d);
-    for (const f of r.frames) this.onFrame(f);
+    this.end.receive(bytes);
   }
 
   // ---- power and cable ------------------------------------------------------------------------
@@ -211,17 +116,17 @@ export class ShoeEmulator {
     this.powered = true;
     this.poweredAt = this.sched.now();
     // §8.6: a power-up without sequence state is a new session: a fresh nonce.
-    if (this.coldStart || this.bootNonce === 0) this.bootNonce = this.nonceSource();
-    this.commandedGate = 'locked';
-    if (this.cards.length > 0) this.enqueue({ type: 'SHOE_LOADED', deckCount: this.decks, cardCount: this.cards.length });
-    if (this.plugged) this.startHandshake('power-up');
+    if (this.end.coldStart || this.end.bootNonce === 0) this.end.bootNonce = this.nonceSource();
+    this.m.lockCommandedGate();
+    if (this.m.cards.length > 0) this.m.enqueue({ type: 'SHOE_LOADED', deckCount: this.decks, cardCount: this.m.cards.length });
+    if (this.plugged) this.end.startHandshake('power-up');
   }
 
   /** Stops every timer. State is kept (as the firmware keeps RAM while powered). */
   powerOff(): void {
     this.powered = false;
-    this.clearTimers();
-    this.setSession('offline', 'power-off');
+    this.end.stopTimers();
+    this.end.setSession('offline', 'power-off');
   }
 
   /**
@@ -232,20 +137,9 @@ export class ShoeEmulator {
    */
   powerCycle(offMs: number): void {
     this.powerOff();
-    this.nextTx = 1;
-    this.lastRx = 0;
-    this.coldStart = true;
-    this.bootNonce = 0;
-    this.peerNonce = 0;
-    this.outstanding = null;
-    this.queue.length = 0;
-    this.outFifo.length = 0;
-    this.awaitingReply = false;
-    this.jam = this.reversed = this.dirty = this.rescanPending = false;
-    this.deframer = new Deframer({ from: 'controller' });
-    this.cards = this.cards.slice(this.drawIndex);
-    this.cutCardAfter = this.cutCardAfter !== null && !this.cutSeen ? Math.max(0, this.cutCardAfter - this.drawIndex) : null;
-    this.drawIndex = 0;
+    this.end.forget();
+    this.wire.clear();
+    this.m.powerLoss();
     this.sched.setTimeout(() => this.powerOn(), offMs);
   }
 
@@ -253,46 +147,51 @@ export class ShoeEmulator {
   unplug(durationMs: number): void {
     if (!this.plugged) return;
     this.plugged = false;
-    this.loseSession('cable unplugged');
-    this.setSession('offline', 'cable unplugged');
-    this.clearTimers();
-    this.outFifo.length = 0;
-    this.deframer.reset();
+    this.end.loseSession('cable unplugged');
+    this.end.setSession('offline', 'cable unplugged');
+    this.end.stopTimers();
+    this.wire.clear();
+    this.end.deframer.reset();
     this.emit({ type: 'unplugged', durationMs });
     this.sched.setTimeout(() => this.replug(), durationMs);
   }
 
   private replug(): void {
     this.plugged = true;
-    this.deframer = new Deframer({ from: 'controller' });
+    this.end.resetDeframer();
     this.emit({ type: 'replugged' });
-    if (this.powered) this.startHandshake('cable plugged in');
+    if (this.powered) this.end.startHandshake('cable plugged in');
   }
 
   get isPlugged(): boolean {
     return this.plugged;
   }
   get sessionState(): EmulatorSession {
-    return this.session;
+    return this.end.session;
   }
   get gate(): GateState {
-    return this.effectiveGate();
+    return this.m.effectiveGate();
   }
   get cardsDealt(): number {
-    return this.drawIndex;
+    return this.m.drawIndex;
   }
   get cardsLeft(): number {
-    return this.cards.length - this.drawIndex;
+    return this.m.cards.length - this.m.drawIndex;
   }
   get currentIndicator(): IndicatorMessage | null {
-    return this.indicator;
+    return this.m.indicator;
   }
   get sequenceState(): { nextTxSeq: number; lastRxSeq: number; outstanding: number | null; queued: number } {
-    return { nextTxSeq: this.nextTx, lastRxSeq: this.lastRx, outstanding: this.outstanding?.seq ?? null, queued: this.queue.length };
+    const tx = this.end.tx;
+    return { nextTxSeq: tx.nextTx, lastRxSeq: this.end.lastRx, outstanding: tx.outstanding?.seq ?? null, queued: tx.queue.length };
   }
   /** Controller clock minus shoe clock, from the last TIME_SYNC. */
   get timeOffsetMs(): number | null {
-    return this.clockOffsetMs;
+    return this.m.clockOffsetMs;
+  }
+  /** §8.6: the session nonce of this power-up (0 before the first). */
+  get sessionNonce(): number {
+    return this.end.bootNonce;
   }
 
   // ---- the dealer -----------------------------------------------------------------------------
@@ -303,530 +202,46 @@ export class ShoeEmulator {
    */
   drawCard(): Promise<DrawOutcome> {
     return new Promise((resolve) => {
-      this.drawWaiters.push(resolve);
-      this.tryDeal();
+      this.m.drawWaiters.push(resolve);
+      this.m.tryDeal();
     });
   }
 
   /** Pending dealer pulls not yet satisfied. */
   get heldDraws(): number {
-    return this.drawWaiters.length;
+    return this.m.drawWaiters.length;
   }
 
   pressButton(button: 'primary' | 'secondary' = 'primary', press: 'short' | 'long' = 'short'): void {
-    this.enqueue({ type: 'DEALER_BUTTON', button, press });
+    this.m.enqueue({ type: 'DEALER_BUTTON', button, press });
   }
 
   /** The shoe of cards is taken out (SHOE_REMOVED); pending pulls resolve as empty. */
   removeShoe(): void {
-    this.enqueue({ type: 'SHOE_REMOVED', cardsDealt: this.drawIndex });
-    this.cards = this.cards.slice(0, this.drawIndex);
-    for (const w of this.drawWaiters.splice(0)) w({ empty: true });
+    const m = this.m;
+    m.enqueue({ type: 'SHOE_REMOVED', cardsDealt: m.drawIndex });
+    m.cards = m.cards.slice(0, m.drawIndex);
+    for (const w of m.drawWaiters.splice(0)) w({ empty: true });
   }
 
   /** A new shoe is loaded (SHOE_LOADED, drawIndex restarts at 1). */
   loadShoe(cards: readonly Card[], cutCardAfter?: number): void {
-    this.cards = cards.slice();
-    this.cutCardAfter = cutCardAfter ?? null;
-    this.cutSeen = false;
-    this.drawIndex = 0;
-    this.firedFaults.clear();
-    this.enqueue({ type: 'SHOE_LOADED', deckCount: Math.max(1, Math.min(8, Math.round(cards.length / 52))), cardCount: cards.length });
-    this.tryDeal();
+    const m = this.m;
+    m.cards = cards.slice();
+    m.cutCardAfter = cutCardAfter ?? null;
+    m.cutSeen = false;
+    m.drawIndex = 0;
+    m.firedFaults.clear();
+    m.enqueue({ type: 'SHOE_LOADED', deckCount: Math.max(1, Math.min(8, Math.round(cards.length / 52))), cardCount: cards.length });
+    m.tryDeal();
   }
 
   /** Raises a fault now, clearing it after `durationMs` (JAM and CARD_REVERSED block the shoe). */
   raiseFault(code: FaultCode, durationMs: number): void {
-    this.setFault(code, true);
-    this.sched.setTimeout(() => this.setFault(code, false), durationMs);
-  }
-
-  private setFault(code: FaultCode, raised: boolean): void {
-    const key = code === 'JAM' ? 'jam' : code === 'CARD_REVERSED' ? 'reversed' : 'dirty';
-    if (this[key] === raised) return;
-    this[key] = raised;
-    const involved = code === 'DIRTY_SENSOR' ? 0 : Math.min(this.drawIndex + 1, 0xffff);
-    this.enqueue({ type: 'FAULT', code, state: raised ? 'raised' : 'cleared', drawIndex: involved });
-    this.emit({ type: 'fault', code, state: raised ? 'raised' : 'cleared' });
-    this.noteGate();
-    if (!raised) this.tryDeal();
-  }
-
-  private effectiveGate(): GateState {
-    // §7.5.1: held locked while a jam or reversed card blocks the shoe, while the transmit queue
-    // is full, and while no session is up; otherwise as the controller commanded.
-    if (this.session !== 'up' || this.jam || this.reversed || this.rescanPending || this.queueFull()) return 'locked';
-    return this.commandedGate;
-  }
-
-  private queueFull(): boolean {
-    // Room for the worst case of one pull: cut card + unreadable + rescan read.
-    return this.queue.length + 3 > this.queueCapacity;
-  }
-
-  private noteGate(): void {
-    const g = this.effectiveGate();
-    if (g !== this.lastReportedGate) {
-      this.lastReportedGate = g;
-      this.emit({ type: 'gate', state: g });
-    }
-  }
-
-  private tryDeal(): void {
-    while (this.drawWaiters.length > 0) {
-      if (this.drawIndex >= this.cards.length) {
-        for (const w of this.drawWaiters.splice(0)) w({ empty: true });
-        return;
-      }
-      const next = this.drawIndex + 1;
-      // Scheduled faults fire just before card `next` leaves the shoe (faults.ts).
-      const due = this.faults.scheduled.find((f) => f.beforeCard === next && !this.firedFaults.has(f));
-      if (due && this.session === 'up' && this.commandedGate === 'unlocked') {
-        this.firedFaults.add(due);
-        if (due.kind === 'unplug') {
-          this.unplug(due.durationMs);
-          return;
-        }
-        if (due.kind === 'reboot') {
-          this.powerCycle(due.durationMs);
-          return;
-        }
-        this.raiseFault(due.kind === 'jam' ? 'JAM' : due.kind === 'reversed' ? 'CARD_REVERSED' : 'DIRTY_SENSOR', due.durationMs);
-        continue;
-      }
-      if (this.effectiveGate() !== 'unlocked') return;
-      if (this.cutCardAfter !== null && !this.cutSeen && this.drawIndex >= this.cutCardAfter) {
-        this.cutSeen = true;
-        this.enqueue({ type: 'CUT_CARD_SEEN', drawIndex: this.drawIndex });
-      }
-      const card = this.cards[this.drawIndex] as Card;
-      this.drawIndex = next;
-      if (this.allowance > 0 && --this.allowance === 0) this.commandedGate = 'locked'; // §7.5.3
-      const misread = this.faults.misread > 0 && this.rng() < this.faults.misread;
-      if (misread) {
-        // §7.4.2: report the unreadable card now; the dealer rescans it; the read follows.
-        this.stats.injected.misread++;
-        this.emit({ type: 'injected', fault: 'misread', detail: `card ${next} (${card})` });
-        this.enqueue({ type: 'CARD_UNREADABLE', drawIndex: next });
-        this.rescanPending = true;
-        this.sched.setTimeout(() => {
-          this.rescanPending = false;
-          this.enqueue({ type: 'CARD_DRAWN', drawIndex: next, card, confidence: this.confidence(), rescan: true });
-          this.noteGate();
-          this.tryDeal();
-        }, this.rescanMs);
-      } else {
-        this.enqueue({ type: 'CARD_DRAWN', drawIndex: next, card, confidence: this.confidence(), rescan: false });
-      }
-      this.emit({ type: 'dealt', drawIndex: next, card });
-      this.drawWaiters.shift()?.({ drawIndex: next, card, misread });
-      this.noteGate();
-    }
-  }
-
-  private confidence(): number {
-    const base = this.dirty ? 60 : 90;
-    return Math.min(100, base + Math.floor(this.rng() * 11));
-  }
-
-  // ---- transmit side (§9) ---------------------------------------------------------------------
-
-  private enqueue(event: ShoeEvent): void {
-    this.queue.push(event);
-    this.pump();
-  }
-
-  /** Sends the next queued event if nothing is outstanding (§9.1 stop-and-wait). */
-  private pump(): void {
-    if (this.outstanding || this.session !== 'up' || !this.plugged) return;
-    const event = this.queue.shift();
-    if (!event) return;
-    const seq = this.nextTx;
-    this.nextTx = nextSeq(seq);
-    this.outstanding = { seq, event, bytes: encodeFrame({ seq, message: event }), retransmissions: 0 };
-    this.transmitOutstanding();
-    this.noteGate();
-  }
-
-  private transmitOutstanding(): void {
-    const o = this.outstanding;
-    if (!o) return;
-    this.sendBytes(o.bytes);
-    this.sched.clearTimeout(this.ackTimer);
-    this.ackTimer = this.sched.setTimeout(() => this.onAckTimeout(), TIMING.ackTimeoutMs);
-  }
-
-  private onAckTimeout(): void {
-    this.ackTimer = null;
-    const o = this.outstanding;
-    if (!o || this.session !== 'up') return;
-    if (o.retransmissions >= TIMING.maxRetransmissions) {
-      // §9.2: the session is lost; keep the frame, lock the gate, handshake again.
-      this.loseSession('retransmission limit reached');
-      this.startHandshake('retransmission limit reached');
-      return;
-    }
-    o.retransmissions++;
-    this.stats.retransmissions++;
-    this.transmitOutstanding();
-  }
-
-  private acknowledged(): void {
-    this.sched.clearTimeout(this.ackTimer);
-    this.ackTimer = null;
-    this.outstanding = null;
-    this.pump();
-    this.noteGate();
-    this.tryDeal();
-  }
-
-  private sendMessage(message: Message): void {
-    this.sendBytes(encodeFrame({ seq: 0, message }));
-  }
-
-  /**
-   * Every frame leaves through here, where the wire faults are injected. A serial line cannot
-   * reorder bytes, so `delay` stalls the whole transmit stream (this frame and everything queued
-   * behind it) rather than letting later frames overtake the delayed one.
-   */
-  private sendBytes(bytes: Uint8Array): void {
-    if (!this.write || !this.plugged || !this.powered) return;
-    const f = this.faults;
-    if (f.drop > 0 && this.rng() < f.drop) {
-      this.stats.injected.drop++;
-      this.emit({ type: 'injected', fault: 'drop', detail: describe(bytes) });
-      return;
-    }
-    let out = bytes;
-    if (f.corrupt > 0 && this.rng() < f.corrupt) {
-      out = bytes.slice();
-      const at = 1 + Math.floor(this.rng() * (out.length - 2)); // inside the COBS block
-      out[at] = (out[at] as number) ^ (1 + Math.floor(this.rng() * 255));
-      this.stats.injected.corrupt++;
-      this.emit({ type: 'injected', fault: 'corrupt', detail: `${describe(bytes)} byte ${at}` });
-    }
-    if (f.delay > 0 && this.rng() < f.delay) {
-      this.stats.injected.delay++;
-      this.emit({ type: 'injected', fault: 'delay', detail: `${describe(bytes)}: transmit stalled ${f.delayMs} ms` });
-      this.stalledUntil = Math.max(this.stalledUntil, this.sched.now() + f.delayMs);
-    }
-    this.outFifo.push(out);
-    if (f.dup > 0 && this.rng() < f.dup) {
-      this.stats.injected.dup++;
-      this.emit({ type: 'injected', fault: 'dup', detail: describe(bytes) });
-      this.outFifo.push(out);
-    }
-    this.drainOut();
-  }
-
-  private drainOut(): void {
-    const now = this.sched.now();
-    if (now < this.stalledUntil) {
-      if (!this.stallTimer) {
-        this.stallTimer = this.sched.setTimeout(() => {
-          this.stallTimer = null;
-          this.drainOut();
-        }, this.stalledUntil - now);
-      }
-      return;
-    }
-    for (const b of this.outFifo.splice(0)) this.rawWrite(b);
-  }
-
-  private rawWrite(bytes: Uint8Array): void {
-    if (!this.write || !this.plugged || !this.powered) return;
-    this.stats.framesSent++;
-    this.stats.bytesSent += bytes.length;
-    this.write(bytes);
-  }
-
-  // ---- session (§8) ---------------------------------------------------------------------------
-
-  private hello(reply: boolean): HelloMessage {
-    return {
-      type: 'HELLO',
-      protocolVersion: this.versions.max,
-      minProtocolVersion: this.versions.min,
-      role: 'shoe',
-      reply,
-      coldStart: this.coldStart,
-      firmwareVersion: this.firmwareVersion,
-      serialNumber: this.serialNumber,
-      deckCount: this.decks,
-      nextTxSeq: this.outstanding?.seq ?? this.nextTx,
-      lastRxSeq: this.lastRx,
-      bootNonce: this.bootNonce,
-      peerNonce: this.peerNonce,
-    };
-  }
-
-  /** §8.6: the session nonce of this power-up (0 before the first). */
-  get sessionNonce(): number {
-    return this.bootNonce;
-  }
-
-  private startHandshake(reason: string): void {
-    if (!this.powered || !this.plugged) return;
-    if (this.session === 'up') this.loseSession(reason);
-    if (this.session !== 'incompatible') this.setSession('handshaking', reason);
-    this.sendHelloRequest();
-  }
-
-  private sendHelloRequest(): void {
-    this.sched.clearTimeout(this.helloTimer);
-    if (!this.powered || !this.plugged || this.session === 'up') return;
-    this.awaitingReply = true;
-    this.sendMessage(this.hello(false));
-    const every = this.session === 'incompatible' ? TIMING.incompatibleHelloIntervalMs : TIMING.helloIntervalMs;
-    this.helloTimer = this.sched.setTimeout(() => this.sendHelloRequest(), every);
-  }
-
-  /** §9.2, §10.3: lock the gate, stop heartbeats, keep the queue and the outstanding frame. */
-  private loseSession(reason: string): void {
-    if (this.session === 'up') this.stats.sessionsLost++;
-    this.commandedGate = 'locked';
-    this.allowance = 0;
-    this.sched.clearTimeout(this.ackTimer);
-    this.ackTimer = null;
-    this.sched.clearTimeout(this.heartbeatTimer);
-    this.heartbeatTimer = null;
-    if (this.session === 'up') this.setSession('handshaking', reason);
-    this.noteGate();
-  }
-
-  private onHello(h: HelloMessage): void {
-    if (h.role !== 'controller') return; // §8.1: our own HELLO echoed back
-    const version = negotiateVersion(this.versions, { min: h.minProtocolVersion, max: h.protocolVersion });
-    if (version === null) {
-      // §8.3: stay locked, send nothing but HELLO (every 5 s), answer requests.
-      this.loseSession('protocol version mismatch');
-      this.setSession('incompatible', `controller speaks ${h.minProtocolVersion}..${h.protocolVersion}`);
-      if (!h.reply) this.sendMessage(this.hello(true));
-      this.sched.clearTimeout(this.helloTimer);
-      this.helloTimer = this.sched.setTimeout(() => this.sendHelloRequest(), TIMING.incompatibleHelloIntervalMs);
-      return;
-    }
-    if (h.reply && !(this.awaitingReply && this.session !== 'up')) return; // §8.1: late reply
-    if (!h.reply && this.session === 'up') this.loseSession('controller restarted the session');
-    // §8.4: resynchronise.
-    const r = applyPeerHello({
-      lastDelivered: this.lastRx,
-      noHistory: this.coldStart,
-      outstanding: this.outstanding?.seq ?? null,
-      peerNextTxSeq: h.nextTxSeq,
-      peerLastRxSeq: h.lastRxSeq,
-      peerColdStart: h.coldStart,
-      // §8.6: the controller's lastRxSeq speaks of our frames only if it echoes this power-up's nonce.
-      peerEchoesUs: h.peerNonce === undefined || h.peerNonce === this.bootNonce,
-    });
-    this.lastRx = r.lastDelivered;
-    if (h.bootNonce !== undefined) this.peerNonce = h.bootNonce;
-    if (!h.reply) this.sendMessage(this.hello(true));
-    this.awaitingReply = false;
-    this.sched.clearTimeout(this.helloTimer);
-    this.helloTimer = null;
-    this.coldStart = false; // §8.2: warm from the moment a session is up
-    this.commandedGate = 'locked'; // §7.5.1: a new session starts locked
-    this.allowance = 0;
-    this.stats.handshakes++;
-    this.setSession('up', h.reply ? 'HELLO reply received' : 'HELLO request answered');
-    this.scheduleHeartbeat(0);
-    if (this.outstanding) {
-      if (r.outstandingDelivered) this.acknowledged();
-      else {
-        this.outstanding.retransmissions = 0;
-        this.transmitOutstanding();
-      }
-    } else this.pump();
-    this.noteGate();
-  }
-
-  private scheduleHeartbeat(inMs: number): void {
-    this.sched.clearTimeout(this.heartbeatTimer);
-    this.heartbeatTimer = this.sched.setTimeout(() => {
-      if (this.session !== 'up' || !this.plugged || !this.powered) return;
-      const queued = Math.min(255, this.queue.length + (this.outstanding ? 1 : 0));
-      this.sendMessage({ type: 'HEARTBEAT', uptimeMs: (this.sched.now() - this.poweredAt) % 2 ** 32, gate: this.effectiveGate(), queued });
-      this.scheduleHeartbeat(TIMING.heartbeatIntervalMs);
-    }, inMs);
-  }
-
-  private setSession(state: EmulatorSession, reason: string): void {
-    if (this.session === state) return;
-    this.session = state;
-    this.emit({ type: 'session', state, reason });
-  }
-
-  // ---- receive side ---------------------------------------------------------------------------
-
-  private onDiscarded(d: DiscardedBytes): void {
-    this.stats.discardedBytes += d.length;
-    if (this.session !== 'up') return;
-    if (d.reason === 'bad-crc') this.nakCrc();
-    else if (d.seq !== undefined && d.seq !== 0 && (d.reason === 'unknown-message-id' || d.reason === 'bad-length' || d.reason === 'bad-field')) {
-      // §9.4: a CRC-good but invalid sequenced frame is consumed and rejected.
-      const reason: NakReason = d.reason === 'unknown-message-id' ? 'UNKNOWN_MESSAGE' : d.reason === 'bad-length' ? 'BAD_LENGTH' : 'BAD_FIELD';
-      if (d.seq === nextSeq(this.lastRx)) this.lastRx = d.seq;
-      this.nak(d.seq, reason);
-    }
-  }
-
-  private nakCrc(): void {
-    const now = this.sched.now();
-    if (now - this.lastCrcNakAt < TIMING.crcNakMinIntervalMs) return; // §9.4 rate limit
-    this.lastCrcNakAt = now;
-    this.nak(0, 'CRC_ERROR');
-  }
-
-  private nak(seq: number, reason: NakReason): void {
-    this.stats.naksSent++;
-    this.sendMessage({ type: 'NAK', nakSeq: seq, reason });
-  }
-
-  private onFrame(frame: Frame): void {
-    const f = this.faults;
-    // Line faults on the controller → shoe direction, simulated after deframing.
-    if (f.drop > 0 && this.rng() < f.drop) {
-      this.stats.injected.rxDrop++;
-      this.emit({ type: 'injected', fault: 'rx-drop', detail: frame.message.type });
-      return;
-    }
-    if (f.corrupt > 0 && this.rng() < f.corrupt) {
-      this.stats.injected.rxCorrupt++;
-      this.emit({ type: 'injected', fault: 'rx-corrupt', detail: frame.message.type });
-      if (this.session === 'up') this.nakCrc();
-      return;
-    }
-    const m = frame.message;
-    switch (m.type) {
-      case 'HELLO':
-        this.onHello(m);
-        return;
-      case 'ACK':
-        if (this.outstanding && m.ackSeq === this.outstanding.seq) this.acknowledged();
-        return;
-      case 'NAK':
-        this.onNak(m.nakSeq, m.reason);
-        return;
-      case 'GATE_LOCK':
-      case 'GATE_UNLOCK':
-      case 'INDICATOR':
-      case 'STATUS_REQUEST':
-      case 'TIME_SYNC':
-        this.onCommand(frame.seq, m);
-        return;
-      default:
-        return; // shoe → controller messages never reach here (Deframer from: 'controller')
-    }
-  }
-
-  private onNak(seq: number, reason: NakReason): void {
-    this.stats.naksReceived++;
-    switch (reason) {
-      case 'CRC_ERROR':
-        if (this.outstanding && this.session === 'up') {
-          this.outstanding.retransmissions++;
-          this.stats.retransmissions++;
-          this.transmitOutstanding();
-        }
-        return;
-      case 'UNKNOWN_MESSAGE':
-      case 'BAD_LENGTH':
-      case 'BAD_FIELD':
-        if (this.outstanding?.seq === seq) this.acknowledged(); // §9.4: consumed and rejected; drop it
-        return;
-      case 'UNEXPECTED_SEQ':
-      case 'NO_SESSION':
-        if (this.outstanding?.seq !== seq) return; // §7.2.3: a late NAK about a settled frame
-        this.startHandshake(`NAK ${reason}`);
-        return;
-      case 'VERSION_MISMATCH':
-        this.loseSession('NAK VERSION_MISMATCH');
-        this.setSession('incompatible', 'NAK VERSION_MISMATCH');
-        return;
-    }
-  }
-
-  private onCommand(seq: number, m: ControllerCommand): void {
-    if (this.session !== 'up') {
-      this.nak(seq, this.session === 'incompatible' ? 'VERSION_MISMATCH' : 'NO_SESSION');
-      return;
-    }
-    const verdict = classifyIncoming(this.lastRx, seq);
-    if (verdict === 'duplicate') {
-      this.stats.duplicateCommands++;
-      this.sendMessage({ type: 'ACK', ackSeq: seq });
-      return;
-    }
-    if (verdict === 'unexpected') {
-      this.nak(seq, 'UNEXPECTED_SEQ');
-      return;
-    }
-    this.lastRx = seq;
-    this.stats.commandsExecuted++;
-    this.sendMessage({ type: 'ACK', ackSeq: seq });
-    switch (m.type) {
-      case 'GATE_LOCK':
-        this.commandedGate = 'locked';
-        this.allowance = 0;
-        break;
-      case 'GATE_UNLOCK': {
-        // §7.5.3 (version 2): cards released in frames the controller had not seen when it granted
-        // the allowance were already paid for by an earlier allowance: they count against this one.
-        const left = m.allowance === 0 ? 0 : m.allowance - this.cardsReleasedAfter(m.seenSeq ?? 0);
-        if (m.allowance !== 0 && left <= 0) {
-          this.commandedGate = 'locked';
-          this.allowance = 0;
-        } else {
-          this.commandedGate = 'unlocked';
-          this.allowance = left;
-        }
-        break;
-      }
-      case 'INDICATOR':
-        this.indicator = m;
-        break;
-      case 'STATUS_REQUEST':
-        this.enqueue({
-          type: 'STATUS',
-          inReplyTo: seq,
-          gate: this.effectiveGate(),
-          shoePresent: this.cards.length > 0,
-          deckCount: this.cards.length > 0 ? this.decks : 0,
-          cardsDealt: this.drawIndex,
-          cutCardSeen: this.cutSeen,
-          jam: this.jam,
-          dirtySensor: this.dirty,
-          cardReversed: this.reversed,
-        });
-        break;
-      case 'TIME_SYNC':
-        this.clockOffsetMs = m.epochMs - this.sched.now();
-        break;
-    }
-    this.noteGate();
-    this.tryDeal();
-  }
-
-  /** §7.5.3: cards that left the shoe in frames numbered after `seenSeq` (still queued or unacknowledged). */
-  private cardsReleasedAfter(seenSeq: number): number {
-    if (seenSeq === 0) return 0; // no anchor
-    const released = (e: ShoeEvent) => (e.type === 'CARD_DRAWN' && !e.rescan) || e.type === 'CARD_UNREADABLE';
-    let n = this.queue.filter(released).length;
-    if (this.outstanding && released(this.outstanding.event) && seqBehind(seenSeq, this.outstanding.seq)) n++;
-    return n;
-  }
-
-  private clearTimers(): void {
-    for (const t of [this.ackTimer, this.helloTimer, this.heartbeatTimer, this.stallTimer]) this.sched.clearTimeout(t);
-    this.ackTimer = this.helloTimer = this.heartbeatTimer = this.stallTimer = null;
+    this.m.raiseFault(code, durationMs);
   }
 
   private emit(e: EmulatorEvent): void {
     for (const l of this.listeners) l(e);
   }
-}
-
-function describe(bytes: Uint8Array): string {
-  return `frame of ${bytes.length} bytes`;
 }
