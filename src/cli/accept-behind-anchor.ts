@@ -1,4 +1,4 @@
-// `shoe start --accept-log-behind-anchor NAME --reason TEXT` (issue 12.1): an operator's decision to start
+// `shoe start --accept-log-behind-anchor NAME --reason TEXT`: an operator's decision to start
 // a table whose log is behind, or differs from, its newest anchor. Who and why go on the log.
 import type { AcceptLogBehindAnchor } from '../composition/log-guard.js';
 import { UsageError } from './usage-error.js';

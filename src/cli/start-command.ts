@@ -13,7 +13,7 @@ import { acceptBehindAnchorOf } from './accept-behind-anchor.js';
 
 export const DEMO_TABLE = pathToFileURL(packagePath('config/tables/demo.yaml'));
 
-/** The round in play, stamped on every log line (issue 5: table id and round on every line). */
+/** The round in play, stamped on every log line (table id and round on every line). */
 const current = { round: 0 };
 
 function makeLogger(level: LogLevel): Logger {

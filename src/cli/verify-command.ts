@@ -18,10 +18,10 @@ import type { CommandIO } from './command-spec.js';
 import { Progress } from './progress.js';
 
 /**
- * From this many events on, the compiled product verifies in two threads by default (issue 9: >= 200,000
+ * From this many events on, the compiled product verifies in two threads by default (>= 200,000
  * events/s on two cores); below it the worker's start-up is not worth it. Run through tsx (a checkout that
  * was never built), a worker loads a second TypeScript loader (~+45 MiB), so one thread stays the default
- * there (issue 9: < 150 MB).
+ * there (< 150 MB).
  */
 export const TWO_THREADS_FROM = 50_000;
 const COMPILED = import.meta.url.endsWith('.js');
@@ -38,7 +38,7 @@ function keyOf(args: CommandArgs<OptionSpecs>, env: NodeJS.ProcessEnv): Buffer |
 }
 
 async function kvAnchor(url: string, tableId: string): Promise<{ anchor: LogAnchor | undefined; source: string }> {
-  const { connect } = await import('nats'); // only with --nats: the NATS client is ~10 MB of memory (issue 9)
+  const { connect } = await import('nats'); // only with --nats: the NATS client is ~10 MB of memory
   const connection = await connect({ servers: url, timeout: 3000 }).catch((err: Error) => {
     throw new UsageError(`--nats ${url}: cannot connect (${err.message})`);
   });
@@ -82,7 +82,7 @@ export async function verifyCommand(args: CommandArgs<OptionSpecs>, io: Pick<Com
     // The file's quick_check runs inside the check (in two threads, while the worker starts); a file too
     // damaged to read its head fails with the quick_check's own words.
     const head = whenReadable(reader, () => reader.head());
-    // Progress on stderr while a long verify runs, only on a terminal (issue 9; progress.ts).
+    // Progress on stderr while a long verify runs, only on a terminal (progress.ts).
     const progress = new Progress({ stream: io.stderr, now: io.now, label: 'verify', unit: 'events', quiet: args.flags.has('quiet') });
     const verdict = await verifyLogFile(reader, { to: head.seq, parallel: (threads ?? (COMPILED && head.seq >= TWO_THREADS_FROM ? 2 : 1)) === 2, before: () => reader.quickCheck(), ...(key ? { key } : {}), onProgress: (done) => progress.update(done, head.seq), progressEvery: 20_000 });
     progress.finish();
