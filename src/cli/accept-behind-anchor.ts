@@ -1,9 +1,10 @@
-// `shoe start --accept-log-behind-anchor NAME --reason TEXT` (issue 12.1): an operator's decision to start
+// `shoe start --accept-log-behind-anchor NAME --reason TEXT`: an operator's decision to start
 // a table whose log is behind, or differs from, its newest anchor. Who and why go on the log.
 import type { AcceptLogBehindAnchor } from '../composition/log-guard.js';
-import { UsageError, type ParsedArgs } from './args.js';
+import { UsageError } from './usage-error.js';
+import type { CommandArgs, OptionSpecs } from './command-spec.js';
 
-export function acceptBehindAnchorOf(args: ParsedArgs): AcceptLogBehindAnchor | undefined {
+export function acceptBehindAnchorOf(args: CommandArgs<OptionSpecs>): AcceptLogBehindAnchor | undefined {
   const by = args.options.get('accept-log-behind-anchor');
   const reason = args.options.get('reason');
   if (by === undefined) {

@@ -1,4 +1,4 @@
-// `shoe backup DB FILE [--key-env NAME]` (issue 12.4): copies a live table's log with SQLite's online
+// `shoe backup DB FILE` (options: its spec): copies a live table's log with SQLite's online
 // backup while the table runs, verifies the copy as `verify` does (chain, MACs with the key, every derived
 // fact), judges it against the live log's newest anchor, and writes the copy's own anchor (FILE.anchors).
 // Exit 0: the copy is intact. 1: the copy (or the live log) is not. 2: a file cannot be read or written.
@@ -11,15 +11,13 @@ import { chainKey } from '../ports/chain-mac.js';
 import { judgeAgainstAnchor, LogBehindAnchorError } from '../ports/log-anchor.js';
 import { verifyLog } from '../app/verify-log.js';
 import { DEFAULT_LOG_KEY_ENV } from '../config/log-key.js';
-import { UsageError, type ParsedArgs } from './args.js';
+import { UsageError } from './usage-error.js';
+import type { CommandArgs, OptionSpecs } from './command-spec.js';
 
 type Out = (line: string) => void;
 
-export async function backupCommand(args: ParsedArgs, out: Out, env: NodeJS.ProcessEnv = process.env): Promise<number> {
-  for (const name of args.options.keys()) if (name !== 'key-env') throw new UsageError(`backup: unknown option --${name}`);
-  for (const name of args.flags) if (name !== 'quiet') throw new UsageError(`backup: unknown option --${name}`);
-  const [db, file, ...extra] = args.positional;
-  if (!db || !file || extra.length > 0) throw new UsageError('backup needs a table database and a new file: shoe backup DB FILE [--key-env NAME]');
+export async function backupCommand(args: CommandArgs<OptionSpecs>, out: Out, env: NodeJS.ProcessEnv = process.env): Promise<number> {
+  const [db, file] = args.positional as [string, string];
   if (existsSync(file)) throw new UsageError(`${file}: already exists (a backup never overwrites)`);
   if (!existsSync(dirname(file) || '.')) throw new UsageError(`${dirname(file)}: no such directory`);
   const keyName = args.options.get('key-env') ?? DEFAULT_LOG_KEY_ENV;

@@ -1,4 +1,4 @@
-// What the operator did wrong, as one line and an exit status (issue 10 part 4: no stack trace for an
+// What the operator did wrong, as one line and an exit status (no stack trace for an
 // operator's mistake). A usage mistake is handled by run-shoe.ts with the verb's usage; everything here
 // is a mistake about the world (a file, a device, a server, a bad rule file): exit 2, one line.
 // The error classes' modules are imported only when an error is explained (each verb loads only what
@@ -41,7 +41,7 @@ export interface ExplainedError {
 /** One line for an error an operator can fix; null for a fault of the program (shown with its stack). */
 export async function explainOperatorError(err: unknown): Promise<ExplainedError | null> {
   if (!(err instanceof Error)) return null;
-  // A log the CLI must refuse (issue 12.3): 1 when its integrity is broken, 2 when it cannot be read.
+  // A log the CLI must refuse: 1 when its integrity is broken, 2 when it cannot be read.
   const refused = (await import('./log-refusals.js')).logRefusalExitCode(err);
   if (refused !== undefined) return { message: err.message.split('\n').join('; '), exitCode: refused };
   const kinds = await operatorErrorKinds();

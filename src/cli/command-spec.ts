@@ -1,8 +1,7 @@
-// A verb of the `shoe` command as data (issue 10 part 4): its name, a one-line summary, its positionals,
+// A verb of the `shoe` command as data: its name, a one-line summary, its positionals,
 // its options with types, defaults and whether they are required, and the function that runs it. The
 // framework (parse-command-line.ts, command-usage.ts, run-shoe.ts) derives parsing, `--help`, the usage
-// line and the errors from this declaration, so adding a verb is one spec and one line in commands.ts.
-import type { ParsedArgs } from './args.js';
+// line and the errors from this declaration, so adding a verb is one file in verbs/ and one line in verbs/index.ts.
 
 /** `integer` is read as a string by `node:util` parseArgs and checked to be a whole number ≥ 0. */
 export type OptionType = 'string' | 'boolean' | 'integer';
@@ -46,10 +45,14 @@ export type OptionValues<O extends OptionSpecs> = {
 };
 
 /**
- * What a verb's `run` receives. It is also a `ParsedArgs` (positional, options map, flags set), so the
- * verbs written before the framework run unchanged: `run: (args, io) => verifyCommand(args, io.out)`.
+ * What a verb's `run` receives: the positionals, and the option values checked and typed from the spec
+ * (`options` holds the given or defaulted string options as written, `flags` the booleans given).
  */
-export interface CommandArgs<O extends OptionSpecs> extends ParsedArgs {
+export interface CommandArgs<O extends OptionSpecs> {
+  readonly command: string;
+  readonly positional: string[];
+  readonly options: Map<string, string>;
+  readonly flags: Set<string>;
   readonly values: OptionValues<O>;
 }
 

@@ -1,27 +1,39 @@
-// Every verb of the `shoe` command, in the order `shoe --help` lists them. A new verb: a spec
-// (command-spec.ts) in its own file and one line here.
+// Every verb of the `shoe` command, in the order `shoe --help` lists them.
+//
+// Adding a verb (e.g. conformance, check, stack): write src/cli/verbs/<verb>.ts exporting `verb =
+// defineCommand({ name, summary, positionals, options, details?, streaming?, run })` (command-spec.ts),
+// with `run` importing its work with `await import(...)` so `shoe --help` loads nothing else; add one
+// line below; add the verb and its options to docs/cli.md (test/cli/cli-reference.test.ts checks it).
+// Parsing, `--help`, the usage line and usage errors (exit 2) all come from the spec: never hand-write them.
 import type { Command } from './command-spec.js';
-import { replayCommand } from './replay-command.js';
-import { demoCommand } from './demo-command.js';
-import { runCommand } from './run-command.js';
-import { exportCommand } from './export-command.js';
-import { floorCommand } from './floor-command.js';
-import { displaysVerb } from './displays-verb.js';
-import { parSheetVerb, simulateVerb, strategyVerb } from './analysis-verbs.js';
-import { backupVerb, emulateVerb, recallVerb, replayCaptureVerb, startVerb, verifyVerb } from './verb-specs.js';
+import { verb as startVerb } from './verbs/start.js';
+import { verb as replayVerb } from './verbs/replay.js';
+import { verb as demoVerb } from './verbs/demo.js';
+import { verb as runVerb } from './verbs/run.js';
+import { verb as verifyVerb } from './verbs/verify.js';
+import { verb as backupVerb } from './verbs/backup.js';
+import { verb as recallVerb } from './verbs/recall.js';
+import { verb as exportVerb } from './verbs/export.js';
+import { verb as emulateVerb } from './verbs/emulate.js';
+import { verb as replayCaptureVerb } from './verbs/replay-capture.js';
+import { verb as floorVerb } from './verbs/floor.js';
+import { verb as displaysVerb } from './verbs/displays.js';
+import { verb as strategyVerb } from './verbs/strategy.js';
+import { verb as simulateVerb } from './verbs/simulate.js';
+import { verb as parSheetVerb } from './verbs/par-sheet.js';
 
 export const COMMANDS: readonly Command[] = [
   startVerb,
-  replayCommand,
-  demoCommand,
-  runCommand,
+  replayVerb,
+  demoVerb,
+  runVerb,
   verifyVerb,
   backupVerb,
   recallVerb,
-  exportCommand,
+  exportVerb,
   emulateVerb,
   replayCaptureVerb,
-  floorCommand,
+  floorVerb,
   displaysVerb,
   strategyVerb,
   simulateVerb,

@@ -1,5 +1,5 @@
-// `shoe export` at work: the log's inputs as a session, paged through the store and written as they come
-// (issue 9 part 2): memory does not grow with the log.
+// `shoe export` at work: the log's inputs as a session, paged through the store and written as they come:
+// memory does not grow with the log.
 import { openTableFile } from '../adapters/store/sqlite-table-file.js';
 import { exportSession } from '../app/export-session.js';
 import { readLogPages } from '../app/read-log-pages.js';

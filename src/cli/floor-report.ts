@@ -3,7 +3,7 @@ import { connect, DeliverPolicy, type NatsConnection } from 'nats';
 import { JetStreamLog } from '../adapters/store/jetstream-log.js';
 import type { StoredEvent } from '../ports/event-store.js';
 import { FloorRounds, formatFloorRound } from '../app/floor-rounds.js';
-import { UsageError } from './args.js';
+import { UsageError } from './usage-error.js';
 import { OperatorError } from './operator-error.js';
 import type { CommandIO } from './command-spec.js';
 import { LineWriter } from './line-writer.js';

@@ -1,4 +1,4 @@
-// Lines to a stream in chunks, respecting its backpressure (issue 9 part 2): memory holds at most one
+// Lines to a stream in chunks, respecting its backpressure: memory holds at most one
 // chunk whatever the output's length, and a slow reader (`| less`, a pipe to another program) slows the
 // writer down instead of letting Node buffer the whole output.
 import { once } from 'node:events';

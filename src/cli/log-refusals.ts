@@ -1,4 +1,4 @@
-// How the CLI answers a log it must refuse (issue 12.3): one line on stderr, no stack trace; exit 1 when
+// How the CLI answers a log it must refuse: one line on stderr, no stack trace; exit 1 when
 // the log's integrity is broken (behind its anchor, a broken chain or MAC), 2 when it cannot be read.
 import { UnreadableLogError } from '../adapters/store/unreadable-log.js';
 import { AnchorFileError } from '../adapters/store/anchor-file.js';

@@ -1,5 +1,4 @@
-// `shoe par-sheet --rules NAME|PATH | --all [--format md|json] [--rounds N] [--workers W] [--seed S]` (issue 13):
-// the rules in words, side bets' exact return with each outcome's probability, the main game's exact
+// `shoe par-sheet` (options and help: its spec in analysis-verbs.ts): the rules in words, side bets' exact return with each outcome's probability, the main game's exact
 // return for the computed strategy beside the simulated return and its interval, and the frequencies.
 import { availableParallelism } from 'node:os';
 import { knownRuleSets, loadRuleSet } from '../config/load-rule-set.js';
@@ -9,17 +8,9 @@ import { rulesInWords } from '../analysis/rules-in-words.js';
 import { chartSections, columnOrder } from '../analysis/strategy-chart.js';
 import { deckModel, valueLabel } from '../analysis/deck-model.js';
 import type { RuleSet } from '../rules/rule-set.js';
-import { UsageError, type ParsedArgs } from './args.js';
-import { checkOptions } from './strategy-command.js';
+import { UsageError } from './usage-error.js';
 import { defaultSeats, reportSimulationFailure, simulate, type SimulationReport } from './simulate-command.js';
 import { SimulationFailure } from '../app/par/run-simulation.js';
-
-export const PAR_SHEET_USAGE = `usage: shoe par-sheet --rules NAME|PATH | --all [--format md|json] [--rounds N] [--workers W] [--seed S]
-  The par sheet of a rule set: rules in words; side bets' exact return (integer enumeration) with each
-  outcome's probability; the main game's exact return for the computed strategy (off the top of a full
-  shoe; splits: post-split hands drawn from the shoe less the pair and the up card) beside the return
-  simulated through the production round machine (N rounds, default 20000) and its 95 % interval; the
-  frequencies. --all: one table across every rule set.`;
 
 export interface ParSheet {
   readonly rules: string;
@@ -100,25 +91,21 @@ export function allMarkdown(sheets: ParSheet[]): string[] {
   return lines;
 }
 
-export async function parSheetCommand(args: ParsedArgs, out: (line: string) => void): Promise<number> {
-  if (args.flags.has('help')) {
-    out(PAR_SHEET_USAGE);
-    return 0;
-  }
-  checkOptions(args, ['rules', 'format', 'rounds', 'workers', 'seed'], PAR_SHEET_USAGE, ['all']);
-  if (args.positional.length > 0) throw new UsageError(`unexpected argument "${args.positional[0]}"\n${PAR_SHEET_USAGE}`);
-  const all = args.flags.has('all');
-  const name = args.options.get('rules');
-  if (all === (name !== undefined)) throw new UsageError(`par-sheet needs --rules NAME or --all (not both)\n${PAR_SHEET_USAGE}`);
-  const format = args.options.get('format') ?? 'md';
-  if (format !== 'md' && format !== 'json') throw new UsageError(`unknown format "${format}": md or json`);
-  const number = (key: string, fallback: number) => {
-    const text = args.options.get(key);
-    const n = text === undefined ? fallback : Number(text);
-    if (!Number.isInteger(n) || n < (key === 'workers' || key === 'seed' ? 0 : 1)) throw new UsageError(`--${key} must be a whole number, got "${text}"`);
-    return n;
-  };
-  const o = { rounds: number('rounds', 20_000), workers: number('workers', availableParallelism()), seed: number('seed', 1) };
+/** par-sheet's options, checked by its spec (verbs/par-sheet.ts). */
+export interface ParSheetOptions {
+  readonly rules: string | undefined;
+  readonly all: boolean;
+  readonly format: 'md' | 'json';
+  readonly rounds: number;
+  readonly workers: number | undefined;
+  readonly seed: number;
+}
+
+export async function parSheetCommand(options: ParSheetOptions, out: (line: string) => void): Promise<number> {
+  const { all, rules: name, format } = options;
+  if (all === (name !== undefined)) throw new UsageError('par-sheet needs --rules NAME or --all (not both)');
+  if (options.rounds < 1) throw new UsageError('--rounds must be at least 1');
+  const o = { rounds: options.rounds, workers: options.workers ?? availableParallelism(), seed: options.seed };
   const names = all ? knownRuleSets() : [name as string];
   const sheets: Array<ParSheet & { chart: string[] }> = [];
   for (const n of names) {

@@ -3,7 +3,7 @@
 // refuses becomes one line in the operator's words (a UsageError); counts of positionals, required
 // options, choices and whole numbers are checked here from the spec.
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { UsageError } from './args.js';
+import { UsageError } from './usage-error.js';
 import type { Command, CommandArgs, OptionSpec, OptionSpecs } from './command-spec.js';
 
 export type ParsedCommandLine = { readonly help: true } | { readonly help: false; readonly args: CommandArgs<OptionSpecs> };

@@ -1,7 +1,7 @@
 // `shoe run SESSION --rules NAME --db PATH [--table ID]`: plays a recorded session into a durable table
 // log. Restartable: the session's lines are fed in order, so every line up to the last one on the log is
-// done and a run killed at any point and started again finishes the session. As a stream (issue 9
-// part 2): the session is read line by line — once to check every line before anything is written
+// done and a run killed at any point and started again finishes the session. As a stream:
+// the session is read line by line — once to check every line before anything is written
 // (bad input leaves no partial log), once to play it — and the log is read back a page at a time.
 import { dirname, resolve } from 'node:path';
 import { pino } from 'pino';

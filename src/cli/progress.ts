@@ -1,4 +1,4 @@
-// Progress of long CLI work on stderr (issue 9 part 2): done / total, rate and time left, drawn over one
+// Progress of long CLI work on stderr: done / total, rate and time left, drawn over one
 // terminal line only when stderr is a terminal, only once the work has run `delayMs` (2 s: short work
 // stays silent), and at most every `intervalMs`. Nothing when stderr is piped or with --quiet, so
 // scripts and logs never see it. The clock is an input (a fake one in tests).

@@ -1,5 +1,5 @@
-// `shoe replay` and `shoe demo` at work: a recorded session through the real round machine, as a stream
-// (issue 9 part 2): each line is read, stepped and its facts written before the next line is read, so
+// `shoe replay` and `shoe demo` at work: a recorded session through the real round machine, as a stream:
+// each line is read, stepped and its facts written before the next line is read, so
 // memory stays flat however long the session. A malformed line stops the replay with
 // exit 2 naming the line; output goes out in 64 KiB chunks, so only chunks completed before it were written.
 import { loadRuleSet } from '../config/load-rule-set.js';

@@ -3,7 +3,7 @@
 // 2 the operator's mistake — a usage error (one line and the verb's usage) or a missing file, device or
 // server (one line). Only a fault of the program prints a stack trace.
 import { keepYoungGenerationSmall } from './small-young-generation.js';
-import { UsageError } from './args.js';
+import { UsageError } from './usage-error.js';
 import type { Command, CommandIO } from './command-spec.js';
 import { helpText, topLevelHelp, usageLine } from './command-usage.js';
 import { parseCommandLine } from './parse-command-line.js';

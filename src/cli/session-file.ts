@@ -1,4 +1,4 @@
-// A recorded session read as a stream (issue 9 part 2): one line at a time through readline, so memory
+// A recorded session read as a stream: one line at a time through readline, so memory
 // does not grow with the session's length. Errors speak of the file: a missing file or a directory is
 // an OperatorError before anything is read; a malformed line names the file and the line.
 import { createReadStream } from 'node:fs';

@@ -8,7 +8,8 @@ import { parseCard, type Card } from '../rules/cards.js';
 import { replayCapture, type CaptureLine } from '../app/replay-capture.js';
 import { capturedShoeInputs } from '../adapters/serial/shoe-input.js';
 import { describeEvent } from '../session/table-story.js';
-import { UsageError, type ParsedArgs } from './args.js';
+import { UsageError } from './usage-error.js';
+import type { CommandArgs, OptionSpecs } from './command-spec.js';
 
 type Out = (line: string) => void;
 
@@ -22,7 +23,7 @@ function readCards(file: string): Card[] {
   });
 }
 
-function numberOption(args: ParsedArgs, name: string, fallback?: number): number | undefined {
+function numberOption(args: CommandArgs<OptionSpecs>, name: string, fallback?: number): number | undefined {
   const text = args.options.get(name);
   if (text === undefined) return fallback;
   const n = Number(text);
@@ -30,9 +31,8 @@ function numberOption(args: ParsedArgs, name: string, fallback?: number): number
   return n;
 }
 
-export async function emulateCommand(args: ParsedArgs, out: Out): Promise<number> {
-  const serialPath = args.options.get('serial');
-  if (!serialPath) throw new UsageError('emulate needs --serial PATH (the shoe end of a serial line, e.g. one side of a socat pty pair)');
+export async function emulateCommand(args: CommandArgs<OptionSpecs>, out: Out): Promise<number> {
+  const serialPath = args.options.get('serial') as string;
   const cardsFile = args.options.get('cards');
   const shoe = cardsFile
     ? { cards: readCards(cardsFile) }
@@ -59,12 +59,10 @@ export async function emulateCommand(args: ParsedArgs, out: Out): Promise<number
   }
 }
 
-export function replayCaptureCommand(args: ParsedArgs, out: Out): number {
-  const file = args.positional[0];
-  if (!file) throw new UsageError('replay-capture needs a capture file: shoe replay-capture FILE --rules NAME');
-  const format = args.options.get('format') ?? 'jsonl';
-  if (format !== 'jsonl' && format !== 'text') throw new UsageError(`unknown format "${format}": jsonl or text`);
-  const { rules } = loadRuleSet(args.options.get('rules') ?? 'six-deck');
+export function replayCaptureCommand(args: CommandArgs<OptionSpecs>, out: Out): number {
+  const file = args.positional[0] as string;
+  const format = args.options.get('format');
+  const { rules } = loadRuleSet(args.options.get('rules') as string);
   const lines = readFileSync(file, 'utf8').split('\n').filter((l) => l.trim() !== '').map((l, i) => {
     try {
       return JSON.parse(l) as CaptureLine;

@@ -1,5 +1,4 @@
-// `shoe simulate --rules NAME --rounds N [--seats K] [--workers W] [--seed S] [--strategy FILE] [--format text|json]`
-// (issue 13): the computed strategy played through the production round machine on seeded shoes.
+// `shoe simulate` (options and help: its spec in analysis-verbs.ts): the computed strategy played through the production round machine on seeded shoes.
 import { availableParallelism } from 'node:os';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { loadRuleSet } from '../config/load-rule-set.js';
@@ -9,17 +8,8 @@ import type { RuleSet } from '../rules/rule-set.js';
 import { shoeSize } from '../rules/shoe-composition.js';
 import { runSimulation, SimulationFailure } from '../app/par/run-simulation.js';
 import { SIMULATED_BETS, summariseBet, type BetSummary, type SimulationCounts } from '../app/par/simulation-stats.js';
-import { UsageError, type ParsedArgs } from './args.js';
-import { checkOptions } from './strategy-command.js';
+import { UsageError } from './usage-error.js';
 import { Progress } from './progress.js';
-
-export const SIMULATE_USAGE = `usage: shoe simulate --rules NAME|PATH --rounds N [--seats K] [--workers W] [--seed S] [--strategy FILE] [--format text|json]
-  Plays N rounds through the production round machine (TableEngine) on seeded shoes dealt to the cut card,
-  K seats (default 3; 1 for a single deck) playing the computed strategy (or FILE from shoe strategy --format json),
-  every side bet of the rule set, a bet behind on each seat where allowed, insurance on every offer (measured
-  as its own bet). Chunks of ${500} rounds have seeds of their own: the same seed gives the same result for any
-  number of workers (default: the machine's cores). Any refused input or stuck round stops the run and writes
-  the session to replay it.`;
 
 export interface SimulationReport {
   readonly rules: string;
@@ -36,16 +26,6 @@ export interface SimulationReport {
   readonly exactMain: number;
 }
 
-function positiveInt(args: ParsedArgs, name: string, fallback?: number): number {
-  const text = args.options.get(name);
-  if (text === undefined) {
-    if (fallback === undefined) throw new UsageError(`simulate needs --${name}\n${SIMULATE_USAGE}`);
-    return fallback;
-  }
-  const n = Number(text);
-  if (!Number.isInteger(n) || n < 0) throw new UsageError(`--${name} must be a whole number, got "${text}"`);
-  return n;
-}
 
 export function defaultSeats(rules: RuleSet): number {
   return Math.min(rules.seats, shoeSize(rules) <= 52 ? 1 : 3);
@@ -80,7 +60,7 @@ export async function simulate(rules: RuleSet, o: { rounds: number; seats: numbe
   const analysis = o.strategy ? { strategy: o.strategy, main: exactMainReturn(rules, o.strategy) } : analyseGame(rules);
   const started = performance.now();
   // On a terminal from the start, redrawn at most every 100 ms (progress.ts): a chunk answers every ~2 ms with
-  // two workers, and this thread shares the two cores with them (issue 13: 20,000,000 rounds are 40,000 chunks).
+  // two workers, and this thread shares the two cores with them (20,000,000 rounds are 40,000 chunks).
   const progress = new Progress({ stream: process.stderr, now: () => performance.now(), label: 'simulate', unit: 'rounds', quiet: !o.progress, delayMs: 0, intervalMs: 100 });
   const counts = await runSimulation({
     rules, strategy: analysis.strategy, rounds: o.rounds, seats: o.seats, seed: o.seed, workers: o.workers, insure: true,
@@ -120,25 +100,25 @@ export function formatSimulation(r: SimulationReport): string[] {
   return lines;
 }
 
-export async function simulateCommand(args: ParsedArgs, out: (line: string) => void): Promise<number> {
-  if (args.flags.has('help')) {
-    out(SIMULATE_USAGE);
-    return 0;
-  }
-  checkOptions(args, ['rules', 'rounds', 'seats', 'workers', 'seed', 'strategy', 'format'], SIMULATE_USAGE);
-  if (args.positional.length > 0) throw new UsageError(`unexpected argument "${args.positional[0]}"\n${SIMULATE_USAGE}`);
-  const name = args.options.get('rules');
-  if (!name) throw new UsageError(`simulate needs --rules NAME\n${SIMULATE_USAGE}`);
-  const format = args.options.get('format') ?? 'text';
-  if (format !== 'text' && format !== 'json') throw new UsageError(`unknown format "${format}": text or json`);
+/** simulate's options, checked by its spec (verbs/simulate.ts). */
+export interface SimulateOptions {
+  readonly rules: string;
+  readonly rounds: number;
+  readonly seats: number | undefined;
+  readonly workers: number | undefined;
+  readonly seed: number;
+  readonly strategy: string | undefined;
+  readonly format: 'text' | 'json';
+}
+
+export async function simulateCommand(options: SimulateOptions, out: (line: string) => void): Promise<number> {
+  const { rules: name, format, rounds, seed } = options;
   const { rules } = loadRuleSet(name);
-  const rounds = positiveInt(args, 'rounds');
   if (rounds === 0) throw new UsageError('--rounds must be at least 1');
-  const seats = positiveInt(args, 'seats', defaultSeats(rules));
+  const seats = options.seats ?? defaultSeats(rules);
   if (seats < 1 || seats > rules.seats) throw new UsageError(`--seats must be 1 to ${rules.seats} for ${rules.name}`);
-  const workers = positiveInt(args, 'workers', availableParallelism());
-  const seed = positiveInt(args, 'seed', 1);
-  const file = args.options.get('strategy');
+  const workers = options.workers ?? availableParallelism();
+  const file = options.strategy;
   const strategy = file ? readStrategyFile(file, rules) : undefined;
   try {
     const report = await simulate(rules, { rounds, seats, seed, workers, progress: true, ...(strategy ? { strategy } : {}) });

@@ -1,4 +1,4 @@
-// The streaming verbs' memory bound (issue 9: replay of a 1,000,000-line session and verify of a 1,000,000-event
+// The streaming verbs' memory bound (replay of a 1,000,000-line session and verify of a 1,000,000-event
 // log under 150 MB peak RSS). Their live data stays ~12 MB (measured with a forced collection every 0.7 s over
 // a 1,000,000-line replay), but under a steady allocation rate V8 grows the young generation to two 16 MB
 // semi-spaces and lets the old one grow lazily: peak RSS of that replay varied 105-152 MB from run to run.

@@ -6,7 +6,7 @@ import { loadRuntimeConfig, type LogLevel } from '../config/runtime-config.js';
 import { startTable, type WebServerFactory } from '../composition/table-runtime.js';
 import { StartupError, checkPortFree, checkSerialDeviceFree } from '../composition/preflight.js';
 import { stopOnSignals } from '../composition/shutdown.js';
-import type { ParsedArgs } from './args.js';
+import type { CommandArgs, OptionSpecs } from './command-spec.js';
 import { pathToFileURL } from 'node:url';
 import { packagePath } from '../config/package-root.js';
 import { acceptBehindAnchorOf } from './accept-behind-anchor.js';
@@ -14,7 +14,7 @@ import { validateTable } from '../config/validate-table.js';
 
 export const DEMO_TABLE = pathToFileURL(packagePath('config/tables/demo.yaml'));
 
-/** The round in play, stamped on every log line (issue 5: table id and round on every line). */
+/** The round in play, stamped on every log line (table id and round on every line). */
 const current = { round: 0 };
 
 function makeLogger(level: LogLevel): Logger {
@@ -26,7 +26,7 @@ function makeLogger(level: LogLevel): Logger {
     : pino(options);
 }
 
-export async function startCommand(args: ParsedArgs, web: WebServerFactory | undefined): Promise<number> {
+export async function startCommand(args: CommandArgs<OptionSpecs>, web: WebServerFactory | undefined): Promise<number> {
   const file = args.options.get('table') ?? DEMO_TABLE.pathname;
   // One validated configuration: the table file, then PORT HOST DATA_DIR LOG_LEVEL NATS_URL, then the options.
   const settings = loadRuntimeConfig(file, process.env, {

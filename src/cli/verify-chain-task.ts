@@ -1,4 +1,4 @@
-// The chain worker of `shoe verify` (issue 9): spans of the chain-and-MAC check taken from the front of the
+// The chain worker of `shoe verify`: spans of the chain-and-MAC check taken from the front of the
 // shared board (verify-chain-spans.ts), over its own read-only connection to the log file, while the main
 // thread re-runs the round machine. Posts what its spans found, or the file's problem (UnreadableLogError's
 // words), or anything else that went wrong, as text.

@@ -1,4 +1,4 @@
-// `shoe verify DB [--key-env NAME] [--nats URL] [--quiet] [--threads 1|2]` (issues 4, 9, 12): the auditor's check of a table
+// `shoe verify DB` (options: its spec): the auditor's check of a table
 // log, streamed (memory does not grow with the log). In order: the file is readable (PRAGMA quick_check),
 // the hash chain is intact, with the key every MAC is right, the round machine re-derives every recorded
 // fact, and the log is not behind, nor different from, its newest anchors (the anchor file beside the
@@ -12,31 +12,21 @@ import { chainKey } from '../ports/chain-mac.js';
 import { ANCHORING_STARTED_RECORD, judgeAgainstAnchor, judgeMissingAnchorFile, LogBehindAnchorError, type LogAnchor } from '../ports/log-anchor.js';
 import { verifyLogFile } from './verify-log-file.js';
 import { DEFAULT_LOG_KEY_ENV } from '../config/log-key.js';
-import { UsageError, type ParsedArgs } from './args.js';
+import { UsageError } from './usage-error.js';
+import type { CommandArgs, OptionSpecs } from './command-spec.js';
 import type { CommandIO } from './command-spec.js';
 import { Progress } from './progress.js';
 
-const KNOWN_OPTIONS = new Set(['key-env', 'nats', 'threads']);
-const KNOWN_FLAGS = new Set(['quiet']);
-
 /**
- * From this many events on, the compiled product verifies in two threads by default (issue 9: >= 200,000
+ * From this many events on, the compiled product verifies in two threads by default (>= 200,000
  * events/s on two cores); below it the worker's start-up is not worth it. Run through tsx (a checkout that
  * was never built), a worker loads a second TypeScript loader (~+45 MiB), so one thread stays the default
- * there (issue 9: < 150 MB).
+ * there (< 150 MB).
  */
 export const TWO_THREADS_FROM = 50_000;
 const COMPILED = import.meta.url.endsWith('.js');
 
-/** --threads as given (undefined: by the log's length). */
-function threadsWanted(args: ParsedArgs): 1 | 2 | undefined {
-  const given = args.options.get('threads');
-  if (given === undefined) return undefined;
-  if (given === '1' || given === '2') return Number(given) as 1 | 2;
-  throw new UsageError(`verify: --threads takes 1 or 2, not ${given}`);
-}
-
-function keyOf(args: ParsedArgs, env: NodeJS.ProcessEnv): Buffer | undefined {
+function keyOf(args: CommandArgs<OptionSpecs>, env: NodeJS.ProcessEnv): Buffer | undefined {
   const named = args.options.get('key-env');
   const name = named ?? DEFAULT_LOG_KEY_ENV;
   const secret = env[name];
@@ -48,7 +38,7 @@ function keyOf(args: ParsedArgs, env: NodeJS.ProcessEnv): Buffer | undefined {
 }
 
 async function kvAnchor(url: string, tableId: string): Promise<{ anchor: LogAnchor | undefined; source: string }> {
-  const { connect } = await import('nats'); // only with --nats: the NATS client is ~10 MB of memory (issue 9)
+  const { connect } = await import('nats'); // only with --nats: the NATS client is ~10 MB of memory
   const connection = await connect({ servers: url, timeout: 3000 }).catch((err: Error) => {
     throw new UsageError(`--nats ${url}: cannot connect (${err.message})`);
   });
@@ -70,14 +60,11 @@ function whenReadable<T>(reader: SqliteLogReader, read: () => T): T {
   }
 }
 
-export async function verifyCommand(args: ParsedArgs, io: Pick<CommandIO, 'out' | 'stderr' | 'now'>, env: NodeJS.ProcessEnv = process.env): Promise<number> {
+export async function verifyCommand(args: CommandArgs<OptionSpecs>, io: Pick<CommandIO, 'out' | 'stderr' | 'now'>, env: NodeJS.ProcessEnv = process.env): Promise<number> {
   const { out } = io;
-  for (const name of args.options.keys()) if (!KNOWN_OPTIONS.has(name)) throw new UsageError(`verify: unknown option --${name}`);
-  for (const name of args.flags) if (!KNOWN_FLAGS.has(name)) throw new UsageError(`verify: unknown option --${name}`);
-  const db = args.positional[0];
-  if (!db || args.positional.length > 1) throw new UsageError('verify needs one table database: shoe verify DB [--key-env NAME] [--nats URL] [--quiet] [--threads 1|2]');
+  const db = args.positional[0] as string;
   const key = keyOf(args, env);
-  const threads = threadsWanted(args);
+  const threads = args.options.has('threads') ? (Number(args.options.get('threads')) as 1 | 2) : undefined;
   let reader: SqliteLogReader;
   try {
     reader = SqliteLogReader.open(db);
@@ -95,7 +82,7 @@ export async function verifyCommand(args: ParsedArgs, io: Pick<CommandIO, 'out' 
     // The file's quick_check runs inside the check (in two threads, while the worker starts); a file too
     // damaged to read its head fails with the quick_check's own words.
     const head = whenReadable(reader, () => reader.head());
-    // Progress on stderr while a long verify runs, only on a terminal (issue 9; progress.ts).
+    // Progress on stderr while a long verify runs, only on a terminal (progress.ts).
     const progress = new Progress({ stream: io.stderr, now: io.now, label: 'verify', unit: 'events', quiet: args.flags.has('quiet') });
     const verdict = await verifyLogFile(reader, { to: head.seq, parallel: (threads ?? (COMPILED && head.seq >= TWO_THREADS_FROM ? 2 : 1)) === 2, before: () => reader.quickCheck(), ...(key ? { key } : {}), onProgress: (done) => progress.update(done, head.seq), progressEvery: 20_000 });
     progress.finish();

@@ -1,4 +1,4 @@
-// `shoe verify` over a SQLite log file (issue 9), in one thread (verifyLog) or, with `parallel`, in two: the
+// `shoe verify` over a SQLite log file, in one thread (verifyLog) or, with `parallel`, in two: the
 // main thread re-runs the round machine while a worker checks spans of the chain and MACs from the front over
 // its own read-only connection; when the re-run is done, the main thread checks spans from the back until the
 // two meet (verify-chain-spans.ts), so both cores stay busy to the end. The outcomes are joined into the

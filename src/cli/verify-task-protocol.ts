@@ -1,4 +1,4 @@
-// What `shoe verify`'s main thread and its chain worker (verify-chain-task.ts) exchange (issue 9): the worker
+// What `shoe verify`'s main thread and its chain worker (verify-chain-task.ts) exchange: the worker
 // checks spans of the chain from the front while the main thread re-runs the round machine, then checks
 // spans from the back. The board of spans is shared memory.
 import type { SpanBoardShape, SpansOutcome } from '../app/verify-chain-spans.js';

@@ -1,4 +1,4 @@
-// Service life, build part (issue 10 part 3): the build compiles to plain JavaScript that runs with
+// Service life, build part: the build compiles to plain JavaScript that runs with
 // `node` alone — no tsx — finding its configuration from the package root and its pages beside it.
 // Built without type checking into test-output/ (the type check is `npm run typecheck`'s job), to stay quick.
 import { describe, expect, test } from 'vitest';
@@ -27,10 +27,10 @@ describe('npm run build', () => {
       expect((await node('start', '--help')).stdout).toMatch(/^usage: shoe start/);
       const demo = await node('demo');
       expect(demo.stdout).toContain('Round 1: betting open');
-      // The analysis workers run the compiled task modules (issue 13: they looked for the .ts sources).
+      // The analysis workers run the compiled task modules (they looked for the .ts sources).
       const simulated = await node('simulate', '--rules', 'six-deck', '--rounds', '2000', '--workers', '2', '--format', 'json');
       expect((JSON.parse(simulated.stdout) as { rounds: number }).rounds).toBe(2000);
-      // verify's chain worker runs the compiled task too (issue 9: two threads, the compiled product's default).
+      // verify's chain worker runs the compiled task too (two threads, the compiled product's default).
       const db = join(ROOT, outDir, 'demo.db');
       await node('run', join(ROOT, 'config/demo/six-deck-demo.jsonl'), '--rules', 'six-deck', '--db', db, '--quiet');
       const verified = await node('verify', db, '--threads', '2', '--quiet');

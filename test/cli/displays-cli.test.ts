@@ -1,4 +1,4 @@
-// `shoe displays` (issue 11): --help, and what it does not understand is refused before it connects.
+// `shoe displays`: --help, and what it does not understand is refused before it connects.
 import { describe, expect, test } from 'vitest';
 import { runCli } from '../support/run-cli.js';
 

@@ -1,4 +1,4 @@
-// `shoe floor` against the real nats-server (issue 10 part 4): without --since it prints the rounds on
+// `shoe floor` against the real nats-server: without --since it prints the rounds on
 // the stream and exits (it used to print nothing and never exit); --follow goes on with live rounds.
 // Each test has its own stream and subject prefix. Needs NATS (127.0.0.1:4222 or NATS_URL); skips
 // locally when none is reachable, never under CI.

@@ -1,4 +1,4 @@
-// Lines written in chunks with backpressure (issue 9 part 2): the writer waits when the stream is full,
+// Lines written in chunks with backpressure: the writer waits when the stream is full,
 // so a slow reader bounds the memory, and every line arrives once, in order.
 import { describe, expect, test } from 'vitest';
 import { Writable } from 'node:stream';

@@ -1,4 +1,4 @@
-// `shoe simulate` and `shoe par-sheet` (issue 13) through the real CLI, with few rounds.
+// `shoe simulate` and `shoe par-sheet` through the real CLI, with few rounds.
 import { describe, expect, test } from 'vitest';
 import { runCli } from '../support/run-cli.js';
 

@@ -1,4 +1,4 @@
-// The progress reporter (issue 9 part 2): on a terminal after 2 s, done / total, rate and time left;
+// The progress reporter: on a terminal after 2 s, done / total, rate and time left;
 // nothing when stderr is not a terminal or with --quiet; at most one redraw per interval.
 import { describe, expect, test } from 'vitest';
 import { Progress } from '../../src/cli/progress.js';

@@ -1,4 +1,4 @@
-// The replay CLI's contract (issue 2): jsonl / text output, refused inputs as events, exit 2 on a
+// The replay CLI's contract: jsonl / text output, refused inputs as events, exit 2 on a
 // malformed line or an unknown rule set.
 import { describe, expect, test } from 'vitest';
 import { mkdtempSync, writeFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// The conventional CLI (issue 10 part 4): every verb has --help / -h (exit 0, usage on stdout);
+// The conventional CLI: every verb has --help / -h (exit 0, usage on stdout);
 // --version; unknown options, extra arguments and missing required options are exit 2 with one line
 // saying what is wrong and the verb's usage; operator mistakes (a directory, a missing file or device,
 // an unreachable NATS) are one line, exit 2, never a stack trace.

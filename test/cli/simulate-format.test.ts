@@ -1,4 +1,4 @@
-// `shoe simulate`'s text table (issue 13): columns as wide as their widest cell — a 20,000,000-round run of
+// `shoe simulate`'s text table: columns as wide as their widest cell — a 20,000,000-round run of
 // three seats stakes 60,000,000,000, which ran into the bets column ("60,000,00060,000,000,000").
 import { expect, test } from 'vitest';
 import { formatSimulation, type SimulationReport } from '../../src/cli/simulate-command.js';

@@ -1,4 +1,4 @@
-// `shoe strategy` (issue 13) through the real CLI.
+// `shoe strategy` through the real CLI.
 import { describe, expect, test } from 'vitest';
 import { runCli } from '../support/run-cli.js';
 

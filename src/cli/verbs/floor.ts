@@ -1,11 +1,8 @@
-// `shoe floor [--nats URL] [--since ISO] [--follow] [--idle-exit MS]`: every table's JetStream stream,
-// one line per settled round (issue 4). By default a report: the rounds on the stream from its start (or
-// from --since) up to the moment the command started, then exit 0 — an empty stream prints nothing and
-// exits at once. `--follow` goes on with live rounds until Ctrl-C; `--idle-exit MS` follows until MS pass
-// without a message (issue 10 part 4: without --since it used to print nothing and never exit).
-import { defineCommand } from './command-spec.js';
+// `shoe floor`: its spec (options, help, usage and errors derive from it: ../parse-command-line.ts,
+// ../command-usage.ts) and its run, which imports the work only when the verb runs.
+import { defineCommand } from '../command-spec.js';
 
-export const floorCommand = defineCommand({
+export const verb = defineCommand({
   name: 'floor',
   summary: 'One line per settled round of every table replicated to NATS JetStream.',
   positionals: [],
@@ -19,5 +16,5 @@ export const floorCommand = defineCommand({
   },
   details: ['Without --follow the command prints the rounds on the stream when it starts and exits 0.'],
   run: async ({ values: v }, io) =>
-    (await import('./floor-report.js')).floorReport({ nats: v.nats, since: v.since, follow: v.follow, idleExit: v['idle-exit'], stream: v.stream, subjectPrefix: v['subject-prefix'] }, io),
+    (await import('../floor-report.js')).floorReport({ nats: v.nats, since: v.since, follow: v.follow, idleExit: v['idle-exit'], stream: v.stream, subjectPrefix: v['subject-prefix'] }, io),
 });

@@ -1,8 +1,8 @@
-// `shoe export DB [--format session]`: the log's inputs as a session `replay` accepts (issue 4); the work is
-// in export-log.ts, loaded when the verb runs.
-import { defineCommand } from './command-spec.js';
+// `shoe export`: its spec (options, help, usage and errors derive from it: ../parse-command-line.ts,
+// ../command-usage.ts) and its run, which imports the work only when the verb runs.
+import { defineCommand } from '../command-spec.js';
 
-export const exportCommand = defineCommand({
+export const verb = defineCommand({
   name: 'export',
   summary: "The log's inputs, in order, as a recorded session that `replay` accepts (production logs become test fixtures).",
   positionals: [{ name: 'DB', description: "a table's SQLite log" }],
@@ -11,5 +11,5 @@ export const exportCommand = defineCommand({
     quiet: { type: 'boolean', short: 'q', description: 'no progress line on stderr (shown only on a terminal, after 2 s)' },
   },
   streaming: true,
-  run: async (args, io) => (await import('./export-log.js')).exportLog(args.positional[0] as string, args.values.quiet, io),
+  run: async (args, io) => (await import('../export-log.js')).exportLog(args.positional[0] as string, args.values.quiet, io),
 });

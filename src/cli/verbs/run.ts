@@ -1,8 +1,8 @@
-// `shoe run SESSION --rules NAME --db PATH [--table ID]`: plays a recorded session into a durable table
-// log, restartable (play-session-into-log.ts, loaded when the verb runs).
-import { defineCommand } from './command-spec.js';
+// `shoe run`: its spec (options, help, usage and errors derive from it: ../parse-command-line.ts,
+// ../command-usage.ts) and its run, which imports the work only when the verb runs.
+import { defineCommand } from '../command-spec.js';
 
-export const runCommand = defineCommand({
+export const verb = defineCommand({
   name: 'run',
   summary: 'Plays a recorded session into a durable table log (SQLite); restartable after a crash.',
   positionals: [{ name: 'SESSION', description: 'the recorded session (JSONL)' }],
@@ -18,7 +18,7 @@ export const runCommand = defineCommand({
   },
   streaming: true,
   run: async ({ positional, values: v }, io) =>
-    (await import('./play-session-into-log.js')).playSessionIntoLog(
+    (await import('../play-session-into-log.js')).playSessionIntoLog(
       { file: positional[0] as string, rules: v.rules, db: v.db, tableId: v.table, synchronous: v.synchronous, clock: v.clock, verbose: v.verbose, quiet: v.quiet, keyEnv: v['key-env'] },
       io,
     ),

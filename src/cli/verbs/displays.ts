@@ -1,7 +1,8 @@
-// `shoe displays`: the stateless display gateway (issue 11) as a verb of the declarative CLI.
-import { defineCommand } from './command-spec.js';
+// `shoe displays`: its spec (options, help, usage and errors derive from it: ../parse-command-line.ts,
+// ../command-usage.ts) and its run, which imports the work only when the verb runs.
+import { defineCommand } from '../command-spec.js';
 
-export const displaysVerb = defineCommand({
+export const verb = defineCommand({
   name: 'displays',
   summary: "A stateless gateway serving a table's public and dealer displays from NATS (run as many as the audience needs).",
   positionals: [],
@@ -13,5 +14,5 @@ export const displaysVerb = defineCommand({
     config: { type: 'string', value: 'FILE', description: "the table's file: credentials for the dealer's display" },
     'view-interval': { type: 'integer', default: 100, description: 'least time between two views sent to a display, in ms (0: every view; the newest always goes out: views are whole states)' },
   },
-  run: async (args, io) => (await import('./displays-command.js')).displaysCommand(args, io.out),
+  run: async (args, io) => (await import('../displays-command.js')).displaysCommand(args, io.out),
 });

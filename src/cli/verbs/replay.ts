@@ -1,8 +1,8 @@
-// `shoe replay FILE --rules NAME|PATH [--format jsonl|text]`: a recorded session through the real round
-// machine (replay-to-stdout.ts, loaded when the verb runs).
-import { defineCommand } from './command-spec.js';
+// `shoe replay`: its spec (options, help, usage and errors derive from it: ../parse-command-line.ts,
+// ../command-usage.ts) and its run, which imports the work only when the verb runs.
+import { defineCommand } from '../command-spec.js';
 
-export const replayCommand = defineCommand({
+export const verb = defineCommand({
   name: 'replay',
   summary: 'A recorded session (JSONL, one input per line) through the round machine: every fact it causes, in order.',
   positionals: [{ name: 'FILE', description: 'the recorded session (JSONL)' }],
@@ -13,5 +13,5 @@ export const replayCommand = defineCommand({
   },
   details: ['A refused input is printed as an input.rejected fact and the replay goes on; a malformed line exits 2 naming the line.'],
   streaming: true,
-  run: async (args, io) => (await import('./replay-to-stdout.js')).replayToStdout(args.positional[0] as string, args.values.rules, args.values.format, io, args.values.quiet),
+  run: async (args, io) => (await import('../replay-to-stdout.js')).replayToStdout(args.positional[0] as string, args.values.rules, args.values.format, io, args.values.quiet),
 });
