@@ -1,6 +1,6 @@
 // `shoe recall DB --last N` (`verify`, `export` and `run` are in verify-command.ts, export-command.ts and run-command.ts).
 import { openTableFile } from '../adapters/store/sqlite-table-file.js';
-import { recallLastRounds } from '../app/displays/recall-last-rounds.js';
+import { recallLastRounds } from '../app/recall-rounds.js';
 import { describeEvent } from '../session/table-story.js';
 import { UsageError, type ParsedArgs } from './args.js';
 
