@@ -11,8 +11,7 @@ import { MemoryEventStore } from '../../src/adapters/store/memory-event-store.js
 import { SqliteEventStore } from '../../src/adapters/store/sqlite-event-store.js';
 import { steppingClock } from '../../src/adapters/clock/system-clock.js';
 import { TableService } from '../../src/app/table-service.js';
-import { recallRounds } from '../../src/app/recall-rounds.js';
-import { recallLastRounds } from '../../src/app/displays/recall-last-rounds.js';
+import { recallLastRounds, recallRounds } from '../../src/app/recall-rounds.js';
 import { IncrementalRoundIndex } from '../../src/app/round-index.js';
 import type { EventStore } from '../../src/ports/event-store.js';
 import { loadRuleSet } from '../../src/config/load-rule-set.js';

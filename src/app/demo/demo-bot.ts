@@ -7,7 +7,7 @@ import { handInTurn } from '../../round/operations/hands.js';
 import { refuseDecision } from '../../round/operations/play.js';
 import type { TableService } from '../table-service.js';
 import { awaitedDecision } from '../awaited-decision.js';
-import { basicStrategy } from './basic-strategy.js';
+import { basicStrategyPlayer, type Player } from '../players/player.js';
 import type { StrategyPlayer } from '../par/strategy-player.js';
 import { lineageSize } from '../../round/operations/hands.js';
 import { refuseOfferAnswer } from '../../round/operations/offers.js';
@@ -20,7 +20,7 @@ export interface DemoBotOptions {
   /** Seats the bot never plays, left to people (`--manual` leaves them all). */
   readonly manualSeats?: readonly number[];
   readonly random?: () => number;
-  /** The rule set's computed strategy (src/analysis, docs/par-sheets.md), once ready; until then a compact multi-deck chart. */
+  /** The rule set's computed strategy (`shoe strategy`), once ready; until then a compact multi-deck chart. */
   readonly strategy?: () => StrategyPlayer | undefined;
 }
 
@@ -96,11 +96,11 @@ export class DemoBot {
       const up = this.service.table.dealer.cards[0];
       if (!turn || !up || turn.box.seat !== awaited.seat) return [];
       const legal = (p: string) => refuseDecision(this.service.table, rules, { type: 'decision', seat: awaited.seat, action: p }) === null;
-      const player = this.options.strategy?.();
-      if (!player) return [{ type: 'decision', seat: awaited.seat, hand: turn.hand.index, action: basicStrategy(turn.hand.cards, up, rules, legal) }];
-      if (rules.switch.allowed && !turn.box.acted && player.shouldSwitch(turn.box, up) && legal('switch')) {
+      const computed = this.options.strategy?.();
+      if (computed && rules.switch.allowed && !turn.box.acted && computed.shouldSwitch(turn.box, up) && legal('switch')) {
         return [{ type: 'decision', seat: awaited.seat, action: 'switch' }];
       }
+      const player: Player = computed ?? basicStrategyPlayer(rules);
       const action = player.decide(turn.hand, lineageSize(turn.box, turn.hand), up, legal);
       return [{ type: 'decision', seat: awaited.seat, hand: turn.hand.index, action }];
     });

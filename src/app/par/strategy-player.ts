@@ -1,4 +1,4 @@
-// Playing a computed strategy on the production table state (issue 13): the demo bot and the simulator
+// Playing a computed strategy on the production table state: the demo bot and the simulator
 // decide with it. The hand's legal actions come from the round machine's own refusal check.
 import { cardValue } from '../../rules/card-values.js';
 import type { Card } from '../../rules/cards.js';
@@ -9,14 +9,17 @@ import type { Box } from '../../round/table-state.js';
 import type { Action } from '../../analysis/hand-rules.js';
 import { pairKey, strategyPolicy, type Strategy } from '../../analysis/strategy.js';
 import type { Policy } from '../../analysis/hand-values.js';
+import type { Player } from '../players/player.js';
 
 const HIT_STAND: readonly Action[] = ['hit', 'stand'];
 const STAND: readonly Action[] = ['stand'];
 
-export class StrategyPlayer {
+/** The computed strategy as a Player (players/player.ts), plus the box-level choices only it makes:
+ *  switch, insurance and even money. */
+export class StrategyPlayer implements Player {
   private readonly policy: Policy;
   /** The chart's rows looked up once per (row, up card) and kept by a number (simulate-table asks on every
-   *  decision; issue 13's 20,000,000 rounds): index = (row kind × 1024 + row) × 16 + up value. */
+   *  decision, for millions of rounds): index = (row kind × 1024 + row) × 16 + up value. */
   private readonly orders = new Map<number, readonly Action[] | null>();
 
   constructor(readonly strategy: Strategy, readonly rules: RuleSet) {

@@ -3,13 +3,14 @@
 // the driver only submits what a table would receive — shoe loads, cards, the cut card, bets, decisions.
 import type { Card } from '../../rules/cards.js';
 import type { RuleSet } from '../../rules/rule-set.js';
-import { handTotalOf } from '../../rules/hand-total.js';
+import type { Hand } from '../../rules/hand.js';
+import type { HandAction } from '../../rules/player-actions.js';
 import type { TableEvent } from '../../round/events.js';
 import type { TableInput } from '../../round/inputs.js';
 import type { TableState } from '../../round/table-state.js';
 import { handInTurn } from '../../round/operations/hands.js';
 import { refuseDecision } from '../../round/operations/play.js';
-import { basicStrategy, type Play } from '../demo/basic-strategy.js';
+import { basicStrategyPlayer, hit17Player, type Player } from '../players/player.js';
 import { shuffle } from '../../random/prng.js';
 
 /** What the driver needs of a table: TableEngine in process, or a service wrapped to look like one. */
@@ -77,11 +78,14 @@ export class BotPlayer {
   private readonly stake: number;
   private readonly penetration: number;
   private betsSent = 0;
+  /** What the bot does with a hand in turn. */
+  private readonly player: Player;
 
   constructor(private readonly rules: RuleSet, private readonly options: Pick<BotRoundsOptions, 'strategy' | 'random' | 'seats' | 'stake' | 'penetration'>) {
     this.seats = options.seats ?? [1];
     this.stake = options.stake ?? 1000;
     this.penetration = options.penetration ?? 0.75;
+    this.player = options.strategy === 'hit17' ? hit17Player(rules) : basicStrategyPlayer(rules);
   }
 
   next(phase: string, s: TableState): TableInput {
@@ -119,7 +123,7 @@ export class BotPlayer {
         if (!turn) throw new Error('playing with no hand in turn');
         if (turn.hand.pendingDraw !== null || turn.hand.cards.length < 2) return this.draw();
         const seat = turn.box.seat;
-        return { type: 'decision', seat, hand: turn.hand.index, action: decide(s, this.rules, this.options.strategy, seat, turn.hand.cards) };
+        return { type: 'decision', seat, hand: turn.hand.index, action: decide(s, this.rules, this.player, seat, turn.hand) };
       }
       default:
         throw new Error(`the bot cannot play in phase ${phase}`);
@@ -185,17 +189,17 @@ export async function playBotRoundsAsync(table: SteppedAsyncTable, rules: RuleSe
 let legalTable: TableState | null = null;
 let legalRules: RuleSet | null = null;
 let legalSeat = 0;
-const legal = (p: Play): boolean => refuseDecision(legalTable as TableState, legalRules as RuleSet, { type: 'decision', seat: legalSeat, action: p }) === null;
+const legal = (p: HandAction): boolean => refuseDecision(legalTable as TableState, legalRules as RuleSet, { type: 'decision', seat: legalSeat, action: p }) === null;
 
-function decide(s: TableState, rules: RuleSet, strategy: BotStrategy, seat: number, cards: readonly Card[]): Play {
-  if (strategy === 'hit17') return handTotalOf(cards, rules) < 17 ? 'hit' : 'stand';
+function decide(s: TableState, rules: RuleSet, player: Player, seat: number, hand: Hand): HandAction {
   const up = s.dealer.cards[0];
+  // The dealer's up card is dealt before any hand is played.
   if (up === undefined) return 'stand';
   legalTable = s;
   legalRules = rules;
   legalSeat = seat;
   try {
-    return basicStrategy(cards, up, rules, legal);
+    return player.decide(hand, 1, up, legal);
   } finally {
     legalTable = legalRules = null;
   }

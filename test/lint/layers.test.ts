@@ -1,0 +1,42 @@
+// The layers are held by ESLint (eslint.config.js): an upward import or I/O in the pure core is reported,
+// a clean file is not.
+import { ESLint } from 'eslint';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const cwd = fileURLToPath(new URL('../..', import.meta.url));
+const eslint = new ESLint({ cwd });
+
+async function problems(code: string, filePath: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return (result?.messages ?? []).map((m) => `${m.ruleId}: ${m.message}`);
+}
+
+describe('layers', () => {
+  it('reports an adapter imported by the rules', async () => {
+    const found = await problems("import { SqliteEventStore } from '../adapters/store/sqlite-event-store.js';\nexport const x = SqliteEventStore;\n", 'src/rules/x.ts');
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatch(/^no-restricted-imports: .*adapters\/store\/sqlite-event-store/);
+  });
+
+  it('reports the application and Node built-ins imported by the round machine', async () => {
+    const found = await problems("import { createHash } from 'node:crypto';\nimport type { TableService } from '../app/table/table-service.js';\nexport type T = TableService;\nexport const h = createHash;\n", 'src/round/x.ts');
+    expect(found).toHaveLength(2);
+    expect(found.every((p) => p.startsWith('no-restricted-imports'))).toBe(true);
+  });
+
+  it('reports wire types and adapters imported by the application', async () => {
+    const found = await problems("import type { ShoeEvent } from '../../firmware-protocol/src/index.js';\nimport { ShoeLink } from '../adapters/serial/shoe-link.js';\nexport type E = ShoeEvent;\nexport const l = ShoeLink;\n", 'src/app/x.ts');
+    expect(found).toHaveLength(2);
+  });
+
+  it('reports an implementation imported by a port', async () => {
+    const found = await problems("import { hashEvent } from '../log/event-chain.js';\nexport const h = hashEvent;\n", 'src/ports/x.ts');
+    expect(found).toHaveLength(1);
+  });
+
+  it('passes a file that only imports inward', async () => {
+    expect(await problems("import type { Card } from './cards.js';\nexport type C = Card;\n", 'src/rules/x.ts')).toEqual([]);
+    expect(await problems("import type { TableInput } from '../round/inputs.js';\nimport type { EventStore } from '../ports/event-store.js';\nexport type I = [TableInput, EventStore];\n", 'src/app/x.ts')).toEqual([]);
+  });
+});
