@@ -22,13 +22,13 @@ const TIMING = ['**/*.timing.test.ts'];
 const FIRST = [
   'test/e2e/pty-unplug.test.ts',
   'test/e2e/pty-table.test.ts',
-  'test/app/simulation.test.ts',
+  'test/app/par/simulation.test.ts',
   'test/scenarios/scenarios.test.ts',
   'test/analysis/exact-return.test.ts',
-  'test/app/corrupt-log-cli.test.ts',
-  'test/app/log-loss-detection.test.ts',
-  'test/app/strategy-player.test.ts',
-  'test/app/audit-cli.test.ts',
+  'test/app/audit/corrupt-log-cli.test.ts',
+  'test/composition/log-loss-detection.test.ts',
+  'test/app/players/strategy-player.test.ts',
+  'test/app/audit/audit-cli.test.ts',
   'test/cli/par-sheet-cli.test.ts',
 ];
 

@@ -9,7 +9,7 @@ import { loadRuleSet } from '../src/config/load-rule-set.js';
 import { TableEngine } from '../src/round/table-engine.js';
 import { roundMachine } from '../src/round/round-machine.js';
 import type { MachineEvent, TableInput } from '../src/round/inputs.js';
-import { playBotRounds } from '../src/app/simulation/bot-rounds.js';
+import { playBotRounds } from '../src/app/players/bot-rounds.js';
 import { mulberry32 } from '../src/random/prng.js';
 
 const arg = (flag: string, fallback: string): string => {

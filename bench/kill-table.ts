@@ -9,12 +9,12 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { startPtyPair } from '../test/serial/socat.js';
+import { startPtyPair } from '../test/adapters/serial/socat.js';
 import { runEmulator } from '../src/adapters/shoe-emulator/run-emulator.js';
 import { mulberry32 } from '../src/random/prng.js';
 import { SqliteEventStore } from '../src/adapters/store/sqlite-event-store.js';
-import { isInputRecord, recordedInput } from '../src/app/log-records.js';
-import { verifyLog } from '../src/app/verify-log.js';
+import { isInputRecord, recordedInput } from '../src/app/audit/log-records.js';
+import { verifyLog } from '../src/app/audit/verify-log.js';
 
 const { values } = parseArgs({ options: { kills: { type: 'string', default: '100' }, seed: { type: 'string', default: '7' } }, strict: true });
 const kills = Number(values.kills);

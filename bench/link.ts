@@ -31,7 +31,7 @@ import { ShoeEmulator } from '../src/adapters/shoe-emulator/emulator.js';
 import { mulberry32, shuffledShoe } from '../src/random/prng.js';
 import { realScheduler } from '../src/adapters/serial/scheduler.js';
 import { ShoeLink } from '../src/adapters/serial/shoe-link.js';
-import { hasSocat, startPtyPair } from '../test/serial/socat.js';
+import { hasSocat, startPtyPair } from '../test/adapters/serial/socat.js';
 
 function arg(name: string, dflt: number): number {
   const i = process.argv.indexOf(`--${name}`);

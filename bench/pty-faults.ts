@@ -15,12 +15,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { pino } from 'pino';
-import { hasSocat, startPtyPair } from '../test/serial/socat.js';
+import { hasSocat, startPtyPair } from '../test/adapters/serial/socat.js';
 import { parseTableConfig } from '../src/config/table-config.js';
 import { startTable } from '../src/composition/table-runtime.js';
 import { runEmulator } from '../src/adapters/shoe-emulator/run-emulator.js';
 import { SqliteEventStore } from '../src/adapters/store/sqlite-event-store.js';
-import { isInputRecord, recordedInput } from '../src/app/log-records.js';
+import { isInputRecord, recordedInput } from '../src/app/audit/log-records.js';
 import { mulberry32 } from '../src/random/prng.js';
 
 const { values } = parseArgs({

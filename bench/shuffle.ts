@@ -2,9 +2,9 @@
 // run lengths 4 to 10, how many shoes in a row of random shoes raise an alarm. Prints figures only.
 // Usage: npm run bench:shuffle [-- --shoes N]
 import { parseArgs } from 'node:util';
-import { ShuffleWatch } from '../src/app/integrity/shuffle-watch.js';
+import { ShuffleWatch } from '../src/app/table/integrity/shuffle-watch.js';
 import { mulberry32 } from '../src/random/prng.js';
-import { seededShoe } from '../src/app/simulation/bot-rounds.js';
+import { seededShoe } from '../src/app/players/bot-rounds.js';
 import { knownRuleSets, loadRuleSet } from '../src/config/load-rule-set.js';
 
 const { values } = parseArgs({ options: { shoes: { type: 'string', default: '2000' } }, strict: true });

@@ -1,7 +1,7 @@
 // Soak benchmark (`npx tsx bench/soak.ts`): the issue's full acceptance run — the whole table on the
 // emulated shoe, web server up, 2,000 rounds with 50 display clients on /ws/dealer — printing figures
 // only (rounds/s, views delivered, ordering violations, missed views, heap per window); asserts nothing.
-// The checks themselves are described in test/soak/soak-harness.ts; test/soak/table-soak.test.ts runs
+// The checks themselves are described in test/soak/soak-harness.ts; test/soak/table-soak.timing.test.ts runs
 // a shorter soak with assertions.
 //
 // Options: --rounds N (default 2000), --clients N (default 50), --window N (rounds per heap window,

@@ -21,7 +21,7 @@ import { connect, type NatsConnection } from 'nats';
 import { JetStreamReplicator } from '../src/adapters/store/jetstream-replicator.js';
 import { NatsEventStore } from '../src/adapters/store/nats-event-store.js';
 import { SqliteEventStore } from '../src/adapters/store/sqlite-event-store.js';
-import { ChainVerifier } from '../src/ports/event-chain.js';
+import { ChainVerifier } from '../src/log/event-chain.js';
 import type { EventStore, NewEvent, StoredEvent } from '../src/ports/event-store.js';
 
 const TABLE = 'BENCH1';

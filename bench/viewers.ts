@@ -24,12 +24,12 @@ import { startTable, type TableRuntime } from '../src/composition/table-runtime.
 import { parseTableConfig, type TableConfig } from '../src/config/table-config.js';
 import { createWebServer } from '../src/adapters/web/create-web-server.js';
 import { SqliteEventStore } from '../src/adapters/store/sqlite-event-store.js';
-import { TableService } from '../src/app/table-service.js';
+import { TableService } from '../src/app/table/table-service.js';
 import { TableProjections } from '../src/app/displays/table-projections.js';
 import { tableMeta } from '../src/app/displays/table-meta.js';
 import { loadRuleSet } from '../src/config/load-rule-set.js';
 import { systemClock } from '../src/adapters/clock/system-clock.js';
-import { isInputRecord, recordedInput } from '../src/app/log-records.js';
+import { isInputRecord, recordedInput } from '../src/app/audit/log-records.js';
 import { strategyInBackground } from '../src/app/par/strategy-in-background.js';
 import type { JsonValue, NewEvent } from '../src/ports/event-store.js';
 import { cpuOf, pidByName } from './support/bench-processes.js';

@@ -14,7 +14,7 @@ async function operatorErrorKinds(): Promise<{ operator: ReadonlyArray<abstract 
     import('../session/parse-session.js'),
     import('../adapters/store/sqlite-table-file.js'),
     import('../adapters/shoe-emulator/faults.js'),
-    import('../app/replay-capture.js'),
+    import('../app/audit/replay-capture.js'),
     import('../adapters/store/table-lock.js'),
   ]);
   return {

@@ -1,8 +1,8 @@
 // `shoe export` at work: the log's inputs as a session, paged through the store and written as they come:
 // memory does not grow with the log.
 import { openTableFile } from '../adapters/store/sqlite-table-file.js';
-import { exportSession } from '../app/export-session.js';
-import { readLogPages } from '../app/read-log-pages.js';
+import { exportSession } from '../app/audit/export-session.js';
+import { readLogPages } from '../app/audit/read-log-pages.js';
 import type { CommandIO } from './command-spec.js';
 import { LineWriter } from './line-writer.js';
 import { Progress } from './progress.js';

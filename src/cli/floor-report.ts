@@ -2,7 +2,7 @@
 import { connect, DeliverPolicy, type NatsConnection } from 'nats';
 import { JetStreamLog } from '../adapters/store/jetstream-log.js';
 import type { StoredEvent } from '../ports/event-store.js';
-import { FloorRounds, formatFloorRound } from '../app/floor-rounds.js';
+import { FloorRounds, formatFloorRound } from '../app/audit/floor-rounds.js';
 import { UsageError } from './usage-error.js';
 import { OperatorError } from './operator-error.js';
 import type { CommandIO } from './command-spec.js';

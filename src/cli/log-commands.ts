@@ -1,6 +1,6 @@
 // `shoe recall DB` (options: its spec): the last rounds of a table log.
 import { openTableFile } from '../adapters/store/sqlite-table-file.js';
-import { recallLastRounds } from '../app/recall-rounds.js';
+import { recallLastRounds } from '../app/audit/recall-rounds.js';
 import { describeEvent } from '../session/table-story.js';
 import { UsageError } from './usage-error.js';
 import type { CommandArgs, OptionSpecs } from './command-spec.js';

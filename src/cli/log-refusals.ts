@@ -4,8 +4,8 @@ import { UnreadableLogError } from '../adapters/store/unreadable-log.js';
 import { AnchorFileError } from '../adapters/store/anchor-file.js';
 import { LogBehindAnchorError } from '../ports/log-anchor.js';
 import { LogIntegrityError } from '../ports/log-integrity.js';
-import { LogMismatchError } from '../app/log-replayer.js';
-import { ChainKeyError } from '../ports/chain-mac.js';
+import { LogMismatchError } from '../app/table/log-replayer.js';
+import { ChainKeyError } from '../log/chain-mac.js';
 
 export function logRefusalExitCode(err: unknown): number | undefined {
   if (err instanceof UnreadableLogError || err instanceof AnchorFileError || err instanceof ChainKeyError) return 2;

@@ -5,7 +5,7 @@ import { runEmulator } from '../adapters/shoe-emulator/run-emulator.js';
 import { FaultSpecError } from '../adapters/shoe-emulator/faults.js';
 import { loadRuleSet } from '../config/load-rule-set.js';
 import { parseCard, type Card } from '../rules/cards.js';
-import { replayCapture, type CaptureLine } from '../app/replay-capture.js';
+import { replayCapture, type CaptureLine } from '../app/audit/replay-capture.js';
 import { capturedShoeInputs } from '../adapters/serial/shoe-input.js';
 import { describeEvent } from '../session/table-story.js';
 import { UsageError } from './usage-error.js';

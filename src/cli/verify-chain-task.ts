@@ -5,7 +5,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { SqliteLogReader } from '../adapters/store/sqlite-log-reader.js';
 import { UnreadableLogError } from '../adapters/store/unreadable-log.js';
-import { checkSpans, SpanBoard } from '../app/verify-chain-spans.js';
+import { checkSpans, SpanBoard } from '../app/audit/verify-chain-spans.js';
 import type { ChainTaskReply, VerifyTaskData } from './verify-task-protocol.js';
 
 const { file, tableId, key, firstMac, board } = workerData as VerifyTaskData;

@@ -5,10 +5,10 @@
 // database; the JetStream KV key with --nats).
 // Exit 0: intact. 1: integrity broken (the line names the event and why). 2: the file cannot be read.
 import { EmptyLogError, SqliteLogReader } from '../adapters/store/sqlite-log-reader.js';
-import { GENESIS_HASH } from '../ports/event-chain.js';
+import { GENESIS_HASH } from '../log/event-chain.js';
 import { anchorFileOf, readNewestAnchor } from '../adapters/store/anchor-file.js';
 import { AnchorKv } from '../adapters/store/anchor-kv.js';
-import { chainKey } from '../ports/chain-mac.js';
+import { chainKey } from '../log/chain-mac.js';
 import { ANCHORING_STARTED_RECORD, judgeAgainstAnchor, judgeMissingAnchorFile, LogBehindAnchorError, type LogAnchor } from '../ports/log-anchor.js';
 import { verifyLogFile } from './verify-log-file.js';
 import { DEFAULT_LOG_KEY_ENV } from '../config/log-key.js';

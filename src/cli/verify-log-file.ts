@@ -7,9 +7,9 @@
 import type { Worker } from 'node:worker_threads';
 import type { SqliteLogReader } from '../adapters/store/sqlite-log-reader.js';
 import { UnreadableLogError } from '../adapters/store/unreadable-log.js';
-import { joinHalves, runReplayHalf, verifyLog, type ChainOutcome, type Verdict, type VerifyOptions } from '../app/verify-log.js';
-import { unkeyedLog } from '../app/verify-chain-half.js';
-import { checkSpans, SpanBoard, type SpansOutcome } from '../app/verify-chain-spans.js';
+import { joinHalves, runReplayHalf, verifyLog, type ChainOutcome, type Verdict, type VerifyOptions } from '../app/audit/verify-log.js';
+import { unkeyedLog } from '../app/audit/verify-chain-half.js';
+import { checkSpans, SpanBoard, type SpansOutcome } from '../app/audit/verify-chain-spans.js';
 import { startWorker } from '../app/par/run-worker.js';
 import type { ChainTaskReply, VerifyTaskData } from './verify-task-protocol.js';
 

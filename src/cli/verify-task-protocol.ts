@@ -1,7 +1,7 @@
 // What `shoe verify`'s main thread and its chain worker (verify-chain-task.ts) exchange: the worker
 // checks spans of the chain from the front while the main thread re-runs the round machine, then checks
 // spans from the back. The board of spans is shared memory.
-import type { SpanBoardShape, SpansOutcome } from '../app/verify-chain-spans.js';
+import type { SpanBoardShape, SpansOutcome } from '../app/audit/verify-chain-spans.js';
 
 export interface VerifyTaskData {
   readonly file: string;

@@ -2,8 +2,8 @@
 // expects one (the controller opens the gate for it), and loads a freshly shuffled shoe when the table
 // asks for one. The cards reach the table only through the real protocol, over the serial link.
 import type { Subscription } from 'rxjs';
-import type { TableService } from '../app/table-service.js';
-import { cardDue } from '../app/card-due.js';
+import type { TableService } from '../app/table/table-service.js';
+import { cardDue } from '../app/table/card-due.js';
 import type { ShoeEmulator } from '../adapters/shoe-emulator/emulator.js';
 import { shuffledShoe, type Rng } from '../random/prng.js';
 import type { Scheduler } from '../ports/scheduler.js';

@@ -16,14 +16,14 @@ import type { Logger } from 'pino';
 import { connect, type NatsConnection } from 'nats';
 import type { Subscription } from 'rxjs';
 import type { EventStore, StoredEvent } from '../ports/event-store.js';
-import { ChainVerifier, GENESIS_HASH } from '../ports/event-chain.js';
-import { ChainKeyError, macMatches, snapshotMac } from '../ports/chain-mac.js';
+import { ChainVerifier, GENESIS_HASH } from '../log/event-chain.js';
+import { ChainKeyError, macMatches, snapshotMac } from '../log/chain-mac.js';
 import { LogIntegrityError } from '../ports/log-integrity.js';
 import { ANCHORING_STARTED_RECORD, judgeAgainstAnchor, judgeMissingAnchorFile, LogBehindAnchorError, type AnchorReason, type AnchorVerdict, type LogAnchor, type LogHead } from '../ports/log-anchor.js';
 import { SqliteLogReader } from '../adapters/store/sqlite-log-reader.js';
 import { AnchorFileWriter, anchorFileOf, readNewestAnchor } from '../adapters/store/anchor-file.js';
 import { AnchorKv } from '../adapters/store/anchor-kv.js';
-import type { TableService } from '../app/table-service.js';
+import type { TableService } from '../app/table/table-service.js';
 
 export const ACCEPTED_BEHIND_ANCHOR_RECORD = 'log.accepted-behind-anchor';
 

@@ -1,7 +1,7 @@
 // Before a table opens anything (docs/operations.md, "Start-up and shutdown"): the HTTP port and the shoe's serial device are
 // checked first, so a busy port is one clear line — not a stack trace after the table was rebuilt and the
 // link opened. A serial device that is absent is no error here: the shoe may be plugged in later, and the
-// link watchdog raises linkDown if it is not (src/app/link-watchdog.ts).
+// link watchdog raises linkDown if it is not (src/app/table/link-watchdog.ts).
 import { createServer } from 'node:net';
 import { SerialPort } from 'serialport';
 

@@ -7,7 +7,7 @@
 import type { Logger } from 'pino';
 import type { HelloMessage } from '../../firmware-protocol/src/index.js';
 import { describeShoeWitness, shoeWitness } from '../ports/log-anchor.js';
-import type { TableService } from '../app/table-service.js';
+import type { TableService } from '../app/table/table-service.js';
 
 export const BEHIND_SHOE_RECORD = 'log.behind-shoe';
 

@@ -1,7 +1,7 @@
 // The log key (ADR 0004) from the environment, by the table file's env-name convention (like `tokenEnv`):
 // `store: { keyEnv: SHOE_LOG_KEY }` names the variable; a named but unset variable is an error naming
 // the field, so a keyed table never starts unkeyed by mistake.
-import { chainKey, ChainKeyError } from '../ports/chain-mac.js';
+import { chainKey, ChainKeyError } from '../log/chain-mac.js';
 import { TableConfigError, type TableConfig } from './table-config.js';
 
 /** The conventional variable (`shoe verify --key-env` defaults to it). */

@@ -22,7 +22,7 @@ export const tableInputSchema = z.discriminatedUnion('type', [
   }),
   z.strictObject({ type: z.literal('bet.cancel'), seat, player: playerNameSchema, kind: z.string().optional(), ...optionalTime }),
   z.strictObject({ type: z.literal('betting.closed'), ...optionalTime }),
-  // The betting countdown ran out (src/app/betting-timer.ts): betting closes by itself (seed 002).
+  // The betting countdown ran out (src/app/table/betting-timer.ts): betting closes by itself (seed 002).
   z.strictObject({ type: z.literal('betting.timeout'), ...optionalTime }),
   z.strictObject({
     type: z.literal('decision'),
@@ -36,7 +36,7 @@ export const tableInputSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('decision.timeout'), seat, ...optionalTime }),
   // The shoe link (firmware-protocol/PROTOCOL.md): a fault reported by the shoe or the link pauses the table; the link
   // coming back (and only that) clears its own fault.
-  // A sequence incident (src/app/sequence-incident.ts) carries the link's evidence onto the log.
+  // A sequence incident (src/app/table/sequence-incident.ts) carries the link's evidence onto the log.
   z.strictObject({ type: z.literal('shoe.fault'), fault: z.string(), detail: z.string().optional(), evidence: z.record(z.string(), z.unknown()).optional(), ...optionalTime }),
   z.strictObject({ type: z.literal('shoe.recovered'), fault: z.string(), ...optionalTime }),
   // The controller restarted and rebuilt the table from its log (recovery): an interrupted

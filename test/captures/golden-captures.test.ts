@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { cliBundle } from '../support/cli-bundle.js';
 import { ROOT } from '../support/run-cli.js';
-import { canonicalJson } from '../../src/ports/event-chain.js';
+import { canonicalJson } from '../../src/log/event-chain.js';
 
 const CAPTURE = join(ROOT, 'test/captures/six-deck-demo.capture.jsonl');
 const EXPECTED = join(ROOT, 'test/captures/six-deck-demo.events.jsonl');

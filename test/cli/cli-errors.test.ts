@@ -3,7 +3,7 @@
 import { describe, expect, test } from 'vitest';
 import { explainOperatorError, OperatorError } from '../../src/cli/cli-errors.js';
 import { RuleSetError } from '../../src/config/load-rule-set.js';
-import { CaptureMismatchError } from '../../src/app/replay-capture.js';
+import { CaptureMismatchError } from '../../src/app/audit/replay-capture.js';
 
 const errno = (code: string, extra: object) => Object.assign(new Error(`${code}: something`), { code, ...extra });
 

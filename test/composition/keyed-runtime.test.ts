@@ -7,7 +7,7 @@ import Database from 'better-sqlite3';
 import { expect, test } from 'vitest';
 import { startTable } from '../../src/composition/table-runtime.js';
 import { SqliteLogReader } from '../../src/adapters/store/sqlite-log-reader.js';
-import { verifyLog } from '../../src/app/verify-log.js';
+import { verifyLog } from '../../src/app/audit/verify-log.js';
 import { silent, tableConfigFor } from '../support/anchored-table.js';
 
 test('a keyed table: every event has its MAC; verify checks them with the key and refuses a wrong one', async () => {

@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest';
 import { MemoryEventStore } from '../../src/adapters/store/memory-event-store.js';
 import { steppingClock } from '../../src/adapters/clock/system-clock.js';
 import { loadRuleSet } from '../../src/config/load-rule-set.js';
-import { TableService } from '../../src/app/table-service.js';
+import { TableService } from '../../src/app/table/table-service.js';
 import { lastShoeSeq } from '../../src/composition/table-runtime.js';
 
 describe('lastShoeSeq', () => {

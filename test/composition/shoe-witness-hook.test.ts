@@ -2,7 +2,7 @@
 import { describe, expect, test } from 'vitest';
 import { MemoryEventStore } from '../../src/adapters/store/memory-event-store.js';
 import { steppingClock } from '../../src/adapters/clock/system-clock.js';
-import { TableService } from '../../src/app/table-service.js';
+import { TableService } from '../../src/app/table/table-service.js';
 import { loadRuleSet } from '../../src/config/load-rule-set.js';
 import { BEHIND_SHOE_RECORD, shoeWitnessHook } from '../../src/composition/shoe-witness-hook.js';
 import type { HelloMessage } from '../../firmware-protocol/src/index.js';

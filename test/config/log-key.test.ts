@@ -2,7 +2,7 @@
 import { describe, expect, test } from 'vitest';
 import { logKeyOf } from '../../src/config/log-key.js';
 import { TableConfigError, parseTableConfig } from '../../src/config/table-config.js';
-import { chainMac, macMatches } from '../../src/ports/chain-mac.js';
+import { chainMac, macMatches } from '../../src/log/chain-mac.js';
 
 const config = (store: Record<string, unknown>) => parseTableConfig({ id: 't1', rules: 'six-deck', store, roles: {} }, 't1.yaml');
 

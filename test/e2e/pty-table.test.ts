@@ -7,20 +7,20 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
-import { hasSocat, startPtyPair } from '../serial/socat.js';
+import { hasSocat, startPtyPair } from '../adapters/serial/socat.js';
 import { parseTableConfig } from '../../src/config/table-config.js';
 import { loadRuleSet } from '../../src/config/load-rule-set.js';
 import { startTable } from '../../src/composition/table-runtime.js';
 import { runEmulator } from '../../src/adapters/shoe-emulator/run-emulator.js';
 import { SqliteEventStore } from '../../src/adapters/store/sqlite-event-store.js';
-import { exportSession } from '../../src/app/export-session.js';
-import { CONFIGURED_RECORD, factOf, isInputRecord, isNoteRecord, recordedInput } from '../../src/app/log-records.js';
-import { replayCapture, type CaptureLine } from '../../src/app/replay-capture.js';
+import { exportSession } from '../../src/app/audit/export-session.js';
+import { CONFIGURED_RECORD, factOf, isInputRecord, isNoteRecord, recordedInput } from '../../src/app/audit/log-records.js';
+import { replayCapture, type CaptureLine } from '../../src/app/audit/replay-capture.js';
 import { capturedShoeInputs } from '../../src/adapters/serial/shoe-input.js';
-import { verifyLog } from '../../src/app/verify-log.js';
+import { verifyLog } from '../../src/app/audit/verify-log.js';
 import { TableEngine } from '../../src/round/table-engine.js';
 import type { Card } from '../../src/rules/cards.js';
-import { canonicalJson } from '../../src/ports/event-chain.js';
+import { canonicalJson } from '../../src/log/event-chain.js';
 
 const FAULTS = 'drop=0.02,corrupt=0.02,dup=0.02,delay=0.01:150,misread=0.02,jam@40:0.5,reversed@90:0.5,dirty@150:0.5,unplug@100:1,unplug@200:5,seed=9';
 
@@ -65,7 +65,7 @@ describe.skipIf(!hasSocat)(`a table on a pty pair with a faulty shoe${hasSocat ?
     const logged = inputs.filter((r) => r.input.type === 'card').map((r) => (r.input as { card: Card }).card);
     expect(logged.length).toBeGreaterThanOrEqual(280);
     // Issue 12, part 6: no card leaves the shoe out of turn, even under this fault mix (PROTOCOL.md §7.5.3: the
-    // allowance anchored to the shoe events seen, computed when the GATE_UNLOCK is sent; test/serial/link-gate-anchor).
+    // allowance anchored to the shoe events seen, computed when the GATE_UNLOCK is sent; test/adapters/serial/link-gate-anchor).
     expect(outOfTurn).toBe(0);
     expect(logged).toEqual(dealt);
     expect(inputs.some((r) => r.input.type === 'shoe.fault' && (r.input as { fault: string }).fault === 'misread')).toBe(true);

@@ -10,14 +10,14 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
-import { hasSocat, startPtyPair } from '../serial/socat.js';
+import { hasSocat, startPtyPair } from '../adapters/serial/socat.js';
 import { parseTableConfig } from '../../src/config/table-config.js';
 import { startTable } from '../../src/composition/table-runtime.js';
 import { runEmulator } from '../../src/adapters/shoe-emulator/run-emulator.js';
 import { mulberry32 } from '../../src/random/prng.js';
 import { SqliteEventStore } from '../../src/adapters/store/sqlite-event-store.js';
-import { isInputRecord, recordedInput } from '../../src/app/log-records.js';
-import { verifyLog } from '../../src/app/verify-log.js';
+import { isInputRecord, recordedInput } from '../../src/app/audit/log-records.js';
+import { verifyLog } from '../../src/app/audit/verify-log.js';
 import type { Card } from '../../src/rules/cards.js';
 
 const CYCLES = Number(process.env['UNPLUG_CYCLES'] ?? 20);

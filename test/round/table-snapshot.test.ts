@@ -3,7 +3,7 @@
 import { expect, test } from 'vitest';
 import { loadRuleSet } from '../../src/config/load-rule-set.js';
 import { TableEngine } from '../../src/round/table-engine.js';
-import { BotPlayer } from '../../src/app/simulation/bot-rounds.js';
+import { BotPlayer } from '../../src/app/players/bot-rounds.js';
 import { mulberry32 } from '../../src/random/prng.js';
 
 test('the table snapshot at each betting.opened does not grow over three six-deck shoes', () => {

@@ -1,6 +1,6 @@
 // The soak (issue acceptance: "the service runs on an emulated shoe for 2,000 rounds with 50 display
 // clients connected; no client misses or reorders an event; memory stays flat"), shared by
-// test/soak/table-soak.test.ts (a shorter run, asserted) and bench/soak.ts (the full run, printed).
+// test/soak/table-soak.timing.test.ts (a shorter run, asserted) and bench/soak.ts (the full run, printed).
 //
 // What runs: the whole table as `npm start` wires it (startTable: emulated shoe over the mock serial
 // binding, demo dealer and bot players, SQLite log, decision timer, web server on port 0), with N
@@ -24,7 +24,7 @@
 // seq all of them received on, every client must receive exactly the same views (same seqs, same bytes
 // but the send time) until the end: a view one client lacks is a missed message.
 //
-// Time: the demo bot waits 0.2 s before betting each round (src/app/demo/demo-bot.ts), so real time
+// Time: the demo bot waits 0.2 s before betting each round (src/app/players/demo-bot.ts), so real time
 // caps a table near 4 rounds/s. The table's timers (bot, demo dealer, decision timer) get a scheduler
 // that compresses their delays by `timeScale` (startTable's `scheduler` option, the port tests already
 // inject); their ratios — and so the play — are unchanged. The shoe link keeps real time. The same
@@ -50,7 +50,7 @@ import { parseTableConfig } from '../../src/config/table-config.js';
 import { startTable, type TableRuntime } from '../../src/composition/table-runtime.js';
 import { createWebServer } from '../../src/adapters/web/create-web-server.js';
 import { SqliteEventStore } from '../../src/adapters/store/sqlite-event-store.js';
-import { factOf } from '../../src/app/log-records.js';
+import { factOf } from '../../src/app/audit/log-records.js';
 import { foldTableView } from '../../src/app/displays/fold-table-view.js';
 import { NO_FAULTS, foldFaults, type FaultsView } from '../../src/app/displays/open-faults.js';
 import { NO_HOLE_CARD, publicFact } from '../../src/app/displays/public-redaction.js';

@@ -4,7 +4,7 @@
 import { pino } from 'pino';
 import { SqliteEventStore } from '../../src/adapters/store/sqlite-event-store.js';
 import { steppingClock } from '../../src/adapters/clock/system-clock.js';
-import { TableService } from '../../src/app/table-service.js';
+import { TableService } from '../../src/app/table/table-service.js';
 import { guardTableLog, type AcceptLogBehindAnchor, type LogGuard } from '../../src/composition/log-guard.js';
 import { loadRuleSet } from '../../src/config/load-rule-set.js';
 import { parseTableConfig, type TableConfig } from '../../src/config/table-config.js';

@@ -13,8 +13,8 @@ import { refuseOfferAnswer } from '../../src/round/operations/offers.js';
 /** The emulator's seeded PRNG: one implementation for the product and its tests. */
 export { mulberry32 };
 
-/** A shuffled shoe of the rule set's composition: the product's own (src/app/simulation/bot-rounds.ts). */
-import { seededShoe as shuffledShoe } from '../../src/app/simulation/bot-rounds.js';
+/** A shuffled shoe of the rule set's composition: the product's own (src/app/players/bot-rounds.ts). */
+import { seededShoe as shuffledShoe } from '../../src/app/players/bot-rounds.js';
 export { shuffledShoe };
 
 export interface RandomSession {

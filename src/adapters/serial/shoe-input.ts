@@ -3,7 +3,7 @@
 import { Deframer, fromHex, isSequenced, type ShoeEvent } from '../../../firmware-protocol/src/index.js';
 import type { ShoeFault, TableInput } from '../../round/inputs.js';
 import type { CapturedShoeInputs, ShoeInput } from '../../ports/shoe-input.js';
-import { inputsForDealerButton } from '../../app/dealer-button.js';
+import { inputsForDealerButton } from '../../app/table/dealer-button.js';
 
 const FAULTS: Record<string, ShoeFault> = { JAM: 'jam', DIRTY_SENSOR: 'dirtySensor', CARD_REVERSED: 'cardReversed' };
 

@@ -27,7 +27,7 @@ import {
   type NatsConnection,
   type StreamInfo,
 } from 'nats';
-import { GENESIS_HASH, canonicalJson } from '../../ports/event-chain.js';
+import { GENESIS_HASH, canonicalJson } from '../../log/event-chain.js';
 import { CorruptLogError } from '../../ports/event-store-errors.js';
 import type { StoredEvent, StreamHead } from '../../ports/event-store.js';
 

@@ -16,7 +16,7 @@
 import { BehaviorSubject, filter, firstValueFrom, timeout, type Observable, type Subscription } from 'rxjs';
 import type { NatsConnection } from 'nats';
 import type { EventStore } from '../../ports/event-store.js';
-import { validateStreamId } from '../../ports/event-validation.js';
+import { validateStreamId } from '../../log/event-validation.js';
 import { JetStreamLog, type JetStreamLogOptions } from './jetstream-log.js';
 
 export type ReplicatorState = 'idle' | 'catching-up' | 'live' | 'retrying' | 'stopped' | 'failed';

@@ -5,7 +5,7 @@
  * Several store instances may share one `MemoryEventLog` to act as several writers on one log.
  */
 import { Observable, Subject, defer, filter, map, takeUntil } from 'rxjs';
-import { GENESIS_HASH, batchFingerprint, sealEvents } from '../../ports/event-chain.js';
+import { GENESIS_HASH, batchFingerprint, sealEvents } from '../../log/event-chain.js';
 import { IdempotencyConflictError, InvalidInputError, StoreClosedError, WrongExpectedVersionError } from '../../ports/event-store-errors.js';
 import type {
   AppendOptions,
@@ -20,7 +20,7 @@ import type {
   StreamHead,
   StreamId,
 } from '../../ports/event-store.js';
-import { validateAppendOptions, validateJson, validateNewEvents, validatePosition, validateReadOptions, validateStreamId } from '../../ports/event-validation.js';
+import { validateAppendOptions, validateJson, validateNewEvents, validatePosition, validateReadOptions, validateStreamId } from '../../log/event-validation.js';
 import { followStore } from './follow-store.js';
 
 interface IdempotencyRecord {

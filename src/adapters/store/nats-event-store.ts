@@ -19,7 +19,7 @@
  */
 import { Observable, Subject, defer, takeUntil } from 'rxjs';
 import { type KV, type NatsConnection } from 'nats';
-import { batchFingerprint, GENESIS_HASH, sealEvents, sha256Hex } from '../../ports/event-chain.js';
+import { batchFingerprint, GENESIS_HASH, sealEvents, sha256Hex } from '../../log/event-chain.js';
 import {
   CorruptLogError,
   IdempotencyConflictError,
@@ -27,7 +27,7 @@ import {
   WrongExpectedVersionError,
 } from '../../ports/event-store-errors.js';
 import type { AppendOptions, AppendResult, EventStore, NewEvent, ReadOptions, StoredEvent, StreamHead, StreamId } from '../../ports/event-store.js';
-import { validateAppendOptions, validateNewEvents, validatePosition, validateReadOptions, validateStreamId } from '../../ports/event-validation.js';
+import { validateAppendOptions, validateNewEvents, validatePosition, validateReadOptions, validateStreamId } from '../../log/event-validation.js';
 import { JetStreamLog, SubjectSequenceConflict, type JetStreamHead, type JetStreamLogOptions } from './jetstream-log.js';
 import { KeyedLock } from './keyed-lock.js';
 

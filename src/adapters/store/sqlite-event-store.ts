@@ -14,7 +14,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { Observable, Subject, defer, filter, map, takeUntil } from 'rxjs';
-import { GENESIS_HASH, batchFingerprint, sealEvents } from '../../ports/event-chain.js';
+import { GENESIS_HASH, batchFingerprint, sealEvents } from '../../log/event-chain.js';
 import { CorruptLogError, IdempotencyConflictError, InvalidInputError, StoreClosedError, WrongExpectedVersionError } from '../../ports/event-store-errors.js';
 import type {
   AppendOptions,
@@ -30,11 +30,11 @@ import type {
   StreamHead,
   StreamId,
 } from '../../ports/event-store.js';
-import { validateAppendOptions, validateJson, validateNewEvents, validatePosition, validateReadOptions, validateStreamId } from '../../ports/event-validation.js';
-import { canonicalJson } from '../../ports/event-chain.js';
+import { validateAppendOptions, validateJson, validateNewEvents, validatePosition, validateReadOptions, validateStreamId } from '../../log/event-validation.js';
+import { canonicalJson } from '../../log/event-chain.js';
 import { followStore } from './follow-store.js';
 import { prepareDatabase, type SqliteSynchronous } from './sqlite-schema.js';
-import { chainMac, snapshotMac } from '../../ports/chain-mac.js';
+import { chainMac, snapshotMac } from '../../log/chain-mac.js';
 import { asUnreadable, UnreadableLogError } from './unreadable-log.js';
 
 export interface SqliteEventStoreOptions {
@@ -48,7 +48,7 @@ export interface SqliteEventStoreOptions {
   readonly pollIntervalMs?: number;
   /** Events per read while a follower catches up. Default 1000. */
   readonly followPageSize?: number;
-  /** The log key (src/ports/chain-mac.ts): with it every appended event also gets its MAC. */
+  /** The log key (src/log/chain-mac.ts): with it every appended event also gets its MAC. */
   readonly macKey?: Buffer;
 }
 

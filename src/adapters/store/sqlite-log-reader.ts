@@ -6,10 +6,10 @@
  */
 import { existsSync, statSync } from 'node:fs';
 import Database from 'better-sqlite3';
-import { GENESIS_HASH } from '../../ports/event-chain.js';
+import { GENESIS_HASH } from '../../log/event-chain.js';
 import type { EventRecord, JsonObject, StoredEvent } from '../../ports/event-store.js';
 import type { LogHead } from '../../ports/log-anchor.js';
-import type { LoggedEvent } from '../../ports/chain-mac.js';
+import type { LoggedEvent } from '../../log/chain-mac.js';
 import { hasMacTable } from './sqlite-mac-schema.js';
 import { asUnreadable, UnreadableLogError } from './unreadable-log.js';
 

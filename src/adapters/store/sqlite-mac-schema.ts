@@ -1,5 +1,5 @@
 /**
- * The keyed chain's MACs in a table's SQLite log (ADR 0004; definition in src/ports/chain-mac.ts):
+ * The keyed chain's MACs in a table's SQLite log (ADR 0004; definition in src/log/chain-mac.ts):
  * one row per event written while the store had a key, in the same transaction as the event. A table of
  * its own, so a log written without a key needs no change and the events table keeps its layout.
  * Append-only like the events.

@@ -8,7 +8,7 @@
  * Torn tail: recovery is SQLite's job, not ours. A transaction is in the log only once its
  * commit frame is in the WAL with valid checksums; a process killed or a machine stopped
  * mid-write leaves frames that SQLite ignores on the next open, so a batch is there whole or
- * not at all (tested with SIGKILL in test/store/sqlite.test.ts).
+ * not at all (tested with SIGKILL in test/adapters/store/sqlite.test.ts).
  */
 import type Database from 'better-sqlite3';
 import { MAC_DDL } from './sqlite-mac-schema.js';

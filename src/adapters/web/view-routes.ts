@@ -1,8 +1,8 @@
 // Read-only HTTP: each audience's current view (GET /api/views/<audience>, the shared projection's, no
 // replay) and the supervisor's recall of the last rounds (GET /api/recall?rounds=10).
 import type { FastifyInstance } from 'fastify';
-import { roundIndexOf } from '../../app/round-index.js';
-import { RECALL_ROUNDS, recallLastRounds } from '../../app/recall-rounds.js';
+import { roundIndexOf } from '../../app/audit/round-index.js';
+import { RECALL_ROUNDS, recallLastRounds } from '../../app/audit/recall-rounds.js';
 import { AUDIENCES, READER_ROLES, admitReader } from './audience-access.js';
 import { bearerToken } from './credentials.js';
 import type { WebContext } from './web-context.js';

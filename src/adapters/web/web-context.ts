@@ -1,6 +1,6 @@
 // What the web adapter needs of the table, and the settings every route shares.
 import type { Logger } from 'pino';
-import type { TableService } from '../../app/table-service.js';
+import type { TableService } from '../../app/table/table-service.js';
 import type { TableMeta } from '../../app/displays/table-meta.js';
 import type { AudienceViewSource } from '../../app/displays/shared-view.js';
 import type { ViewDeliveryStats } from './view-delivery-stats.js';

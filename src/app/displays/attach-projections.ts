@@ -4,7 +4,7 @@
 // first view follows the tail since the last snapshot, not the length of the log.
 import type { Logger } from 'pino';
 import type { EventStore } from '../../ports/event-store.js';
-import type { TableService } from '../table-service.js';
+import type { TableService } from '../table/table-service.js';
 import { tableMeta } from './table-meta.js';
 import { TableProjections } from './table-projections.js';
 

@@ -1,5 +1,5 @@
 // The betting countdown as the log tells it, for every audience. It follows the betting timer
-// (src/app/betting-timer.ts): it runs while betting is open with at least one main bet and the table is
+// (src/app/table/betting-timer.ts): it runs while betting is open with at least one main bet and the table is
 // not paused, from the wall time of the input that started it (the first main bet of the round, or the
 // resume), for the table's `bettingSeconds`; it ends when betting closes (by the countdown, the dealer's
 // button or the dealer page), when the last main bet is withdrawn, and while the table is paused.

@@ -1,5 +1,5 @@
 // Whose decision the table waits for, and the decision countdown, as the log tells it. The countdown
-// follows the decision timer (src/app/decision-timer.ts): it starts when a decision becomes awaited —
+// follows the decision timer (src/app/table/decision-timer.ts): it starts when a decision becomes awaited —
 // the hand announced by `turn.started` once it holds two cards, the hand in turn again after each card
 // it draws, each box asked about insurance / even money in seat order — runs `decisionSeconds` from the
 // wall time of the input that caused it, stops while the table is paused and starts afresh on resume.

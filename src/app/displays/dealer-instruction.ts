@@ -4,8 +4,8 @@
 import type { RuleSet } from '../../rules/rule-set.js';
 import type { TableState } from '../../round/table-state.js';
 import { describePhase } from '../../round/describe-phase.js';
-import { awaitedDecision } from '../awaited-decision.js';
-import { cardDue } from '../card-due.js';
+import { awaitedDecision } from '../table/awaited-decision.js';
+import { cardDue } from '../table/card-due.js';
 
 export type DealerInstruction =
   | { readonly kind: 'loadShoe'; readonly text: string }

@@ -2,8 +2,8 @@
 // or body, foreign and out-of-turn cards, card reads the table refused, a restart in the middle of a round,
 // a shoe that looks unshuffled (docs/live-table.md, "Shuffle check").
 import type { StoredEvent } from '../../ports/event-store.js';
-import { ChainVerifier } from '../../ports/event-chain.js';
-import { REFUSED_COMMAND_RECORD, SHUFFLE_ALARM_RECORD, factOf, isInputRecord, isNoteRecord, CONFIGURED_RECORD } from '../log-records.js';
+import { ChainVerifier } from '../../log/event-chain.js';
+import { REFUSED_COMMAND_RECORD, SHUFFLE_ALARM_RECORD, factOf, isInputRecord, isNoteRecord, CONFIGURED_RECORD } from '../audit/log-records.js';
 
 export type AlarmKind = 'chainBroken' | 'commandRefused' | 'foreignCard' | 'outOfTurnCard' | 'cardRefused' | 'restartMidRound' | 'shuffleSuspect';
 

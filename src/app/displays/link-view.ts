@@ -2,7 +2,7 @@
 // when, the shoe's serial number and firmware from the last handshake, and the error counters. A link
 // that never came up after start is `connecting` until the link watchdog's linkDown fault makes it `down`.
 import type { JsonObject, StoredEvent } from '../../ports/event-store.js';
-import { factOf, isInputRecord, isNoteRecord } from '../log-records.js';
+import { factOf, isInputRecord, isNoteRecord } from '../audit/log-records.js';
 
 export type LinkHealth = 'connecting' | 'up' | 'down';
 

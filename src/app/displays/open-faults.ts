@@ -3,7 +3,7 @@
 import type { StoredEvent } from '../../ports/event-store.js';
 import type { Card } from '../../rules/cards.js';
 import type { FaultKind } from '../../round/events.js';
-import { factOf } from '../log-records.js';
+import { factOf } from '../audit/log-records.js';
 import { faultAdvice } from './fault-advice.js';
 
 export interface OpenFault {

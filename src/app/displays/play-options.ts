@@ -8,7 +8,7 @@ import { BET_KINDS, type BetKind, type DecisionAction } from '../../round/inputs
 import { findBox, handInTurn } from '../../round/operations/hands.js';
 import { refuseOfferAnswer } from '../../round/operations/offers.js';
 import { refuseDecision } from '../../round/operations/play.js';
-import { awaitedDecision } from '../awaited-decision.js';
+import { awaitedDecision } from '../table/awaited-decision.js';
 import type { LiveTable } from './dealer-instruction.js';
 
 /** An amount the player chooses, in minor units (european: double for less, partial insurance). */

@@ -7,7 +7,7 @@
 //   - each listed type is rebuilt field by field, so a field added to a fact later is dropped too.
 import type { StoredEvent } from '../../ports/event-store.js';
 import type { TableEvent, TableEventType } from '../../round/events.js';
-import { factOf } from '../log-records.js';
+import { factOf } from '../audit/log-records.js';
 import type { ViewFact } from './view-facts.js';
 
 type FactOf<T extends TableEventType> = Extract<TableEvent, { type: T }>;

@@ -2,7 +2,7 @@
 // next step, the pause and open faults, integrity alarms, the shoe, and the newest log events raw.
 import { cardsDrawn } from '../../round/operations/shoe.js';
 import { defer, distinctUntilChanged, filter, map, scan, startWith, type Observable } from 'rxjs';
-import { ChainVerifier } from '../../ports/event-chain.js';
+import { ChainVerifier } from '../../log/event-chain.js';
 import type { JsonObject, StoredEvent } from '../../ports/event-store.js';
 import type { DealerInstruction } from './dealer-instruction.js';
 import { staffView, type LiveProjectionOptions } from './dealer-projection.js';

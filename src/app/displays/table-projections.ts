@@ -10,7 +10,7 @@
 import { defer, type Observable, type Subscription } from 'rxjs';
 import type { Logger } from 'pino';
 import type { EventStore, JsonValue, StoredEvent } from '../../ports/event-store.js';
-import { ChainVerifier, GENESIS_HASH } from '../../ports/event-chain.js';
+import { ChainVerifier, GENESIS_HASH } from '../../log/event-chain.js';
 import type { RuleSet } from '../../rules/rule-set.js';
 import type { LiveTable } from './dealer-instruction.js';
 import { dealerFoldStep, initialDealerFold, staffView, type DealerFold, type LiveProjectionOptions } from './dealer-projection.js';
@@ -27,7 +27,7 @@ const PROGRESS_EVERY = 50_000;
 /** Bumped whenever a fold's state changes shape: an older snapshot is then refolded from seq 1 once. */
 export const PROJECTIONS_FORMAT = 2; // 2: the supervisor's link and the betting countdown
 
-/** The projections' states, saved with the table's snapshot (src/app/table-service.ts, snapshot parts). */
+/** The projections' states, saved with the table's snapshot (src/app/table/table-service.ts, snapshot parts). */
 export interface ProjectionsSnapshot {
   readonly format: number;
   readonly seq: number;

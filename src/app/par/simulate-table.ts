@@ -15,7 +15,7 @@ import { cardDueToHand, refuseDecision } from '../../round/operations/play.js';
 import { refuseOfferAnswer } from '../../round/operations/offers.js';
 import { mulberry32, shuffle } from '../../random/prng.js';
 import type { Strategy } from '../../analysis/strategy.js';
-import { StrategyPlayer } from './strategy-player.js';
+import { StrategyPlayer } from '../players/strategy-player.js';
 import { emptyCounts, SIMULATED_BETS, type SimulatedBet, type SimulationCounts } from './simulation-stats.js';
 
 export interface ChunkSpec {

@@ -3,7 +3,7 @@
 import type { RuleSet } from '../../rules/rule-set.js';
 import type { Strategy } from '../../analysis/strategy.js';
 import { runWorkerTask } from './run-worker.js';
-import { StrategyPlayer } from './strategy-player.js';
+import { StrategyPlayer } from '../players/strategy-player.js';
 
 const cache = new Map<string, Promise<Strategy>>();
 

@@ -1,0 +1,104 @@
+// The chain-and-MAC half of `verify` (the check itself: see verify-log.ts):
+// each event's hash, its link to the one before, and with a key its MAC, one event after another. A module
+// of its own, free of the round machine, so verify's worker thread loads only this and the log reader.
+import type { StoredEvent } from '../../ports/event-store.js';
+import { ChainVerifier, type ChainAnchor } from '../../log/event-chain.js';
+import { macMatches, type LoggedEvent } from '../../log/chain-mac.js';
+
+/** A problem found by one half: at which event (seq) and, for ordering, at which row of the stream (1-based). */
+export interface Problem {
+  readonly row: number;
+  readonly seq: number;
+  readonly problem: string;
+}
+
+/**
+ * Where a span of the chain starts (verify in two threads): the event just before it, as stored,
+ * and the first keyed event of the log if it lies before the span (its events must then all carry a MAC).
+ * Spans that meet check the whole chain: each span checks its first event's prevHash against the stored
+ * hash before it, and the span before checks that stored hash against the content.
+ */
+export interface ChainStart {
+  readonly anchor: ChainAnchor;
+  readonly macFrom: number | null;
+}
+
+/** The chain and MACs, one event after another. */
+export class ChainHalf {
+  private readonly chain: ChainVerifier;
+  private readonly firstRow: number;
+  private rows: number;
+  private macFrom_: number | null;
+
+  constructor(private readonly key?: Buffer, start?: ChainStart) {
+    this.chain = new ChainVerifier(start?.anchor);
+    // Rows are positions in the whole log (1-based), so problems from different spans order by row.
+    this.firstRow = start?.anchor.seq ?? 0;
+    this.rows = this.firstRow;
+    this.macFrom_ = start?.macFrom ?? null;
+  }
+
+  /** Events checked by this half (or span). */
+  get events(): number {
+    return this.rows - this.firstRow;
+  }
+  /** The row of the last event checked. */
+  get row(): number {
+    return this.rows;
+  }
+  get macFrom(): number | null {
+    return this.macFrom_;
+  }
+
+  /** The next event; the problem when it breaks the chain or its MAC is wrong. */
+  push(event: StoredEvent, mac: string | null | undefined, dataJson?: string): Problem | undefined {
+    const row = ++this.rows;
+    const check = this.chain.push(event, dataJson);
+    if (!check.ok) return { row, seq: check.seq, problem: `hash chain broken: ${check.reason}` };
+    const { key } = this;
+    if (key) {
+      if (mac == null) {
+        if (this.macFrom_ !== null) return { row, seq: event.seq, problem: `no MAC: events from ${this.macFrom_} on were keyed, so a MAC was removed or the event was written without the key` };
+      } else {
+        if (!macMatches(key, event.hash, mac)) {
+          return { row, seq: event.seq, problem: 'MAC does not match: the event was rewritten without the key (or the key is not this log\'s)' };
+        }
+        this.macFrom_ ??= event.seq;
+      }
+    }
+    return undefined;
+  }
+
+  /** After the last event: with a key, a log of which no event carries a MAC is refused. */
+  end(): Problem | undefined {
+    if (this.key && this.macFrom_ === null && this.rows > 0) return unkeyedLog(this.rows);
+    return undefined;
+  }
+}
+
+/** With a key, a log of `rows` events none of which carries a MAC: refused after its last row. */
+export function unkeyedLog(rows: number): Problem {
+  return { row: rows + 1, seq: 1, problem: 'no event carries a MAC: the log was never keyed, or every MAC was removed' };
+}
+
+/** What the chain half found over the whole stream (or up to where it was told to stop). */
+export interface ChainOutcome {
+  readonly events: number;
+  readonly macFrom: number | null;
+  readonly problem?: Problem;
+}
+/**
+ * The chain half over a whole stream. `otherFound()`: the row where the other half found a problem (0:
+ * none yet); rows past it cannot change the verdict, so the half stops there.
+ */
+export function runChainHalf(events: Iterable<LoggedEvent>, key: Buffer | undefined, otherFound: () => number = () => 0, start?: ChainStart): ChainOutcome {
+  const half = new ChainHalf(key, start);
+  for (const { event, mac, dataJson } of events) {
+    const other = otherFound();
+    if (other > 0 && half.row >= other) return { events: half.events, macFrom: half.macFrom };
+    const problem = half.push(event, mac, dataJson);
+    if (problem) return { events: half.events, macFrom: half.macFrom, problem };
+  }
+  const problem = half.end();
+  return { events: half.events, macFrom: half.macFrom, ...(problem ? { problem } : {}) };
+}

@@ -1,0 +1,146 @@
+// The auditor's check of a table log (docs/audit.md; in constant memory): the
+// SHA-256 chain is intact, with a key every event's MAC is right, and re-running the round machine over
+// the recorded inputs derives exactly the recorded facts (deal targets, dealer draws, settlements). The
+// log is consumed one event at a time; the first problem found is named.
+//
+// The check has two halves that need nothing from each other: the chain and the MACs
+// (ChainHalf: each event's hash, its link to the one before, its MAC) and the round machine's re-run
+// (ReplayHalf). `verifyLog` runs both over one stream, event by event; a caller that can read the log
+// twice may run each half on its own thread and join the two outcomes with `joinHalves`, which names the
+// same first problem as `verifyLog` would.
+import type { EventRecord, StoredEvent } from '../../ports/event-store.js';
+import type { LoggedEvent } from '../../log/chain-mac.js';
+import { LogMismatchError, LogReplayer } from '../table/log-replayer.js';
+import { ChainHalf, type ChainOutcome, type Problem } from './verify-chain-half.js';
+
+export { ChainHalf, runChainHalf, type ChainOutcome, type Problem } from './verify-chain-half.js';
+
+export type Verdict =
+  | {
+    readonly ok: true;
+    readonly events: number;
+    readonly inputs: number;
+    readonly rounds: number;
+    /** With a key: the first event with a MAC (events before it were written without the key); null without a key. */
+    readonly macFrom: number | null;
+  }
+  | { readonly ok: false; readonly seq: number; readonly problem: string };
+
+export type { LoggedEvent } from '../../log/chain-mac.js';
+
+export interface VerifyOptions {
+  /** The log key: every event from the first one with a MAC must carry a valid MAC. */
+  readonly key?: Buffer;
+  /** Called every `progressEvery` events with the count so far. */
+  readonly onProgress?: (done: number) => void;
+  readonly progressEvery?: number;
+}
+
+/** The round machine's re-run, one event after another. */
+export class ReplayHalf {
+  private readonly replayer = new LogReplayer();
+  private rows = 0;
+
+  get events(): number {
+    return this.rows;
+  }
+  get inputs(): number {
+    return this.replayer.inputs;
+  }
+  get rounds(): number {
+    return this.replayer.engine?.table.round ?? 0;
+  }
+
+  push(event: EventRecord, dataJson?: string): Problem | undefined {
+    const row = ++this.rows;
+    try {
+      this.replayer.push(event, dataJson);
+      return undefined;
+    } catch (err) {
+      return { row, ...mismatch(err, event.seq) };
+    }
+  }
+
+  /** After the last event: the last input's facts must all have been there. */
+  end(): Problem | undefined {
+    try {
+      this.replayer.finish();
+      return undefined;
+    } catch (err) {
+      return { row: this.rows + 1, ...mismatch(err, 0) };
+    }
+  }
+}
+
+/** Verifies a whole log, streamed (an array works too). */
+export function verifyLog(events: Iterable<StoredEvent | LoggedEvent>, options: VerifyOptions = {}): Verdict {
+  const chain = new ChainHalf(options.key);
+  const replay = new ReplayHalf();
+  const { onProgress } = options;
+  const every = options.progressEvery ?? 50_000;
+  let count = 0;
+  for (const item of events) {
+    const logged = 'event' in item && typeof (item as LoggedEvent).event === 'object' ? (item as LoggedEvent) : undefined;
+    const event = logged ? logged.event : (item as StoredEvent);
+    const dataJson = logged?.dataJson;
+    const problem = chain.push(event, logged?.mac, dataJson) ?? replay.push(event, dataJson);
+    if (problem) return failed(problem);
+    count++;
+    if (onProgress && count % every === 0) onProgress(count);
+  }
+  const problem = chain.end() ?? replay.end();
+  if (problem) return failed(problem);
+  return { ok: true, events: count, inputs: replay.inputs, rounds: replay.rounds, macFrom: chain.macFrom };
+}
+
+/** What the round machine's half found over the whole stream (or up to where it was told to stop). */
+export interface ReplayOutcome {
+  readonly events: number;
+  readonly inputs: number;
+  readonly rounds: number;
+  readonly problem?: Problem;
+}
+
+/**
+ * The round machine's half over a whole stream, with progress. `otherFound()`: the row where the chain
+ * half found a problem (0: none yet); that problem wins from its row on, so the half stops before it.
+ */
+export function runReplayHalf(records: Iterable<EventRecord & { readonly dataJson?: string }>, options: Omit<VerifyOptions, 'key'> = {}, otherFound: () => number = () => 0): ReplayOutcome {
+  const half = new ReplayHalf();
+  const { onProgress } = options;
+  const every = options.progressEvery ?? 50_000;
+  const outcome = (problem?: Problem): ReplayOutcome => ({ events: half.events, inputs: half.inputs, rounds: half.rounds, ...(problem ? { problem } : {}) });
+  for (const record of records) {
+    const other = otherFound();
+    if (other > 0 && half.events + 1 >= other) return outcome();
+    const problem = half.push(record, record.dataJson);
+    if (problem) return outcome(problem);
+    if (onProgress && half.events % every === 0) onProgress(half.events);
+  }
+  return outcome(half.end());
+}
+
+/**
+ * The verdict of the two halves run apart over the same events: the problem at the earliest row wins,
+ * the chain's before the round machine's at the same row (as verifyLog checks them); then the end checks
+ * in verifyLog's order.
+ */
+export function joinHalves(chain: ChainOutcome, replay: ReplayOutcome): Verdict {
+  const problems = [chain.problem, replay.problem].filter((p): p is Problem => p !== undefined);
+  const first = problems.sort((a, b) => a.row - b.row)[0];
+  if (first) return failed(first);
+  if (chain.events !== replay.events) {
+    // Both halves read the same rows up to the same seq; a difference means the file changed under them.
+    return { ok: false, seq: Math.min(chain.events, replay.events) + 1, problem: `the two readings of the log differ (${chain.events} and ${replay.events} events): the file changed while it was verified` };
+  }
+  return { ok: true, events: chain.events, inputs: replay.inputs, rounds: replay.rounds, macFrom: chain.macFrom };
+}
+
+function failed(problem: Problem): Verdict {
+  return { ok: false, seq: problem.seq, problem: problem.problem };
+}
+
+function mismatch(err: unknown, seq: number): { seq: number; problem: string } {
+  if (err instanceof LogMismatchError) return { seq: err.seq, problem: err.message };
+  return { seq, problem: (err as Error).message };
+}

@@ -1,0 +1,112 @@
+// Re-running a table log one event at a time (verify in constant memory): every recorded input
+// goes through the round machine again and must cause exactly the facts recorded after it. The same
+// judgement as rebuilding a table from an array (rebuild-table.ts wraps this), but events are pushed as
+// they are read, so memory holds the table, never the log.
+import { ruleSetSchema, type RuleSet } from '../../rules/rule-set.js';
+import { TableEngine } from '../../round/table-engine.js';
+import type { TableEvent } from '../../round/events.js';
+import type { EventRecord } from '../../ports/event-store.js';
+import { canonicalJson } from '../../log/event-chain.js';
+import { CONFIGURED_RECORD, factOf, isInputRecord, isNoteRecord, recordedInput } from '../audit/log-records.js';
+
+export class LogMismatchError extends Error {
+  constructor(readonly seq: number, readonly expected: string, readonly found: string) {
+    super(`event ${seq}: the round machine derives ${expected} but the log holds ${found}`);
+  }
+}
+
+/** Where a replay starts: a snapshot of the table at some position of the log (an optimisation). */
+export interface RebuildStart {
+  readonly engine: TableEngine;
+  readonly rulesId: string;
+}
+
+/** A table snapshot carried over to another rule set (rules change between rounds). */
+export function reconfigured(snapshot: unknown, rules: RuleSet): never {
+  const s = snapshot as { context: { rules: RuleSet } };
+  return { ...s, context: { ...s.context, rules } } as never;
+}
+
+export class LogReplayer {
+  private engine_: TableEngine | null;
+  private rules_: RuleSet | null;
+  private rulesId_: string | null;
+  private inputs_ = 0;
+  /** Facts the last input derived that the log has not shown yet. */
+  private expected: TableEvent[] = [];
+  private nextExpected = 0;
+  /** The last event closed an input's facts: a stray fact now is "not the next input". */
+  private afterInput = false;
+  private lastSeq = 0;
+
+  constructor(start?: RebuildStart) {
+    this.engine_ = start?.engine ?? null;
+    this.rules_ = this.engine_?.rules ?? null;
+    this.rulesId_ = start?.rulesId ?? null;
+  }
+
+  get engine(): TableEngine | null {
+    return this.engine_;
+  }
+  get rules(): RuleSet | null {
+    return this.rules_;
+  }
+  get rulesId(): string | null {
+    return this.rulesId_;
+  }
+  get inputs(): number {
+    return this.inputs_;
+  }
+
+  /**
+   * Takes the next event of the log; throws LogMismatchError where it differs from the re-derivation.
+   * `dataJson`: the event's data as stored canonical text (facts are then compared as text, unparsed).
+   */
+  push(event: EventRecord, dataJson?: string): void {
+    this.lastSeq = event.seq;
+    if (this.nextExpected < this.expected.length) {
+      const fact = this.expected[this.nextExpected++] as TableEvent;
+      if (dataJson !== undefined && fact.type === event.type && !isInputRecord(event)) {
+        const { type: _type, ...rest } = fact;
+        if (canonicalJson(rest) === dataJson) return;
+      }
+      const expected = canonicalJson(fact);
+      const found = canonicalJson(factOf(event));
+      if (isInputRecord(event) || expected !== found) throw new LogMismatchError(event.seq, expected, found);
+      return;
+    }
+    if (event.type === CONFIGURED_RECORD) {
+      const configured = ruleSetSchema.parse((event.data as { rules: unknown }).rules);
+      this.rulesId_ = String((event.data as { rulesId: unknown }).rulesId);
+      // Rules change only between rounds; the table state carries over to the new rule set.
+      const carried = this.engine_?.persistedSnapshot();
+      this.rules_ = configured;
+      this.engine_ = new TableEngine(configured, carried ? reconfigured(carried, configured) : undefined);
+      this.afterInput = false;
+      return;
+    }
+    if (isNoteRecord(event.type)) {
+      // Refused before reaching the table: on the log for the audit trail, no state to rebuild.
+      this.afterInput = false;
+      return;
+    }
+    if (!isInputRecord(event)) {
+      if (this.afterInput) throw new LogMismatchError(event.seq, 'the next input', canonicalJson(factOf(event)));
+      throw new LogMismatchError(event.seq, 'an input', `a ${event.type} fact no input caused`);
+    }
+    if (!this.engine_) throw new LogMismatchError(event.seq, 'a table.configured record first', 'an input');
+    const { input, origin } = recordedInput(event);
+    this.expected = this.engine_.submit(input, origin.line);
+    this.nextExpected = 0;
+    this.inputs_++;
+    this.afterInput = true;
+  }
+
+  /** The log ended: the last input's facts must all have been there. */
+  finish(): void {
+    if (this.nextExpected < this.expected.length) {
+      throw new LogMismatchError(this.lastSeq + 1, canonicalJson(this.expected[this.nextExpected]), 'nothing');
+    }
+    if (!this.engine_) throw new Error('the log holds no table.configured record');
+  }
+}

@@ -1,0 +1,261 @@
+// The table service: the one place inputs become durable facts. For each input, in arrival order:
+// the round machine steps (pure), the input and every fact it caused are appended to the log as one
+// atomic batch, and only then are the facts published (displays, the shoe's ACK, wallets) —
+// "persist, then act". If the append fails, the machine steps back and nothing is published.
+import { BehaviorSubject, Subject, type Observable } from 'rxjs';
+import type { Logger } from 'pino';
+import type { Clock } from '../../ports/clock.js';
+import type { EventStore, JsonObject, JsonValue, SnapshotStore, StoredEvent } from '../../ports/event-store.js';
+import type { RuleSet } from '../../rules/rule-set.js';
+import type { TableEvent } from '../../round/events.js';
+import type { TableInput } from '../../round/inputs.js';
+import { TableEngine } from '../../round/table-engine.js';
+import type { TableState } from '../../round/table-state.js';
+import { CONFIGURED_RECORD, REFUSED_COMMAND_RECORD, STORAGE_RECOVERED_RECORD, configuredRecord, factRecord, inputRecord, type InputOrigin } from '../audit/log-records.js';
+import { rebuildTable, reconfigured, type RebuildStart } from './rebuild-table.js';
+import { verifyChain } from '../../log/event-chain.js';
+import { LogIntegrityError } from '../../ports/log-integrity.js';
+import { appendFaultOf, TableHaltedError, type AppendFault } from '../append-fault.js';
+
+export interface TableServiceOptions {
+  readonly tableId: string;
+  readonly rules: RuleSet;
+  /** SHA-256 of the rule file in force. */
+  readonly rulesId: string;
+  readonly store: EventStore;
+  readonly clock: Clock;
+  readonly logger?: Logger;
+  /** Take a snapshot every this many inputs when the store keeps snapshots (default 250; 0 = never). */
+  readonly snapshotEvery?: number;
+}
+
+function snapshotsOf(store: EventStore): SnapshotStore | null {
+  const s = store as Partial<SnapshotStore>;
+  return typeof s.saveSnapshot === 'function' && typeof s.loadSnapshot === 'function' ? (s as SnapshotStore) : null;
+}
+
+interface TableSnapshot {
+  readonly rulesId: string;
+  readonly machine: unknown;
+  /** Other folds of the same log saved with the table (e.g. the display projections), each with its own position. */
+  readonly parts?: Readonly<Record<string, JsonValue>>;
+}
+
+export interface SubmitResult {
+  /** The facts the input caused, as stored. */
+  readonly stored: readonly StoredEvent[];
+  readonly facts: readonly TableEvent[];
+  /** Set when the round machine refused the input (it is still on the log, with the refusal). */
+  readonly rejected?: string;
+}
+
+export class TableService {
+  private readonly published = new Subject<StoredEvent>();
+  private queue: Promise<unknown> = Promise.resolve();
+  private inputsSinceSnapshot = 0;
+  /** Set when the table was rebuilt from a log: whether an interrupted round was paused by the recovery. */
+  recovery: { readonly interrupted: boolean } | null = null;
+  private readonly snapshotParts = new Map<string, () => JsonValue>();
+  /** The parts of the snapshot the table was opened from (see addSnapshotPart). */
+  loadedSnapshotParts: Readonly<Record<string, JsonValue>> = {};
+  /** Every stored event, live, after it is durable. */
+  readonly events$: Observable<StoredEvent> = this.published.asObservable();
+  private readonly fault = new BehaviorSubject<AppendFault | null>(null);
+  /** The append fault that halts the table (null while the log takes appends): see append-fault.ts. */
+  readonly fault$: Observable<AppendFault | null> = this.fault.asObservable();
+
+  private constructor(
+    private readonly options: TableServiceOptions,
+    private engine: TableEngine,
+    private version: number,
+  ) {}
+
+  /** Opens the table: rebuilds it from its log and, when the log was not empty, marks the recovery. */
+  static async open(options: TableServiceOptions): Promise<TableService> {
+    const { store, tableId, rules, rulesId, clock, logger } = options;
+    // Snapshot plus tail: the snapshot only saves time; without it the whole log is replayed.
+    const snapshot = await snapshotsOf(store)?.loadSnapshot(tableId);
+    let start: RebuildStart | undefined;
+    if (snapshot) {
+      const saved = snapshot.state as unknown as TableSnapshot;
+      const savedRules = (saved.machine as { context: { rules: RuleSet } }).context.rules;
+      start = { engine: new TableEngine(savedRules, saved.machine as never), rulesId: saved.rulesId };
+    }
+    const tail = await store.read(tableId, { from: (snapshot?.seq ?? 0) + 1 });
+    // The chain (and MACs, ADR 0004) over what the rebuild reads, from the snapshot's position (its hash) on.
+    const chain = verifyChain(tail, snapshot ? { seq: snapshot.seq, hash: snapshot.hash } : undefined);
+    if (!chain.ok) throw new LogIntegrityError(tableId, chain.seq, `hash chain broken: ${chain.reason}`);
+    const rebuilt = tail.length > 0 || start ? rebuildTable(tail, start) : null;
+    const lastSeq = tail.at(-1)?.seq ?? snapshot?.seq ?? 0;
+    const service = new TableService(options, rebuilt?.engine ?? new TableEngine(rules), lastSeq);
+    service.loadedSnapshotParts = (snapshot?.state as unknown as TableSnapshot | undefined)?.parts ?? {};
+    if (rebuilt?.rulesId !== rulesId) {
+      // A changed rule file is visible in the log: a new configuration record, then the same table under it.
+      await service.appendConfigured();
+      if (rebuilt) service.engine = new TableEngine(rules, reconfigured(rebuilt.engine.persistedSnapshot(), rules));
+    }
+    if (rebuilt) {
+      logger?.info({ tableId, snapshotAt: snapshot?.seq ?? 0, replayed: tail.length, inputs: rebuilt.inputs, phase: service.phase }, 'table rebuilt from its log');
+      const marker = await service.submit({ type: 'table.recovered' }, { source: 'system', by: 'controller' });
+      service.recovery = { interrupted: marker.facts.some((f) => f.type === 'table.recovered' && f.interrupted) };
+    }
+    return service;
+  }
+
+  get tableId(): string {
+    return this.options.tableId;
+  }
+
+  get rules(): RuleSet {
+    return this.options.rules;
+  }
+
+  get table(): TableState {
+    return this.engine.table;
+  }
+
+  get phase(): string {
+    return this.engine.phase;
+  }
+
+  /** The log position of the last durable event. */
+  get position(): number {
+    return this.version;
+  }
+
+  /** Submits one input; resolves once it and its facts are durable and published. Inputs are serialised. */
+  submit(input: TableInput, origin: InputOrigin): Promise<SubmitResult> {
+    const run = this.queue.then(() => this.step(input, origin));
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  /** The fault halting the table, or null. */
+  get halted(): AppendFault | null {
+    return this.fault.value;
+  }
+
+  /**
+   * Refuses at once while the table is halted. A supervisor's resume is the one input that may clear a
+   * storage fault: a note that the log takes writes again is appended first, and if that succeeds the
+   * table goes on (the shoe then sends again the cards it was not ACKed for).
+   */
+  private async passHalt(input: TableInput): Promise<void> {
+    const fault = this.fault.value;
+    if (!fault) return;
+    if (fault.kind !== 'storage' || input.type !== 'supervisor' || input.action !== 'resume') throw new TableHaltedError(fault);
+    await this.appendNote(STORAGE_RECOVERED_RECORD, { fault: fault.reason, by: input.by });
+    this.fault.next(null);
+    this.options.logger?.info({ tableId: this.tableId, by: input.by }, 'storage fault cleared: the log takes writes again, the table goes on');
+  }
+
+  /** An append failed: the table halts with the fault (the first one stands until cleared). */
+  private halt(err: unknown): void {
+    const fault = appendFaultOf(err);
+    if (!fault || this.fault.value) return;
+    this.fault.next(fault);
+    const log = this.options.logger;
+    if (fault.kind === 'lost-writer') log?.fatal({ tableId: this.tableId, err }, `table halted: ${fault.reason}`);
+    else log?.error({ tableId: this.tableId, err }, `table halted by a storage fault: ${fault.reason}`);
+  }
+
+  private async step(input: TableInput, origin: InputOrigin): Promise<SubmitResult> {
+    const { store, tableId, rulesId, clock, logger } = this.options;
+    await this.passHalt(input);
+    const before = this.engine.persistedSnapshot();
+    const round = this.engine.table.round;
+    const facts = this.engine.submit(input, origin.line);
+    const at = clock.now();
+    const batch = [inputRecord(input, origin, round, at, rulesId), ...facts.map((f) => factRecord(f, round, at, rulesId))];
+    let stored: readonly StoredEvent[];
+    try {
+      const result = await store.append(tableId, batch, { expectedVersion: this.version });
+      stored = result.events;
+      this.version = result.lastSeq;
+    } catch (err) {
+      this.engine = new TableEngine(this.options.rules, before);
+      logger?.error({ err, tableId, input }, 'append failed: input not applied');
+      this.halt(err);
+      throw err;
+    }
+    await this.maybeSnapshot();
+    for (const event of stored) this.published.next(event);
+    const rejected = facts.find((f) => f.type === 'input.rejected');
+    if (rejected && rejected.type === 'input.rejected') {
+      logger?.warn({ tableId, round, input, reason: rejected.reason, by: origin.by }, 'input refused');
+      return { stored: stored.slice(1), facts, rejected: rejected.reason };
+    }
+    return { stored: stored.slice(1), facts };
+  }
+
+  /**
+   * Records a command refused before it became an input (missing or wrong credential, wrong role,
+   * malformed body): the table does not change; the refusal, its reason and its sender are on the log.
+   */
+  refuseCommand(command: { readonly path: string; readonly [detail: string]: unknown }, reason: string, by?: string): Promise<StoredEvent> {
+    this.options.logger?.warn({ tableId: this.tableId, path: command.path, reason, by }, 'command refused');
+    // The caller chooses the details (the web adapter: client, body size and digest — not the body).
+    return this.recordNote(REFUSED_COMMAND_RECORD, { ...command, reason, ...(by !== undefined ? { by } : {}) });
+  }
+
+  /** Appends a record that is not a table input (link state, counters, a refused command); the table does not change. */
+  recordNote(type: string, payload: Record<string, unknown>): Promise<StoredEvent> {
+    const run = this.queue.then(async () => {
+      const fault = this.fault.value;
+      if (fault) throw new TableHaltedError(fault);
+      try {
+        return await this.appendNote(type, payload);
+      } catch (err) {
+        this.halt(err);
+        throw err;
+      }
+    });
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  private async appendNote(type: string, payload: Record<string, unknown>): Promise<StoredEvent> {
+    const { store, tableId, rulesId, clock } = this.options;
+    const at = clock.now();
+    const data = JSON.parse(JSON.stringify(payload)) as JsonObject;
+    const result = await store.append(tableId, [{ type, data, round: this.engine.table.round, monoTime: at.mono, wallTime: at.wall, rulesId }], { expectedVersion: this.version });
+    this.version = result.lastSeq;
+    const stored = result.events[0] as StoredEvent;
+    this.published.next(stored);
+    return stored;
+  }
+
+  /** Saves another fold of this log with each snapshot of the table (read back as loadedSnapshotParts). */
+  addSnapshotPart(name: string, take: () => JsonValue): void {
+    this.snapshotParts.set(name, take);
+  }
+
+  private async maybeSnapshot(): Promise<void> {
+    const every = this.options.snapshotEvery ?? 250;
+    const snapshots = snapshotsOf(this.options.store);
+    if (!snapshots || every <= 0 || ++this.inputsSinceSnapshot < every) return;
+    this.inputsSinceSnapshot = 0;
+    const parts = Object.fromEntries([...this.snapshotParts].map(([name, take]) => [name, take()]));
+    const state: TableSnapshot = { rulesId: this.options.rulesId, machine: this.engine.persistedSnapshot(), ...(this.snapshotParts.size > 0 ? { parts } : {}) };
+    try {
+      await snapshots.saveSnapshot(this.options.tableId, this.version, JSON.parse(JSON.stringify(state)) as JsonValue);
+    } catch (err) {
+      this.options.logger?.warn({ err }, 'snapshot not saved (the log alone still rebuilds the table)');
+    }
+  }
+
+  private async appendConfigured(): Promise<void> {
+    const { store, tableId, rules, rulesId, clock } = this.options;
+    const record = configuredRecord(rules, rulesId, tableId, this.engine.table.round, clock.now());
+    const result = await store.append(tableId, [record], { expectedVersion: this.version });
+    this.version = result.lastSeq;
+    for (const event of result.events) this.published.next(event);
+    if (result.events[0]?.type !== CONFIGURED_RECORD) throw new Error('configuration record not stored');
+  }
+
+  /** Completes the live stream (the log itself stays in the store). */
+  close(): void {
+    this.fault.complete();
+    this.published.complete();
+  }
+}

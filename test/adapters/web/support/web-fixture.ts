@@ -1,0 +1,40 @@
+// The web server over a fresh in-memory table, built (inject) or listening on 127.0.0.1:0.
+import { pino } from 'pino';
+import type { FastifyInstance } from 'fastify';
+import { createWebServer } from '../../../../src/adapters/web/create-web-server.js';
+import type { MemoryEventStore } from '../../../../src/adapters/store/memory-event-store.js';
+import type { TableService } from '../../../../src/app/table/table-service.js';
+import type { StoredEvent } from '../../../../src/ports/event-store.js';
+import { TABLE_ID, config, openTable } from './table-fixture.js';
+
+export const DECISION_SECONDS = 15;
+
+export interface WebTable {
+  readonly app: FastifyInstance;
+  readonly store: MemoryEventStore;
+  readonly service: TableService;
+  /** http://127.0.0.1:<port> when listening. */
+  readonly url: string;
+  /** The events stored after `seq`. */
+  eventsAfter(seq: number): Promise<StoredEvent[]>;
+  close(): Promise<void>;
+}
+
+export async function webTable(options: { listen?: boolean; clock?: 'stepping' | 'system' } = {}): Promise<WebTable> {
+  const { store, service } = await openTable(options.clock ?? 'stepping');
+  const app = createWebServer({ service, store, config, decisionSeconds: DECISION_SECONDS, logger: pino({ level: 'silent' }) });
+  await app.ready();
+  const url = options.listen ? await app.listen({ host: '127.0.0.1', port: 0 }) : '';
+  return {
+    app,
+    store,
+    service,
+    url,
+    eventsAfter: async (seq) => store.read(TABLE_ID, { from: seq + 1 }),
+    close: async () => {
+      await app.close();
+      service.close();
+      await store.close();
+    },
+  };
+}

@@ -1,0 +1,87 @@
+// Storage faults, for real (docs/operations.md, "Storage faults"): the table's database lives on a small
+// tmpfs that the test fills up mid-round. The append fails, the card is not ACKed (the shoe keeps it), the
+// table halts with the reason on /readyz, nothing is lost or half-written; once space returns and the
+// supervisor resumes, the shoe's retransmission is logged and the table deals on. Needs root (mount).
+import { afterAll, expect, test } from 'vitest';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pino } from 'pino';
+import { SerialPortMock } from 'serialport';
+import { parseTableConfig } from '../../src/config/table-config.js';
+import { startTable, type TableRuntime } from '../../src/composition/table-runtime.js';
+import { createWebServer } from '../../src/adapters/web/create-web-server.js';
+import { isInputRecord, recordedInput } from '../../src/app/audit/log-records.js';
+import { verifyLog } from '../../src/app/audit/verify-log.js';
+import type { Card } from '../../src/rules/cards.js';
+
+const mountPoint = mkdtempSync(join(tmpdir(), 'disk-full-'));
+execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=4m', 'tmpfs', mountPoint]);
+let runtime: TableRuntime | undefined;
+afterAll(async () => {
+  await runtime?.stop().catch(() => undefined);
+  SerialPortMock.binding.reset();
+  execFileSync('umount', ['-l', mountPoint]);
+  rmSync(mountPoint, { recursive: true, force: true });
+});
+
+async function until(what: string, probe: () => boolean | Promise<boolean>, ms = 20_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!(await probe())) {
+    if (Date.now() > end) throw new Error(`not within ${ms} ms: ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** Fills the file system: one file as large as it takes, then small ones until not a byte is left. */
+function fill(): void {
+  try {
+    execFileSync('dd', ['if=/dev/zero', `of=${join(mountPoint, 'filler')}`, 'bs=64k'], { stdio: 'ignore' });
+  } catch { /* ENOSPC: full, as wanted */ }
+  for (let i = 0; i < 64; i++) {
+    try {
+      writeFileSync(join(mountPoint, `filler-${i}`), Buffer.alloc(512));
+    } catch {
+      break;
+    }
+  }
+}
+
+test('the disk fills mid-round: no ACKed card lost, nothing half-written, the table halts and resumes when space returns', async () => {
+  const config = parseTableConfig({
+    id: 'full-1', rules: 'six-deck', store: { path: join(mountPoint, '{tableId}.db'), synchronous: 'FULL' },
+    decisionTimerSeconds: 1, bettingSeconds: 0.05, http: { host: '127.0.0.1', port: 0 }, roles: {},
+  }, 'test');
+  runtime = await startTable({ config, logger: pino({ level: 'silent' }), paceMs: 5, web: (deps) => createWebServer(deps) });
+  const { service, emulator } = runtime;
+  const dealt: Card[] = [];
+  emulator!.on((e) => { if (e.type === 'dealt') dealt.push(e.card); });
+  await until('a round dealt', () => service.table.round >= 2);
+
+  fill();
+  await until('the table halts', () => service.halted !== null);
+  expect(service.halted?.kind).toBe('storage');
+  const ready = await fetch(`${runtime.url}/readyz`);
+  expect(ready.status).toBe(503);
+  expect(((await ready.json()) as { problems: string[] }).problems.join(' ')).toMatch(/table halted: the log cannot be written .*free disk space/);
+
+  // Nothing half-written, no ACKed card lost: every card the shoe saw ACKed is on the log, in order.
+  const log = await runtime.store.read('full-1');
+  expect(verifyLog(log).ok).toBe(true);
+  const logged = log.filter(isInputRecord).map(recordedInput).filter((r) => r.input.type === 'card').map((r) => (r.input as { card: Card }).card);
+  expect(dealt.slice(0, logged.length)).toEqual(logged);
+  const unacknowledged = emulator!.sequenceState.outstanding === null ? 0 : 1;
+  expect(dealt.length - logged.length).toBeLessThanOrEqual(unacknowledged);
+  const haltedAt = service.position;
+
+  // Space returns; the supervisor resumes; the table deals on.
+  execFileSync('sh', ['-c', `rm -f ${join(mountPoint, 'filler')}*`]);
+  await service.submit({ type: 'supervisor', action: 'resume', by: 'supervisor-1' }, { source: 'api', by: 'supervisor-1' });
+  expect(service.halted).toBeNull();
+  const round = service.table.round;
+  await until('the table deals on', () => service.table.round > round + 1);
+  expect(service.position).toBeGreaterThan(haltedAt);
+  expect((await fetch(`${runtime.url}/readyz`)).status).not.toBe(503);
+  expect(verifyLog(await runtime.store.read('full-1')).ok).toBe(true);
+}, 90_000);
