@@ -6,7 +6,7 @@ import type { EventStore } from '../ports/event-store.js';
 import type { ShoeLink } from '../adapters/serial/shoe-link.js';
 import type { AppendMetrics, TableHealth } from '../adapters/web/table-health.js';
 import type { FloorLink } from './floor-link.js';
-import type { AppendFault } from '../app/append-fault.js';
+import type { AppendFault } from '../app/table/append-fault.js';
 
 interface HasPath {
   pathFor(streamId: string): string;

@@ -12,7 +12,7 @@ import { parseTableConfig } from '../../src/config/table-config.js';
 import { LOST_WRITER_EXIT_MS, startTable, type TableRuntime } from '../../src/composition/table-runtime.js';
 import { createWebServer } from '../../src/adapters/web/create-web-server.js';
 import { SqliteEventStore } from '../../src/adapters/store/sqlite-event-store.js';
-import { TableHaltedError } from '../../src/app/append-fault.js';
+import { TableHaltedError } from '../../src/app/table/append-fault.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'lost-writer-'));
 let runtime: TableRuntime | undefined;

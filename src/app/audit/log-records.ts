@@ -17,7 +17,7 @@ export const REFUSED_COMMAND_RECORD = 'command.refused';
 export const NOTE_PREFIXES = ['link.', 'shoe.message', 'integrity.', 'log.'] as const;
 /** An integrity alarm of the shuffle check (src/app/table/integrity): a note, the table does not change. */
 export const SHUFFLE_ALARM_RECORD = 'integrity.shuffle';
-/** The log takes writes again after a storage fault halted the table (src/app/append-fault.ts). */
+/** The log takes writes again after a storage fault halted the table (src/app/table/append-fault.ts). */
 export const STORAGE_RECOVERED_RECORD = 'log.storage-recovered';
 export function isNoteRecord(type: string): boolean {
   return type === REFUSED_COMMAND_RECORD || NOTE_PREFIXES.some((p) => type.startsWith(p));

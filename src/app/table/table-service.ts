@@ -15,7 +15,7 @@ import { CONFIGURED_RECORD, REFUSED_COMMAND_RECORD, STORAGE_RECOVERED_RECORD, co
 import { rebuildTable, reconfigured, type RebuildStart } from './rebuild-table.js';
 import { verifyChain } from '../../log/event-chain.js';
 import { LogIntegrityError } from '../../ports/log-integrity.js';
-import { appendFaultOf, TableHaltedError, type AppendFault } from '../append-fault.js';
+import { appendFaultOf, TableHaltedError, type AppendFault } from './append-fault.js';
 
 export interface TableServiceOptions {
   readonly tableId: string;

@@ -6,7 +6,7 @@
 //   clears it once a write succeeds again (space freed, the disk remounted).
 // - lost-writer: another writer appended to this table's log. This controller no longer owns the
 //   table: it stops dealing for good, reports not ready, and the process exits after a bounded time.
-import { StoreClosedError, WrongExpectedVersionError } from '../ports/event-store-errors.js';
+import { StoreClosedError, WrongExpectedVersionError } from '../../ports/event-store-errors.js';
 
 export type AppendFaultKind = 'storage' | 'lost-writer';
 
