@@ -8,10 +8,9 @@ import { EmptyLogError, SqliteLogReader } from '../adapters/store/sqlite-log-rea
 import { GENESIS_HASH } from '../log/event-chain.js';
 import { anchorFileOf, readNewestAnchor } from '../adapters/store/anchor-file.js';
 import { AnchorKv } from '../adapters/store/anchor-kv.js';
-import { chainKey } from '../log/chain-mac.js';
 import { ANCHORING_STARTED_RECORD, judgeAgainstAnchor, judgeMissingAnchorFile, LogBehindAnchorError, type LogAnchor } from '../ports/log-anchor.js';
 import { verifyLogFile } from './verify-log-file.js';
-import { DEFAULT_LOG_KEY_ENV } from '../config/log-key.js';
+import { logKeyFromEnv } from '../config/log-key.js';
 import { UsageError } from './usage-error.js';
 import type { CommandArgs, OptionSpecs } from './command-spec.js';
 import type { CommandIO } from './command-spec.js';
@@ -25,17 +24,6 @@ import { Progress } from './progress.js';
  */
 export const TWO_THREADS_FROM = 50_000;
 const COMPILED = import.meta.url.endsWith('.js');
-
-function keyOf(args: CommandArgs<OptionSpecs>, env: NodeJS.ProcessEnv): Buffer | undefined {
-  const named = args.options.get('key-env');
-  const name = named ?? DEFAULT_LOG_KEY_ENV;
-  const secret = env[name];
-  if (!secret) {
-    if (named !== undefined) throw new UsageError(`--key-env ${named}: environment variable ${named} is not set`);
-    return undefined;
-  }
-  return chainKey(secret, `environment variable ${name}`);
-}
 
 async function kvAnchor(url: string, tableId: string): Promise<{ anchor: LogAnchor | undefined; source: string }> {
   const { connect } = await import('nats'); // only with --nats: the NATS client is ~10 MB of memory
@@ -63,7 +51,7 @@ function whenReadable<T>(reader: SqliteLogReader, read: () => T): T {
 export async function verifyCommand(args: CommandArgs<OptionSpecs>, io: Pick<CommandIO, 'out' | 'stderr' | 'now'>, env: NodeJS.ProcessEnv = process.env): Promise<number> {
   const { out } = io;
   const db = args.positional[0] as string;
-  const key = keyOf(args, env);
+  const key = logKeyFromEnv(args.options.get('key-env'), env);
   const threads = args.options.has('threads') ? (Number(args.options.get('threads')) as 1 | 2) : undefined;
   let reader: SqliteLogReader;
   try {
@@ -95,6 +83,7 @@ export async function verifyCommand(args: CommandArgs<OptionSpecs>, io: Pick<Com
     const nats = args.options.get('nats');
     if (nats !== undefined) anchors.push(await kvAnchor(nats, tableId));
     const judged: string[] = [];
+    let anchored = false;
     let missingFile: string | undefined;
     for (const { anchor, source } of anchors) {
       if (anchor === undefined) {
@@ -113,12 +102,20 @@ export async function verifyCommand(args: CommandArgs<OptionSpecs>, io: Pick<Com
         out(`MISMATCH ${tableId} at event ${v.kind === 'behind' ? head.seq + 1 : anchor.seq}: ${new LogBehindAnchorError(v, db, source).message}`);
         return 1;
       }
+      anchored = true;
       judged.push(`consistent with the anchor at seq ${anchor.seq} in ${source}`);
     }
     if (missingFile !== undefined) {
       out(missingFile);
       return 1;
     }
+    // A log no anchor vouches for could be one that lost its last events (a deleted WAL, an older copy):
+    // nothing outside the database says how long it was. Not intact as far as an audit can tell.
+    if (!anchored && !args.flags.has('no-anchor-ok')) {
+      out(`NO ANCHOR ${tableId}: ${verdict.events} events, hash chain intact, every derived event matches, but no anchor vouches for its length (${judged.join('; ')}): a log that lost its last events would look the same; --no-anchor-ok accepts a log that was never anchored`);
+      return 1;
+    }
+    if (!anchored) judged.push('accepted without an anchor (--no-anchor-ok)');
     const macs = key ? `; MACs checked from event ${verdict.macFrom ?? '-'}` : reader.firstMacSeq() !== undefined ? '; the log carries MACs: not checked (no key; --key-env NAME)' : '';
     out(`OK ${tableId}: ${verdict.events} events, ${verdict.inputs} inputs, ${verdict.rounds} rounds; hash chain intact, every derived event matches${macs}; ${judged.join('; ')}`);
     return 0;
