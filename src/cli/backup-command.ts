@@ -7,10 +7,9 @@ import { dirname } from 'node:path';
 import { backupDatabase } from '../adapters/store/sqlite-backup.js';
 import { SqliteLogReader } from '../adapters/store/sqlite-log-reader.js';
 import { AnchorFileWriter, anchorFileOf, readNewestAnchor } from '../adapters/store/anchor-file.js';
-import { chainKey } from '../log/chain-mac.js';
 import { judgeAgainstAnchor, LogBehindAnchorError } from '../ports/log-anchor.js';
 import { verifyLog } from '../app/audit/verify-log.js';
-import { DEFAULT_LOG_KEY_ENV } from '../config/log-key.js';
+import { logKeyFromEnv } from '../config/log-key.js';
 import { UsageError } from './usage-error.js';
 import type { CommandArgs, OptionSpecs } from './command-spec.js';
 
@@ -20,10 +19,7 @@ export async function backupCommand(args: CommandArgs<OptionSpecs>, out: Out, en
   const [db, file] = args.positional as [string, string];
   if (existsSync(file)) throw new UsageError(`${file}: already exists (a backup never overwrites)`);
   if (!existsSync(dirname(file) || '.')) throw new UsageError(`${dirname(file)}: no such directory`);
-  const keyName = args.options.get('key-env') ?? DEFAULT_LOG_KEY_ENV;
-  const secret = env[keyName];
-  if (!secret && args.options.has('key-env')) throw new UsageError(`--key-env ${keyName}: environment variable ${keyName} is not set`);
-  const key = secret ? chainKey(secret, `environment variable ${keyName}`) : undefined;
+  const key = logKeyFromEnv(args.options.get('key-env'), env);
 
   // The live log's newest anchor, read BEFORE the copy: an intact live log's copy reaches at least that far.
   const liveAnchor = readNewestAnchor(anchorFileOf(db))?.anchor;
