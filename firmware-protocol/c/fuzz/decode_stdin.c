@@ -51,7 +51,7 @@ static void rx(wire_from_t from, const uint8_t *b, size_t n) {
     if (res.reason == WIRE_OK) {
       printf("F:%ld:%u:", off, res.length);
       hex(res.body, res.body_len);
-    } else if (res.reason > WIRE_BAD_CRC) {
+    } else if (res.reason > WIRE_BAD_CRC || (res.reason == WIRE_BAD_LENGTH && res.id != 0)) {
       printf("D:%s:%ld:%u:%u", REASONS[res.reason], off, res.length, res.seq);
     } else {
       printf("D:%s:%ld:%u:-", REASONS[res.reason], off, res.length);
