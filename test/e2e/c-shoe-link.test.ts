@@ -85,6 +85,21 @@ describe.skipIf(!ready)(ready ? 'controller link against the C host shoe' : 'ski
     expect(shoeLog).toMatch(/injected tx-drop/);
   }, 70_000);
 
+  it('a power loss mid-shoe is a peer cold start under a new nonce (§8.4 a, §8.6), reported as an incident', async () => {
+    pair = await startPtyPair();
+    const events: LinkEvent[] = [];
+    shoe = startShoe(['--scripted', '--draw-ms', '5', '--seed', '3', '--decks', '1', '--faults', 'reboot@10:0.5']);
+    link = startLink([], events);
+    await waitFor('link up', () => link!.state === 'up', 8000);
+    void link.unlockGate(0);
+    await waitFor('incident', () => events.some((e) => e.type === 'incident'), 10_000);
+    const incident = events.find((e) => e.type === 'incident');
+    expect(incident?.type === 'incident' && incident.incident.kind).toBe('peer-cold-start');
+    const nonces = [...shoeLog.matchAll(/nonce ([0-9a-f]{8})/g)].map((m) => m[1]);
+    expect(nonces.length).toBe(2);
+    expect(nonces[0]).not.toBe(nonces[1]);
+  }, 20_000);
+
   it('honours the allowance: with GATE_UNLOCK 3 exactly three cards leave the shoe', async () => {
     pair = await startPtyPair();
     const delivered: DeliveredShoeMessage[] = [];
