@@ -208,6 +208,7 @@ int main(void) {
   test_restart_nonce(SHOE_VIOLATE_REUSE_NONCE, 0);
   test_warm_restart();
   test_violations();
+  CHECK(sizeof(shoe_t) <= 1024, "RAM: shoe_t fits in 1 KiB (target: 4 KiB with stack)");
   printf("%d checks, %d failures\n", checks, failures);
   printf("sizeof(shoe_t) = %u bytes\n", (unsigned)sizeof(shoe_t));
   return failures ? 1 : 0;
