@@ -89,7 +89,7 @@ describe.skipIf(!hasCc)('C wire layer', () => {
       const bytes = new Uint8Array(ps.reduce((n, p) => n + p.length, 0));
       let o = 0;
       for (const p of ps) (bytes.set(p, o), (o += p.length));
-      for (const [at, mask] of flips) if (bytes.length > 0) bytes[at % bytes.length] ^= mask;
+      for (const [at, mask] of flips) if (bytes.length > 0) bytes[at % bytes.length] = (bytes[at % bytes.length] as number) ^ mask;
       return { from, bytes };
     });
     const cases = fc.sample(stream, { numRuns: 3000, seed: 20261204 });

@@ -8,6 +8,7 @@ import { exportCommand } from './export-command.js';
 import { floorCommand } from './floor-command.js';
 import { displaysVerb } from './displays-verb.js';
 import { parSheetVerb, simulateVerb, strategyVerb } from './analysis-verbs.js';
+import { conformanceVerb } from './verbs/conformance.js';
 import { backupVerb, emulateVerb, recallVerb, replayCaptureVerb, startVerb, verifyVerb } from './verb-specs.js';
 
 export const COMMANDS: readonly Command[] = [
@@ -20,6 +21,7 @@ export const COMMANDS: readonly Command[] = [
   recallVerb,
   exportCommand,
   emulateVerb,
+  conformanceVerb,
   replayCaptureVerb,
   floorCommand,
   displaysVerb,
