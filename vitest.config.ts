@@ -20,6 +20,8 @@ const TIMING = [
   'test/e2e/pty-wire-abuse.test.ts',
   'test/soak/**',
   'test/serial/link-pty.test.ts',
+  'test/conformance/**',
+  'test/e2e/c-shoe-link.test.ts',
   'test/web/browser.test.ts',
   'test/web/floor-pages.test.ts',
   'test/web/table-health-pages.test.ts',

@@ -60,6 +60,12 @@ describe.skipIf(!ready)(ready ? 'shoe conformance suite' : 'skipped: needs socat
     expect(r.filter((c) => c.status === 'passed').length).toBeGreaterThanOrEqual(18);
   }, 40_000);
 
+  it('a conformant C shoe that loses power mid-run passes §8.6 (a new nonce)', async () => {
+    const r = await hostShoeRun(['--faults', 'reboot@2:0.3']);
+    const nonce = r.find((c) => c.clause === '§8.6');
+    expect(nonce?.status).toBe('passed');
+  }, 40_000);
+
   const violations: [string, string[], string][] = [
     ['skip-seq', [], '§6.1'],
     ['ignore-gate', [], '§7.5.1'],
