@@ -137,8 +137,8 @@ static uint8_t ranks[MAX_CARDS], suits[MAX_CARDS];
 
 int main(int argc, char **argv) {
   const char *path = NULL, *cards_file = NULL;
-  int scripted = 0, seeded = 0, i, unplugged = 0, powered = 1;
-  unsigned seed = 1, decks = 6, ncards = 0, dealt = 0, draw_ms = 150;
+  int scripted = 0, seeded = 0, i, unplugged = 0, powered = 1, cut_done = 0;
+  unsigned seed = 1, decks = 6, ncards = 0, dealt = 0, dealt_at_boot = 0, draw_ms = 150;
   long cut = -1;
   uint64_t last_draw = 0, wake_at = 0;
   const shoe_hooks_t hooks = {hook_write, hook_now, hook_nv_load, hook_nv_store};
@@ -224,6 +224,7 @@ int main(int argc, char **argv) {
         powered = 1;
         host.nv.valid = 0;
         shoe_init(&shoe, &cfg, &hooks, &host);
+        dealt_at_boot = dealt; /* drawIndex restarts at 1 (§7.4.4) */
         if (dealt < ncards) shoe_loaded(&shoe, (uint8_t)decks, (uint16_t)(ncards - dealt));
         fprintf(stderr, "rebooted, nonce %08x\n", (unsigned)host.nv.boot_nonce);
       }
@@ -245,7 +246,7 @@ int main(int argc, char **argv) {
           fprintf(stderr, "power lost %u ms\n", host.reboot_ms);
           continue;
         }
-        if (cut >= 0 && !shoe.cut_seen && (long)shoe.draw_index >= cut) shoe_cut_card(&shoe);
+        if (cut >= 0 && !cut_done && (long)(shoe.draw_index + dealt_at_boot) >= cut) { cut_done = 1; shoe_cut_card(&shoe); }
         if (shoe_card_drawn(&shoe, ranks[dealt], suits[dealt], 95) == 0) {
           fprintf(stderr, "dealt %u %c%c\n", shoe.draw_index, "A23456789TJQK"[ranks[dealt] - 1], "SHDC"[suits[dealt] - 1]);
           dealt++;

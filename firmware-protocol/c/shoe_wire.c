@@ -180,7 +180,7 @@ int wire_rx_push(wire_rx_t *rx, uint8_t b, wire_result_t *out) {
     return 0;
   }
   if (rx->len == 0) return 0; /* §3.1 idle */
-  out->length = (uint16_t)(rx->len + 1);
+  out->length = (uint32_t)rx->len + 1u;
   n = wire_cobs_decode(rx->buf, rx->len, rx->body);
   rx->len = 0;
   if (n < 0) { out->reason = WIRE_GARBAGE; return 1; }

@@ -65,12 +65,12 @@ typedef struct {
   uint8_t len;
   uint8_t skipping; /* discarding an oversize run up to the next delimiter */
   uint8_t from;     /* wire_from_t */
-  uint16_t run;     /* bytes in the current candidate, oversize tail included (for reports) */
+  uint32_t run;     /* bytes skipped in an oversize run (for reports) */
 } wire_rx_t;
 
 typedef struct {
   wire_reason_t reason; /* WIRE_OK: a frame was delivered */
-  uint16_t length;      /* bytes of the candidate (frame or discarded run) */
+  uint32_t length;      /* bytes of the candidate (frame or discarded run) */
   uint8_t id;           /* when known (after the CRC check) */
   uint16_t seq;
   const uint8_t *body;  /* WIRE_OK: the decoded frame, valid until the next push */

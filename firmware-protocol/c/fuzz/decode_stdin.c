@@ -49,15 +49,15 @@ static void rx(wire_from_t from, const uint8_t *b, size_t n) {
     printf(first ? "" : " ");
     first = 0;
     if (res.reason == WIRE_OK) {
-      printf("F:%ld:%u:", off, res.length);
+      printf("F:%ld:%lu:", off, (unsigned long)res.length);
       hex(res.body, res.body_len);
     } else if (res.reason > WIRE_BAD_CRC || (res.reason == WIRE_BAD_LENGTH && res.id != 0)) {
-      printf("D:%s:%ld:%u:%u", REASONS[res.reason], off, res.length, res.seq);
+      printf("D:%s:%ld:%lu:%u", REASONS[res.reason], off, (unsigned long)res.length, res.seq);
     } else {
-      printf("D:%s:%ld:%u:-", REASONS[res.reason], off, res.length);
+      printf("D:%s:%ld:%lu:-", REASONS[res.reason], off, (unsigned long)res.length);
     }
   }
-  if (r.skipping && r.run > 0) printf("%sD:oversize:%ld:%u:-", first ? "" : " ", (long)n - r.run, r.run);
+  if (r.skipping && r.run > 0) printf("%sD:oversize:%ld:%lu:-", first ? "" : " ", (long)n - (long)r.run, (unsigned long)r.run);
   printf("\n");
 }
 
