@@ -21,7 +21,7 @@ const TIMING = [
   'test/soak/**',
   'test/serial/link-pty.test.ts',
   'test/conformance/**',
-  'test/e2e/c-shoe-link.test.ts',
+  'test/e2e/c-shoe-*.test.ts',
   'test/web/browser.test.ts',
   'test/web/floor-pages.test.ts',
   'test/web/table-health-pages.test.ts',

@@ -34,7 +34,7 @@ typedef struct {
   /* faults */
   double drop, corrupt, delay_p;
   unsigned delay_ms;
-  unsigned unplug_at, unplug_ms, reboot_at, reboot_ms;
+  unsigned unplug_at[32], unplug_ms[32], n_unplug, reboot_at, reboot_ms;
   uint32_t dice;
   uint64_t stalled_until;
   uint8_t fifo[OUT_FIFO];
@@ -115,7 +115,10 @@ static int parse_faults(host_t *h, char *spec) {
     else if (sscanf(item, "corrupt=%lf", &p) == 1) h->corrupt = p;
     else if (sscanf(item, "delay=%lf:%u", &p, &ms) == 2) { h->delay_p = p; h->delay_ms = ms; }
     else if (sscanf(item, "delay=%lf", &p) == 1) { h->delay_p = p; h->delay_ms = 400; }
-    else if (sscanf(item, "unplug@%u:%lf", &n, &s) == 2) { h->unplug_at = n; h->unplug_ms = (unsigned)(s * 1000); }
+    else if (sscanf(item, "unplug@%u:%lf", &n, &s) == 2 && h->n_unplug < 32) {
+      h->unplug_at[h->n_unplug] = n;
+      h->unplug_ms[h->n_unplug++] = (unsigned)(s * 1000);
+    }
     else if (sscanf(item, "reboot@%u:%lf", &n, &s) == 2) { h->reboot_at = n; h->reboot_ms = (unsigned)(s * 1000); }
     else if (sscanf(item, "reboot@%u", &n) == 1) { h->reboot_at = n; h->reboot_ms = 1000; }
     else if (sscanf(item, "seed=%u", &n) == 1) h->dice = n;
@@ -143,7 +146,7 @@ int main(int argc, char **argv) {
   uint64_t last_draw = 0, wake_at = 0;
   const shoe_hooks_t hooks = {hook_write, hook_now, hook_nv_load, hook_nv_store};
   struct termios tio;
-  char faults[256] = "";
+  char faults[2048] = "";
 
   strcpy(cfg.serial, "C-SHOE-0001");
   cfg.fw[0] = 1; cfg.fw[1] = 0; cfg.fw[2] = 0;
@@ -159,7 +162,7 @@ int main(int argc, char **argv) {
     else if (!strcmp(a, "--decks")) decks = (unsigned)strtoul(v, NULL, 10);
     else if (!strcmp(a, "--cut")) cut = strtol(v, NULL, 10);
     else if (!strcmp(a, "--draw-ms")) draw_ms = (unsigned)strtoul(v, NULL, 10);
-    else if (!strcmp(a, "--faults")) { strncpy(faults, v, sizeof faults - 1); }
+    else if (!strcmp(a, "--faults")) { if (strlen(v) >= sizeof faults) usage(); strcpy(faults, v); }
     else if (!strcmp(a, "--serial-number")) { strncpy(cfg.serial, v, 16); cfg.serial[16] = 0; }
     else usage();
   }
@@ -234,10 +237,13 @@ int main(int argc, char **argv) {
       if (scripted && dealt < ncards && t - last_draw >= draw_ms && shoe_can_draw(&shoe)) {
         unsigned next = shoe.draw_index + 1u;
         last_draw = t;
-        if (host.unplug_at && next == host.unplug_at) {
-          host.unplug_at = 0; unplugged = 1; wake_at = t + host.unplug_ms;
+        unsigned u, unplug_ms = 0;
+        for (u = 0; u < host.n_unplug; u++)
+          if (host.unplug_at[u] == next) { unplug_ms = host.unplug_ms[u]; host.unplug_at[u] = 0; }
+        if (unplug_ms) { /* §2.3: the cable pulled at the shoe's end; state kept */
+          unplugged = 1; wake_at = t + unplug_ms;
           shoe_set_connected(&shoe, 0); host.fifo_len = 0;
-          fprintf(stderr, "unplugged %u ms\n", host.unplug_ms);
+          fprintf(stderr, "unplugged %u ms\n", unplug_ms);
           continue;
         }
         if (host.reboot_at && next == host.reboot_at) {
