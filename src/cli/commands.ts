@@ -21,6 +21,7 @@ import { verb as displaysVerb } from './verbs/displays.js';
 import { verb as strategyVerb } from './verbs/strategy.js';
 import { verb as simulateVerb } from './verbs/simulate.js';
 import { verb as parSheetVerb } from './verbs/par-sheet.js';
+import { verb as conformanceVerb } from './verbs/conformance.js';
 
 export const COMMANDS: readonly Command[] = [
   startVerb,
@@ -32,6 +33,7 @@ export const COMMANDS: readonly Command[] = [
   recallVerb,
   exportVerb,
   emulateVerb,
+  conformanceVerb,
   replayCaptureVerb,
   floorVerb,
   displaysVerb,
