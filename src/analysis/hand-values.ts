@@ -48,6 +48,12 @@ function sharedDealerCache(deck: DeckModel, up: number): Map<number, Float64Arra
   return cache;
 }
 
+/** Forgets the dealer distributions kept for this deck and up card (an analysis done with an up card lets
+ *  them go: the whole shoe's worth at once held 300 MB and more). */
+export function releaseDealerCache(deck: DeckModel, up: number): void {
+  dealerCaches.get(deck)?.delete(up);
+}
+
 export class UpCardAnalysis {
   readonly rule: DealerRule;
   private readonly base: number[];

@@ -9,7 +9,7 @@ import type { RuleSet } from '../rules/rule-set.js';
 import { compositions } from './compositions.js';
 import { deckModel, VALUE_SLOTS, type DeckModel } from './deck-model.js';
 import { HandRules } from './hand-rules.js';
-import { UpCardAnalysis } from './hand-values.js';
+import { releaseDealerCache, UpCardAnalysis } from './hand-values.js';
 import { ratioValue } from './payoff.js';
 import { blackjackPayout, computeStrategy, pairKey, strategyPolicy, type Strategy } from './strategy.js';
 
@@ -63,6 +63,8 @@ export function exactMainReturn(rules: RuleSet, strategy: Strategy, deck: DeckMo
     }
     byUpCard[String(up)] = evUp;
     ev += pUp * evUp;
+    releaseDealerCache(deck, up);
+    hands.forget();
   }
   return { expectedReturn: ev, playerNatural: natural, dealerBlackjack: dealerBJ, insuranceReturn: insWeight > 0 ? insSum / insWeight : null, byUpCard };
 }
