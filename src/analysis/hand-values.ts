@@ -1,5 +1,5 @@
 // Expected values of a player's decisions against one dealer up card, exact for the shoe's composition
-// (issue 13): stand, hit, double (and classic triple), surrender and split, each as a value "joint with no
+// — stand, hit, double (and classic triple), surrender and split, each as a value "joint with no
 // dealer blackjack" — U = E[net · 1{no dealer blackjack}] — so that under a peek every decision is compared
 // on the same footing (the player knows the dealer has no blackjack) and the values add up exactly.
 // Cards the player draws come from the shoe less the up card and the player's known cards; the hole card

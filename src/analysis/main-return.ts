@@ -1,4 +1,4 @@
-// The main game's exact expected return for a strategy, off the top of a full shoe (issue 13): every up
+// The main game's exact expected return for a strategy, off the top of a full shoe: every up
 // card and every two-card start weighted by its exact probability; naturals, the dealer's peek (a dealer
 // blackjack takes the original bet, a player blackjack pushes), even money as the strategy says, then the
 // hand played by the strategy (hand-values.ts, splits as documented there). switch: the box's four cards
@@ -9,7 +9,7 @@ import type { RuleSet } from '../rules/rule-set.js';
 import { compositions } from './compositions.js';
 import { deckModel, VALUE_SLOTS, type DeckModel } from './deck-model.js';
 import { HandRules } from './hand-rules.js';
-import { releaseDealerCache, UpCardAnalysis } from './hand-values.js';
+import { releaseDealerCache, UpCardAnalysis, type Policy } from './hand-values.js';
 import { ratioValue } from './payoff.js';
 import { blackjackPayout, computeStrategy, pairKey, strategyPolicy, type Strategy } from './strategy.js';
 
@@ -29,8 +29,16 @@ const initialShape = (values: number[]) => ({ values, fromSplit: false, splitAce
 
 export function exactMainReturn(rules: RuleSet, strategy: Strategy, deck: DeckModel = deckModel(rules)): MainReturn {
   if (rules.switch.allowed) return switchReturn(rules, strategy, deck);
+  return handByHandReturn(rules, strategyPolicy(strategy), strategy.evenMoney, deck);
+}
+
+/**
+ * The return of a player deciding each hand by `policy` from its own cards only (no switch: in a switch
+ * game such a player keeps the hands as dealt, and a hand whose play never looks at the other hand's cards
+ * has the value of a lone hand, those cards being unseen). Even money where `evenMoney` says so.
+ */
+export function handByHandReturn(rules: RuleSet, policy: Policy, evenMoney: Record<string, boolean>, deck: DeckModel = deckModel(rules)): MainReturn {
   const hands = new HandRules(deck);
-  const policy = strategyPolicy(strategy);
   const bjPay = blackjackPayout(rules);
   let ev = 0, natural = 0, dealerBJ = 0, insSum = 0, insWeight = 0;
   const byUpCard: Record<string, number> = {};
@@ -54,7 +62,7 @@ export function exactMainReturn(rules: RuleSet, strategy: Strategy, deck: DeckMo
       } else if (kind === 'blackjack') {
         natural += pUp * w;
         const wait = (1 - pBJ) * bjPay;
-        v = strategy.evenMoney[String(up)] === true ? 1 : wait;
+        v = evenMoney[String(up)] === true ? 1 : wait;
       } else {
         const play = a.decide(initialShape(cards), cards);
         v = a.rule.peeked ? play - pBJ : play;

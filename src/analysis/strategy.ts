@@ -1,4 +1,4 @@
-// The rule set's basic strategy, computed (issue 13): for every hard total, soft total and pair against
+// The rule set's basic strategy, computed: for every hard total, soft total and pair against
 // every dealer up card, the legal actions in order of expected value. A cell is chosen from the two-card
 // hands that make it (weighted by their probability off the top of a full shoe, up card removed), each
 // valued with composition-dependent best play afterwards; a total that only three or more cards make is

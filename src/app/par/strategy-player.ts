@@ -1,4 +1,4 @@
-// Playing a computed strategy on the production table state (issue 13): the demo bot and the simulator
+// Playing a computed strategy on the production table state: the demo bot and the simulator
 // decide with it. The hand's legal actions come from the round machine's own refusal check.
 import { cardValue } from '../../rules/card-values.js';
 import type { Card } from '../../rules/cards.js';
@@ -16,7 +16,7 @@ const STAND: readonly Action[] = ['stand'];
 export class StrategyPlayer {
   private readonly policy: Policy;
   /** The chart's rows looked up once per (row, up card) and kept by a number (simulate-table asks on every
-   *  decision; issue 13's 20,000,000 rounds): index = (row kind × 1024 + row) × 16 + up value. */
+   *  decision; a 20,000,000-round run): index = (row kind × 1024 + row) × 16 + up value. */
   private readonly orders = new Map<number, readonly Action[] | null>();
 
   constructor(readonly strategy: Strategy, readonly rules: RuleSet) {
