@@ -14,14 +14,19 @@ export interface ExactFigures {
   readonly main: MainReturn;
   /** Expected net per initial unit of each naive player (player-policies.ts). */
   readonly naive: Record<NaivePlayer, number>;
+  /** The same return with each split hand valued from the shoe less the pair only (the simpler model
+   *  most tables use); null where no resplit is allowed, the two being then equal. */
+  readonly perHandMain: number | null;
 }
 
 export function exactFigures(rules: RuleSet, given?: Strategy): ExactFigures {
   const deck = deckModel(rules);
   const strategy = given ?? computeStrategy(rules, deck);
   const main = exactMainReturn(rules, strategy, deck);
+  const resplits = rules.split.allowed && (rules.split.maxHands > 2 || rules.split.maxHandsAces > 2) && !rules.switch.allowed;
   return {
     strategy, computed: given === undefined, main,
+    perHandMain: resplits ? exactMainReturn(rules, strategy, deck, 'perHand').expectedReturn : null,
     naive: { mimicDealer: naiveReturn(rules, 'mimicDealer', deck).expectedReturn, neverBust: naiveReturn(rules, 'neverBust', deck).expectedReturn },
   };
 }

@@ -27,9 +27,12 @@ export interface MainReturn {
 
 const initialShape = (values: number[]) => ({ values, fromSplit: false, splitAces: false, doubles: 0, actions: 0, lineage: 1 });
 
-export function exactMainReturn(rules: RuleSet, strategy: Strategy, deck: DeckModel = deckModel(rules)): MainReturn {
+/** How split hands are valued: 'exact' (split-removal.ts) or 'perHand' (each from the shoe less the pair). */
+export type SplitModelName = 'exact' | 'perHand';
+
+export function exactMainReturn(rules: RuleSet, strategy: Strategy, deck: DeckModel = deckModel(rules), splits: SplitModelName = 'exact'): MainReturn {
   if (rules.switch.allowed) return switchReturn(rules, strategy, deck);
-  return handByHandReturn(rules, strategyPolicy(strategy), strategy.evenMoney, deck);
+  return handByHandReturn(rules, strategyPolicy(strategy), strategy.evenMoney, deck, splits);
 }
 
 /**
@@ -37,14 +40,14 @@ export function exactMainReturn(rules: RuleSet, strategy: Strategy, deck: DeckMo
  * game such a player keeps the hands as dealt, and a hand whose play never looks at the other hand's cards
  * has the value of a lone hand, those cards being unseen). Even money where `evenMoney` says so.
  */
-export function handByHandReturn(rules: RuleSet, policy: Policy, evenMoney: Record<string, boolean>, deck: DeckModel = deckModel(rules)): MainReturn {
+export function handByHandReturn(rules: RuleSet, policy: Policy, evenMoney: Record<string, boolean>, deck: DeckModel = deckModel(rules), splits: SplitModelName = 'exact'): MainReturn {
   const hands = new HandRules(deck);
   const bjPay = blackjackPayout(rules);
   let ev = 0, natural = 0, dealerBJ = 0, insSum = 0, insWeight = 0;
   const byUpCard: Record<string, number> = {};
   for (const up of deck.values) {
     const pUp = (deck.counts[up - 1] as number) / deck.size;
-    const a = new UpCardAnalysis(deck, up, hands, policy);
+    const a = new UpCardAnalysis(deck, up, hands, policy, undefined, splits);
     let evUp = 0;
     for (const { values: vs, probability: w } of compositions(a.shoe([]), 2)) {
       const cards = vs.slice();

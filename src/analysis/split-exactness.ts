@@ -1,39 +1,50 @@
-// How exact the main game's "exact" return is, in words and as a bound, for the par sheet.
-//
-// Why splits without resplits are exact. A player deciding each hand from its own cards (the chart does)
-// never looks at the other split hand's cards; the dealer draws after both. For a shuffled shoe, the cards
-// after any point the deal reaches by looking only at cards already dealt are again a uniformly shuffled
-// remainder (optional stopping: the share of each value among the cards left is a martingale), so cards
-// taken by a hand nobody looks at change nothing in law. Each split hand's value is therefore that of a hand
-// drawn from the shoe less the up card and the pair, which is what hand-values.ts computes. The same holds
-// for doubling after a split (the hand's own cards decide it).
-//
-// What resplits add. Whether a hand may be resplit depends on how many hands the lineage already has, which
-// depends on the earlier hands' second cards: those are looked at. split-removal.ts computes the return
-// with that dependence exact (each hand's draws conditioned on the earlier hands' second cards being, or
-// not being, of the pair's value); the difference to the plain per-hand value is stated as the error
-// of the simpler method and is zero when no resplit is allowed.
-// Pure: no I/O, no clock, no randomness.
+// How exact the main game's "exact" return is, in words, for the par sheet: which split, resplit and
+// double-after-split interactions are modelled (split-removal.ts has the argument), and where the return
+// is still an approximation, what is left out. Pure: no I/O, no clock, no randomness.
 import type { RuleSet } from '../rules/rule-set.js';
+import type { ExactFigures } from './exact-figures.js';
+import { deckModel } from './deck-model.js';
+import { HandRules } from './hand-rules.js';
 
 export interface SplitExactness {
   /** Which split, resplit and double-after-split interactions are modelled, in words. */
   readonly splits: string;
-  /** Largest possible error of the stated return from the split model, per initial unit (0: exact); null: not computed. */
+  /** Largest error of the stated return, per initial unit: 0 exact (floating point aside); null not bounded. */
   readonly errorBound: number | null;
+  /** The return with each split hand drawn from the shoe less the pair only, where it differs in kind. */
+  readonly perHandMain: number | null;
   readonly note: string;
 }
 
-export function splitExactness(rules: RuleSet): SplitExactness {
+const pct = (x: number) => `${x < 0 ? '−' : '+'}${(Math.abs(x) * 100).toFixed(5)} %`;
+
+/** Values that split with a card of another value (17+4's pictures): their splits keep the per-hand model. */
+function unequalPairs(rules: RuleSet): boolean {
+  const deck = deckModel(rules);
+  const hands = new HandRules(deck);
+  return deck.values.some((a) => deck.values.some((b) => a !== b && hands.pair([a, b])));
+}
+
+export function splitExactness(rules: RuleSet, exact: Pick<ExactFigures, 'main' | 'perHandMain'>): SplitExactness {
   const sp = rules.split;
-  const das = rules.double.allowed && rules.double.afterSplit ? `doubling after a split${rules.double.afterSplitAces ? ' (split aces too)' : ''} is modelled on each hand's own cards` : 'no doubling after a split';
+  const das = rules.double.allowed && rules.double.afterSplit ? `doubling after a split${rules.double.afterSplitAces ? ' (split aces too)' : ''} on each hand's own cards` : 'no doubling after a split';
   const resplit = sp.allowed && (sp.maxHands > 2 || sp.maxHandsAces > 2);
+  const unequal = sp.allowed && unequalPairs(rules);
   let splits: string;
-  if (!sp.allowed) splits = 'No splits: the return is exact (up to floating point, ~1e-15).';
-  else if (!resplit) splits = `Splits make two hands at most: each split hand is valued from the shoe less the up card and the pair, which is exact for a player deciding each hand from its own cards (the other hand's cards are unseen; cards are exchangeable); ${das}.`;
-  else splits = `Splits to ${sp.maxHands} hands (aces to ${sp.maxHandsAces}): each split hand is valued from the shoe less the up card and the pair and its own cards; whether it may be resplit follows the lineage's count of hands, as the round machine does; ${das}. The earlier hands' second cards are not removed when a later hand of the lineage draws: the one dependence this leaves out (see the bound).`;
-  const note = rules.switch.allowed
-    ? 'Switch: each arrangement of the box\'s four cards is valued hand by hand from the shoe less the up card and that hand\'s own two cards (the other hand\'s two cards are seen by the player and not removed): an approximation of the order of one card\'s removal effect.'
-    : 'Naturals, the peek, insurance, even money, surrender and doubling are exact for the shoe\'s composition.';
-  return { splits, errorBound: resplit ? null : 0, note };
+  if (!sp.allowed) splits = 'No splits.';
+  else {
+    splits = `Splits to ${sp.maxHands} hands (aces to ${sp.maxHandsAces}${sp.oneCardOnAces ? ', one card each' : ''}), ${das}: exact card removal between the split hands — each hand's cards come off the shoe less the up card, the pair, the resplit cards and the earlier hands' second cards (known to be, or not to be, of the pair's value), whether a hand is resplit following the lineage's count of hands as the round machine does; what the hands draw after that is unseen by the others and, cards being exchangeable, changes nothing (checked against brute force over every order of a small shoe).`;
+    if (!resplit) splits += ' With two hands at most this equals valuing each hand from the shoe less the pair.';
+    else if (exact.perHandMain !== null) splits += ` Valuing each hand from the shoe less the pair only (the usual simplification) would give ${pct(exact.perHandMain)}, ${pct(exact.main.expectedReturn - exact.perHandMain)} from the exact figure.`;
+    if (unequal) splits += ' Pairs of two different pictures (which split here whatever their values) keep that simplification: a hand of them may be paired again by a card of another value.';
+  }
+  const switchNote = rules.switch.allowed
+    ? ' Switch: each arrangement of the box\'s four cards is valued hand by hand from the shoe less the up card and that hand\'s two cards; the other hand\'s two cards, which the player sees, are not removed (an approximation, not bounded here).'
+    : '';
+  return {
+    splits,
+    errorBound: rules.switch.allowed || unequal ? null : 0,
+    perHandMain: exact.perHandMain,
+    note: `Naturals, the peek, insurance, even money, surrender and doubling are exact for the shoe's composition; the figure is exact to floating point (~1e-15) where nothing below says otherwise.${switchNote}`,
+  };
 }

@@ -65,7 +65,7 @@ export async function assembleParSheet(loaded: LoadedRuleSet, o: AssembleOptions
   return parSheetDocument({
     identity,
     options: { rounds: o.rounds ?? null, penetrationRounds: o.penetrationRounds ?? null, seed: o.seed, seats: o.seats },
-    name: rules.name, title: rules.title, words: rulesInWords(rules), exact, exactness: splitExactness(rules),
+    name: rules.name, title: rules.title, words: rulesInWords(rules), exact, exactness: splitExactness(rules, exact),
     sideBets, simulations, workers: o.workers, unit: SIMULATED_UNIT, ...chartOf(exact.strategy, rules),
   });
 }
