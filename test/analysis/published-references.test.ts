@@ -26,7 +26,7 @@ describe('exact main-game return against published rule-effect tables and analys
     expect(Math.abs(withSurrender + 0.34)).toBeLessThan(0.04);
     // And the surrender's own worth against the same game without it: the published 0.06 % ± 0.03 %.
     const gain = withSurrender - percent('standard-s17');
-    expect(gain).toBeGreaterThan(0.04);
+    expect(gain).toBeGreaterThan(0.03);
     expect(gain).toBeLessThan(0.09);
   }, 180_000);
 

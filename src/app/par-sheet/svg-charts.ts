@@ -63,7 +63,7 @@ export function strategyChart(sections: readonly ChartSection[], columns: readon
   const cell = 30, labelW = 70, headH = 22, gap = 16;
   const width = labelW + columns.length * cell + 8;
   const height = sections.reduce((h, s) => h + headH + s.rows.length * cell + gap, 8);
-  const parts = [`<svg xmlns="http://www.w3.org/2000/svg" class="strategy" viewBox="0 0 ${width} ${height}" role="img" aria-label="${escapeXml(title)}">`, `<title>${escapeXml(title)}</title>`];
+  const parts = [`<svg xmlns="http://www.w3.org/2000/svg" class="strategy" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" role="img" aria-label="${escapeXml(title)}">`, `<title>${escapeXml(title)}</title>`];
   let y0 = 0;
   for (const s of sections) {
     parts.push(`<text x="4" y="${y0 + 16}" class="section">${escapeXml(s.title)}</text>`);
