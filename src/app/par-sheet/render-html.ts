@@ -96,9 +96,21 @@ ${strategyChart(s.chartSections, s.chartColumns, `${s.rules}: strategy chart`)}
 </section>`;
 }
 
+/** --all: every rule set on one row, before the sheets. */
+function summary(sheets: readonly ParSheetDocument[]): string {
+  const rows = sheets.map((s) => {
+    const main = s.simulation.bets['main'];
+    return [
+      s.rules, `${s.identity.rules.sha256.slice(0, 12)}…`, signed(s.exactMain), main ? `${signed(main.returnRatio)} ± ${pct(main.interval95)}` : '—',
+      s.sideBets.map((b) => `${b.bet} ${pct(1 + b.expectedReturn)}`).join(', ') || '—', s.simulation.rounds.toLocaleString('en'), s.warnings.length > 0 ? 'PAYS THE PLAYER' : '',
+    ];
+  });
+  return `<section class="sheet"><h1>Par sheets: every rule set</h1>${table(['rule set', 'rule file SHA-256', 'main, exact', 'main, simulated (95 %)', 'side bets, exact RTP', 'rounds', 'warning'], rows, [2, 3, 5])}</section>`;
+}
+
 export function parSheetHtml(sheets: readonly ParSheetDocument[]): string {
   const title = sheets.length === 1 ? `Par sheet: ${sheets[0]?.title ?? ''}` : 'Par sheets: every rule set';
-  const warnings = sheets.length > 1 ? warningBox(sheets.flatMap((s) => s.warnings)) : '';
+  const warnings = sheets.length > 1 ? warningBox(sheets.flatMap((s) => s.warnings)) + summary(sheets) : '';
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${esc(title)}</title><style>${STYLE}</style></head>
 <body>

@@ -78,7 +78,10 @@ export function parSheetMarkdown(s: ParSheetDocument): string[] {
 /** `par-sheet --all`: warnings first, a summary row per rule set, then each sheet in full. */
 export function allMarkdown(sheets: readonly ParSheetDocument[]): string[] {
   const warnings = sheets.flatMap((s) => s.warnings);
-  const lines = ['# Par sheets: every rule set', '', ...(sheets[0] ? identityLines(sheets[0]).filter((l) => !l.startsWith('| rule file') && !l.startsWith('| strategy')) : []), ...warningLines(warnings)];
+  // The product and the machine are the same for every sheet; each sheet below names its own rule file,
+  // date and run time.
+  const shared = sheets[0] ? identityLines(sheets[0]).filter((l) => !/^\| (rule file|strategy|generated) /.test(l)) : [];
+  const lines = ['# Par sheets: every rule set', '', ...shared, ...warningLines(warnings)];
   lines.push('| rule set | rule file SHA-256 | main, exact | main, simulated (95 %) | side bets, exact RTP | insurance, exact | rounds simulated | warning |', '|---|---|---|---|---|---|---|---|');
   for (const s of sheets) {
     const side = s.sideBets.map((b) => `${b.bet} ${pct(1 + b.expectedReturn)}`).join(', ') || '—';
