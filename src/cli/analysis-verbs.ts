@@ -29,6 +29,8 @@ export const simulateVerb = defineCommand({
     strategy: { type: 'string', value: 'FILE', description: 'a strategy from `shoe strategy --format json` instead of the computed one' },
     format: { type: 'string', choices: ['text', 'json'], default: 'text', description: 'a report, or JSON' },
   },
+  // Its thread only merges the workers' counts: a young generation kept small keeps it near its live set.
+  streaming: true,
   run: async (args, io) => (await import('./simulate-command.js')).simulateCommand(args, io.out),
 });
 
