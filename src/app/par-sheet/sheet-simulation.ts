@@ -7,7 +7,7 @@ import type { RuleSet } from '../../rules/rule-set.js';
 import type { Strategy } from '../../analysis/strategy.js';
 import { runSimulation } from '../par/run-simulation.js';
 import { CHUNK_ROUNDS } from '../par/run-simulation.js';
-import { cutPosition } from '../par/simulate-table.js';
+import { cutPosition } from '../par/shoe-cut.js';
 import { SIMULATED_BETS, summariseBet, type BetSummary, type SimulationCounts } from '../par/simulation-stats.js';
 import { shoeSize } from '../../rules/shoe-composition.js';
 

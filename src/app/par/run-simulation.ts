@@ -6,7 +6,8 @@ import type { RuleSet } from '../../rules/rule-set.js';
 import type { TableInput } from '../../round/inputs.js';
 import type { Strategy } from '../../analysis/strategy.js';
 import { startWorker } from './run-worker.js';
-import { chunkSeed, simulateChunk, SimulationBug } from './simulate-table.js';
+import { simulateChunk, SimulationBug } from './simulate-table.js';
+import { chunkSeed } from './shoe-cut.js';
 import { emptyCounts, mergeCounts, type SimulationCounts } from './simulation-stats.js';
 
 export const CHUNK_ROUNDS = 500;
@@ -20,7 +21,7 @@ export interface SimulationOptions {
   /** 0 plays in this thread (tests, tiny runs). */
   readonly workers: number;
   readonly insure: boolean;
-  /** Share of the shoe dealt before the cut card (simulate-table.ts cutPosition; default its own). */
+  /** Share of the shoe dealt before the cut card (shoe-cut.ts cutPosition; default its own). */
   readonly penetration?: number;
   readonly onProgress?: (roundsDone: number, total: number) => void;
 }

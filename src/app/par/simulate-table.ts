@@ -4,9 +4,7 @@
 // splits. A refused input, a pause or a round that does not end is a bug: the chunk stops with the session
 // since the shoe was loaded, which `shoe replay` plays again.
 import type { Card } from '../../rules/cards.js';
-import { RANKS } from '../../rules/cards.js';
 import type { RuleSet } from '../../rules/rule-set.js';
-import { cutCardReserve } from '../../rules/shoe-composition.js';
 import type { TableEvent } from '../../round/events.js';
 import type { TableInput } from '../../round/inputs.js';
 import { TableEngine } from '../../round/table-engine.js';
@@ -16,6 +14,7 @@ import { refuseOfferAnswer } from '../../round/operations/offers.js';
 import { mulberry32, shuffle } from '../../random/prng.js';
 import type { Strategy } from '../../analysis/strategy.js';
 import { StrategyPlayer } from './strategy-player.js';
+import { cutPosition, unshuffledShoe } from './shoe-cut.js';
 import { emptyCounts, SIMULATED_BETS, type SimulatedBet, type SimulationCounts } from './simulation-stats.js';
 
 export interface ChunkSpec {
@@ -37,27 +36,6 @@ export class SimulationBug extends Error {
 }
 
 const STAKE = 1000;
-
-/** The seed of chunk `index` of a run seeded `seed`: fixed, whatever the number of workers. */
-export function chunkSeed(seed: number, index: number): number {
-  return (Math.imul(seed >>> 0, 0x9e3779b1) + Math.imul(index + 1, 0x85ebca6b)) >>> 0;
-}
-
-/** Where the cut card goes: three quarters in (half a single deck) unless `penetration` says, but never
- *  inside the reserve the missing-cut-card check keeps. */
-export function cutPosition(rules: RuleSet, size: number, penetration?: number): number {
-  const reserve = cutCardReserve(rules);
-  const share = penetration ?? (size <= 52 ? 0.5 : 0.75);
-  return Math.min(Math.floor(size * share), size - reserve - 1);
-}
-
-function unshuffledShoe(rules: RuleSet): Card[] {
-  const cards: Card[] = [];
-  for (let d = 0; d < rules.deck.decks; d++) {
-    for (const rank of rules.deck.ranks) if ((RANKS as readonly string[]).includes(rank)) for (const suit of rules.deck.suits) cards.push(`${rank}${suit}` as Card);
-  }
-  return cards;
-}
 
 /** One bet of the round (a player's stake of one kind on a seat), in the order first seen: the per-bet
  *  deviation adds (net / stake)² in this order, as the string-keyed map it replaces did. */
