@@ -14,19 +14,20 @@ export interface ExactFigures {
   readonly main: MainReturn;
   /** Expected net per initial unit of each naive player (player-policies.ts). */
   readonly naive: Record<NaivePlayer, number>;
-  /** The same return with each split hand valued from the shoe less the pair only (the simpler model
-   *  most tables use); null where no resplit is allowed, the two being then equal. */
+  /** The same return by the simpler models most tables use — each split hand from the shoe less the pair
+   *  only; in switch, each hand by the chart's two-card value — null where that changes nothing. */
   readonly perHandMain: number | null;
 }
 
 export function exactFigures(rules: RuleSet, given?: Strategy): ExactFigures {
   const deck = deckModel(rules);
   const strategy = given ?? computeStrategy(rules, deck);
-  const main = exactMainReturn(rules, strategy, deck);
-  const resplits = rules.split.allowed && (rules.split.maxHands > 2 || rules.split.maxHandsAces > 2) && !rules.switch.allowed;
+  // switch: the exact figure values each box with its four cards out; the chart's two-card values beside it.
+  const main = exactMainReturn(rules, strategy, deck, 'exact', rules.switch.allowed);
+  const resplits = rules.split.allowed && (rules.split.maxHands > 2 || rules.split.maxHandsAces > 2);
   return {
     strategy, computed: given === undefined, main,
-    perHandMain: resplits ? exactMainReturn(rules, strategy, deck, 'perHand').expectedReturn : null,
+    perHandMain: resplits || rules.switch.allowed ? exactMainReturn(rules, strategy, deck, 'perHand').expectedReturn : null,
     naive: { mimicDealer: naiveReturn(rules, 'mimicDealer', deck).expectedReturn, neverBust: naiveReturn(rules, 'neverBust', deck).expectedReturn },
   };
 }

@@ -35,16 +35,16 @@ export function splitExactness(rules: RuleSet, exact: Pick<ExactFigures, 'main' 
   else {
     splits = `Splits to ${sp.maxHands} hands (aces to ${sp.maxHandsAces}${sp.oneCardOnAces ? ', one card each' : ''}), ${das}: exact card removal between the split hands — each hand's cards come off the shoe less the up card, the pair, the resplit cards and the earlier hands' second cards (known to be, or not to be, of the pair's value), whether a hand is resplit following the lineage's count of hands as the round machine does; what the hands draw after that is unseen by the others and, cards being exchangeable, changes nothing (checked against brute force over every order of a small shoe).`;
     if (!resplit) splits += ' With two hands at most this equals valuing each hand from the shoe less the pair.';
-    else if (exact.perHandMain !== null) splits += ` Valuing each hand from the shoe less the pair only (the usual simplification) would give ${pct(exact.perHandMain)}, ${pct(exact.main.expectedReturn - exact.perHandMain)} from the exact figure.`;
+    else if (exact.perHandMain !== null && !rules.switch.allowed) splits += ` Valuing each hand from the shoe less the pair only (the usual simplification) would give ${pct(exact.perHandMain)}, ${pct(exact.main.expectedReturn - exact.perHandMain)} from the exact figure.`;
     if (unequal) splits += ' Pairs of two different pictures (which split here whatever their values) keep that simplification: a hand of them may be paired again by a card of another value.';
   }
   const switchNote = rules.switch.allowed
-    ? ' Switch: each arrangement of the box\'s four cards is valued hand by hand from the shoe less the up card and that hand\'s two cards; the other hand\'s two cards, which the player sees, are not removed (an approximation, not bounded here).'
+    ? ` Switch: the arrangement is chosen as the player and the simulator choose it (the chart's value of each two-card hand, from the shoe less that hand's cards), then valued with all four of the box's cards out of the shoe — exact for that rule, as what either hand draws later is unseen by the other.${exact.perHandMain !== null ? ` Valued by the chart's two-card values instead: ${pct(exact.perHandMain)}, ${pct(exact.main.expectedReturn - exact.perHandMain)} from the exact figure.` : ''}`
     : '';
   return {
     splits,
-    errorBound: rules.switch.allowed || unequal ? null : 0,
+    errorBound: unequal ? null : 0,
     perHandMain: exact.perHandMain,
-    note: `Naturals, the peek, insurance, even money, surrender and doubling are exact for the shoe's composition; the figure is exact to floating point (~1e-15) where nothing below says otherwise.${switchNote}`,
+    note: `Naturals, the peek, insurance, even money, surrender and doubling are exact for the shoe's composition; the figure is exact to floating point (~1e-15) where nothing here says otherwise.${switchNote}`,
   };
 }
