@@ -7,11 +7,21 @@ import { exactMainReturn, type MainReturn } from './main-return.js';
 import { naiveReturn, type NaivePlayer } from './player-policies.js';
 import { computeStrategy, type Strategy } from './strategy.js';
 
-export interface ExactFigures {
+/** What `shoe simulate` needs: the strategy and its return (switch by the chart's two-card values). */
+export interface MainFigures {
   readonly strategy: Strategy;
   /** Whether the strategy was computed here (false: given, e.g. read from a file). */
   readonly computed: boolean;
   readonly main: MainReturn;
+}
+
+export function mainFigures(rules: RuleSet, given?: Strategy): MainFigures {
+  const deck = deckModel(rules);
+  const strategy = given ?? computeStrategy(rules, deck);
+  return { strategy, computed: given === undefined, main: exactMainReturn(rules, strategy, deck) };
+}
+
+export interface ExactFigures extends MainFigures {
   /** Expected net per initial unit of each naive player (player-policies.ts). */
   readonly naive: Record<NaivePlayer, number>;
   /** The same return by the simpler models most tables use — each split hand from the shoe less the pair

@@ -4,7 +4,7 @@
 //   void warnIfTablePaysPlayer(rules, (message, edge) => log.warn({ edge }, message));
 import type { RuleSet } from '../../rules/rule-set.js';
 import { edgeWarnings } from '../../analysis/edge-warnings.js';
-import { exactInWorker } from './exact-in-worker.js';
+import { mainInWorker } from './exact-in-worker.js';
 import { sideBetsOf } from './assemble-par-sheet.js';
 
 export interface TableEdge {
@@ -20,7 +20,7 @@ export async function warnIfTablePaysPlayer(
   onError: (err: unknown) => void = () => undefined,
 ): Promise<string[]> {
   try {
-    const exact = await exactInWorker(rules);
+    const exact = await mainInWorker(rules);
     const edge: TableEdge = { main: exact.main.expectedReturn, sideBets: sideBetsOf(rules).map((s) => ({ bet: s.bet, expectedReturn: s.expectedReturn })) };
     const warnings = edgeWarnings({ rules: rules.name, ...edge });
     for (const w of warnings) warn(`this table pays the player: ${w}`, edge);
