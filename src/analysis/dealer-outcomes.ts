@@ -1,4 +1,4 @@
-// Exact probabilities of the dealer's final hand for a shoe composition (issue 13): the dealer rule of the
+// Exact probabilities of the dealer's final hand for a shoe composition: the dealer rule of the
 // rule set (stands on 17, hits soft 17 where it says so, stops at five cards in classic), the hole card
 // (peek on A / ten: a dealer blackjack is excluded, so the probabilities sum to P(no dealer blackjack)),
 // no hole card (european: blackjack is an outcome), a total of 22 kept apart (switch pushes on it).

@@ -58,6 +58,11 @@ export class HandRules {
 
   constructor(readonly deck: DeckModel, readonly rules: RuleSet = deck.rules) {}
 
+  /** Forgets the answers kept so far (an analysis done with an up card: its answers are not asked again). */
+  forget(): void {
+    this.legalCache.clear();
+  }
+
   /** Whether the production rules accept `action` on this hand against this up card. */
   legal(action: Action, shape: HandShape, upValue: number): boolean {
     const key = `${action}|${shape.values.join(',')}|${shape.fromSplit ? 1 : 0}${shape.splitAces ? 1 : 0}|${shape.doubles}|${shape.actions > 0 ? 1 : 0}|${shape.lineage}|${upValue}`;

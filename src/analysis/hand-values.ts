@@ -1,5 +1,5 @@
 // Expected values of a player's decisions against one dealer up card, exact for the shoe's composition
-// (issue 13): stand, hit, double (and classic triple), surrender and split, each as a value "joint with no
+// — stand, hit, double (and classic triple), surrender and split, each as a value "joint with no
 // dealer blackjack" — U = E[net · 1{no dealer blackjack}] — so that under a peek every decision is compared
 // on the same footing (the player knows the dealer has no blackjack) and the values add up exactly.
 // Cards the player draws come from the shoe less the up card and the player's known cards; the hole card
@@ -8,15 +8,17 @@
 // Play after a decision is either `optimal` (the best legal action at every later point, composition
 // dependent: used to choose the chart) or a `policy` (the chart itself: used for the exact return of it).
 //
-// Splits (documented approximation): every hand made by splitting draws from the shoe less the up card and
-// the original pair (plus its own cards); the other split hands' cards are not removed. Resplits follow
-// the engine's order (a hand and its resplits are played before the next split hand) with the lineage
-// count exact, so "split to N" and "aces to M" are honoured.
+// Splits: played by a policy, a pair of equal values is valued with the card removal between the split
+// hands exact (split-removal.ts: what the later hands see of the earlier ones is only whether their second
+// cards paired them again; everything else they took is unseen and changes nothing in law). The optimal
+// search, and pairs of unequal values (17+4's pictures), value each split hand from the shoe less the up card
+// and the pair (plus its own cards), resplits in the engine's order with the lineage count exact.
 // Pure: no I/O, no clock, no randomness.
 import { dealerOutcomes, dealerRule, noBlackjackMass, OUTCOMES, type DealerRule } from './dealer-outcomes.js';
 import { VALUE_SLOTS, type DeckModel } from './deck-model.js';
 import { HandRules, totalsOf, type Action, type HandShape } from './hand-rules.js';
 import { standingPayoff } from './payoff.js';
+import { exactSplitValue } from './split-removal.js';
 
 export type Policy = (shape: HandShape, upValue: number, legal: (a: Action) => boolean) => Action;
 
@@ -48,6 +50,12 @@ function sharedDealerCache(deck: DeckModel, up: number): Map<number, Float64Arra
   return cache;
 }
 
+/** Forgets the dealer distributions kept for this deck and up card (an analysis done with an up card lets
+ *  them go: the whole shoe's worth at once held 300 MB and more). */
+export function releaseDealerCache(deck: DeckModel, up: number): void {
+  dealerCaches.get(deck)?.delete(up);
+}
+
 export class UpCardAnalysis {
   readonly rule: DealerRule;
   private readonly base: number[];
@@ -61,6 +69,8 @@ export class UpCardAnalysis {
     private readonly policy?: Policy,
     /** Dealer distributions by removed cards, shareable between analyses of the same up card. */
     private readonly dealerCache = sharedDealerCache(deck, up),
+    /** How a policy's splits are valued: 'exact' (split-removal.ts) or 'perHand' (the pair only removed). */
+    private readonly splitModel: 'exact' | 'perHand' = 'exact',
   ) {
     this.rule = dealerRule(deck.rules, up);
     this.base = [...deck.counts];
@@ -194,9 +204,12 @@ export class UpCardAnalysis {
     return u;
   }
 
-  /** U of splitting a two-card pair: the sum over the hands it makes (see the header for the approximation). */
+  /** U of splitting a two-card pair: the sum over the hands it makes. Played by a policy, a pair of equal
+   *  values is valued with the card removal between the split hands exact (split-removal.ts); otherwise
+   *  (the optimal search, 17+4's unequal pictures, or asked for) each hand draws from the shoe less the pair. */
   split(shape: HandShape, removed: readonly number[]): number {
     const [a, b] = shape.values as [number, number];
+    if (this.policy && this.splitModel === 'exact' && a === b && this.pairClassIsValue(a)) return this.exactSplit(a, removed);
     const aces = a === 1 && b === 1;
     const memo = new Map<string, number>();
     const p = this.nextCard(removed);
@@ -228,5 +241,31 @@ export class UpCardAnalysis {
       return u;
     };
     return pending([a, b], 2);
+  }
+
+  /** Whether only a card of the pair's own value pairs a split hand again (not so where two different
+   *  pictures split: 17+4's J=2 Q=3 K=4). */
+  private pairClassIsValue(pair: number): boolean {
+    return this.deck.values.every((v) => v === pair || !this.hands.pair([pair, v]));
+  }
+
+  private exactSplit(pair: number, removed: readonly number[]): number {
+    const policy = this.policy as Policy;
+    const splitAces = pair === 1;
+    const hand = (second: number, lineage: number): HandShape => ({ values: [pair, second], fromSplit: true, splitAces, doubles: 0, actions: 0, lineage });
+    return exactSplitValue({
+      shoe: this.shoe(removed),
+      pair,
+      resplits: (hands) => {
+        const h = hand(pair, hands);
+        const legal = (x: Action) => this.hands.legal(x, h, this.up);
+        return this.hands.afterCard(h, 'split') === 'open' && legal('split') && policy(h, this.up, legal) === 'split';
+      },
+      handValue: (second, morePairs, hands) => {
+        const own = [...removed, second];
+        for (let i = 0; i < morePairs; i++) own.push(pair);
+        return this.afterCard(hand(second, hands), own, 'split');
+      },
+    });
   }
 }

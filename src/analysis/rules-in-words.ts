@@ -1,4 +1,4 @@
-// A rule set in words, for the par sheet (issue 13): every field that changes the game's return. Pure.
+// A rule set in words, for the par sheet: every field that changes the game's return. Pure.
 import type { Ratio, RuleSet, UpCardClass } from '../rules/rule-set.js';
 
 const r = ([n, d]: Ratio) => `${n}:${d}`;

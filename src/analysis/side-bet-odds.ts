@@ -1,4 +1,4 @@
-// Side bets' exact return by enumeration over the shoe's composition (issue 13), in integers: every
+// Side bets' exact return by enumeration over the shoe's composition, in integers: every
 // ordered deal of the cards a bet looks at is counted (BigInt), so the outcomes' counts add up to the
 // number of deals exactly. Each deal is judged by the production rule (src/rules/side-bets.ts).
 // deluxe Pairs: the seat's two cards and the dealer's up card (suited trips needs it); switch Super Match:

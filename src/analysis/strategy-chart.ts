@@ -1,4 +1,4 @@
-// The basic-strategy chart as people read it (issue 13): rows hard totals, soft totals and pairs, columns
+// The basic-strategy chart as people read it: rows hard totals, soft totals and pairs, columns
 // the dealer's up cards, one code per cell. Pure.
 import { deckModel, valueLabel, type DeckModel } from './deck-model.js';
 import type { Action } from './hand-rules.js';

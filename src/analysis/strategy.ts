@@ -1,4 +1,4 @@
-// The rule set's basic strategy, computed (issue 13): for every hard total, soft total and pair against
+// The rule set's basic strategy, computed: for every hard total, soft total and pair against
 // every dealer up card, the legal actions in order of expected value. A cell is chosen from the two-card
 // hands that make it (weighted by their probability off the top of a full shoe, up card removed), each
 // valued with composition-dependent best play afterwards; a total that only three or more cards make is
@@ -12,7 +12,7 @@ import { compositions } from './compositions.js';
 import { deckModel, valueLabel, type DeckModel } from './deck-model.js';
 import { HandRules, totalsOf, type Action, type HandShape } from './hand-rules.js';
 import { ratioValue } from './payoff.js';
-import { UpCardAnalysis, type Policy } from './hand-values.js';
+import { releaseDealerCache, UpCardAnalysis, type Policy } from './hand-values.js';
 
 /** Per row, per up card (value as a string, A = "1"): actions, best first. */
 export type ChartRows = Record<string, Record<string, Action[]>>;
@@ -148,6 +148,8 @@ export function computeStrategy(rules: RuleSet, deck: DeckModel = deckModel(rule
     settle(pairAcc, up, pairs, values.pairs);
     if (rules.double.triple) tripleRows(analysis, hands, shoe, up, triple);
     if (up === 1 && insuranceWeight > 0) insurance['1'] = insuranceSum / insuranceWeight > 0;
+    releaseDealerCache(deck, up);
+    hands.forget();
   }
   const strategy: Strategy = { ruleSet: rules.name, upCards: [...deck.values], hard, soft, pairs, triple, insurance, evenMoney, values };
   if (rules.switch.allowed) return { ...strategy, switchValues: switchValues(deck, hands, strategy) };
@@ -188,6 +190,8 @@ function switchValues(deck: DeckModel, hands: HandRules, strategy: Strategy): Re
       }
     }
     out[String(up)] = row;
+    releaseDealerCache(deck, up);
+    hands.forget();
   }
   return out;
 }

@@ -1,123 +1,134 @@
-// `shoe par-sheet` (options and help: its spec in analysis-verbs.ts): the rules in words, side bets' exact return with each outcome's probability, the main game's exact
-// return for the computed strategy beside the simulated return and its interval, and the frequencies.
+// `shoe par-sheet` (options and help: its spec in verbs/par-sheet.ts): reads the clock and the files, and
+// hands over to src/app/par-sheet/ (assembling, rendering, verifying).
 import { availableParallelism } from 'node:os';
-import { knownRuleSets, loadRuleSet } from '../config/load-rule-set.js';
-import { analyseGame } from '../analysis/main-return.js';
-import { pairsOdds, superMatchOdds, type SideBetOdds } from '../analysis/side-bet-odds.js';
-import { rulesInWords } from '../analysis/rules-in-words.js';
-import { chartSections, columnOrder } from '../analysis/strategy-chart.js';
-import { deckModel, valueLabel } from '../analysis/deck-model.js';
-import type { RuleSet } from '../rules/rule-set.js';
+import { readFileSync } from 'node:fs';
+import { knownRuleSets, loadRuleSet, RuleSetError, type LoadedRuleSet } from '../config/load-rule-set.js';
 import { UsageError } from './usage-error.js';
-import { defaultSeats, reportSimulationFailure, simulate, type SimulationReport } from './simulate-command.js';
+import { defaultSeats, readStrategyFile, reportSimulationFailure } from './simulate-command.js';
 import { SimulationFailure } from '../app/par/run-simulation.js';
-
-export interface ParSheet {
-  readonly rules: string;
-  readonly title: string;
-  readonly words: string[];
-  readonly exactMain: number;
-  readonly playerNatural: number;
-  readonly dealerBlackjack: number;
-  readonly insuranceExact: number | null;
-  readonly sideBets: Array<{ bet: string; expectedReturn: number; fraction: string; outcomes: Array<{ combination: string; pays: string | null; probability: number; count: string }> }>;
-  readonly simulation: SimulationReport;
-}
-
-function sideBetsOf(rules: RuleSet): SideBetOdds[] {
-  return [rules.sideBets.pairs ? pairsOdds(rules) : null, rules.sideBets.superMatch ? superMatchOdds(rules) : null].filter((x): x is SideBetOdds => x !== null);
-}
-
-export async function parSheet(rules: RuleSet, o: { rounds: number; workers: number; seed: number }): Promise<ParSheet & { chart: string[] }> {
-  const { strategy, main } = analyseGame(rules);
-  const simulation = await simulate(rules, { rounds: o.rounds, seats: defaultSeats(rules), seed: o.seed, workers: o.workers, strategy, progress: true });
-  const deck = deckModel(rules);
-  const cols = columnOrder(strategy).map((u) => valueLabel(deck, u));
-  const chart: string[] = [];
-  for (const s of chartSections(strategy, rules, deck)) {
-    chart.push(`| ${s.title} | ${cols.join(' | ')} |`, `|---|${cols.map(() => '---').join('|')}|`);
-    for (const row of s.rows) chart.push(`| ${row.label} | ${row.cells.join(' | ')} |`);
-    chart.push('');
-  }
-  return {
-    rules: rules.name, title: rules.title, words: rulesInWords(rules), exactMain: main.expectedReturn,
-    playerNatural: main.playerNatural, dealerBlackjack: main.dealerBlackjack, insuranceExact: main.insuranceReturn,
-    sideBets: sideBetsOf(rules).map((s) => ({
-      bet: s.bet, expectedReturn: s.expectedReturn, fraction: `${s.returnNumerator}/${s.returnDenominator}`,
-      outcomes: s.outcomes.map((x) => ({ combination: x.combination, pays: x.ratio ? `${x.ratio[0]}:${x.ratio[1]}` : null, probability: x.probability, count: `${x.count}/${s.deals}` })),
-    })),
-    simulation, chart,
-  };
-}
-
-const pct = (x: number, d = 3) => `${(x * 100).toFixed(d)} %`;
-
-function simulated(sheet: ParSheet, bet: string): string {
-  const s = sheet.simulation.bets[bet];
-  return s ? `${pct(s.returnRatio)} ± ${pct(s.interval95)}` : '—';
-}
-
-export function parSheetMarkdown(sheet: ParSheet & { chart: string[] }): string[] {
-  const sim = sheet.simulation;
-  const lines = [`# Par sheet: ${sheet.title} (\`${sheet.rules}\`)`, '', '## Rules', '', ...sheet.words.map((w) => `- ${w}`), ''];
-  lines.push('## Return', '', '| bet | exact return | simulated (95 % interval) | sd per bet |', '|---|---|---|---|');
-  lines.push(`| main (computed strategy) | ${pct(sheet.exactMain)} | ${simulated(sheet, 'main')} | ${sim.bets['main']?.sdPerBet.toFixed(3) ?? '—'} |`);
-  for (const s of sheet.sideBets) lines.push(`| ${s.bet} | ${pct(s.expectedReturn)} (${s.fraction}) | ${simulated(sheet, s.bet)} | ${sim.bets[s.bet]?.sdPerBet.toFixed(3) ?? '—'} |`);
-  if (sheet.insuranceExact !== null) lines.push(`| insurance (taken on every offer) | ${pct(sheet.insuranceExact)} | ${simulated(sheet, 'insurance')} | ${sim.bets['insurance']?.sdPerBet.toFixed(3) ?? '—'} |`);
-  if (sim.bets['behind']) lines.push(`| behind (follows doubles and splits) | ${pct(sheet.exactMain)} | ${simulated(sheet, 'behind')} | ${sim.bets['behind'].sdPerBet.toFixed(3)} |`);
-  lines.push('', `Exact: off the top of a full shoe, the computed total-dependent strategy; splits: each hand made by splitting draws from the shoe less the pair and the up card (other split hands' cards not removed), resplits counted in the engine's order. Simulated: ${sim.rounds.toLocaleString('en')} rounds × ${sim.seats} seat(s) through the production round machine, seeded shoes dealt to the cut card (seed ${sim.seed}); the interval takes the round as the unit.`, '');
-  for (const s of sheet.sideBets) {
-    lines.push(`### ${s.bet}: every outcome, exact`, '', '| combination | pays | probability | deals |', '|---|---|---|---|');
-    for (const o of s.outcomes) lines.push(`| ${o.combination} | ${o.pays ?? 'loses'} | ${o.probability.toFixed(8)} | ${o.count} |`);
-    lines.push('');
-  }
-  const f = sim.frequencies;
-  lines.push('## Frequencies', '', '| | exact | simulated |', '|---|---|---|');
-  lines.push(`| player natural, per 100 hands | ${(sheet.playerNatural * 100).toFixed(3)} | ${f['playerBlackjack']?.toFixed(3)} |`);
-  lines.push(`| dealer blackjack, per 100 rounds | ${(sheet.dealerBlackjack * 100).toFixed(3)} | ${f['dealerBlackjack']?.toFixed(3)} |`);
-  for (const [k, label] of [['playerBust', 'player busts'], ['push', 'pushes'], ['double', 'doubles'], ['split', 'splits'], ['surrender', 'surrenders'], ['evenMoney', 'even money'], ['switch', 'switches'], ['autoPlay', 'auto-plays']] as const) {
-    lines.push(`| ${label}, per 100 hands | | ${f[k]?.toFixed(3)} |`);
-  }
-  lines.push(`| dealer busts, per 100 rounds | | ${f['dealerBust']?.toFixed(3)} |`, '', '## Strategy (computed)', '', ...sheet.chart);
-  return lines;
-}
-
-export function allMarkdown(sheets: ParSheet[]): string[] {
-  const lines = ['| rule set | main, exact | main, simulated (95 %) | side bets, exact | insurance, exact | rounds simulated |', '|---|---|---|---|---|---|'];
-  for (const s of sheets) {
-    const side = s.sideBets.map((b) => `${b.bet} ${pct(b.expectedReturn)}`).join(', ') || '—';
-    lines.push(`| ${s.rules} | ${pct(s.exactMain)} | ${simulated(s, 'main')} | ${side} | ${s.insuranceExact === null ? '—' : pct(s.insuranceExact)} | ${s.simulation.rounds.toLocaleString('en')} |`);
-  }
-  return lines;
-}
+import { assembleParSheet, type AssembleOptions } from '../app/par-sheet/assemble-par-sheet.js';
+import type { ParSheetDocument } from '../app/par-sheet/par-sheet-document.js';
+import { allMarkdown, parSheetMarkdown } from '../app/par-sheet/render-markdown.js';
+import { parSheetHtml } from '../app/par-sheet/render-html.js';
+import { compareSheets, savedSheetProblem } from '../app/par-sheet/verify-par-sheet.js';
+import { Progress } from './progress.js';
 
 /** par-sheet's options, checked by its spec (verbs/par-sheet.ts). */
 export interface ParSheetOptions {
   readonly rules: string | undefined;
   readonly all: boolean;
-  readonly format: 'md' | 'json';
-  readonly rounds: number;
+  readonly verify: string | undefined;
+  readonly format: 'md' | 'json' | 'html';
+  readonly rounds: number | undefined;
+  readonly 'penetration-rounds': number | undefined;
   readonly workers: number | undefined;
   readonly seed: number;
+  readonly strategy: string | undefined;
+}
+
+/** The command line the sheet was made with, for its identification. */
+function commandLine(o: ParSheetOptions): string {
+  const parts = ['shoe par-sheet'];
+  for (const [k, v] of Object.entries(o)) {
+    if (v === undefined || v === false) continue;
+    parts.push(v === true ? `--${k}` : `--${k} ${String(v)}`);
+  }
+  return parts.join(' ');
+}
+
+function progressPrinter(): { update: (label: string, done: number, total: number) => void; finish: () => void } {
+  let current: { label: string; progress: Progress } | null = null;
+  return {
+    update(label, done, total) {
+      if (current?.label !== label) {
+        current?.progress.finish();
+        current = { label, progress: new Progress({ stream: process.stderr, now: () => performance.now(), label: `par-sheet ${label}`, unit: 'rounds', delayMs: 0, intervalMs: 200 }) };
+      }
+      current.progress.update(done, total);
+    },
+    finish: () => current?.progress.finish(),
+  };
 }
 
 export async function parSheetCommand(options: ParSheetOptions, out: (line: string) => void): Promise<number> {
-  const { all, rules: name, format } = options;
-  if (all === (name !== undefined)) throw new UsageError('par-sheet needs --rules NAME or --all (not both)');
-  if (options.rounds < 1) throw new UsageError('--rounds must be at least 1');
-  const o = { rounds: options.rounds, workers: options.workers ?? availableParallelism(), seed: options.seed };
-  const names = all ? knownRuleSets() : [name as string];
-  const sheets: Array<ParSheet & { chart: string[] }> = [];
-  for (const n of names) {
-    if (all) process.stderr.write(`${n}…\n`);
+  const { all, rules: name, verify, format, seed } = options;
+  if ([all, name !== undefined, verify !== undefined].filter(Boolean).length !== 1) throw new UsageError('par-sheet needs --rules NAME or --all (not both), or --verify FILE');
+  const rounds = options.rounds;
+  const penetrationRounds = options['penetration-rounds'];
+  if (rounds !== undefined && rounds < 1) throw new UsageError('--rounds must be at least 1');
+  if (penetrationRounds !== undefined && penetrationRounds < 1) throw new UsageError('--penetration-rounds must be at least 1');
+  const workers = options.workers ?? availableParallelism();
+  const strategyFile = options.strategy;
+  if (strategyFile !== undefined && all) throw new UsageError('--strategy FILE is for one rule set (--rules), not --all');
+  const progress = progressPrinter();
+  const base = { workers, now: () => performance.now(), generated: new Date(), command: commandLine(options), onProgress: progress.update };
+  const sheetOf = async (loaded: LoadedRuleSet, o: Partial<AssembleOptions> & { seed: number }): Promise<ParSheetDocument | number> => {
     try {
-      sheets.push(await parSheet(loadRuleSet(n).rules, o));
+      return await assembleParSheet(loaded, { ...base, seats: defaultSeats(loaded.rules), ...o });
     } catch (err) {
-      if (err instanceof SimulationFailure) return reportSimulationFailure(err, n, n, o.seed, out);
+      if (err instanceof SimulationFailure) return reportSimulationFailure(err, loaded.rules.name, loaded.path, o.seed, out);
       throw err;
+    } finally {
+      progress.finish();
     }
+  };
+
+  if (verify !== undefined) return verifyCommand(verify, sheetOf, out);
+  const sheetOptions = {
+    seed, ...(rounds === undefined ? {} : { rounds }), ...(penetrationRounds === undefined ? {} : { penetrationRounds }),
+    ...(strategyFile === undefined ? {} : { strategy: { strategy: readStrategyFile(strategyFile, loadRuleSet(name as string).rules), path: strategyFile } }),
+  };
+  const sheets: ParSheetDocument[] = [];
+  for (const n of all ? knownRuleSets() : [name as string]) {
+    if (all) process.stderr.write(`${n}…\n`);
+    const sheet = await sheetOf(loadRuleSet(n), sheetOptions);
+    if (typeof sheet === 'number') return sheet;
+    for (const w of sheet.warnings) process.stderr.write(`shoe: WARNING: ${w}\n`);
+    sheets.push(sheet);
   }
   if (format === 'json') out(JSON.stringify(all ? sheets : sheets[0], null, 2));
-  else for (const line of all ? allMarkdown(sheets) : parSheetMarkdown(sheets[0] as ParSheet & { chart: string[] })) out(line);
+  else if (format === 'html') out(parSheetHtml(sheets));
+  else for (const line of all ? allMarkdown(sheets) : parSheetMarkdown(sheets[0] as ParSheetDocument)) out(line);
   return 0;
+}
+
+async function verifyCommand(
+  file: string,
+  sheetOf: (loaded: LoadedRuleSet, o: Partial<AssembleOptions> & { seed: number }) => Promise<ParSheetDocument | number>,
+  out: (line: string) => void,
+): Promise<number> {
+  let saved: unknown;
+  try {
+    saved = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (err) {
+    throw new UsageError(`${file}: not a json par sheet: ${(err as Error).message}`);
+  }
+  const list = Array.isArray(saved) ? saved : [saved];
+  let holds = true;
+  for (const item of list) {
+    const problem = savedSheetProblem(item);
+    if (problem) throw new UsageError(`${file}: ${problem}`);
+    const s = item as ParSheetDocument;
+    let loaded: LoadedRuleSet;
+    try {
+      loaded = loadRuleSet(s.identity.rules.path);
+    } catch (err) {
+      if (!(err instanceof RuleSetError)) throw err;
+      out(`${s.rules}: DIFFERS — the rule file ${s.identity.rules.path} cannot be read now: ${err.message}`);
+      holds = false;
+      continue;
+    }
+    const strategy = s.identity.strategy.source === 'file' ? { strategy: readStrategyFile(s.identity.strategy.path, loaded.rules), path: s.identity.strategy.path } : undefined;
+    const now = await sheetOf(loaded, {
+      seed: s.simulation.seed, seats: s.simulation.seats, rounds: s.simulation.rounds, penetrationRounds: s.penetration[0]?.rounds ?? s.simulation.rounds,
+      ...(strategy ? { strategy } : {}),
+    });
+    if (typeof now === 'number') return now;
+    const verdict = compareSheets(s, now);
+    out(`${s.rules}: ${verdict.holds ? 'HOLDS' : 'DIFFERS'} — par sheet of ${s.identity.generated} (rule file ${s.identity.rules.path}, SHA-256 ${s.identity.rules.sha256.slice(0, 16)}…)`);
+    for (const d of verdict.differences) out(`  differs: ${d}`);
+    for (const n of verdict.notes) out(`  note: ${n}`);
+    if (!verdict.holds) holds = false;
+  }
+  return holds ? 0 : 1;
 }

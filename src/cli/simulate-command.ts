@@ -1,8 +1,8 @@
-// `shoe simulate` (options and help: its spec in analysis-verbs.ts): the computed strategy played through the production round machine on seeded shoes.
+// `shoe simulate` (options and help: its spec in verbs/simulate.ts): the computed strategy played through the production round machine on seeded shoes.
 import { availableParallelism } from 'node:os';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { loadRuleSet } from '../config/load-rule-set.js';
-import { analyseGame, exactMainReturn } from '../analysis/main-return.js';
+import { mainInWorker } from '../app/par-sheet/exact-in-worker.js';
 import type { Strategy } from '../analysis/strategy.js';
 import type { RuleSet } from '../rules/rule-set.js';
 import { shoeSize } from '../rules/shoe-composition.js';
@@ -57,7 +57,9 @@ export function frequencies(c: SimulationCounts['counts']): Record<string, numbe
 }
 
 export async function simulate(rules: RuleSet, o: { rounds: number; seats: number; seed: number; workers: number; strategy?: Strategy; progress?: boolean }): Promise<SimulationReport> {
-  const analysis = o.strategy ? { strategy: o.strategy, main: exactMainReturn(rules, o.strategy) } : analyseGame(rules);
+  // The exact analysis in a worker of its own (once per rule set and strategy in the process): this thread
+  // never holds its working set, so the simulation's peak is the workers'.
+  const analysis = await mainInWorker(rules, o.strategy);
   const started = performance.now();
   // On a terminal from the start, redrawn at most every 100 ms (progress.ts): a chunk answers every ~2 ms with
   // two workers, and this thread shares the two cores with them (20,000,000 rounds are 40,000 chunks).

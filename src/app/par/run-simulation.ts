@@ -1,4 +1,4 @@
-// A simulation across worker threads (issue 13). The rounds are cut into fixed chunks, each with its own
+// A simulation across worker threads. The rounds are cut into fixed chunks, each with its own
 // seed derived from the run's seed and the chunk's index; workers take chunks as they free up and the
 // counts are merged in chunk order, so the same seed gives the same result for any number of workers.
 import type { Worker } from 'node:worker_threads';
@@ -6,7 +6,8 @@ import type { RuleSet } from '../../rules/rule-set.js';
 import type { TableInput } from '../../round/inputs.js';
 import type { Strategy } from '../../analysis/strategy.js';
 import { startWorker } from './run-worker.js';
-import { chunkSeed, simulateChunk, SimulationBug } from './simulate-table.js';
+import { simulateChunk, SimulationBug } from './simulate-table.js';
+import { chunkSeed } from './shoe-cut.js';
 import { emptyCounts, mergeCounts, type SimulationCounts } from './simulation-stats.js';
 
 export const CHUNK_ROUNDS = 500;
@@ -20,6 +21,8 @@ export interface SimulationOptions {
   /** 0 plays in this thread (tests, tiny runs). */
   readonly workers: number;
   readonly insure: boolean;
+  /** Share of the shoe dealt before the cut card (shoe-cut.ts cutPosition; default its own). */
+  readonly penetration?: number;
   readonly onProgress?: (roundsDone: number, total: number) => void;
 }
 
@@ -36,7 +39,7 @@ function chunkAt(o: SimulationOptions, index: number): { index: number; rounds: 
 
 /**
  * Adds chunks' counts in chunk order as they arrive (the merged sums do not depend on the workers), keeping
- * only those that arrived ahead of a slower one: memory stays flat however many rounds (issue 13).
+ * only those that arrived ahead of a slower one: memory stays flat however many rounds.
  */
 class OrderedMerge {
   readonly total = emptyCounts();
@@ -51,6 +54,11 @@ class OrderedMerge {
   }
 }
 
+/** A simulation worker's live set is the rules, the strategy and one chunk's tables (a few MB): a small young
+ *  generation keeps each worker's resident memory near that (V8 otherwise grows it to 16 MB semi-spaces,
+ *  and the old generation lazily), which is what keeps `shoe simulate` under 200 MB with two workers. */
+const WORKER_LIMITS = { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 96 };
+
 /** Chunks a worker holds at once: one it plays, one waiting, so it never idles for the next message. */
 const IN_FLIGHT_PER_WORKER = 2;
 
@@ -63,7 +71,7 @@ export async function runSimulation(o: SimulationOptions): Promise<SimulationCou
     for (let index = 0; index < chunkCount; index++) {
       const job = chunkAt(o, index);
       try {
-        merged.add(index, simulateChunk({ rules: o.rules, strategy: o.strategy, seed: job.seed, rounds: job.rounds, seats: o.seats, insure: o.insure }));
+        merged.add(index, simulateChunk({ rules: o.rules, strategy: o.strategy, seed: job.seed, rounds: job.rounds, seats: o.seats, insure: o.insure, ...(o.penetration === undefined ? {} : { penetration: o.penetration }) }));
       } catch (err) {
         if (err instanceof SimulationBug) throw new SimulationFailure(err.message, err.session, job.index);
         throw err;
@@ -89,7 +97,7 @@ export async function runSimulation(o: SimulationOptions): Promise<SimulationCou
       };
       const count = Math.max(1, Math.min(o.workers, chunkCount));
       for (let i = 0; i < count; i++) {
-        const w = startWorker(new URL('./simulate-task.ts', import.meta.url), { rules: o.rules, strategy: o.strategy, seats: o.seats, insure: o.insure });
+        const w = startWorker(new URL('./simulate-task.ts', import.meta.url), { rules: o.rules, strategy: o.strategy, seats: o.seats, insure: o.insure, penetration: o.penetration }, { resourceLimits: WORKER_LIMITS });
         workers.push(w);
         w.on('message', (m: { index: number; counts?: SimulationCounts; bug?: { message: string; session: TableInput[] }; error?: string }) => {
           if (m.bug) return stop(new SimulationFailure(m.bug.message, m.bug.session, m.index));

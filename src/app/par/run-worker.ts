@@ -1,6 +1,6 @@
 // Starts a worker thread on a task module and hands over its data. From the TypeScript sources the worker
 // registers tsx first (worker-shim.mjs); from the compiled build (npm run build) it runs the task's .js
-// beside this module directly, with plain node: no loader in the worker (issue 13: the compiled product's
+// beside this module directly, with plain node: no loader in the worker (the compiled product's
 // `shoe simulate --workers` looked for simulate-task.ts, which dist/ does not have).
 import { Worker, type WorkerOptions } from 'node:worker_threads';
 import { extname } from 'node:path';

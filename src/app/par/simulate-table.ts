@@ -1,12 +1,10 @@
-// One chunk of a simulation (issue 13): seeded shoes dealt to the cut card through the PRODUCTION round
+// One chunk of a simulation (the par sheet's simulated check): seeded shoes dealt to the cut card through the PRODUCTION round
 // machine (TableEngine), K seats playing the computed strategy, every side bet the rule set has, insurance
 // taken on every offer (to measure it; the chart itself never insures), bets behind following doubles and
 // splits. A refused input, a pause or a round that does not end is a bug: the chunk stops with the session
 // since the shoe was loaded, which `shoe replay` plays again.
 import type { Card } from '../../rules/cards.js';
-import { RANKS } from '../../rules/cards.js';
 import type { RuleSet } from '../../rules/rule-set.js';
-import { cutCardReserve } from '../../rules/shoe-composition.js';
 import type { TableEvent } from '../../round/events.js';
 import type { TableInput } from '../../round/inputs.js';
 import { TableEngine } from '../../round/table-engine.js';
@@ -16,6 +14,7 @@ import { refuseOfferAnswer } from '../../round/operations/offers.js';
 import { mulberry32, shuffle } from '../../random/prng.js';
 import type { Strategy } from '../../analysis/strategy.js';
 import { StrategyPlayer } from '../players/strategy-player.js';
+import { cutPosition, unshuffledShoe } from './shoe-cut.js';
 import { emptyCounts, SIMULATED_BETS, type SimulatedBet, type SimulationCounts } from './simulation-stats.js';
 
 export interface ChunkSpec {
@@ -26,6 +25,8 @@ export interface ChunkSpec {
   readonly seats: number;
   /** Take insurance on every offer (measured as its own bet). */
   readonly insure: boolean;
+  /** Share of the shoe dealt before the cut card (default: cutPosition's three quarters, half a single deck). */
+  readonly penetration?: number;
 }
 
 export class SimulationBug extends Error {
@@ -35,26 +36,6 @@ export class SimulationBug extends Error {
 }
 
 const STAKE = 1000;
-
-/** The seed of chunk `index` of a run seeded `seed`: fixed, whatever the number of workers. */
-export function chunkSeed(seed: number, index: number): number {
-  return (Math.imul(seed >>> 0, 0x9e3779b1) + Math.imul(index + 1, 0x85ebca6b)) >>> 0;
-}
-
-/** Where the cut card goes: three quarters in, but never inside the reserve the missing-cut-card check keeps. */
-export function cutPosition(rules: RuleSet, size: number): number {
-  const reserve = cutCardReserve(rules);
-  const penetration = size <= 52 ? 0.5 : 0.75;
-  return Math.min(Math.floor(size * penetration), size - reserve - 1);
-}
-
-function unshuffledShoe(rules: RuleSet): Card[] {
-  const cards: Card[] = [];
-  for (let d = 0; d < rules.deck.decks; d++) {
-    for (const rank of rules.deck.ranks) if ((RANKS as readonly string[]).includes(rank)) for (const suit of rules.deck.suits) cards.push(`${rank}${suit}` as Card);
-  }
-  return cards;
-}
 
 /** One bet of the round (a player's stake of one kind on a seat), in the order first seen: the per-bet
  *  deviation adds (net / stake)² in this order, as the string-keyed map it replaces did. */
@@ -78,7 +59,7 @@ function kindIndex(kind: SimulatedBet): number {
 }
 
 /** What one round adds up: stakes, nets and final stakes per bet kind (by kindIndex), its bets, its
- *  frequencies. Reused round after round (issue 9/13: no string keys, maps or closures per fact). */
+ *  frequencies. Reused round after round (no string keys, maps or closures per fact: the simulator's throughput). */
 class RoundBook {
   readonly stake = [0, 0, 0, 0, 0];
   readonly net = [0, 0, 0, 0, 0];
@@ -213,6 +194,7 @@ function commit(book: RoundBook, out: SimulationCounts): void {
     if (b.stake === 0) continue;
     out.bets[b.kind].bets += 1;
     out.bets[b.kind].betUnitSq += (b.net / b.stake) ** 2;
+    if (b.kind === 'main' && b.player[0] === 'p') out.mainNets[b.net] = (out.mainNets[b.net] ?? 0) + 1;
   }
 }
 
@@ -333,7 +315,7 @@ export function simulateChunk(spec: ChunkSpec): SimulationCounts {
       case 'active.awaitingShoe':
         shoe = shuffle(deck, random);
         position = 0;
-        cutAt = cutPosition(rules, shoe.length);
+        cutAt = cutPosition(rules, shoe.length, spec.penetration);
         session = [];
         send({ type: 'shoe.loaded' });
         break;

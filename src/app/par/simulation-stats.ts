@@ -1,4 +1,4 @@
-// What a simulation counts (issue 13): per bet kind the stakes and nets of every round (integers, minor
+// What a simulation counts: per bet kind the stakes and nets of every round (integers, minor
 // units), enough for the return, its 95 % interval and the standard deviation; and the frequencies a par
 // sheet shows. Chunks' counts add up in chunk order, so the merged result does not depend on the workers.
 export const SIMULATED_BETS = ['main', 'insurance', 'pairs', 'superMatch', 'behind'] as const;
@@ -31,6 +31,9 @@ export type Frequency = (typeof FREQUENCIES)[number];
 export interface SimulationCounts {
   bets: Record<SimulatedBet, BetStats>;
   counts: Record<Frequency, number>;
+  /** Main bets by their net in minor units (a box's whole main bet, splits and doubles included, on an
+   *  initial stake of STAKE): the distribution of net outcomes per round. */
+  mainNets: Record<string, number>;
 }
 
 export function emptyCounts(): SimulationCounts {
@@ -38,6 +41,7 @@ export function emptyCounts(): SimulationCounts {
   return {
     bets: Object.fromEntries(SIMULATED_BETS.map((k) => [k, bet()])) as Record<SimulatedBet, BetStats>,
     counts: Object.fromEntries(FREQUENCIES.map((k) => [k, 0])) as Record<Frequency, number>,
+    mainNets: {},
   };
 }
 
@@ -47,6 +51,7 @@ export function mergeCounts(into: SimulationCounts, from: SimulationCounts): Sim
     for (const f of Object.keys(a) as (keyof BetStats)[]) a[f] += b[f];
   }
   for (const k of FREQUENCIES) into.counts[k] += from.counts[k];
+  for (const [net, n] of Object.entries(from.mainNets ?? {})) into.mainNets[net] = (into.mainNets[net] ?? 0) + n;
   return into;
 }
 

@@ -23,5 +23,7 @@ export const verb = defineCommand({
     'gives the same result for any number of workers. A refused input or a stuck round stops the run and writes the',
     'session to replay it (exit 1).',
   ],
+  // Its thread only merges the workers' counts: a young generation kept small keeps it near its live set.
+  streaming: true,
   run: async (args, io) => (await import('../simulate-command.js')).simulateCommand(args.values, io.out),
 });
