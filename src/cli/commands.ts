@@ -8,6 +8,7 @@ import { exportCommand } from './export-command.js';
 import { floorCommand } from './floor-command.js';
 import { displaysVerb } from './displays-verb.js';
 import { parSheetVerb, simulateVerb, strategyVerb } from './analysis-verbs.js';
+import { checkVerb } from './verbs/check.js';
 import { backupVerb, emulateVerb, recallVerb, replayCaptureVerb, startVerb, verifyVerb } from './verb-specs.js';
 
 export const COMMANDS: readonly Command[] = [
@@ -26,4 +27,5 @@ export const COMMANDS: readonly Command[] = [
   strategyVerb,
   simulateVerb,
   parSheetVerb,
+  checkVerb,
 ];
