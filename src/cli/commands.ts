@@ -9,6 +9,7 @@ import { floorCommand } from './floor-command.js';
 import { displaysVerb } from './displays-verb.js';
 import { parSheetVerb, simulateVerb, strategyVerb } from './analysis-verbs.js';
 import { checkVerb } from './verbs/check.js';
+import { stackVerb } from './verbs/stack.js';
 import { backupVerb, emulateVerb, recallVerb, replayCaptureVerb, startVerb, verifyVerb } from './verb-specs.js';
 
 export const COMMANDS: readonly Command[] = [
@@ -28,4 +29,5 @@ export const COMMANDS: readonly Command[] = [
   simulateVerb,
   parSheetVerb,
   checkVerb,
+  stackVerb,
 ];

@@ -61,7 +61,7 @@ function settlementDifferences(expect: readonly ExpectedSettlement[], settled: r
     }
     used.add(first);
     if (first.net !== exp.net || (exp.outcome !== undefined && first.outcome !== exp.outcome)) {
-      problems.push(`${betName(exp)}: expected ${settledWords(exp)}, got ${settledWords(first)}`);
+      problems.push(`${betName(exp)}: expected ${settledWords(exp)}, got ${settledWords(first).replace(/^net /, '')}`);
     } else if (exp.stake !== undefined && first.stake !== exp.stake) {
       problems.push(`${betName(exp)}: expected stake ${exp.stake}, got ${first.stake}`);
     }
