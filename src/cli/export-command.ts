@@ -9,7 +9,11 @@ export const exportCommand = defineCommand({
   options: {
     format: { type: 'string', choices: ['session'], default: 'session', description: 'the output format' },
     quiet: { type: 'boolean', short: 'q', description: 'no progress line on stderr (shown only on a terminal, after 2 s)' },
+    round: { type: 'string', value: 'N[..M]', description: 'with --as-scenario: the rounds to turn into a test' },
+    'as-scenario': { type: 'boolean', description: 'a self-contained scenario for --round (docs/qa.md) that `shoe check` replays' },
   },
   streaming: true,
-  run: async (args, io) => (await import('./export-log.js')).exportLog(args.positional[0] as string, args.values.quiet, io),
+  run: async (args, io) => args.values['as-scenario']
+    ? (await import('../testing/export-scenario-file.js')).exportScenario(args.positional[0] as string, args.values.round, io.out)
+    : (await import('./export-log.js')).exportLog(args.positional[0] as string, args.values.quiet, io),
 });
