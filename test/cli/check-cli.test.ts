@@ -39,11 +39,11 @@ describe('shoe stack, then shoe check', () => {
     const broken = await runCli(['check', good, unreadable]);
     expect(broken.code).toBe(2);
     expect(broken.stdout).toContain(`UNREADABLE ${unreadable}: not a scenario: inputs:`);
-  }, 60_000);
+  }, 180_000); // five CLI start-ups: slow on a loaded machine
 
   test('a spec the round cannot use is refused in words', async () => {
     const result = await runCli(['stack', '--rules', 'six-deck', 's1=6H,5S,double dealer=6D,TC,9S']);
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('seat 1 hand 0 needs another card');
-  }, 30_000);
+  }, 90_000);
 });

@@ -5,7 +5,7 @@ import { defineCommand } from '../command-spec.js';
 export const checkVerb = defineCommand({
   name: 'check',
   summary: 'Scenario files, captures and table logs through the round machine: one line each, the first difference in words (exit 0 passed, 1 failed, 2 unreadable).',
-  positionals: [{ name: 'FILE|DIR...', description: 'scenario files (*.json) or directories of them; captures (*.capture.jsonl) and table logs (*.db) with --rules' }],
+  positionals: [{ name: 'FILE|DIR...', description: 'scenario files (*.json) or directories of them; table logs (*.db); captures (JSONL of start --capture, with --rules)' }],
   options: {
     junit: { type: 'string', value: 'FILE', description: 'also write a JUnit XML report' },
     update: { type: 'boolean', description: "rewrite a failing scenario's expectations from today's results (review the diff)" },
