@@ -1,5 +1,6 @@
-// `shoe export DB [--format session]`: the log's inputs as a session `replay` accepts (issue 4); the work is
-// in export-log.ts, loaded when the verb runs.
+// `shoe export DB [--format session]`: the log's inputs as a session `replay` accepts (production logs become
+// test fixtures); the work is in export-log.ts, loaded when the verb runs. `--round N[..M] --as-scenario`:
+// those rounds as a self-contained scenario (src/testing/export-scenario.ts, docs/qa.md).
 import { defineCommand } from './command-spec.js';
 
 export const exportCommand = defineCommand({
