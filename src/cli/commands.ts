@@ -22,6 +22,8 @@ import { verb as strategyVerb } from './verbs/strategy.js';
 import { verb as simulateVerb } from './verbs/simulate.js';
 import { verb as parSheetVerb } from './verbs/par-sheet.js';
 import { verb as conformanceVerb } from './verbs/conformance.js';
+import { verb as checkVerb } from './verbs/check.js';
+import { verb as stackVerb } from './verbs/stack.js';
 
 export const COMMANDS: readonly Command[] = [
   startVerb,
@@ -40,4 +42,6 @@ export const COMMANDS: readonly Command[] = [
   strategyVerb,
   simulateVerb,
   parSheetVerb,
+  checkVerb,
+  stackVerb,
 ];

@@ -86,7 +86,9 @@ export function parseCommandLine(command: Command, argv: readonly string[]): Par
   }
 
   const required = command.positionals.filter((p) => p.required !== false);
-  const extra = parsed.positionals[command.positionals.length];
+  // A last positional named `…...` (e.g. `FILE|DIR...`) takes any number of arguments.
+  const variadic = command.positionals.at(-1)?.name.endsWith('...') === true;
+  const extra = variadic ? undefined : parsed.positionals[command.positionals.length];
   if (extra !== undefined) throw new UsageError(`unexpected argument "${extra}"`);
   const missing = required[parsed.positionals.length];
   if (missing) throw new UsageError(`missing ${missing.name} (${missing.description})`);

@@ -1,5 +1,6 @@
-// `shoe export`: its spec (options, help, usage and errors derive from it: ../parse-command-line.ts,
-// ../command-usage.ts) and its run, which imports the work only when the verb runs.
+// `shoe export DB [--format session]`: the log's inputs as a session `replay` accepts (production logs become
+// test fixtures); the work is in export-log.ts, loaded when the verb runs. `--round N[..M] --as-scenario`:
+// those rounds as a self-contained scenario (src/testing/export-scenario.ts, docs/qa.md).
 import { defineCommand } from '../command-spec.js';
 
 export const verb = defineCommand({
@@ -9,7 +10,11 @@ export const verb = defineCommand({
   options: {
     format: { type: 'string', choices: ['session'], default: 'session', description: 'the output format' },
     quiet: { type: 'boolean', short: 'q', description: 'no progress line on stderr (shown only on a terminal, after 2 s)' },
+    round: { type: 'string', value: 'N[..M]', description: 'with --as-scenario: the rounds to turn into a test' },
+    'as-scenario': { type: 'boolean', description: 'a self-contained scenario for --round (docs/qa.md) that `shoe check` replays' },
   },
   streaming: true,
-  run: async (args, io) => (await import('../export-log.js')).exportLog(args.positional[0] as string, args.values.quiet, io),
+  run: async (args, io) => args.values['as-scenario']
+    ? (await import('../../testing/export-scenario-file.js')).exportScenario(args.positional[0] as string, args.values.round, io.out)
+    : (await import('../export-log.js')).exportLog(args.positional[0] as string, args.values.quiet, io),
 });
