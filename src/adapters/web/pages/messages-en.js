@@ -142,8 +142,8 @@ export const MESSAGES_EN = {
   'action.evenMoney': 'Even money',
   'action.followDouble': 'Follow the double',
   'action.followSplit': 'Follow the split',
-  'countdown.betting': 'Bets close in {seconds} s',
-  'countdown.decision': '{seconds} s',
+  'countdown.betting': 'Bets close in {seconds}s',
+  'countdown.decision': '{seconds}s',
   'suit.S': 'spades', 'suit.H': 'hearts', 'suit.D': 'diamonds', 'suit.C': 'clubs',
   'card.name': '{rank} of {suit}',
 
