@@ -52,7 +52,7 @@ export function pageLanguage(request: FastifyRequest, tableDefault?: PageLanguag
 
 export interface PageOptions {
   /** The table file's `language`. */
-  readonly language?: PageLanguage;
+  readonly language?: PageLanguage | undefined;
 }
 
 const FAVICON = 'favicon.svg';
