@@ -58,10 +58,11 @@ export function formatMoneyIn(lang, minor) {
   return new Intl.NumberFormat(lang === 'ru' ? 'ru-RU' : 'en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: 'min2' }).format(Math.abs(minor) / 100);
 }
 
-/** Static words of a page: every element with `data-i18n` gets its text, `data-i18n-placeholder` its placeholder. */
+/** Static words of a page: every element with `data-i18n` gets its text, `data-i18n-placeholder` and `data-i18n-aria-label` those attributes. */
 export function translateDocument(titleKey) {
   document.documentElement.lang = language;
   if (titleKey) document.title = t(titleKey);
   for (const el of document.querySelectorAll('[data-i18n]')) el.textContent = t(el.getAttribute('data-i18n'));
   for (const el of document.querySelectorAll('[data-i18n-placeholder]')) el.setAttribute('placeholder', t(el.getAttribute('data-i18n-placeholder')));
+  for (const el of document.querySelectorAll('[data-i18n-aria-label]')) el.setAttribute('aria-label', t(el.getAttribute('data-i18n-aria-label')));
 }

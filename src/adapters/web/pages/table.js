@@ -45,7 +45,7 @@ function handBlock(seat, hand, table, current) {
     'div',
     { class: `hand${inTurn ? ' in-turn' : ''}`, 'data-hand': hand.hand },
     numbered ? h('div', { class: 'hand-number' }, t('table.hand', { hand: hand.hand + 1 })) : null,
-    h('div', { class: 'cards' }, hand.cards.map((card) => cardFace(card))),
+    h('div', { class: 'cards', 'data-count': hand.cards.length }, hand.cards.map((card) => cardFace(card))),
     h('div', { class: 'hand-line' },
       h('span', { class: 'total', 'data-total': hand.total ?? '' }, totalText(hand.total, hand.soft, live)),
       status ? h('span', { class: `status ${hand.status}` }, status) : null,
@@ -77,7 +77,7 @@ function seatBlock(seat, table) {
   const active = table.awaiting && table.awaiting.seat === seat.seat;
   const bets = betsShown(seat, current);
   const played = seat.hands.length > 0 || seat.results.length > 0;
-  const empty = bets.length === 0 && (!played || !current);
+  const empty = bets.length === 0 && !played;
   const hands = h('div', { class: 'hands' }, seat.hands.map((hand) => handBlock(seat, hand, table, current)));
   const results = seat.results.map((result) => resultBadge(result, seat.owner));
   const owner = seat.owner ?? seat.bets.find((b) => b.kind === 'main')?.player ?? null;
@@ -87,7 +87,11 @@ function seatBlock(seat, table) {
     h('header', {}, h('span', { class: 'seat-number' }, t('table.seat', { seat: seat.seat })), owner ? h('span', { class: 'owner', title: owner }, owner) : null),
     current ? [hands, results] : null,
     h('div', { class: 'bets' }, bets.map((bet) => betLine(bet, owner))),
-    !current && played ? h('div', { class: 'last-round', 'data-last-round': table.handsRound }, h('div', { class: 'last-round-title' }, t('table.previous')), hands, results) : null,
+    // Last round's hands stand apart; once the seat has a new bet they are titled and fade.
+    !current && played
+      ? h('div', { class: `last-round${bets.length > 0 ? ' fading' : ''}`, 'data-last-round': table.handsRound },
+        bets.length > 0 ? h('div', { class: 'last-round-title' }, t('table.previous')) : null, hands, results)
+      : null,
   );
 }
 
