@@ -16,7 +16,7 @@ const en = MESSAGES_EN as Readonly<Record<string, Message>>;
 const ru = MESSAGES_RU as Readonly<Record<string, Message>>;
 
 /** Words that are the same in both languages on purpose (card ranks, numbers, symbols). */
-const SAME_IN_BOTH = new Set<string>(['countdown.decision']);
+const SAME_IN_BOTH = new Set<string>(['countdown.decision', 'source.api']);
 
 const placeholders = (message: Message) => new Set((typeof message === 'string' ? [message] : Object.values(message)).flatMap((m) => [...m.matchAll(/\{(\w+)\}/g)].map((x) => x[1])));
 

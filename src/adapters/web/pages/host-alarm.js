@@ -10,11 +10,13 @@ const EVERY_MS = 3000;
 
 const SHOE_LINK = /^shoe link |^no shoe link/;
 
-/** The chip's tone and words: red when the shoe link is down or the controller is not ready, amber when only degraded. */
+/** The chip's tone and words: red when the shoe link is down or the controller is not ready, amber while the link is being made or the floor is away. */
 export function healthChip(problems, degraded, silent = false) {
   if (silent) return { tone: 'red', text: t('chip.controllerSilent'), detail: t('host.silent') };
   const shoe = problems.find((p) => SHOE_LINK.test(p));
-  if (shoe) return { tone: 'red', text: shoe === 'shoe link connecting' || shoe === 'no shoe link' ? t('chip.shoeConnecting') : t('chip.shoeDown'), detail: shoe };
+  // A link still being made is amber; a link that was up and is gone is red.
+  if (shoe === 'shoe link connecting' || shoe === 'no shoe link' || shoe === 'shoe link handshaking') return { tone: 'amber', text: t('chip.shoeConnecting'), detail: shoe };
+  if (shoe) return { tone: 'red', text: t('chip.shoeDown'), detail: shoe };
   if (problems.length > 0) return { tone: 'red', text: t('chip.problem'), detail: problems.join('; ') };
   if (degraded.length > 0) return { tone: 'amber', text: t('chip.floorAway'), detail: degraded.join('; ') };
   return { tone: 'green', text: t('chip.live'), detail: '' };

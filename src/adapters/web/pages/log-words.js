@@ -12,6 +12,16 @@ export function cardWords(card) {
   return `${rank}${SUITS[card[1]] ?? card[1]}`;
 }
 
+/** What an input asked for, in a few words: the card read, the bet, the decision. */
+function inputWords(input) {
+  switch (input.type) {
+    case 'card': return t('log.inputCard', { card: cardWords(input.card) });
+    case 'bet': return t('log.inputBet', { seat: input.seat, kind: betKindLabel(input.kind ?? 'main'), amount: money(input.amount ?? 0) });
+    case 'decision': return t('log.inputDecision', { seat: input.seat, action: actionLabel(input.action) });
+    default: return tOr(`log.input.${input.type}`, String(input.type ?? '?'));
+  }
+}
+
 /** A fact (or a note record: type and data) in words. */
 export function factWords(type, data) {
   const d = data ?? {};
@@ -45,7 +55,7 @@ export function factWords(type, data) {
     case 'command.refused':
       return t(`log.${type}`, { reason: d.reason ?? '' });
     case 'input':
-      return t('log.input', { kind: d.input?.type ?? d.type ?? '' });
+      return t('log.input', { kind: inputWords(d.input ?? {}), by: d.by ?? tOr(`source.${d.source}`, String(d.source ?? '')) });
     case 'link.state':
       return t('log.link.state', { state: tOr(`link.${d.state}`, String(d.state)) });
     default:

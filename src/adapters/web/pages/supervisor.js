@@ -121,7 +121,6 @@ function render() {
     h('div', { class: 'phase', 'data-phase': view.phase }, phaseWords(view.phase)),
     h('div', { class: `instruction small ${view.instruction.kind}` }, instructionText(view)),
     view.paused && view.faults.length === 0 ? h('div', { class: 'banner paused', 'data-paused': '' }, view.paused.by ? t('sup.pausedBy', { reason: view.paused.reason, by: view.paused.by }) : t('sup.paused', { reason: view.paused.reason })) : null,
-    view.paused && view.faults.length > 0 ? h('div', { class: 'banner paused', 'data-paused': '' }, t('phase.paused')) : null,
     shoe ? h('div', { class: 'shoe' }, t('sup.shoe', { shoe: shoe.number, count: shoe.cardsDrawn, burned: shoe.burned }), shoe.cutCardSeen ? `, ${t('sup.cutCardOut')}` : '') : h('div', { class: 'shoe' }, t('sup.noShoe')));
   if ('link' in view) replace('link', linkBlock(view.link));
   document.getElementById('faults-panel')?.classList.toggle('hot', view.faults.length > 0);
