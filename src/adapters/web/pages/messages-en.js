@@ -147,7 +147,7 @@ export const MESSAGES_EN = {
   'suit.S': 'spades', 'suit.H': 'hearts', 'suit.D': 'diamonds', 'suit.C': 'clubs',
   'card.name': '{rank} of {suit}',
 
-  'dealer.refused': 'This display is not allowed ({reason}). Open it with the dealer’s or a display’s token (/dealer?token=…).',
+  'dealer.refused': 'This display is not allowed: {reason}. Open it with the dealer’s or a display’s token (/dealer?token=…).',
   'dealer.closeBetting': 'Close betting',
   'dealer.bettingClosed': 'Betting closed',
   'dealer.closeRefused': 'Close betting refused: {reason}',
@@ -196,9 +196,9 @@ export const MESSAGES_EN = {
   'sup.firmware': 'Firmware',
   'sup.raw': 'record',
   'sup.advice': 'What to do',
-  'link.up': 'up',
-  'link.down': 'down',
-  'link.connecting': 'connecting',
+  'link.up': 'Up',
+  'link.down': 'Down',
+  'link.connecting': 'Connecting',
 
   'recall.none': 'No round played yet.',
   'recall.round': { one: 'Round {round} — {count} step', other: 'Round {round} — {count} steps' },

@@ -147,7 +147,7 @@ export const MESSAGES_RU = {
   'suit.S': 'пики', 'suit.H': 'червы', 'suit.D': 'бубны', 'suit.C': 'трефы',
   'card.name': '{rank}, {suit}',
 
-  'dealer.refused': 'Этому экрану нет доступа ({reason}). Откройте его с токеном дилера или экрана (/dealer?token=…).',
+  'dealer.refused': 'Этому экрану нет доступа: {reason}. Откройте его с токеном дилера или экрана (/dealer?token=…).',
   'dealer.closeBetting': 'Закрыть ставки',
   'dealer.bettingClosed': 'Ставки закрыты',
   'dealer.closeRefused': 'Закрыть ставки не удалось: {reason}',
@@ -196,9 +196,9 @@ export const MESSAGES_RU = {
   'sup.firmware': 'Прошивка',
   'sup.raw': 'запись',
   'sup.advice': 'Что делать',
-  'link.up': 'есть связь',
-  'link.down': 'нет связи',
-  'link.connecting': 'подключение',
+  'link.up': 'Есть связь',
+  'link.down': 'Нет связи',
+  'link.connecting': 'Подключение',
 
   'recall.none': 'Ещё не сыграно ни одного раунда.',
   'recall.round': { one: 'Раунд {round} — {count} шаг', few: 'Раунд {round} — {count} шага', many: 'Раунд {round} — {count} шагов', other: 'Раунд {round} — {count} шага' },
