@@ -62,7 +62,7 @@ export const MESSAGES_EN = {
   'fault.other': 'Shoe fault',
   'todo.outOfTurn': 'Keep the card aside. Supervisor: resume (card set aside), use it for the hand in turn, or void the round.',
   'todo.foreignCard': 'Keep the card aside: it is not from this shoe. Supervisor: resume (card set aside) or void the round.',
-  'todo.linkDown': 'Stop dealing. Check the shoe’s power and cable; the table resumes by itself when the link is back.',
+  'todo.linkDown': 'Stop dealing. Check the shoe is powered and its cable plugged in (serial device and permissions on the controller). The table resumes by itself when the link is back.',
   'todo.misread': 'Put the card back through the reader; the table resumes by itself when it reads.',
   'todo.jam': 'Clear the card path; the table resumes by itself when the shoe clears the fault.',
   'todo.dirtySensor': 'Clean the shoe’s sensor; the table resumes by itself when the shoe clears the fault.',
