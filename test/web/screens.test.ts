@@ -59,6 +59,10 @@ async function untranslated(page: Page): Promise<string[]> {
   return [...keys, ...ENGLISH_ONLY.filter((text) => shown.includes(text))];
 }
 
+async function text(page: Page, selector: string): Promise<string> {
+  return (await page.locator(selector).first().innerText()).replace(/\s+/g, ' ').trim();
+}
+
 function captureProblems(page: Page): string[] {
   const problems: string[] = [];
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
@@ -199,6 +203,9 @@ describe.runIf(browserTestsRun)('screens in English and Russian (headless Chromi
         const body = await page.evaluate(() => document.body.innerText);
         expect(body.split(name).length - 1).toBe(2); // the fault, and the instruction naming it
         expect(body).not.toMatch(/drawn out of turn:|outOfTurn/);
+        // No shoe link in this fixture (/api/health: "no shoe link"): the live chip is amber and says why.
+        await page.waitForSelector('[data-chip="amber"]');
+        expect(await text(page, '[data-chip]')).toBe(lang === 'ru' ? 'подключение к шузу' : 'shoe link connecting');
         expect(await textOverflows(page)).toEqual([]);
         if (lang === 'ru') expect(await untranslated(page)).toEqual([]);
         await page.screenshot({ path: screenshotPath(`screens-dealer-fault-${lang}-1280`) });
