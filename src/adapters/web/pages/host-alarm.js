@@ -22,6 +22,15 @@ export function healthChip(problems, degraded, silent = false) {
   return { tone: 'green', text: t('chip.live'), detail: '' };
 }
 
+/** /api/health's English problem lines in the page's words (src/adapters/web/health-routes.ts); others as sent. */
+export function healthWords(line) {
+  const log = /^log not writable: (.*)$/.exec(line);
+  if (log) return t('host.logNotWritable', { reason: log[1] });
+  const stall = /^event loop stalled (\d+) ms \(limit (\d+) ms\)$/.exec(line);
+  if (stall) return t('host.stalled', { ms: stall[1], limit: stall[2] });
+  return line;
+}
+
 export function watchHostHealth(id, onHealth = () => {}) {
   const element = document.getElementById(id);
   if (!element) return;
@@ -29,7 +38,7 @@ export function watchHostHealth(id, onHealth = () => {}) {
     const lines = [...problems.map((p) => ['problem', p]), ...degraded.map((d) => ['degraded', d])];
     element.hidden = lines.length === 0;
     element.className = `host-alarm ${problems.length > 0 ? 'problem' : 'degraded'}`;
-    replace(id, ...lines.map(([kind, text]) => h('span', { class: `host-line ${kind}` }, text)));
+    replace(id, ...lines.map(([kind, text]) => h('span', { class: `host-line ${kind}` }, healthWords(text))));
   };
   const poll = async () => {
     try {

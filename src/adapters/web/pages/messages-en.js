@@ -273,6 +273,8 @@ export const MESSAGES_EN = {
   'refused.table': 'the table refused it',
   'refused.rate': 'too many requests',
 
+  'host.logNotWritable': 'The log cannot be written ({reason}): the table stops; check the disk and the service',
+  'host.stalled': 'The controller stalled for {ms} ms (limit {limit} ms): check the machine’s load',
   'host.silent': 'The controller does not answer: check the service (systemctl status) and its log',
 
   'play.title': 'Play',

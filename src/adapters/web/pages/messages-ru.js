@@ -273,6 +273,8 @@ export const MESSAGES_RU = {
   'refused.table': 'стол отказал',
   'refused.rate': 'слишком много запросов',
 
+  'host.logNotWritable': 'Журнал не записывается ({reason}): стол остановлен; проверьте диск и службу',
+  'host.stalled': 'Контроллер завис на {ms} мс (предел {limit} мс): проверьте нагрузку машины',
   'host.silent': 'Контроллер не отвечает: проверьте службу (systemctl status) и её журнал',
 
   'play.title': 'Игра',
