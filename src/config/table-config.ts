@@ -41,6 +41,8 @@ export const tableConfigSchema = z.strictObject({
   }).default({ runLength: 8, pause: false }),
   /** The link watchdog (docs/live-table.md, "Link health"): no link to the shoe within this many seconds of start is a linkDown fault. */
   linkTimeoutSeconds: z.number().positive().max(600).default(5),
+  /** The pages' language when the address gives none (`?lang=`); without it, the browser's Accept-Language (docs/adr/0008-page-language.md). */
+  language: z.enum(['ru', 'en']).optional(),
   http: z.strictObject({ host: z.string().default('127.0.0.1'), port: z.number().int().min(0).max(65535).default(8080) }).default({ host: '127.0.0.1', port: 8080 }),
   roles: z.strictObject({
     dealer: z.array(credential).default([]),

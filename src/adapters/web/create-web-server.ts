@@ -108,7 +108,7 @@ export function createWebServer(options: WebServerOptions): FastifyInstance {
     });
     registerViewSockets(displays, context);
     registerViewRoutes(displays, context);
-    registerPageRoutes(displays);
+    registerPageRoutes(displays, undefined, { language: config.language });
   });
   return app;
 }

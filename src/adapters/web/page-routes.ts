@@ -1,11 +1,11 @@
-// The pages: the public table (/), the dealer's view (/dealer?token=), the supervisor's console
+// The pages: the public table (/), the studio overlay (/overlay), the dealer's view (/dealer?token=), the supervisor's console
 // (/supervisor?token=), the players' page for manual play (/play?token=<game-server token>), their scripts and styles (/assets/<file>)
 // and the tab icon (/favicon.svg, /favicon.ico) — plain files from ./pages,
 // served from a fixed list read at start (no path from a request reaches the file system).
 import { readdirSync, readFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 export const PAGES_DIR = fileURLToPath(new URL('./pages/', import.meta.url));
 
@@ -21,7 +21,39 @@ const PAGES: Readonly<Record<string, string>> = {
   '/dealer': 'dealer.html',
   '/supervisor': 'supervisor.html',
   '/play': 'play.html',
+  '/overlay': 'overlay.html',
 };
+
+/** The languages the pages have words for (pages/messages-*.js). */
+export const PAGE_LANGUAGES = ['en', 'ru'] as const;
+export type PageLanguage = (typeof PAGE_LANGUAGES)[number];
+
+function isPageLanguage(value: unknown): value is PageLanguage {
+  return typeof value === 'string' && (PAGE_LANGUAGES as readonly string[]).includes(value);
+}
+
+/** The first language of an Accept-Language header the pages have, by its q-value; null when none. */
+export function acceptedLanguage(header: string | undefined): PageLanguage | null {
+  if (!header) return null;
+  const ranked = header.split(',').map((part, order) => {
+    const [tag = '', ...params] = part.trim().split(';');
+    const q = params.map((p) => /^\s*q=([0-9.]+)\s*$/.exec(p)).find(Boolean);
+    return { lang: tag.trim().toLowerCase().split('-')[0], q: q ? Number(q[1]) : 1, order };
+  }).filter((r) => r.q > 0).sort((a, b) => b.q - a.q || a.order - b.order);
+  return ranked.map((r) => r.lang).find(isPageLanguage) ?? null;
+}
+
+/** `?lang=`, else the table file's `language`, else the browser's Accept-Language, else English. */
+export function pageLanguage(request: FastifyRequest, tableDefault?: PageLanguage): PageLanguage {
+  const asked = (request.query as Record<string, unknown> | undefined)?.lang;
+  if (isPageLanguage(asked)) return asked;
+  return tableDefault ?? acceptedLanguage(request.headers['accept-language']) ?? 'en';
+}
+
+export interface PageOptions {
+  /** The table file's `language`. */
+  readonly language?: PageLanguage | undefined;
+}
 
 const FAVICON = 'favicon.svg';
 
@@ -42,13 +74,17 @@ function readPages(dir: string): Map<string, PageFile> {
   return files;
 }
 
-export function registerPageRoutes(app: FastifyInstance, dir = PAGES_DIR): void {
+export function registerPageRoutes(app: FastifyInstance, dir = PAGES_DIR, options: PageOptions = {}): void {
   const files = readPages(dir);
   const headers = { 'cache-control': 'no-store', 'x-content-type-options': 'nosniff', 'referrer-policy': 'no-referrer' };
   const pageHeaders = { ...headers, 'content-security-policy': CONTENT_SECURITY_POLICY, 'x-frame-options': 'DENY' };
   for (const [route, name] of Object.entries(PAGES)) {
     const file = files.get(name);
-    if (file) app.get(route, (_request, reply) => reply.headers(pageHeaders).type(file.type).send(file.bytes));
+    if (!file) continue;
+    // The page in each language: its <html lang> says which words the scripts draw (pages/i18n.js).
+    const text = file.bytes.toString('utf8');
+    const byLanguage = new Map(PAGE_LANGUAGES.map((lang) => [lang, Buffer.from(text.replace('<html lang="en">', `<html lang="${lang}">`))]));
+    app.get(route, (request, reply) => reply.headers({ ...pageHeaders, vary: 'Accept-Language' }).type(file.type).send(byLanguage.get(pageLanguage(request, options.language))));
   }
   for (const [name, file] of files) {
     if (!name.endsWith('.html')) app.get(`/assets/${name}`, (_request, reply) => reply.headers(headers).type(file.type).send(file.bytes));

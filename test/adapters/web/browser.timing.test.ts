@@ -118,7 +118,7 @@ describe.runIf(browserTestsRun)('pages in headless Chromium', () => {
 
       await dealerPage!.goto(`${web.url}/dealer?token=${TOKENS.dealer}`);
       await dealerPage!.waitForSelector('[data-instruction="awaitDecision"]');
-      expect(await text(dealerPage!, '.instruction')).toBe('Waiting for seat 1, hand 0 to decide');
+      expect(await text(dealerPage!, '.instruction')).toBe('Waiting for seat 1 to decide');
       expect(showsHoleCard(await dealerPage!.evaluate(() => document.body.innerHTML))).toBe(false);
       await dealerPage!.screenshot({ path: screenshotPath('dealer'), fullPage: true });
 
@@ -155,8 +155,10 @@ describe.runIf(browserTestsRun)('pages in headless Chromium', () => {
 
       await console!.click('#recall-button');
       await console!.waitForSelector('.recalled-round[data-round="1"]');
-      await console!.locator('.recalled-round[data-round="1"] summary').click();
-      expect(await text(console!, '.recalled-round[data-round="1"]')).toContain('round.voided');
+      await console!.locator('.recalled-round[data-round="1"] > summary').click();
+      // The recall says the round was voided, and why, in its summary; each step is a sentence.
+      expect(await text(console!, '.recalled-round[data-round="1"] > summary')).toMatch(/^Round 1 — \d+ steps VOIDED: .+/);
+      expect(await text(console!, '.recalled-round[data-round="1"] [data-type="round.voided"]')).toMatch(/^Round 1 voided: /);
       await console!.screenshot({ path: screenshotPath('supervisor'), fullPage: true });
 
       // A display with a wrong token says so and stops knocking (every refusal lands on the log).

@@ -2,7 +2,7 @@
 // table (european) with seven-card hands and a split: no element of one seat overlaps another seat, the
 // dealer page fills the viewport, typed text on /play survives updates, /play offers only what the game
 // and the moment allow (in money, human labels), void and shoe change ask for confirmation and a reason,
-// a wrong token disables the controls and says why, human words for the phase, hands from 0, a favicon,
+// a wrong token disables the controls and says why, human words for the phase, hands counted from 1 in words, a favicon,
 // readable countdown seconds. Screenshots go to test-output/screenshots/floor-*.png.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -140,7 +140,7 @@ describe.runIf(browserTestsRun)('pages floor staff accept (headless Chromium)', 
         const visibleActions = () => page.locator('#actions button:not([hidden])').allInnerTexts();
         // european, 2 + 3 against a 6: no split (not a pair), no switch, no insurance; double for less.
         expect(await visibleActions()).toEqual(['Hit', 'Stand', 'Double', 'Surrender']);
-        expect(await text(page, '#awaiting')).toBe('Seat 4 (Anastasia Papadopoulou), hand 0: your decision');
+        expect(await text(page, '#awaiting')).toBe('Seat 4 (Anastasia Papadopoulou), hand 1: your decision');
         expect(await text(page, '#amount-label')).toBe('Double amount (1.00–400.00)');
         expect(await page.inputValue('#amount')).toBe('400.00');
         // Betting is closed: the bet buttons are off and say why; the rule set has only main bets.
@@ -187,12 +187,12 @@ describe.runIf(browserTestsRun)('pages floor staff accept (headless Chromium)', 
       }
     });
 
-    test('dealer page and supervisor: hands numbered from 0 as in the API, the phase in words, readable countdown seconds', async () => {
+    test('dealer page and supervisor: a seat\'s only hand is not numbered, the phase in words, readable countdown seconds', async () => {
       const page = await browser.newPage({ viewport: VIEWPORTS[1] });
       try {
         await page.goto(`${web.url}${PAGES.dealer}`);
         await page.waitForSelector('[data-instruction="awaitDecision"]');
-        expect(await text(page, '.instruction')).toMatch(/^Waiting for seat \d, hand 0 to decide$/);
+        expect(await text(page, '.instruction')).toMatch(/^Waiting for seat \d to decide$/);
         await page.waitForSelector('.countdown.decision:not(.idle)');
         await page.screenshot({ path: screenshotPath('floor-dealer-deciding-1920') });
         const colours = await page.evaluate(() => {
@@ -264,8 +264,9 @@ describe.runIf(browserTestsRun)('pages floor staff accept (headless Chromium)', 
       await web.service.submit({ type: 'card', card: 'KS' }, { source: 'shoe' }); // seat 1 is deciding: no card is due
       await page.goto(`${web.url}${PAGES.dealer}`);
       await page.waitForSelector('[data-fault="outOfTurn"]');
-      expect(await text(page, '[data-fault="outOfTurn"]')).toMatch(/^K ♠ Card out of turn: card KS drawn out of turn: .+A card was drawn out of turn: keep it aside; the supervisor resumes \(card set aside\), uses it for the hand in turn, or voids the round\.$/);
-      expect(await text(page, '.instruction')).toBe('Table paused: stop dealing and wait for the supervisor');
+      // The fault once, in words, with what to do (the raw reason stays on the supervisor's page).
+      expect(await text(page, '[data-fault="outOfTurn"]')).toBe('K ♠ Card out of turn Keep the card aside. Supervisor: resume (card set aside), use it for the hand in turn, or void the round.');
+      expect(await text(page, '.instruction')).toBe('Card out of turn: stop dealing');
       expect(await seatOverlaps(page)).toEqual([]);
       await page.screenshot({ path: screenshotPath('floor-dealer-fault-1280') });
 
@@ -308,7 +309,11 @@ describe.runIf(browserTestsRun)('pages floor staff accept (headless Chromium)', 
 
       await page.goto(`${web.url}${PAGES.supervisor}`);
       await page.waitForSelector('[data-link-state="up"]');
-      expect(await text(page, '#link')).toBe('Up since 06:30:05 Shoe serial SH-00042 Firmware 1.4.2 Frames received 1234 CRC errors 2 Retransmissions 5');
+      // One line (error counters not zero are counted), the details one click away.
+      expect(await text(page, '#link')).toBe('Up since 06:30:05 · 2 counters not zero');
+      await page.click('#link summary');
+      expect(await text(page, '#link')).toBe('Up since 06:30:05 · 2 counters not zero Shoe serial SH-00042 Firmware 1.4.2 Frames received 1234 CRC errors 2 Retransmissions 5');
+      expect(await page.locator('#link dd.nonzero').allInnerTexts()).toEqual(['2', '5']);
       await page.waitForSelector('.countdown.betting:not(.idle)');
       const secondsLeft = Number(/^Bets close in (\d+)s$/.exec(await text(page, '.countdown.betting .countdown-seconds'))?.[1]);
       expect(secondsLeft).toBeGreaterThan(0); // counts down from the view's deadline (20 s from when it was made)

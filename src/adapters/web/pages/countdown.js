@@ -1,6 +1,8 @@
 // The countdown bars, drawn every frame from the deadlines in the view (server time): the decision
 // countdown (`table.countdown`) and, when the view carries one, the betting countdown
 // (`bettingCountdown`). A bar is `.countdown[data-countdown="decision"|"betting"]`.
+import { t } from './i18n.js';
+
 const current = new Map();
 
 function toTimer(countdown, offsetMs) {
@@ -28,8 +30,8 @@ export function setCountdownsFrom(view, offsetMs) {
 }
 
 const LABELS = {
-  decision: (seconds) => `${seconds}s`,
-  betting: (seconds) => `Bets close in ${seconds}s`,
+  decision: (seconds) => t('countdown.decision', { seconds }),
+  betting: (seconds) => t('countdown.betting', { seconds }),
 };
 
 function draw() {

@@ -1,28 +1,31 @@
-// The dealer's view: the next step in large letters, faults to handle (with what to do), and the table as
-// players see it. A refused credential says so in a banner (the socket stops knocking).
+// The dealer's view: the next step in large letters, faults to handle (each once, in words, with what to
+// do), and the table as players see it. A refused credential says so in a banner (the socket stops knocking).
 import { postCommand } from './api.js';
 import { h, replace, tokenFromAddress } from './dom.js';
 import { cardFace } from './cards.js';
 import { setCountdownsFrom } from './countdown.js';
 import { connectViews } from './socket.js';
 import { watchHostHealth } from './host-alarm.js';
+import { t, translateDocument } from './i18n.js';
+import { instructionText } from './instruction.js';
 import { headerBlock, tableBlock } from './table.js';
-import { faultName } from './words.js';
+import { faultName, faultTodo, refusalWords } from './words.js';
 
+translateDocument('page.dealer');
 const token = tokenFromAddress();
 let connection = 'connecting';
+let health = null;
 let last = null;
 
 function faultBlock(fault) {
-  const advice = fault.advice ?? null;
   return h('div', { class: 'fault', 'data-fault': fault.kind },
     fault.card ? cardFace(fault.card) : null,
-    h('span', {}, `${faultName(fault.kind)}: ${fault.reason}`, advice ? h('span', { class: 'fault-advice advice' }, advice) : null));
+    h('span', { class: 'fault-text' }, h('span', { class: 'fault-name' }, faultName(fault.kind)), h('span', { class: 'fault-advice advice' }, faultTodo(fault))));
 }
 
 function refusedBanner() {
   return connection.startsWith('not allowed')
-    ? h('p', { class: 'refused-banner', role: 'alert' }, `This display is ${connection}. Open it with the dealer's or a display's token (/dealer?token=…).`)
+    ? h('p', { class: 'refused-banner', role: 'alert' }, t('dealer.refused', { reason: connection.slice('not allowed: '.length) }))
     : null;
 }
 
@@ -30,24 +33,27 @@ function refusedBanner() {
 async function closeBetting() {
   const { status, answer } = await postCommand('/api/betting/close', {}, token);
   const outcome = document.getElementById('outcome');
-  if (outcome) outcome.textContent = answer.ok ? 'Betting closed' : `Close betting refused (${status}): ${answer.reason}`;
+  if (outcome) outcome.textContent = answer.ok ? t('dealer.bettingClosed') : t('dealer.closeRefused', { reason: refusalWords(answer, status) });
 }
 
 function render() {
   if (!last) {
-    replace('app', refusedBanner(), h('p', { class: 'muted connection-state' }, connection));
+    replace('app', refusedBanner(), h('p', { class: 'muted connection-state' }, t(`conn.${connection.startsWith('reconnecting') ? 'reconnecting' : 'connecting'}`)));
     return;
   }
   const view = last;
+  // A pause caused by a fault is told by the fault itself (name, what to do): the instruction and the
+  // pause banner do not repeat it.
+  const faulted = view.faults.length > 0;
   replace(
     'app',
     refusedBanner(),
-    headerBlock(view.meta, view.table, connection),
-    h('div', { class: `instruction ${view.instruction.kind}`, 'data-instruction': view.instruction.kind }, view.instruction.text),
-    view.paused ? h('div', { class: 'banner paused' }, `Paused: ${view.paused.reason}`) : null,
-    view.faults.length > 0 ? h('div', { class: 'faults' }, view.faults.map(faultBlock)) : null,
+    headerBlock(view.meta, view.table, connection, health),
+    h('div', { class: `instruction ${view.instruction.kind}`, 'data-instruction': view.instruction.kind }, instructionText(view)),
+    view.paused && !faulted ? h('div', { class: 'banner paused' }, t('dealer.paused', { reason: view.paused.reason })) : null,
+    faulted ? h('div', { class: 'faults' }, view.faults.map(faultBlock)) : null,
     view.table.stage === 'betting' && !view.table.paused
-      ? h('div', { class: 'dealer-controls' }, h('button', { type: 'button', 'data-command': 'closeBetting', onclick: () => void closeBetting() }, 'Close betting'), h('span', { id: 'outcome', class: 'outcome', role: 'status' }))
+      ? h('div', { class: 'dealer-controls' }, h('button', { type: 'button', 'data-command': 'closeBetting', onclick: () => void closeBetting() }, t('dealer.closeBetting')), h('span', { id: 'outcome', class: 'outcome', role: 'status' }))
       : null,
     tableBlock(view.table),
   );
@@ -66,4 +72,7 @@ connectViews(`/ws/dealer?token=${encodeURIComponent(token)}`, {
   },
 });
 
-watchHostHealth('host-alarm');
+watchHostHealth('host-alarm', (next) => {
+  health = next;
+  render();
+});

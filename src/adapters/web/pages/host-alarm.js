@@ -1,30 +1,56 @@
 // The controller's own health on the dealer's and the supervisor's pages: what /readyz reports as not
 // ready (the log cannot be written, the table halted, the shoe link down) or degraded (the floor's NATS
-// away) is shown at the top, in words, until it clears. Read from /api/health, the same judgement
-// answered with 200. Polled: it must show even when the table's
-// view stream has stopped moving.
+// away) is shown at the top until it clears, and the live chip turns amber or red with the reason
+// (`onHealth`). Read from /api/health, the same judgement answered with 200. Polled: it must show even
+// when the table's view stream has stopped moving.
 import { h, replace } from './dom.js';
+import { t } from './i18n.js';
 
 const EVERY_MS = 3000;
 
-export function watchHostHealth(id) {
+const SHOE_LINK = /^shoe link |^no shoe link/;
+
+/** The chip's tone and words: red when the shoe link is down or the controller is not ready, amber while the link is being made or the floor is away. */
+export function healthChip(problems, degraded, silent = false) {
+  if (silent) return { tone: 'red', text: t('chip.controllerSilent'), detail: t('host.silent') };
+  const shoe = problems.find((p) => SHOE_LINK.test(p));
+  // A link still being made is amber; a link that was up and is gone is red.
+  if (shoe === 'shoe link connecting' || shoe === 'no shoe link' || shoe === 'shoe link handshaking') return { tone: 'amber', text: t('chip.shoeConnecting'), detail: shoe };
+  if (shoe) return { tone: 'red', text: t('chip.shoeDown'), detail: shoe };
+  if (problems.length > 0) return { tone: 'red', text: t('chip.problem'), detail: problems.join('; ') };
+  if (degraded.length > 0) return { tone: 'amber', text: t('chip.floorAway'), detail: degraded.join('; ') };
+  return { tone: 'green', text: t('chip.live'), detail: '' };
+}
+
+/** /api/health's English problem lines in the page's words (src/adapters/web/health-routes.ts); others as sent. */
+export function healthWords(line) {
+  const log = /^log not writable: (.*)$/.exec(line);
+  if (log) return t('host.logNotWritable', { reason: log[1] });
+  const stall = /^event loop stalled (\d+) ms \(limit (\d+) ms\)$/.exec(line);
+  if (stall) return t('host.stalled', { ms: stall[1], limit: stall[2] });
+  return line;
+}
+
+export function watchHostHealth(id, onHealth = () => {}) {
   const element = document.getElementById(id);
   if (!element) return;
   const show = (problems, degraded) => {
     const lines = [...problems.map((p) => ['problem', p]), ...degraded.map((d) => ['degraded', d])];
     element.hidden = lines.length === 0;
     element.className = `host-alarm ${problems.length > 0 ? 'problem' : 'degraded'}`;
-    replace(id, ...lines.map(([kind, text]) => h('span', { class: `host-line ${kind}` }, text)));
+    replace(id, ...lines.map(([kind, text]) => h('span', { class: `host-line ${kind}` }, healthWords(text))));
   };
   const poll = async () => {
     try {
       const response = await fetch('/api/health');
       const body = await response.json();
-      // The shoe link has its own place on both pages; the rest belongs here.
-      const problems = (body.problems ?? []).filter((p) => !/^shoe link |^no shoe link/.test(p));
-      show(problems, body.degraded ?? []);
+      const all = body.problems ?? [];
+      // The shoe link has its own place on both pages (the chip, the faults); the rest belongs here.
+      show(all.filter((p) => !SHOE_LINK.test(p)), body.degraded ?? []);
+      onHealth(healthChip(all, body.degraded ?? []));
     } catch {
-      show(['the controller does not answer: check the service (systemctl status) and its log'], []);
+      show([t('host.silent')], []);
+      onHealth(healthChip([], [], true));
     }
   };
   void poll();

@@ -1,6 +1,13 @@
-// Money arrives in integer minor units.
+// Money arrives in integer minor units; shown in major units per the page's locale (i18n.js, Intl).
+import { currentLanguage, formatMoneyIn, t } from './i18n.js';
+
 export function money(minor) {
-  return (Math.abs(minor) / 100).toFixed(2);
+  return formatMoneyIn(currentLanguage(), minor);
+}
+
+/** An amount to put in an input field: no grouping, the locale's decimal mark (parseMoney reads both). */
+export function moneyInput(minor) {
+  return money(minor).replace(/[\s\u00a0\u202f,](?=\d{3}\b)/g, '');
 }
 
 export function signedMoney(minor) {
@@ -8,21 +15,17 @@ export function signedMoney(minor) {
   return `${minor > 0 ? '+' : '−'}${money(minor)}`;
 }
 
-const OUTCOME_LABELS = {
-  win: 'WIN', lose: 'LOSE', push: 'PUSH', blackjack: 'BLACKJACK', surrender: 'SURRENDER', evenMoney: 'EVEN MONEY', void: 'REFUND',
-};
-
 /** "WIN +10.00", "PUSH", "REFUND 10.00". */
 export function resultLabel(result) {
-  const label = OUTCOME_LABELS[result.outcome] ?? result.outcome.toUpperCase();
+  const label = t(`outcome.${result.outcome}`) ?? String(result.outcome).toUpperCase();
   if (result.outcome === 'void') return `${label} ${money(result.stake)}`;
   if (result.outcome === 'push') return label;
   return `${label} ${signedMoney(result.net)}`;
 }
 
-/** "10", "10.5", "10.50" (major units, as money() writes them) → 1050 minor units; null when not an amount. */
+/** "10", "10.5", "10,50", "1 000,00" (major units) → minor units; null when not an amount. */
 export function parseMoney(text) {
-  const match = /^\s*(\d{1,9})(?:[.,](\d{1,2}))?\s*$/.exec(String(text));
+  const match = /^\s*(\d{1,9})(?:[.,](\d{1,2}))?\s*$/.exec(String(text).replace(/[\u00a0\u202f ](?=\d{3}\b)/g, ''));
   if (!match) return null;
   return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
 }

@@ -7,13 +7,17 @@
 // (GET /api/play/options). Amounts are typed and shown in money (major units), as the table shows them.
 import { getJson, postCommand } from './api.js';
 import { tokenFromAddress } from './dom.js';
-import { money, parseMoney } from './money.js';
+import { t, translateDocument } from './i18n.js';
+import { money, moneyInput, parseMoney } from './money.js';
 import { showPublicTable } from './public-table.js';
 import { stageText } from './table.js';
-import { actionLabel, betKindLabel } from './words.js';
+import { actionLabel, betKindLabel, refusalWords } from './words.js';
+
+translateDocument('page.play');
 
 const token = tokenFromAddress();
 const $ = (id) => document.getElementById(id);
+$('stake').value = moneyInput(1000);
 
 const ACTIONS = ['hit', 'stand', 'double', 'split', 'surrender', 'switch', 'insurance', 'noInsurance', 'evenMoney', 'followDouble', 'followSplit'];
 const OFFER_ANSWERS = ['insurance', 'noInsurance', 'evenMoney'];
@@ -82,7 +86,7 @@ function syncSeats(count) {
   select.replaceChildren(...Array.from({ length: count }, (_, i) => {
     const option = document.createElement('option');
     option.value = String(i + 1);
-    option.textContent = `Seat ${i + 1}`;
+    option.textContent = t('table.seat', { seat: i + 1 });
     option.selected = i + 1 === chosen;
     return option;
   }));
@@ -102,9 +106,10 @@ function syncKinds(kinds) {
 }
 
 function awaitingText(awaiting) {
-  if (!awaiting) return 'No decision awaited.';
-  const who = `Seat ${awaiting.seat} (${awaiting.owner})`;
-  return awaiting.kind === 'offer' ? `${who}: insurance or even money?` : `${who}, hand ${awaiting.hand}: your decision`;
+  if (!awaiting) return t('play.noDecision');
+  const { seat, owner } = awaiting;
+  // In words hands count from 1; the API's index (from 0) is what the decision sends.
+  return awaiting.kind === 'offer' ? t('play.awaitOffer', { seat, owner }) : t('play.awaitPlay', { seat, owner, hand: awaiting.hand + 1 });
 }
 
 function syncAmount() {
@@ -112,12 +117,12 @@ function syncAmount() {
   const range = options?.amounts?.double ?? options?.amounts?.insurance ?? null;
   field.hidden = range === null;
   if (!range) return;
-  $('amount-label').textContent = options.amounts.double ? `Double amount (${money(range.min)}–${money(range.max)})` : `Insurance amount (up to ${money(range.max)})`;
+  $('amount-label').textContent = options.amounts.double ? t('play.doubleAmount', { min: money(range.min), max: money(range.max) }) : t('play.insuranceAmount', { max: money(range.max) });
   // A new decision gets the full amount as default; a typed amount stays while the same decision waits.
   const key = JSON.stringify(options.awaiting);
   if (key !== amountFor) {
     amountFor = key;
-    $('amount').value = money(range.max);
+    $('amount').value = moneyInput(range.max);
   }
 }
 
@@ -125,17 +130,18 @@ function update() {
   const live = refused === null && connection === 'live' && view !== null && options !== null;
   const banner = $('play-refused');
   banner.hidden = refused === null;
-  banner.textContent = refused === null ? '' : `Controls disabled: this page is not allowed to play (${refused}). Open /play with the game server's token (?token=…).`;
+  banner.textContent = refused === null ? '' : t('play.disabled', { reason: refused });
   for (const control of document.querySelectorAll('#controls input, #controls select, #controls button')) control.disabled = !live;
   if (view) syncSeats(view.meta.seats);
   if (!options) return;
   syncKinds(options.betKinds);
   const { limits } = options;
-  $('limits').textContent = `Main bet ${money(limits.min)}–${money(limits.max)}${options.betKinds.length > 1 ? ` · side bets ${money(limits.sideMin)}–${money(limits.sideMax)}` : ''}`;
+  const range = { min: money(limits.min), max: money(limits.max), sideMin: money(limits.sideMin), sideMax: money(limits.sideMax) };
+  $('limits').textContent = t(options.betKinds.length > 1 ? 'play.limitsSide' : 'play.limits', range);
   const betting = live && options.betting;
   $('place-bet').disabled = !betting;
   $('cancel-bet').disabled = !betting;
-  $('bet-state').textContent = options.betting ? 'Betting is open.' : `No bets now: ${view ? stageText(view.table) : 'waiting for the table'}.`;
+  $('bet-state').textContent = options.betting ? t('play.bettingOpen') : t('play.noBetsNow', { stage: view ? stageText(view.table) : t('play.waitingTable') });
   $('awaiting').textContent = awaitingText(options.awaiting);
   const allowed = new Set(options.actions);
   if (options.followers.length > 0) for (const follow of Object.keys(FOLLOW)) allowed.add(follow);
@@ -148,7 +154,7 @@ function update() {
 
 function stake() {
   const amount = parseMoney($('stake').value);
-  if (amount === null || amount <= 0) say('Stake: type an amount like 10.00', 'refused');
+  if (amount === null || amount <= 0) say(t('play.stakeHint', { example: moneyInput(1000) }), 'refused');
   return amount;
 }
 
@@ -156,7 +162,7 @@ async function send(path, body, done) {
   const { status, answer } = await postCommand(path, body, token);
   if (status === 401 || status === 403) refuse(answer.reason ?? `refused (${status})`);
   if (answer.ok) say(done, 'ok');
-  else say(`Refused (${status}): ${answer.reason ?? 'no reason given'}`, 'refused');
+  else say(t('play.refused', { reason: answer.reason || answer.refused ? refusalWords(answer, status) : t('play.noReason') }), 'refused');
   void askOptions();
 }
 
@@ -166,28 +172,28 @@ async function placeBet() {
   const seat = Number($('seat').value);
   const kind = $('kind').value || 'main';
   const player = $('player').value.trim();
-  await send('/api/bets', { seat, player, amount, kind }, `${betKindLabel(kind)} placed: seat ${seat}, ${player}, ${money(amount)}`);
+  await send('/api/bets', { seat, player, amount, kind }, t('play.placed', { kind: betKindLabel(kind), seat, player, amount: money(amount) }));
 }
 
 async function cancelBet() {
   const seat = Number($('seat').value);
   const kind = $('kind').value || 'main';
   const player = $('player').value.trim();
-  await send('/api/bets/cancel', { seat, player, kind }, `${betKindLabel(kind)} cancelled: seat ${seat}, ${player}`);
+  await send('/api/bets/cancel', { seat, player, kind }, t('play.cancelled', { kind: betKindLabel(kind), seat, player }));
 }
 
 async function decide(action) {
   const awaiting = options?.awaiting;
   if (!awaiting) return;
   const { seat, hand } = awaiting;
-  const done = `${actionLabel(action)}: seat ${seat}`;
+  const done = t('play.decided', { action: actionLabel(action), seat });
   if (FOLLOW[action]) return send('/api/follow', { seat, player: $('player').value.trim(), follow: FOLLOW[action] }, done);
   const range = action === 'double' ? options.amounts.double : action === 'insurance' ? options.amounts.insurance : undefined;
   let amount;
   if (range) {
     amount = parseMoney($('amount').value);
     if (amount === null || amount < range.min || amount > range.max) {
-      say(`Amount: type an amount from ${money(range.min)} to ${money(range.max)}`, 'refused');
+      say(t('play.amountHint', { min: money(range.min), max: money(range.max) }), 'refused');
       return;
     }
   }

@@ -3,13 +3,14 @@
 import { h, replace } from './dom.js';
 import { setCountdownsFrom } from './countdown.js';
 import { connectViews } from './socket.js';
+import { t } from './i18n.js';
 import { headerBlock, tableBlock } from './table.js';
 
 export function showPublicTable(afterRender = () => {}) {
   let connection = 'connecting';
   let last = null;
   const render = () => {
-    if (!last) replace('app', h('p', { class: 'muted connection-state' }, connection));
+    if (!last) replace('app', h('p', { class: 'muted connection-state' }, t(`conn.${connection.startsWith('reconnecting') ? 'reconnecting' : 'connecting'}`)));
     else replace('app', headerBlock(last.meta, last.table, connection), tableBlock(last.table));
     afterRender(last, connection);
   };

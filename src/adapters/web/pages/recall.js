@@ -1,17 +1,28 @@
-// The supervisor's recall of the last rounds: every step of each round, newest round first.
+// The supervisor's recall of the last rounds: every step of each round in words (the raw fact one click
+// away), newest round first; a voided round says so, with its reason, in its summary.
 import { h } from './dom.js';
+import { t } from './i18n.js';
+import { factWords } from './log-words.js';
 
-function stepText(step) {
+function rawText(step) {
   const { type, ...fields } = step.fact;
   delete fields.round;
   const detail = Object.entries(fields).map(([k, v]) => `${k}=${typeof v === 'object' ? JSON.stringify(v) : v}`).join(' ');
   return `#${step.seq} ${type} ${detail}${step.by ? ` — ${step.by}` : ''}`;
 }
 
+function stepLine(step) {
+  return h('li', { 'data-type': step.fact.type },
+    h('details', { class: 'raw' }, h('summary', {}, factWords(step.fact.type, step.fact), step.by ? h('span', { class: 'muted' }, ` — ${step.by}`) : null), h('code', {}, rawText(step))));
+}
+
 export function recallBlock(rounds) {
-  if (rounds.length === 0) return h('p', { class: 'muted' }, 'No round played yet.');
-  return [...rounds].reverse().map((round) =>
-    h('details', { class: 'recalled-round', 'data-round': round.round },
-      h('summary', {}, `Round ${round.round} — ${round.steps.length} steps`),
-      h('ol', {}, round.steps.map((step) => h('li', {}, stepText(step))))));
+  if (rounds.length === 0) return h('p', { class: 'muted' }, t('recall.none'));
+  return [...rounds].reverse().map((round) => {
+    const voided = round.steps.find((s) => s.fact.type === 'round.voided');
+    const mark = voided ? h('span', { class: 'voided-mark', 'data-voided': '' }, ` ${voided.fact.reason ? t('recall.voided', { reason: voided.fact.reason }) : t('recall.voidedNoReason')}`) : null;
+    return h('details', { class: `recalled-round${voided ? ' voided' : ''}`, 'data-round': round.round },
+      h('summary', {}, t('recall.round', { round: round.round, count: round.steps.length }), mark),
+      h('ol', {}, round.steps.map(stepLine)));
+  });
 }

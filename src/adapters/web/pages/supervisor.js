@@ -1,6 +1,8 @@
-// The supervisor's console: everything the table knows, the shoe link, the controls (pause, resume,
-// void, use card, shoe change) and the recall of the last 10 rounds. Void and shoe change ask for
-// confirmation and a reason first. Controls work only while the console is live with a valid token.
+// The supervisor's console, triage first: open faults and integrity alarms (each with what to do), the
+// table's state and the controls (pause, resume, void, use card, shoe change) stand in the first
+// viewport; the shoe link is one line (details one click away), the log is sentences (the raw record one
+// click away), the recall marks voided rounds. Void and shoe change ask for confirmation and a reason
+// first. Controls work only while the console is live with a valid token.
 import { getJson, postCommand } from './api.js';
 import { h, replace, tokenFromAddress } from './dom.js';
 import { cardFace } from './cards.js';
@@ -8,60 +10,86 @@ import { setCountdownsFrom } from './countdown.js';
 import { recallBlock } from './recall.js';
 import { connectViews } from './socket.js';
 import { watchHostHealth } from './host-alarm.js';
+import { t, tOr, translateDocument } from './i18n.js';
+import { instructionText } from './instruction.js';
+import { factWords } from './log-words.js';
 import { headerBlock, tableBlock } from './table.js';
-import { faultName, humanize, phaseWords } from './words.js';
+import { alarmName, alarmTodo, faultName, faultTodo, humanize, phaseWords, refusalWords } from './words.js';
 
+translateDocument('page.supervisor');
 const token = tokenFromAddress();
 let connection = 'connecting';
+let health = null;
 let refused = null;
 let last = null;
 
 const CONTROLS = {
-  pause: { path: '/api/supervisor/pause', label: 'Pause' },
-  resume: { path: '/api/supervisor/resume', label: 'Resume' },
-  void: {
-    path: '/api/supervisor/void', label: 'Void round',
-    confirm: { title: 'Void this round?', text: 'Every unsettled bet of the round is returned. This cannot be undone.', ok: 'Void the round' },
-  },
-  useCard: { path: '/api/supervisor/use-card', label: 'Use card' },
-  shoeChange: {
-    path: '/api/supervisor/shoe-change', label: 'Shoe change',
-    confirm: { title: 'Change the shoe?', text: 'An open round is voided (its bets returned) and this shoe ends; betting waits for a new shoe.', ok: 'Change the shoe' },
-  },
+  pause: { path: '/api/supervisor/pause', label: 'sup.pause' },
+  resume: { path: '/api/supervisor/resume', label: 'sup.resume' },
+  void: { path: '/api/supervisor/void', label: 'sup.void', confirm: { title: 'sup.voidTitle', text: 'sup.voidText', ok: 'sup.voidOk' } },
+  useCard: { path: '/api/supervisor/use-card', label: 'sup.useCard' },
+  shoeChange: { path: '/api/supervisor/shoe-change', label: 'sup.shoeChange', confirm: { title: 'sup.shoeTitle', text: 'sup.shoeText', ok: 'sup.shoeOk' } },
 };
 
-function faultLine(fault) {
-  const advice = fault.advice ?? null;
-  return h('li', { class: 'fault', 'data-fault': fault.kind }, fault.card ? cardFace(fault.card) : null,
-    h('span', {}, `${faultName(fault.kind)}: ${fault.reason}`, advice ? h('span', { class: 'fault-advice advice' }, advice) : null));
-}
-
-function alarmLine(alarm) {
-  return h('li', { class: `alarm ${alarm.kind}` }, `#${alarm.seq} ${alarm.wallTime.slice(11, 19)} ${humanize(alarm.kind)}: ${alarm.text}`);
-}
-
-function logLine(line) {
-  return h('li', {}, h('code', {}, `#${line.seq} r${line.round} ${line.type} ${JSON.stringify(line.data)}`));
-}
+/** How many alarms stand in the first viewport; the rest fold under "more". */
+const ALARMS_SHOWN = 3;
 
 function timeOf(iso) {
   return typeof iso === 'string' && iso.length >= 19 ? iso.slice(11, 19) : null;
 }
 
-/** The shoe link (state, since, serial, firmware, counters), when the view carries it. */
+function faultLine(fault) {
+  return h('li', { class: 'fault', 'data-fault': fault.kind }, fault.card ? cardFace(fault.card) : null,
+    h('span', { class: 'fault-text' }, h('span', { class: 'fault-name' }, faultName(fault.kind)),
+      h('span', { class: 'fault-advice advice' }, faultTodo(fault)),
+      h('details', { class: 'raw' }, h('summary', {}, t('sup.raw')), h('code', {}, `#${fault.seq} ${fault.reason}`))));
+}
+
+function alarmLine(alarm) {
+  return h('li', { class: `alarm ${alarm.kind}`, 'data-alarm': alarm.kind },
+    h('span', { class: 'alarm-name' }, `${timeOf(alarm.wallTime) ?? ''} ${alarmName(alarm.kind)}`),
+    h('span', { class: 'advice' }, alarmTodo(alarm.kind)),
+    h('details', { class: 'raw' }, h('summary', {}, t('sup.raw')), h('code', {}, `#${alarm.seq} ${alarm.text}`)));
+}
+
+function alarmsBlock(alarms) {
+  if (alarms.length === 0) return h('p', { class: 'muted' }, t('sup.noAlarms'));
+  const newest = [...alarms].reverse();
+  const rest = newest.slice(ALARMS_SHOWN);
+  return [
+    h('ul', {}, newest.slice(0, ALARMS_SHOWN).map(alarmLine)),
+    rest.length > 0 ? h('details', { class: 'more-alarms' }, h('summary', {}, `+${rest.length}`), h('ul', {}, rest.map(alarmLine))) : null,
+  ];
+}
+
+function logLine(line) {
+  return h('li', { 'data-type': line.type },
+    h('details', { class: 'raw' },
+      h('summary', {}, h('span', { class: 'log-time' }, `${timeOf(line.wallTime) ?? ''} `), factWords(line.type, line.data)),
+      h('code', {}, `#${line.seq} r${line.round} ${line.type} ${JSON.stringify(line.data)}`)));
+}
+
+/** The shoe link in one line (state, since, counters: all zero or how many are not), the details one click away. */
 function linkBlock(link) {
-  if (!link || typeof link !== 'object') return h('p', { class: 'muted' }, 'No link information.');
+  if (!link || typeof link !== 'object') return h('p', { class: 'muted' }, t('sup.noLink'));
   const state = String(link.state ?? 'unknown');
   const since = timeOf(link.since);
+  const counters = Object.entries(link.counters && typeof link.counters === 'object' ? link.counters : {});
+  // Traffic counters (frames received, sent) grow by themselves; an error counter above zero is worth a look.
+  const isError = (name, value) => typeof value === 'number' && value !== 0 && !/received|sent/i.test(name);
+  const nonZero = counters.filter(([name, value]) => isError(name, value));
   const rows = [
-    ['Shoe serial', link.serial], ['Firmware', link.firmware],
-    ...Object.entries(link.counters && typeof link.counters === 'object' ? link.counters : {}).map(([name, value]) => [humanize(name), value]),
+    [t('sup.serial'), link.serial, false], [t('sup.firmware'), link.firmware, false],
+    ...counters.map(([name, value]) => [humanize(name), value, isError(name, value)]),
   ].filter(([, value]) => value !== null && value !== undefined && value !== '');
-  return [
-    h('div', { 'data-link': state }, h('span', { class: `link-state ${state}`, 'data-link-state': state }, humanize(state)), since ? ` since ${since}` : '',
-      link.reason ? h('span', { class: 'muted' }, ` (${link.reason})`) : null),
-    rows.length > 0 ? h('dl', {}, rows.map(([name, value]) => [h('dt', {}, name), h('dd', {}, typeof value === 'object' ? JSON.stringify(value) : String(value))])) : null,
-  ];
+  const summary = counters.length === 0 ? '' : nonZero.length === 0 ? t('sup.countersAllZero') : t('sup.countersNonZero', { count: nonZero.length });
+  return h('details', { class: 'link-details', 'data-link': state },
+    h('summary', {},
+      h('span', { class: `link-state ${state}`, 'data-link-state': state }, tOr(`link.${state}`, humanize(state))),
+      since ? ` ${t('sup.since', { time: since })}` : '',
+      link.reason ? h('span', { class: 'muted' }, ` (${link.reason})`) : null,
+      summary ? h('span', { class: `link-summary${nonZero.length > 0 ? ' nonzero' : ''}` }, ` · ${summary}`) : null),
+    rows.length > 0 ? h('dl', {}, rows.map(([name, value, hot]) => [h('dt', {}, name), h('dd', { class: hot ? 'nonzero' : null }, typeof value === 'object' ? JSON.stringify(value) : String(value))])) : null);
 }
 
 function updateControls() {
@@ -77,32 +105,35 @@ function updateControls() {
   document.getElementById('recall-button').disabled = refused !== null;
   const banner = document.getElementById('refused');
   banner.hidden = refused === null;
-  banner.textContent = refused === null ? '' : `Controls disabled: this console is not allowed (${refused}). Open it with a supervisor's token (/supervisor?token=…).`;
+  banner.textContent = refused === null ? '' : t('sup.disabled', { reason: refused });
 }
 
 function render() {
   updateControls();
   if (!last) {
-    replace('table', h('p', { class: 'muted connection-state' }, connection));
+    replace('table', h('p', { class: 'muted connection-state' }, t('conn.connecting')));
     return;
   }
   const view = last;
-  replace('table', headerBlock(view.meta, view.table, connection), tableBlock(view.table));
+  replace('table', headerBlock(view.meta, view.table, connection, health), tableBlock(view.table));
+  const shoe = view.shoe;
   replace('status',
     h('div', { class: 'phase', 'data-phase': view.phase }, phaseWords(view.phase)),
-    h('div', { class: `instruction small ${view.instruction.kind}` }, view.instruction.text),
-    view.paused ? h('div', { class: 'banner paused', 'data-paused': '' }, `Paused: ${view.paused.reason}${view.paused.by ? ` (${view.paused.by})` : ''}`) : null,
-    view.shoe ? h('div', { class: 'shoe' }, `Shoe ${view.shoe.number}: ${view.shoe.cardsDrawn} card${view.shoe.cardsDrawn === 1 ? '' : 's'} drawn, burned ${view.shoe.burned}${view.shoe.cutCardSeen ? ', cut card out' : ''}`) : h('div', { class: 'shoe' }, 'No shoe'));
+    h('div', { class: `instruction small ${view.instruction.kind}` }, instructionText(view)),
+    view.paused && view.faults.length === 0 ? h('div', { class: 'banner paused', 'data-paused': '' }, view.paused.by ? t('sup.pausedBy', { reason: view.paused.reason, by: view.paused.by }) : t('sup.paused', { reason: view.paused.reason })) : null,
+    shoe ? h('div', { class: 'shoe' }, t('sup.shoe', { shoe: shoe.number, count: shoe.cardsDrawn, burned: shoe.burned }), shoe.cutCardSeen ? `, ${t('sup.cutCardOut')}` : '') : h('div', { class: 'shoe' }, t('sup.noShoe')));
   if ('link' in view) replace('link', linkBlock(view.link));
-  replace('faults', view.faults.length > 0 ? h('ul', {}, view.faults.map(faultLine)) : h('p', { class: 'muted' }, 'No open faults.'));
-  replace('alarms', view.alarms.length > 0 ? h('ul', {}, [...view.alarms].reverse().map(alarmLine)) : h('p', { class: 'muted' }, 'No alarms.'));
+  document.getElementById('faults-panel')?.classList.toggle('hot', view.faults.length > 0);
+  document.getElementById('alarms-panel')?.classList.toggle('hot', view.alarms.length > 0);
+  replace('faults', view.faults.length > 0 ? h('ul', {}, view.faults.map(faultLine)) : h('p', { class: 'muted' }, t('sup.noFaults')));
+  replace('alarms', alarmsBlock(view.alarms));
   replace('log', h('ol', { class: 'log-lines' }, [...view.log].reverse().map(logLine)));
 }
 
 function showOutcome(name, status, answer) {
   const outcome = document.getElementById('outcome');
-  const label = CONTROLS[name].label;
-  outcome.textContent = answer.ok ? `${label}: done` : `${label} refused (${status}): ${answer.reason}`;
+  const label = t(CONTROLS[name].label);
+  outcome.textContent = answer.ok ? t('sup.done', { label }) : t('sup.refusedCommand', { label, reason: refusalWords(answer, status) });
   outcome.className = answer.ok ? 'outcome ok' : 'outcome refused';
   if (status === 401 || status === 403) {
     refused = answer.reason ?? `refused (${status})`;
@@ -126,7 +157,7 @@ let confirming = null;
 function checkReason() {
   const ready = dialogReason.value.trim().length > 0;
   dialogOk.disabled = !ready;
-  dialogHint.textContent = ready ? '' : 'Type the reason to confirm.';
+  dialogHint.textContent = ready ? '' : t('sup.typeReason');
   return ready;
 }
 
@@ -134,9 +165,9 @@ function askConfirmation(name) {
   const { confirm } = CONTROLS[name];
   confirming = name;
   dialog.setAttribute('data-command', name);
-  document.getElementById('confirm-title').textContent = confirm.title;
-  document.getElementById('confirm-text').textContent = confirm.text;
-  dialogOk.textContent = confirm.ok;
+  document.getElementById('confirm-title').textContent = t(confirm.title);
+  document.getElementById('confirm-text').textContent = t(confirm.text);
+  dialogOk.textContent = t(confirm.ok);
   dialogReason.value = '';
   checkReason();
   dialog.showModal();
@@ -202,4 +233,7 @@ connectViews(`/ws/supervisor?token=${encodeURIComponent(token)}`, {
   },
 });
 
-watchHostHealth('host-alarm');
+watchHostHealth('host-alarm', (next) => {
+  health = next;
+  render();
+});

@@ -1,34 +1,31 @@
 // The table as every display draws it: the dealer's hand, the countdown, and the seats with their
-// bets, hands, totals and results.
+// bets, hands, totals and results. Final words: a finished hand shows one total (the best; soft totals
+// only while the hand is live), a seat shows its name and stake once, and while the next round takes
+// bets the seat starts clean — last round's hands and results stand apart, fading.
 import { cardFace } from './cards.js';
 import { h } from './dom.js';
+import { t, tOr } from './i18n.js';
 import { money, resultLabel } from './money.js';
-import { betKindLabel, humanize } from './words.js';
-
-const STAGE_TEXT = {
-  noShoe: 'Waiting for a new shoe',
-  newShoe: 'New shoe',
-  betting: 'Place your bets',
-  dealing: 'No more bets',
-  offers: 'Insurance?',
-  playing: 'Players’ turn',
-  dealer: 'Dealer’s turn',
-  roundOver: 'Round over',
-};
+import { betKindLabel, gameName, humanize } from './words.js';
 
 export function stageText(table) {
-  if (table.paused) return 'Game paused';
-  if (table.awaiting?.kind === 'offer') return `Seat ${table.awaiting.seat}: insurance?`;
-  if (table.stage === 'playing' && table.awaiting) return `Seat ${table.awaiting.seat} to play`;
-  return STAGE_TEXT[table.stage] ?? humanize(table.stage);
+  if (table.paused) return t('stage.paused');
+  if (table.awaiting?.kind === 'offer') return t('stage.offerSeat', { seat: table.awaiting.seat });
+  if (table.stage === 'playing' && table.awaiting) return t('stage.seatToPlay', { seat: table.awaiting.seat });
+  return tOr(`stage.${table.stage}`, humanize(table.stage));
 }
 
-function totalText(total, soft) {
-  if (total === null) return '';
-  return soft && total < 21 ? `${total - 10}/${total}` : String(total);
+/** "9/19" while the hand is live and soft; otherwise the one (best) total. */
+export function totalText(total, soft, live) {
+  if (total === null || total === undefined) return '';
+  return live && soft && total < 21 ? `${total - 10}/${total}` : String(total);
 }
 
-const STATUS_TEXT = { busted: 'BUST', natural: 'BLACKJACK', surrendered: 'SURRENDER', evenMoney: 'EVEN MONEY', standing: '', open: '' };
+const STATUSES = ['busted', 'natural', 'surrendered', 'evenMoney'];
+
+function statusText(status) {
+  return STATUSES.includes(status) ? t(`status.${status}`) : '';
+}
 
 function resultBadge(result, owner) {
   const tone = result.outcome === 'void' || result.outcome === 'push' ? 'even' : result.net > 0 ? 'won' : result.net < 0 ? 'lost' : 'even';
@@ -38,39 +35,63 @@ function resultBadge(result, owner) {
   return h('div', { class: `result ${tone}`, 'data-outcome': result.outcome }, who, `${what}${resultLabel(result)}`);
 }
 
-function handBlock(seat, hand, table) {
-  const inTurn = table.turn && table.turn.seat === seat.seat && table.turn.hand === hand.hand;
-  const status = STATUS_TEXT[hand.status] ?? hand.status;
-  // Hands are numbered as the API, the log and the recall number them: from 0. Shown once a box has two.
+function handBlock(seat, hand, table, current) {
+  const inTurn = current && table.turn && table.turn.seat === seat.seat && table.turn.hand === hand.hand;
+  const status = statusText(hand.status);
+  // In words hands count from 1 (the API, the log and the recall keep the machine's index from 0: data-hand).
   const numbered = seat.hands.length > 1;
+  const live = current && hand.status === 'open';
   return h(
     'div',
     { class: `hand${inTurn ? ' in-turn' : ''}`, 'data-hand': hand.hand },
-    numbered ? h('div', { class: 'hand-number' }, `hand ${hand.hand}`) : null,
-    h('div', { class: 'cards' }, hand.cards.map((card) => cardFace(card))),
+    numbered ? h('div', { class: 'hand-number' }, t('table.hand', { hand: hand.hand + 1 })) : null,
+    h('div', { class: 'cards', 'data-count': hand.cards.length }, hand.cards.map((card) => cardFace(card))),
     h('div', { class: 'hand-line' },
-      h('span', { class: 'total', 'data-total': hand.total ?? '' }, totalText(hand.total, hand.soft)),
+      h('span', { class: 'total', 'data-total': hand.total ?? '' }, totalText(hand.total, hand.soft, live)),
       status ? h('span', { class: `status ${hand.status}` }, status) : null,
       hand.stake ? h('span', { class: 'stake' }, money(hand.stake)) : null),
     hand.results.map((result) => resultBadge(result, seat.owner)),
   );
 }
 
-function betLine(bet) {
+function betLine(bet, owner) {
   const kind = bet.kind === 'main' ? '' : ` ${betKindLabel(bet.kind)}`;
-  return h('div', { class: `bet ${bet.kind}` }, h('span', { class: 'player' }, bet.player), ` ${money(bet.amount)}${kind}`);
+  // The owner's name stands in the seat's header: a bet line names only someone else.
+  const who = bet.player !== owner ? h('span', { class: 'player' }, `${bet.player} `) : null;
+  return h('div', { class: `bet ${bet.kind}` }, who, `${money(bet.amount)}${kind}`);
+}
+
+/** The seat's bets still to show: once hands are dealt, the owner's main stake stands on the hand. */
+function betsShown(seat, current) {
+  if (!current || seat.hands.length === 0) return seat.bets;
+  return seat.bets.filter((bet) => !(bet.kind === 'main' && bet.player === seat.owner));
+}
+
+/** The hands and results belong to the round being played (not to the last one while bets are taken). */
+export function handsAreCurrent(table) {
+  return table.handsRound === null || table.handsRound === table.round;
 }
 
 function seatBlock(seat, table) {
+  const current = handsAreCurrent(table);
   const active = table.awaiting && table.awaiting.seat === seat.seat;
-  const empty = seat.bets.length === 0 && seat.hands.length === 0 && seat.results.length === 0;
+  const bets = betsShown(seat, current);
+  const played = seat.hands.length > 0 || seat.results.length > 0;
+  const empty = bets.length === 0 && !played;
+  const hands = h('div', { class: 'hands' }, seat.hands.map((hand) => handBlock(seat, hand, table, current)));
+  const results = seat.results.map((result) => resultBadge(result, seat.owner));
+  const owner = seat.owner ?? seat.bets.find((b) => b.kind === 'main')?.player ?? null;
   return h(
     'section',
     { class: `seat${active ? ' active' : ''}${empty ? ' empty' : ''}`, 'data-seat': seat.seat },
-    h('header', {}, h('span', { class: 'seat-number' }, `Seat ${seat.seat}`), seat.owner ? h('span', { class: 'owner', title: seat.owner }, seat.owner) : null),
-    h('div', { class: 'hands' }, seat.hands.map((hand) => handBlock(seat, hand, table))),
-    seat.results.map((result) => resultBadge(result, seat.owner)),
-    h('div', { class: 'bets' }, seat.bets.map(betLine)),
+    h('header', {}, h('span', { class: 'seat-number' }, t('table.seat', { seat: seat.seat })), owner ? h('span', { class: 'owner', title: owner }, owner) : null),
+    current ? [hands, results] : null,
+    h('div', { class: 'bets' }, bets.map((bet) => betLine(bet, owner))),
+    // Last round's hands stand apart; once the seat has a new bet they are titled and fade.
+    !current && played
+      ? h('div', { class: `last-round${bets.length > 0 ? ' fading' : ''}`, 'data-last-round': table.handsRound },
+        bets.length > 0 ? h('div', { class: 'last-round-title' }, t('table.previous')) : null, hands, results)
+      : null,
   );
 }
 
@@ -78,16 +99,17 @@ function dealerBlock(table) {
   const { dealer } = table;
   // Only the supervisor's view holds the face-down hole card itself; its total then counts it.
   const holeSeen = dealer.holeIndex !== null && dealer.cards[dealer.holeIndex] !== null && dealer.cards[dealer.holeIndex] !== undefined;
+  const current = handsAreCurrent(table);
   return h(
     'section',
-    { class: 'dealer-hand', 'data-dealer': '' },
-    h('div', { class: 'dealer-title' }, 'Dealer'),
+    { class: `dealer-hand${current ? '' : ' last-round'}`, 'data-dealer': '' },
+    h('div', { class: 'dealer-title' }, t('table.dealer')),
     h('div', { class: 'cards' }, dealer.cards.map((card, i) => cardFace(card, { hole: i === dealer.holeIndex }))),
     h('div', { class: 'hand-line' },
-      h('span', { class: 'total', 'data-total': dealer.total ?? '' }, totalText(dealer.total, dealer.soft)),
-      holeSeen && dealer.total !== null ? h('span', { class: 'stake hole-note' }, 'with the hole card') : null,
-      dealer.blackjack ? h('span', { class: 'status natural' }, 'BLACKJACK') : null,
-      dealer.finished && dealer.total > 21 ? h('span', { class: 'status busted' }, 'BUST') : null),
+      h('span', { class: 'total', 'data-total': dealer.total ?? '' }, totalText(dealer.total, dealer.soft, !dealer.finished && current)),
+      holeSeen && dealer.total !== null ? h('span', { class: 'stake hole-note' }, t('table.withHole')) : null,
+      dealer.blackjack ? h('span', { class: 'status natural' }, t('status.natural')) : null,
+      dealer.finished && dealer.total > 21 ? h('span', { class: 'status busted' }, t('status.busted')) : null),
   );
 }
 
@@ -110,9 +132,9 @@ export function tableBlock(table) {
     'div',
     { class: 'table' },
     dealerBlock(table),
-    table.voided ? h('div', { class: 'banner voided' }, `Round ${table.handsRound} voided — all bets refunded`) : null,
+    table.voided ? h('div', { class: 'banner voided' }, t('table.voided', { round: table.handsRound })) : null,
     table.handsRound !== null && table.handsRound !== table.round && !table.voided
-      ? h('div', { class: 'previous-round' }, `Last round (${table.handsRound})`)
+      ? h('div', { class: 'previous-round' }, t('table.lastRound', { round: table.handsRound }))
       : null,
     countdownBar('betting', table.bettingCountdown ?? null),
     countdownBar('decision'),
@@ -120,16 +142,26 @@ export function tableBlock(table) {
   );
 }
 
-function connectionClass(connection) {
-  return connection.startsWith('not allowed') ? 'refused' : connection.split(' ')[0];
+/** The live chip: green while the view stream is live and the host is healthy; amber or red with the reason. */
+export function connectionChip(connection, health = null) {
+  const refused = connection.startsWith('not allowed');
+  const words = refused ? t('conn.notAllowed', { reason: connection.slice('not allowed: '.length) })
+    : connection === 'live' ? t('conn.live') : connection.startsWith('reconnecting') ? t('conn.reconnecting') : t('conn.connecting');
+  let tone = refused ? 'red' : connection === 'live' ? 'green' : 'amber';
+  let text = words;
+  if (connection === 'live' && health && health.tone !== 'green') {
+    tone = health.tone;
+    text = health.text;
+  }
+  return h('span', { class: `connection ${refused ? 'refused' : connection.split(' ')[0]} chip-${tone}`, 'data-chip': tone, title: health?.detail ?? '' }, text);
 }
 
-export function headerBlock(meta, table, connection) {
+export function headerBlock(meta, table, connection, health = null) {
   return h(
     'header',
     { class: 'top' },
-    h('div', { class: 'game' }, meta.game, h('span', { class: 'limits' }, ` · ${money(meta.limits.min)}–${money(meta.limits.max)}`)),
+    h('div', { class: 'game' }, gameName(meta.game), h('span', { class: 'limits' }, ` · ${money(meta.limits.min)}–${money(meta.limits.max)}`)),
     h('div', { class: `stage${table.paused ? ' paused' : ''}`, 'data-stage': table.stage }, stageText(table)),
-    h('div', { class: 'round' }, table.round ? `Round ${table.round}` : '', h('span', { class: `connection ${connectionClass(connection)}` }, connection)),
+    h('div', { class: 'round' }, table.round ? t('table.round', { round: table.round }) : '', connectionChip(connection, health)),
   );
 }

@@ -1,5 +1,7 @@
-// Human words for what the views carry as identifiers: the table's phase, faults, decisions and bet
-// kinds. Anything new gets readable words from its identifier ("dealerTurn" → "Dealer turn").
+// Human words for what the views carry as identifiers: the table's phase, faults, alarms, decisions and
+// bet kinds, from the message catalogue (i18n.js). Anything new to the catalogue gets readable words from
+// its identifier ("dealerTurn" → "Dealer turn").
+import { t, tOr } from './i18n.js';
 
 /** "active.dealerTurn" → "Dealer turn", "cutCardMissing" → "Cut card missing". */
 export function humanize(id) {
@@ -9,51 +11,43 @@ export function humanize(id) {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-const PHASES = {
-  'active.awaitingShoe': 'Waiting for a new shoe',
-  'active.burning': 'Burning cards',
-  'active.betting': 'Betting open',
-  'active.dealing': 'Dealing',
-  'active.offers': 'Insurance offered',
-  'active.playing': 'Players deciding',
-  'active.dealerTurn': 'Dealer’s turn',
-  'active.roundOver': 'Round over',
-  paused: 'Paused',
-};
-
 export function phaseWords(phase) {
-  return PHASES[phase] ?? humanize(phase);
+  const name = String(phase).replace(/^active\./, '');
+  return tOr(`phase.${name}`, humanize(phase));
 }
 
-/** A fault's name; what to do about it comes with the fault from the server (src/app/displays/fault-advice.ts). */
-const FAULTS = {
-  outOfTurn: 'Card out of turn',
-  foreignCard: 'Foreign card',
-  linkDown: 'Shoe link down',
-  misread: 'Card misread',
-  jam: 'Shoe jammed',
-  dirtySensor: 'Dirty sensor',
-  cardReversed: 'Card reversed',
-  cutCardMissing: 'Cut card missing',
-  sequenceIncident: 'Shoe link out of step',
-};
-
+/** A fault's name and what to do about it, in the page's language (the server's English advice is the fallback). */
 export function faultName(kind) {
-  return FAULTS[kind] ?? humanize(kind);
+  return tOr(`fault.${kind}`, humanize(kind));
 }
 
-const ACTIONS = {
-  hit: 'Hit', stand: 'Stand', double: 'Double', split: 'Split', surrender: 'Surrender', switch: 'Switch cards',
-  insurance: 'Insurance', noInsurance: 'No insurance', evenMoney: 'Even money',
-  followDouble: 'Follow the double', followSplit: 'Follow the split',
-};
+export function faultTodo(fault) {
+  return tOr(`todo.${fault.kind}`, fault.advice ?? t('todo.other'));
+}
+
+export function alarmName(kind) {
+  return tOr(`alarm.${kind}`, humanize(kind));
+}
+
+export function alarmTodo(kind) {
+  return tOr(`alarmTodo.${kind}`, t('alarmTodo.other'));
+}
 
 export function actionLabel(action) {
-  return ACTIONS[action] ?? humanize(action);
+  return tOr(`action.${action}`, humanize(action));
 }
 
-const BET_KINDS = { main: 'Main bet', behind: 'Bet behind', pairs: 'Pairs', superMatch: 'Super Match', insurance: 'Insurance' };
-
 export function betKindLabel(kind) {
-  return BET_KINDS[kind] ?? humanize(kind);
+  return tOr(`bet.${kind}`, humanize(kind));
+}
+
+export function gameName(game) {
+  return tOr(`game.${game}`, game);
+}
+
+/** A refusal's reason: the category in words, then the server's own text. */
+export function refusalWords(answer, status) {
+  const category = answer?.refused ? tOr(`refused.${answer.refused}`, answer.refused) : null;
+  const reason = answer?.reason ?? `${status}`;
+  return category ? `${category} (${reason})` : reason;
 }

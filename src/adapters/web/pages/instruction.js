@@ -1,0 +1,33 @@
+// The dealer's next step in the page's words, from the instruction's kind and fields (the view's
+// English `text` is the fallback for a kind new to the pages). Hands count from 1 in words, and a
+// seat's only hand is not numbered at all.
+import { t } from './i18n.js';
+import { faultName, phaseWords } from './words.js';
+
+function handsOf(view, seat) {
+  return view.table.seats.find((s) => s.seat === seat)?.hands.length ?? 0;
+}
+
+function seatAndHand(view, seat, hand, plain, numbered) {
+  return handsOf(view, seat) > 1 || hand > 0 ? t(numbered, { seat, hand: hand + 1 }) : t(plain, { seat });
+}
+
+export function instructionText(view) {
+  const i = view.instruction;
+  switch (i.kind) {
+    case 'loadShoe': return t('instr.loadShoe');
+    case 'burn': return i.remaining === null ? t('instr.burnFirst') : t('instr.burn', { count: i.remaining });
+    case 'bettingOpen': return i.mainBets > 0 ? t('instr.bettingOpen', { count: i.mainBets }) : t('instr.bettingEmpty');
+    case 'cardToSeat': return seatAndHand(view, i.seat, i.hand, 'instr.cardToSeat', 'instr.cardToSeatHand');
+    case 'cardToDealer': return i.hole ? t('instr.dealerHole') : view.phase === 'active.dealing' ? t('instr.dealerUp') : t('instr.dealerDraws');
+    case 'awaitDecision':
+      return i.offer ? t('instr.awaitOffer', { seat: i.seat }) : seatAndHand(view, i.seat, i.hand, 'instr.awaitSeat', 'instr.awaitSeatHand');
+    case 'paused': {
+      if (view.faults.some((f) => f.kind === 'linkDown')) return t('instr.pausedLink');
+      const fault = view.faults[view.faults.length - 1];
+      return fault ? t('instr.pausedFault', { fault: faultName(fault.kind) }) : t('instr.paused');
+    }
+    case 'wait': return phaseWords(view.phase);
+    default: return i.text;
+  }
+}
