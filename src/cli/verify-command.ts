@@ -87,7 +87,7 @@ export async function verifyCommand(args: CommandArgs<OptionSpecs>, io: Pick<Com
     let missingFile: string | undefined;
     for (const { anchor, source } of anchors) {
       if (anchor === undefined) {
-        // Issue 12.1: a log that records anchoring to its file, whose file is gone, lost its witness.
+        // A log that records anchoring to its file, whose file is gone, lost its witness (docs/audit.md, anchors).
         const missing = source === anchorFileOf(db) ? judgeMissingAnchorFile(head, tableId, reader.firstOfType(ANCHORING_STARTED_RECORD)) : { ok: true as const };
         if (!missing.ok) {
           // Reported after the other anchors, which may name the heads (a KV anchor the log is behind).

@@ -121,7 +121,7 @@ export async function startTable(options: RuntimeOptions): Promise<TableRuntime>
   // One writer per table: the table's lock is taken before its log is read or written.
   const lock = sqlite instanceof SqliteEventStore ? lockTable(sqlite.pathFor(config.id), config.id, new Date()) : null;
   const store = meteredStore(sqlite, (o) => appends.observe(o));
-  // Issue 12: quick_check, the chain (and MACs) over what the rebuild reads, the log against its anchors.
+  // Start-up checks (docs/audit.md): quick_check, the chain (and MACs) over what the rebuild reads, the log against its anchors.
   const logGuard = await guardTableLog({
     tableId: config.id,
     logger: log,
@@ -221,7 +221,7 @@ export async function startTable(options: RuntimeOptions): Promise<TableRuntime>
         log.info({ link: e }, 'link handshake');
       }
       else if (e.type === 'incident') {
-        // Issue 12, part 5: a sequence incident pauses the table with the link's evidence on the log.
+        // A sequence incident (PROTOCOL.md §8.4) pauses the table with the link's evidence on the log.
         log.warn({ incident: e.incident }, `shoe link sequence incident: ${e.incident.kind}`);
         void bridge?.onSequenceIncident(e.incident).catch((err: unknown) => log.error({ err }, 'sequence incident not recorded'));
       }

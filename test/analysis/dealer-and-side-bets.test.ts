@@ -1,4 +1,4 @@
-// Exact dealer outcomes and side-bet odds (issue 13): checked against brute force and by hand.
+// Exact dealer outcomes and side-bet odds (docs/par-sheets.md): checked against brute force and by hand.
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { loadRuleSet } from '../../src/config/load-rule-set.js';

@@ -1,4 +1,4 @@
-// The exact calculator against published house edges (issue 13). Each reference names its source. Our figure
+// The exact calculator against published house edges (docs/par-sheets.md). Each reference names its source. Our figure
 // is the return of the computed total-dependent chart; published tables mostly use composition-dependent
 // play of the first two cards and their own split approximations, worth a few hundredths of a percent
 // (more in a single deck), which is what the tolerances allow.
@@ -11,7 +11,7 @@ const percent = (name: string, rules = fixture(name)) => analyseGame(rules).main
 
 describe('exact main-game return against published figures', () => {
   test('standard six-deck S17 (DA2, DAS, split to 4, aces once, no surrender, peek, 3:2): house edge about 0.40 %', () => {
-    // Issue 13 ("the published house edge of about 0.40 %"); Wizard of Odds' house-edge calculator gives 0.40 %
+    // The published house edge of about 0.40 %: Wizard of Odds' house-edge calculator gives 0.40 %
     // for these rules. Tolerance 0.05 %: total-dependent chart and split approximation.
     const { main, strategy } = analyseGame(fixture('standard-s17'));
     expect(Math.abs(main.expectedReturn * 100 + 0.40)).toBeLessThan(0.05);
@@ -34,7 +34,7 @@ describe('exact main-game return against published figures', () => {
   }, 180_000);
 
   test('the same with the dealer hitting soft 17: about 0.62 %', () => {
-    // Issue 13 ("about 0.62 %"); wizardofvegas.com forum, "How were house edges for BJ games determined"
+    // About 0.62 %: wizardofvegas.com forum, "How were house edges for BJ games determined"
     // (Oct 2024): the Wizard of Odds calculator gives 0.639 % for 6 decks H17 DAS, aces split once, split to 4,
     // 3:2, no surrender. Tolerance 0.05 % around 0.62 covers both.
     expect(Math.abs(percent('standard-h17') + 0.62)).toBeLessThan(0.05);

@@ -1,4 +1,4 @@
-// Issue 9 (streaming verbs under 150 MB): the verbs that go through a log or a session of any length keep
+// Streaming verbs under 150 MB (docs/benchmarks.md, bench:cli): the verbs that go through a log or a session of any length keep
 // V8's young generation at its initial size (src/cli/small-young-generation.ts). Checked in a child process,
 // with a control run that shows the young generation does grow without it.
 import { execFile } from 'node:child_process';

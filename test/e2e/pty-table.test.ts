@@ -64,7 +64,7 @@ describe.skipIf(!hasSocat)(`a table on a pty pair with a faulty shoe${hasSocat ?
     const inputs = log.filter(isInputRecord).map(recordedInput);
     const logged = inputs.filter((r) => r.input.type === 'card').map((r) => (r.input as { card: Card }).card);
     expect(logged.length).toBeGreaterThanOrEqual(280);
-    // Issue 12, part 6: no card leaves the shoe out of turn, even under this fault mix (PROTOCOL.md §7.5.3: the
+    // No card leaves the shoe out of turn, even under this fault mix (PROTOCOL.md §7.5.3: the
     // allowance anchored to the shoe events seen, computed when the GATE_UNLOCK is sent; test/adapters/serial/link-gate-anchor).
     expect(outOfTurn).toBe(0);
     expect(logged).toEqual(dealt);
