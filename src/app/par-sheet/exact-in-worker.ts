@@ -2,7 +2,7 @@
 // (memoised by the rule set and the given strategy): the process that simulates never holds the analysis'
 // working set (its dealer and decision caches reach ~35 MB live, several times that in garbage between
 // collections), and the simulation workers get the strategy it computed.
-import { startWorker } from '../par/run-worker.js';
+import { runWorkerTask } from '../par/run-worker.js';
 import type { ExactFigures, MainFigures } from '../../analysis/exact-figures.js';
 import type { RuleSet } from '../../rules/rule-set.js';
 import type { Strategy } from '../../analysis/strategy.js';
@@ -33,21 +33,7 @@ function memoised(level: 'main' | 'sheet', rules: RuleSet, strategy?: Strategy):
 }
 
 function run(level: 'main' | 'sheet', rules: RuleSet, strategy?: Strategy): Promise<MainFigures> {
-  return new Promise<MainFigures>((resolve, reject) => {
-    const worker = startWorker(new URL('./exact-task.ts', import.meta.url), strategy ? { rules, strategy, level } : { rules, level }, {
-      resourceLimits: { maxOldGenerationSizeMb: HEAP_MB, maxYoungGenerationSizeMb: 8 },
-    });
-    let settled = false;
-    worker.once('message', (m: MainFigures) => {
-      settled = true;
-      resolve(m);
-    });
-    worker.once('error', (err) => {
-      settled = true;
-      reject(err);
-    });
-    worker.once('exit', (code) => {
-      if (!settled) reject(new Error(`exact analysis worker stopped with code ${code} before answering`));
-    });
+  return runWorkerTask<MainFigures>(new URL('./exact-task.ts', import.meta.url), strategy ? { rules, strategy, level } : { rules, level }, false, {
+    resourceLimits: { maxOldGenerationSizeMb: HEAP_MB, maxYoungGenerationSizeMb: 8 },
   });
 }

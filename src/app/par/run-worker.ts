@@ -17,9 +17,9 @@ export function startWorker(task: URL, data: Record<string, unknown>, options: O
 }
 
 /** Runs a task that posts one result and ends. */
-export function runWorkerTask<T>(task: URL, data: Record<string, unknown>, unref = false): Promise<T> {
+export function runWorkerTask<T>(task: URL, data: Record<string, unknown>, unref = false, options: Omit<WorkerOptions, 'workerData'> = {}): Promise<T> {
   return new Promise<T>((resolve, reject) => {
-    const worker = startWorker(task, data);
+    const worker = startWorker(task, data, options);
     if (unref) worker.unref();
     let settled = false;
     worker.once('message', (m: T) => {
