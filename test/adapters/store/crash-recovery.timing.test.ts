@@ -119,7 +119,10 @@ describe('crash recovery under SIGKILL', () => {
     expect(verifyChain(recovered)).toEqual({ ok: true });
     expect(verifyLog(recovered).ok).toBe(true);
     expect(recovered.filter((e) => e.type === 'table.recovered').length).toBeGreaterThan(0);
-    expect(play(recovered)).toEqual(play(clean));
+    const [a, b] = [play(recovered), play(clean)];
+    const at = a.findIndex((x, i) => x !== b[i]);
+    if (at >= 0 && process.env['DEBUG_CRASH']) console.log('first difference at', at, '\nrecovered:', a.slice(at - 2, at + 3).join('\n'), '\nclean:', b.slice(at - 2, at + 3).join('\n'));
+    expect(a).toEqual(b);
     progressAtKills = [];
   }, 240_000);
 });
