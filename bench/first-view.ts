@@ -68,6 +68,7 @@ async function get(port: number, localAddress: string): Promise<number> {
 async function firstView(db: string): Promise<{ seconds: number; viewersP99Ms: number; viewersMaxMs: number }> {
   const data = mkdtempSync(join(dir, 'table-'));
   copyFileSync(db, join(data, 'demo-1.db'));
+  copyFileSync(`${db}.anchors`, join(data, 'demo-1.db.anchors')); // the log's anchors go with it, or start refuses it
   const port = 20_000 + Math.floor(Math.random() * 20_000);
   const [cmd, args] = cli('start', '--data-dir', data, '--port', String(port));
   const began = performance.now();
@@ -105,6 +106,7 @@ async function main(): Promise<void> {
     }
     const stripped = join(dir, `stripped-${events}.db`);
     copyFileSync(db, stripped);
+    copyFileSync(`${db}.anchors`, `${stripped}.anchors`);
     const s = new Database(stripped);
     s.exec('DELETE FROM snapshots');
     s.close();
