@@ -72,9 +72,13 @@ async function firstView(db: string): Promise<{ seconds: number; viewersP99Ms: n
   const port = 20_000 + Math.floor(Math.random() * 20_000);
   const [cmd, args] = cli('start', '--data-dir', data, '--port', String(port));
   const began = performance.now();
-  const child = spawn(cmd, args, { stdio: 'ignore', env: { ...process.env, LOG_LEVEL: 'warn' } });
+  const child = spawn(cmd, args, { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, LOG_LEVEL: 'warn' } });
+  let refused = '';
+  child.stderr?.on('data', (d: Buffer) => (refused += d.toString()));
   try {
     for (;;) {
+      // A table that refuses its log exits: say so instead of waiting for a view that never comes.
+      if (child.exitCode !== null) throw new Error(`shoe start exited ${child.exitCode} before serving: ${refused.trim()}`);
       const ok = await getOnce(port, '127.0.0.1').then((r) => r.status === 200, () => false);
       if (ok) break;
       await new Promise((r) => setTimeout(r, 50));
