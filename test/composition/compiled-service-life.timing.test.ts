@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { ROOT } from '../support/run-cli.js';
+import { alive } from '../support/process-alive.js';
 
 const OUT = join('test-output', `service-build-${process.pid}`);
 const BUILD = join(ROOT, OUT);
@@ -23,15 +24,6 @@ afterAll(() => {
   for (const pid of pids) if (alive(pid)) process.kill(pid, 'SIGKILL');
   rmSync(BUILD, { recursive: true, force: true });
 });
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** The [Service] settings of the unit file shown in docs/operations.md. */
 function documentedUnit(): Record<string, string> {

@@ -11,6 +11,7 @@ import { SerialPort } from 'serialport';
 import { SqliteEventStore } from '../../src/adapters/store/sqlite-event-store.js';
 import { checkPortFree, checkSerialDeviceFree, StartupError } from '../../src/composition/preflight.js';
 import { ROOT } from '../support/run-cli.js';
+import { alive } from '../support/process-alive.js';
 import { hasSocat, startPtyPair, type PtyPair } from '../adapters/serial/socat.js';
 
 /** A port nobody listens on now. */
@@ -20,15 +21,6 @@ async function freePort(): Promise<number> {
   const port = (server.address() as { port: number }).port;
   await new Promise<void>((r) => server.close(() => r()));
   return port;
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 type Line = { msg?: string; pid?: number; level?: number; [k: string]: unknown };
