@@ -14,6 +14,7 @@ import { logKeyFromEnv } from '../config/log-key.js';
 import { steppingClock, systemClock } from '../adapters/clock/system-clock.js';
 import { TableService } from '../app/table/table-service.js';
 import { attachProjections } from '../app/displays/attach-projections.js';
+import { attachShoePosition } from '../app/table/shoe-position.js';
 import { isInputRecord, recordedInput } from '../app/audit/log-records.js';
 import { readLogBackwards } from '../app/audit/read-log-pages.js';
 import type { EventStore } from '../ports/event-store.js';
@@ -87,6 +88,8 @@ export async function playSessionIntoLog(o: RunSessionOptions, io: CommandIO): P
     // The display projections go with the run's snapshots: a table started on this log later shows its
     // first view at once instead of folding the whole log (src/app/displays/attach-projections.ts).
     const views = attachProjections(service, store, { decisionSeconds: loaded.rules.timeout.decisionSeconds });
+    // So is the shoe's position, where a table started on this log resumes the link (src/app/table/shoe-position.ts).
+    await attachShoePosition(service, store);
     const reading = readSessionFile(o.file);
     const progress = new SessionProgress('run', size, reading, io, o.quiet);
     for await (const { line, input } of reading.lines) {

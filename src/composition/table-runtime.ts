@@ -25,8 +25,6 @@ import { LinkWatchdog } from '../app/table/link-watchdog.js';
 import { logTableAlarms } from '../app/table/table-alarm-log.js';
 import { ShoeBridge } from '../app/table/shoe-bridge.js';
 import { shoeInput } from '../adapters/serial/shoe-input.js';
-import { isInputRecord, recordedInput } from '../app/audit/log-records.js';
-import { LOG_PAGE, readLogBackwards } from '../app/audit/read-log-pages.js';
 import { DemoBot } from '../app/players/demo-bot.js';
 import { strategyInBackground } from '../app/par/strategy-in-background.js';
 import { DemoDealer } from './demo-dealer.js';
@@ -35,6 +33,7 @@ import { logKeyOf } from '../config/log-key.js';
 import { shoeWitnessHook } from './shoe-witness-hook.js';
 import type { TableProjections } from '../app/displays/table-projections.js';
 import { attachProjections } from '../app/displays/attach-projections.js';
+import { attachShoePosition } from '../app/table/shoe-position.js';
 import { meteredStore } from '../adapters/store/metered-store.js';
 import { AppendMetrics, type TableHealth } from '../adapters/web/table-health.js';
 import { tableHealth } from './table-health.js';
@@ -89,19 +88,6 @@ export interface TableRuntime {
   /** Each audience's display projection, folded once for every display. */
   readonly views: TableProjections;
   stop(): Promise<void>;
-}
-
-/**
- * The last shoe sequence number on the log: the link resumes there (firmware-protocol §8.2). Read
- * backwards from the head a page at a time — the recent end holds it — so start-up does not read the
- * whole log again after the snapshot spared the table service from doing so.
- */
-export async function lastShoeSeq(store: EventStore, tableId: string, head: number, page = LOG_PAGE): Promise<number> {
-  for await (const e of readLogBackwards(store, tableId, head, page)) {
-    const seq = isInputRecord(e) ? recordedInput(e).origin.shoeSeq : e.type === 'shoe.message' ? (e.data as { shoeSeq?: number }).shoeSeq : undefined;
-    if (seq !== undefined) return seq;
-  }
-  return 0;
 }
 
 /** How long a controller that lost the right to append stays up, not ready and alarming, before it exits. */
@@ -198,7 +184,7 @@ export async function startTable(options: RuntimeOptions): Promise<TableRuntime>
     : null;
   let pendingLinkNote: Promise<unknown> = Promise.resolve();
   const watchdog = new LinkWatchdog(service, config.linkTimeoutSeconds, scheduler, log);
-  const lastRxSeq = await lastShoeSeq(store, config.id, service.position);
+  const lastRxSeq = (await attachShoePosition(service, store))();
   const witness = shoeWitnessHook(lastRxSeq, service, store instanceof SqliteEventStore ? store.pathFor(config.id) : config.id, log);
   const link = new ShoeLink({
     path,

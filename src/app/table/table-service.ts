@@ -58,6 +58,8 @@ export class TableService {
   private readonly snapshotParts = new Map<string, () => JsonValue>();
   /** The parts of the snapshot the table was opened from (see addSnapshotPart). */
   loadedSnapshotParts: Readonly<Record<string, JsonValue>> = {};
+  /** The log position of the snapshot the table was opened from (0 when it was rebuilt from seq 1). */
+  loadedSnapshotAt = 0;
   /** Every stored event, live, after it is durable. */
   readonly events$: Observable<StoredEvent> = this.published.asObservable();
   private readonly fault = new BehaviorSubject<AppendFault | null>(null);
@@ -89,6 +91,7 @@ export class TableService {
     const lastSeq = tail.at(-1)?.seq ?? snapshot?.seq ?? 0;
     const service = new TableService(options, rebuilt?.engine ?? new TableEngine(rules), lastSeq);
     service.loadedSnapshotParts = (snapshot?.state as unknown as TableSnapshot | undefined)?.parts ?? {};
+    service.loadedSnapshotAt = snapshot?.seq ?? 0;
     if (rebuilt?.rulesId !== rulesId) {
       // A changed rule file is visible in the log: a new configuration record, then the same table under it.
       await service.appendConfigured();
