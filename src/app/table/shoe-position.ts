@@ -1,7 +1,7 @@
 // The last shoe sequence number on a table's log: where the shoe link resumes after a restart
 // (firmware-protocol/PROTOCOL.md §8.2). Every writer keeps it with the table's snapshot, so finding it on
 // start-up reads only the tail since the last snapshot — the time to open a table follows that tail, not the
-// length of the log (docs/live-table.md, "Start-up"). A snapshot saved before it was kept falls back to a
+// length of the log (docs/audit.md, "Start-up checks"). A snapshot saved before it was kept falls back to a
 // read backwards from the head, a page at a time, to the last shoe input.
 import type { EventStore, StoredEvent } from '../../ports/event-store.js';
 import { LOG_PAGE } from '../audit/read-log-pages.js';
