@@ -1,16 +1,18 @@
 /* host-shoe: the C shoe library playing a dealer shoe on a serial device or pty.
  *   host-shoe --serial PATH [--scripted] [--draw-ms MS] [--violate NAME]... [--cards FILE | --seed N]
- *             [--decks D] [--cut N] [--faults SPEC] [--serial-number S]
+ *             [--decks D] [--cut N] [--faults SPEC] [--serial-number S] [--stdin-commands]
  * --scripted: the dealer pulls a card every --draw-ms (default 150) whenever the gate is open.
- * --faults SPEC: the shoe emulator's grammar (src/adapters/shoe-emulator/README.md), the items that
- *   make sense for firmware: drop=P, corrupt=P, delay=P[:MS], unplug@N:S, reboot@N[:S], seed=N.
+ * --faults SPEC: the shoe emulator's grammar (src/adapters/shoe-emulator/README.md): drop=P,
+ *   corrupt=P, dup=P, delay=P[:MS], misread=P, jam@N[:S], reversed@N[:S], dirty@N[:S], unplug@N:S,
+ *   reboot@N[:S], seed=N.
+ * --stdin-commands: one command a line on standard input, "unplug MS" (the cable pulled at the
+ *   shoe's end for MS ms) or "reboot MS" (power lost for MS ms), for tests that choose the moment.
  * --violate NAME breaks one rule on purpose: skip-seq, reuse-nonce, ignore-gate, ack-out-of-order,
  *   bad-crc-retransmit (shoe.h SHOE_VIOLATE_*).
- * Logs one line per event on stderr. POSIX host program; the library itself needs no OS. */
+ * Logs one line per event on stderr ("dealt N CARD" for every card that leaves the shoe). POSIX host
+ * program; the library itself needs no OS. */
 #define _POSIX_C_SOURCE 200809L
-#include <errno.h>
 #include <fcntl.h>
-#include <math.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdio.h>
@@ -20,81 +22,27 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "shoe.h"
+#include "host_shoe.h"
 
-#define MAX_CARDS 416 /* 8 decks */
-#define OUT_FIFO 8192
+#define RESCAN_MS 300u /* the emulator's rescan time (§7.4.2) */
 
 static volatile sig_atomic_t stop_flag = 0;
 static void on_signal(int sig) { (void)sig; stop_flag = 1; }
 
-typedef struct {
-  int fd;
-  shoe_nv_t nv;
-  /* faults */
-  double drop, corrupt, delay_p;
-  unsigned delay_ms;
-  unsigned unplug_at[32], unplug_ms[32], n_unplug, reboot_at, reboot_ms;
-  uint32_t dice;
-  uint64_t stalled_until;
-  uint8_t fifo[OUT_FIFO];
-  size_t fifo_len;
-} host_t;
+static host_t host;
+static shoe_t shoe;
+static shoe_config_t cfg;
+static uint8_t ranks[HOST_MAX_CARDS], suits[HOST_MAX_CARDS];
+static unsigned ncards, dealt, decks = 6;
+static long cut = -1, cut_base = 0;
+static int unplugged, powered = 1, cut_done;
+static uint64_t wake_at, rescan_at, clear_at[4]; /* clear_at[code]: FAULT codes 1..3 (§7.4.7) */
+static unsigned rescan_card;
 
-static uint64_t mono_ms(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (uint64_t)ts.tv_sec * 1000u + (uint64_t)ts.tv_nsec / 1000000u;
-}
-
-/* mulberry32, as src/random/prng.ts, so --seed N deals the emulator's shoe. */
-static double mulberry(uint32_t *a) {
-  uint32_t t;
-  *a += 0x6D2B79F5u;
-  t = *a;
-  t = (t ^ (t >> 15)) * (t | 1u);
-  t ^= t + (t ^ (t >> 7)) * (t | 61u);
-  return (double)(t ^ (t >> 14)) / 4294967296.0;
-}
-
-/* ---- the four hooks ---- */
-static void hook_write(void *ctx, const uint8_t *b, size_t n) {
-  host_t *h = ctx;
-  uint8_t tmp[SHOE_MAX_WIRE];
-  if (h->drop > 0 && mulberry(&h->dice) < h->drop) { fprintf(stderr, "injected tx-drop\n"); return; }
-  if (n > sizeof tmp) n = sizeof tmp;
-  memcpy(tmp, b, n);
-  if (h->corrupt > 0 && n > 2 && mulberry(&h->dice) < h->corrupt) {
-    size_t i = 1 + (size_t)(mulberry(&h->dice) * (double)(n - 2));
-    uint8_t mask = (uint8_t)(1u + (unsigned)(mulberry(&h->dice) * 255.0));
-    tmp[i] ^= mask;
-    fprintf(stderr, "injected tx-corrupt\n");
-  }
-  if (h->delay_p > 0 && mulberry(&h->dice) < h->delay_p) {
-    h->stalled_until = mono_ms() + h->delay_ms;
-    fprintf(stderr, "injected delay %u\n", h->delay_ms);
-  }
-  if (h->fifo_len + n <= OUT_FIFO) { memcpy(h->fifo + h->fifo_len, tmp, n); h->fifo_len += n; }
-}
-static uint32_t hook_now(void *ctx) { (void)ctx; return (uint32_t)mono_ms(); }
+static uint32_t hook_now(void *ctx) { (void)ctx; return (uint32_t)host_ms(); }
 static int hook_nv_load(void *ctx, shoe_nv_t *out) { *out = ((host_t *)ctx)->nv; return 1; }
 static void hook_nv_store(void *ctx, const shoe_nv_t *nv) { ((host_t *)ctx)->nv = *nv; }
-
-static void flush(host_t *h) {
-  ssize_t w;
-  if (h->fifo_len == 0 || mono_ms() < h->stalled_until) return;
-  w = write(h->fd, h->fifo, h->fifo_len);
-  if (w > 0) { memmove(h->fifo, h->fifo + w, h->fifo_len - (size_t)w); h->fifo_len -= (size_t)w; }
-}
-
-static int parse_card(const char *t, uint8_t *rank, uint8_t *suit) {
-  static const char R[] = "A23456789TJQK", S[] = "SHDC";
-  const char *r, *s;
-  if (strlen(t) != 2 || !(r = strchr(R, t[0])) || !(s = strchr(S, t[1]))) return 0;
-  *rank = (uint8_t)(r - R + 1);
-  *suit = (uint8_t)(s - S + 1);
-  return 1;
-}
+static const shoe_hooks_t hooks = {host_write, hook_now, hook_nv_load, hook_nv_store};
 
 static unsigned violation(const char *name) {
   if (!strcmp(name, "skip-seq")) return SHOE_VIOLATE_SKIP_SEQ;
@@ -105,47 +53,131 @@ static unsigned violation(const char *name) {
   return 0;
 }
 
-static int parse_faults(host_t *h, char *spec) {
-  char *item = strtok(spec, ",");
-  for (; item; item = strtok(NULL, ",")) {
-    double p, s = 0;
-    unsigned n, ms;
-    while (*item == ' ') item++;
-    if (sscanf(item, "drop=%lf", &p) == 1) h->drop = p;
-    else if (sscanf(item, "corrupt=%lf", &p) == 1) h->corrupt = p;
-    else if (sscanf(item, "delay=%lf:%u", &p, &ms) == 2) { h->delay_p = p; h->delay_ms = ms; }
-    else if (sscanf(item, "delay=%lf", &p) == 1) { h->delay_p = p; h->delay_ms = 400; }
-    else if (sscanf(item, "unplug@%u:%lf", &n, &s) == 2 && h->n_unplug < 32) {
-      h->unplug_at[h->n_unplug] = n;
-      h->unplug_ms[h->n_unplug++] = (unsigned)(s * 1000);
+static void usage(void) {
+  fprintf(stderr, "usage: host-shoe --serial PATH [--scripted] [--draw-ms MS] [--violate NAME]... "
+                  "[--cards FILE | --seed N] [--decks D] [--cut N] [--faults SPEC] [--serial-number S] "
+                  "[--stdin-commands]\n");
+  exit(2);
+}
+
+static char card_rank(unsigned i) { return "A23456789TJQK"[ranks[i] - 1]; }
+static char card_suit(unsigned i) { return "SHDC"[suits[i] - 1]; }
+
+/* §2.3: the cable pulled at the shoe's end; the shoe keeps its state. */
+static void unplug(uint64_t t, unsigned ms) {
+  if (!powered || unplugged) return;
+  unplugged = 1;
+  shoe_set_connected(&shoe, 0);
+  host.fifo_len = 0;
+  wake_at = t + ms;
+  fprintf(stderr, "unplugged %u ms\n", ms);
+}
+
+/* Power lost: RAM, queue and the blocking conditions with it (§8.2); the sequence state too. */
+static void power_loss(uint64_t t, unsigned ms) {
+  if (!powered) return;
+  powered = 0; unplugged = 0;
+  wake_at = t + ms;
+  host.fifo_len = 0;
+  rescan_at = 0;
+  memset(clear_at, 0, sizeof clear_at);
+  fprintf(stderr, "power lost %u ms\n", ms);
+}
+
+static void wake(void) {
+  if (unplugged) { unplugged = 0; shoe_set_connected(&shoe, 1); fprintf(stderr, "replugged\n"); }
+  if (!powered) { /* §8.2: power back without sequence state */
+    powered = 1;
+    host.nv.valid = 0;
+    shoe_init(&shoe, &cfg, &hooks, &host);
+    if (cut >= 0 && !cut_done) cut_base = (long)dealt; /* drawIndex restarts at 1 (§7.4.4) */
+    if (dealt < ncards) shoe_loaded(&shoe, (uint8_t)decks, (uint16_t)(ncards - dealt));
+    fprintf(stderr, "rebooted, nonce %08x\n", (unsigned)host.nv.boot_nonce);
+  }
+}
+
+static uint8_t confidence(void) { return (uint8_t)((shoe.dirty ? 60 : 90) + (unsigned)(host_mulberry(&host.dice) * 11.0)); }
+
+/* The dealer pulls a card with the gate open: a scheduled fault first if one is due (the emulator's
+ * order: it fires just before card N leaves), then the cut card if due, then the read. */
+static void pull(uint64_t t) {
+  unsigned next = shoe.draw_index + 1u;
+  host_scheduled_t *f;
+  while ((f = host_due(&host.plan, next)) != NULL && shoe_can_draw(&shoe)) {
+    f->fired = 1;
+    if (f->kind == HOST_UNPLUG) { unplug(t, f->ms); return; }
+    if (f->kind == HOST_REBOOT) { power_loss(t, f->ms); return; }
+    {
+      uint8_t code = (uint8_t)(f->kind == HOST_JAM ? 1 : f->kind == HOST_DIRTY ? 2 : 3);
+      shoe_fault(&shoe, code, 1);
+      clear_at[code] = t + f->ms;
+      fprintf(stderr, "fault %u raised for %u ms\n", code, (unsigned)f->ms);
     }
-    else if (sscanf(item, "reboot@%u:%lf", &n, &s) == 2) { h->reboot_at = n; h->reboot_ms = (unsigned)(s * 1000); }
-    else if (sscanf(item, "reboot@%u", &n) == 1) { h->reboot_at = n; h->reboot_ms = 1000; }
-    else if (sscanf(item, "seed=%u", &n) == 1) h->dice = n;
-    else if (*item) return 0;
+  }
+  if (!shoe_can_draw(&shoe)) return;
+  if (cut >= 0 && !cut_done && (long)shoe.draw_index + cut_base >= cut) { cut_done = 1; shoe_cut_card(&shoe); }
+  if (host.plan.misread > 0 && host_mulberry(&host.dice) < host.plan.misread) {
+    if (shoe_card_unreadable(&shoe) != 0) return;
+    rescan_card = dealt;
+    rescan_at = t + RESCAN_MS;
+    fprintf(stderr, "dealt %u %c%c misread\n", shoe.draw_index, card_rank(dealt), card_suit(dealt));
+    dealt++;
+    return;
+  }
+  if (shoe_card_drawn(&shoe, ranks[dealt], suits[dealt], confidence()) == 0) {
+    fprintf(stderr, "dealt %u %c%c\n", shoe.draw_index, card_rank(dealt), card_suit(dealt));
+    dealt++;
+  }
+}
+
+/* Timers of the shoe's mechanics: the rescan's read, faults clearing. */
+static void mechanics(uint64_t t) {
+  uint8_t code;
+  if (rescan_at && t >= rescan_at) {
+    rescan_at = 0;
+    shoe_card_rescanned(&shoe, ranks[rescan_card], suits[rescan_card], confidence());
+  }
+  for (code = 1; code <= 3; code++)
+    if (clear_at[code] && t >= clear_at[code]) { clear_at[code] = 0; shoe_fault(&shoe, code, 0); fprintf(stderr, "fault %u cleared\n", code); }
+}
+
+/* --stdin-commands: "unplug MS" / "reboot MS", one a line. Returns 0 at end of input. */
+static int commands(uint64_t t) {
+  static char line[128];
+  static size_t len;
+  char buf[128];
+  ssize_t n = read(STDIN_FILENO, buf, sizeof buf), i;
+  if (n <= 0) return 0;
+  for (i = 0; i < n; i++) {
+    unsigned ms;
+    if (buf[i] != '\n') { if (len < sizeof line - 1) line[len++] = buf[i]; continue; }
+    line[len] = 0;
+    len = 0;
+    if (sscanf(line, "unplug %u", &ms) == 1) unplug(t, ms);
+    else if (sscanf(line, "reboot %u", &ms) == 1) power_loss(t, ms);
+    else fprintf(stderr, "host-shoe: unknown command: %s\n", line);
   }
   return 1;
 }
 
-static void usage(void) {
-  fprintf(stderr, "usage: host-shoe --serial PATH [--scripted] [--draw-ms MS] [--violate NAME]... "
-                  "[--cards FILE | --seed N] [--decks D] [--cut N] [--faults SPEC] [--serial-number S]\n");
-  exit(2);
+static void raw_line(int fd) {
+  struct termios tio;
+  if (tcgetattr(fd, &tio) != 0) return;
+  tio.c_iflag &= ~(tcflag_t)(IGNBRK | BRKINT | PARMRK | ISTRIP | INLCR | IGNCR | ICRNL | IXON);
+  tio.c_oflag &= ~(tcflag_t)OPOST;
+  tio.c_lflag &= ~(tcflag_t)(ECHO | ECHONL | ICANON | ISIG | IEXTEN);
+  tio.c_cflag &= ~(tcflag_t)(CSIZE | PARENB);
+  tio.c_cflag |= CS8;
+  cfsetispeed(&tio, B115200);
+  cfsetospeed(&tio, B115200);
+  tcsetattr(fd, TCSANOW, &tio);
 }
-
-static host_t host;
-static shoe_t shoe;
-static shoe_config_t cfg;
-static uint8_t ranks[MAX_CARDS], suits[MAX_CARDS];
 
 int main(int argc, char **argv) {
   const char *path = NULL, *cards_file = NULL;
-  int scripted = 0, seeded = 0, i, unplugged = 0, powered = 1, cut_done = 0;
-  unsigned seed = 1, decks = 6, ncards = 0, dealt = 0, dealt_at_boot = 0, draw_ms = 150;
-  long cut = -1;
-  uint64_t last_draw = 0, wake_at = 0;
-  const shoe_hooks_t hooks = {hook_write, hook_now, hook_nv_load, hook_nv_store};
-  struct termios tio;
+  int scripted = 0, stdin_open = 0, i;
+  unsigned seed = 1, draw_ms = 150;
+  uint64_t last_draw = 0;
   char faults[2048] = "";
 
   strcpy(cfg.serial, "C-SHOE-0001");
@@ -153,12 +185,13 @@ int main(int argc, char **argv) {
   for (i = 1; i < argc; i++) {
     const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
     if (!strcmp(a, "--scripted")) { scripted = 1; continue; }
+    if (!strcmp(a, "--stdin-commands")) { stdin_open = 1; continue; }
     if (!v) usage();
     i++;
     if (!strcmp(a, "--serial")) path = v;
     else if (!strcmp(a, "--violate")) { unsigned b = violation(v); if (!b) usage(); cfg.violate |= b; }
     else if (!strcmp(a, "--cards")) cards_file = v;
-    else if (!strcmp(a, "--seed")) { seed = (unsigned)strtoul(v, NULL, 10); seeded = 1; }
+    else if (!strcmp(a, "--seed")) seed = (unsigned)strtoul(v, NULL, 10);
     else if (!strcmp(a, "--decks")) decks = (unsigned)strtoul(v, NULL, 10);
     else if (!strcmp(a, "--cut")) cut = strtol(v, NULL, 10);
     else if (!strcmp(a, "--draw-ms")) draw_ms = (unsigned)strtoul(v, NULL, 10);
@@ -167,42 +200,21 @@ int main(int argc, char **argv) {
     else usage();
   }
   if (!path || decks < 1 || decks > 8) usage();
-  host.dice = seed;
-  if (!parse_faults(&host, faults)) { fprintf(stderr, "host-shoe: bad --faults\n"); return 2; }
+  if (!host_parse_faults(&host.plan, faults)) { fprintf(stderr, "host-shoe: bad --faults\n"); return 2; }
+  host.dice = host.plan.has_seed ? host.plan.seed : seed; /* the emulator's default: the shoe seed */
   if (cards_file) {
-    FILE *f = fopen(cards_file, "r");
-    char tok[8];
-    if (!f) { perror(cards_file); return 2; }
-    while (ncards < MAX_CARDS && fscanf(f, "%7s", tok) == 1)
-      if (parse_card(tok, &ranks[ncards], &suits[ncards])) ncards++;
-    fclose(f);
+    int n = host_cards_file(cards_file, ranks, suits);
+    if (n < 0) { perror(cards_file); return 2; }
+    ncards = (unsigned)n;
   } else {
-    uint32_t st = seed;
-    unsigned d, k;
-    (void)seeded;
-    for (d = 0; d < decks; d++)
-      for (k = 0; k < 52; k++) { ranks[ncards] = (uint8_t)(k % 13 + 1); suits[ncards] = (uint8_t)(k / 13 + 1); ncards++; }
-    for (k = ncards - 1; k > 0; k--) { /* Fisher-Yates, as src/random/prng.ts shuffle */
-      unsigned j = (unsigned)floor(mulberry(&st) * (double)(k + 1));
-      uint8_t r = ranks[k], s = suits[k];
-      ranks[k] = ranks[j]; suits[k] = suits[j]; ranks[j] = r; suits[j] = s;
-    }
+    ncards = host_shuffled(decks, seed, ranks, suits);
     if (cut < 0) cut = (long)(ncards * 3 / 4); /* the emulator's default cut card: 75 % */
   }
   cfg.decks = (uint8_t)decks;
   cfg.nonce_salt = (uint32_t)time(NULL) ^ (uint32_t)getpid();
   host.fd = open(path, O_RDWR | O_NOCTTY | O_NONBLOCK);
   if (host.fd < 0) { perror(path); return 1; }
-  if (tcgetattr(host.fd, &tio) == 0) {
-    tio.c_iflag &= ~(tcflag_t)(IGNBRK | BRKINT | PARMRK | ISTRIP | INLCR | IGNCR | ICRNL | IXON);
-    tio.c_oflag &= ~(tcflag_t)OPOST;
-    tio.c_lflag &= ~(tcflag_t)(ECHO | ECHONL | ICANON | ISIG | IEXTEN);
-    tio.c_cflag &= ~(tcflag_t)(CSIZE | PARENB);
-    tio.c_cflag |= CS8;
-    cfsetispeed(&tio, B115200);
-    cfsetospeed(&tio, B115200);
-    tcsetattr(host.fd, TCSANOW, &tio);
-  }
+  raw_line(host.fd);
   signal(SIGTERM, on_signal);
   signal(SIGINT, on_signal);
   shoe_init(&shoe, &cfg, &hooks, &host);
@@ -210,56 +222,32 @@ int main(int argc, char **argv) {
   fprintf(stderr, "host-shoe: %s, %u cards, nonce %08x\n", path, ncards, (unsigned)host.nv.boot_nonce);
 
   while (!stop_flag) {
-    struct pollfd pfd;
+    struct pollfd pfd[2];
     uint8_t buf[256];
-    uint64_t t = mono_ms();
-    pfd.fd = host.fd;
-    pfd.events = POLLIN;
-    if (poll(&pfd, 1, 5) > 0 && (pfd.revents & POLLIN)) {
-      ssize_t n = read(host.fd, buf, sizeof buf);
-      if (n > 0 && powered && !unplugged) shoe_rx(&shoe, buf, (size_t)n);
-    }
-    t = mono_ms();
-    if (wake_at && t >= wake_at) {
-      wake_at = 0;
-      if (unplugged) { unplugged = 0; shoe_set_connected(&shoe, 1); fprintf(stderr, "replugged\n"); }
-      if (!powered) { /* §8.2: power back without sequence state */
-        powered = 1;
-        host.nv.valid = 0;
-        shoe_init(&shoe, &cfg, &hooks, &host);
-        dealt_at_boot = dealt; /* drawIndex restarts at 1 (§7.4.4) */
-        if (dealt < ncards) shoe_loaded(&shoe, (uint8_t)decks, (uint16_t)(ncards - dealt));
-        fprintf(stderr, "rebooted, nonce %08x\n", (unsigned)host.nv.boot_nonce);
+    uint64_t t;
+    pfd[0].fd = host.fd;
+    pfd[0].events = POLLIN;
+    pfd[1].fd = stdin_open ? STDIN_FILENO : -1;
+    pfd[1].events = POLLIN;
+    pfd[0].revents = pfd[1].revents = 0;
+    if (poll(pfd, 2, 5) > 0) {
+      if (pfd[0].revents & POLLIN) {
+        ssize_t n = read(host.fd, buf, sizeof buf);
+        if (n > 0 && powered && !unplugged) host_receive(&host, &shoe, buf, (size_t)n);
       }
+      if (pfd[1].revents & (POLLIN | POLLHUP)) stdin_open = commands(host_ms());
     }
+    t = host_ms();
+    if (wake_at && t >= wake_at) { wake_at = 0; wake(); }
+    if (powered) mechanics(t); /* the shoe's mechanics go on with the cable out */
     if (powered && !unplugged) {
       shoe_poll(&shoe);
-      if (scripted && dealt < ncards && t - last_draw >= draw_ms && shoe_can_draw(&shoe)) {
-        unsigned next = shoe.draw_index + 1u;
+      if (scripted && dealt < ncards && rescan_at == 0 && t - last_draw >= draw_ms && shoe_can_draw(&shoe)) {
         last_draw = t;
-        unsigned u, unplug_ms = 0;
-        for (u = 0; u < host.n_unplug; u++)
-          if (host.unplug_at[u] == next) { unplug_ms = host.unplug_ms[u]; host.unplug_at[u] = 0; }
-        if (unplug_ms) { /* §2.3: the cable pulled at the shoe's end; state kept */
-          unplugged = 1; wake_at = t + unplug_ms;
-          shoe_set_connected(&shoe, 0); host.fifo_len = 0;
-          fprintf(stderr, "unplugged %u ms\n", unplug_ms);
-          continue;
-        }
-        if (host.reboot_at && next == host.reboot_at) {
-          host.reboot_at = 0; powered = 0; wake_at = t + host.reboot_ms;
-          host.fifo_len = 0;
-          fprintf(stderr, "power lost %u ms\n", host.reboot_ms);
-          continue;
-        }
-        if (cut >= 0 && !cut_done && (long)(shoe.draw_index + dealt_at_boot) >= cut) { cut_done = 1; shoe_cut_card(&shoe); }
-        if (shoe_card_drawn(&shoe, ranks[dealt], suits[dealt], 95) == 0) {
-          fprintf(stderr, "dealt %u %c%c\n", shoe.draw_index, "A23456789TJQK"[ranks[dealt] - 1], "SHDC"[suits[dealt] - 1]);
-          dealt++;
-        }
+        pull(t);
       }
+      host_flush(&host);
     }
-    if (!unplugged) flush(&host);
   }
   close(host.fd);
   return 0;

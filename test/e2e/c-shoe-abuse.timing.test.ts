@@ -43,7 +43,7 @@ async function waitFor(what: string, cond: () => boolean, ms: number): Promise<v
 async function rig(args: string[]): Promise<{ delivered: DeliveredShoeMessage[]; events: LinkEvent[] }> {
   pair = await startPtyPair();
   log = '';
-  shoe = spawn(join(cdir, 'build', 'host-shoe'), ['--serial', pair.a, '--scripted', ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
+  shoe = spawn(join(cdir, 'build', 'host-shoe-san'), ['--serial', pair.a, '--scripted', ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
   shoe.stderr?.setEncoding('utf8');
   shoe.stderr?.on('data', (c: string) => (log += c));
   const delivered: DeliveredShoeMessage[] = [];
@@ -70,7 +70,7 @@ async function inject(path: string, bytes: Uint8Array): Promise<void> {
 const cardsOf = (d: readonly DeliveredShoeMessage[]) => d.filter((m) => m.message.type === 'CARD_DRAWN').length;
 
 describe.skipIf(!ready)(ready ? 'controller link against the C host shoe, abused' : 'skipped: needs socat and a C compiler', () => {
-  beforeAll(() => void execFileSync('make', ['-s', '-C', cdir, 'build/host-shoe'], { stdio: 'pipe' }), 120_000);
+  beforeAll(() => void execFileSync('make', ['-s', '-C', cdir, 'build/host-shoe-san'], { stdio: 'pipe' }), 120_000);
 
   it('20 unplugs in one shoe: every card exactly once, in order', async () => {
     const unplugs = Array.from({ length: 20 }, (_, i) => `unplug@${2 + i * 2}:0.4`).join(',');

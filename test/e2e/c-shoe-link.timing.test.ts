@@ -1,9 +1,9 @@
 // The controller's serial link (ShoeLink) against the C host shoe (firmware-protocol/c, built by
-// make) over a real socat pty pair: a seeded six-deck shoe dealt with line faults injected in the
-// shoe (drop, corrupt, delay) and an unplug — every card reaches the application exactly once, in
-// order (PROTOCOL.md §9); then a power loss mid-shoe, which the link must report as a peer cold
-// start (§8.4 a) with a new session nonce (§8.6). The seeded shoe is the TS emulator's shuffle, so
-// this also checks the C port of mulberry32 and Fisher-Yates.
+// make under AddressSanitizer + UBSan) over a real socat pty pair: a seeded six-deck shoe dealt with
+// line faults injected in the shoe (drop, corrupt, delay) and an unplug — every card reaches the
+// application exactly once, in order (PROTOCOL.md §9); then a power loss mid-shoe, which the link
+// must report as a peer cold start (§8.4 a) with a new session nonce (§8.6). The seeded shoe is the
+// TS emulator's shuffle, so this also checks the C port of mulberry32 and Fisher-Yates.
 import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,7 +14,7 @@ import { eventsOf, expectExactlyOnceInOrder } from '../adapters/serial/harness.j
 import { hasSocat, startPtyPair, type PtyPair } from '../adapters/serial/socat.js';
 
 const cdir = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'firmware-protocol', 'c');
-const hostShoe = join(cdir, 'build', 'host-shoe');
+const hostShoe = join(cdir, 'build', 'host-shoe-san');
 const hasCc = spawnSync('cc', ['--version']).status === 0 && spawnSync('make', ['--version']).status === 0;
 const ready = hasSocat && hasCc;
 
@@ -62,7 +62,7 @@ function startLink(delivered: DeliveredShoeMessage[], events: LinkEvent[]): Shoe
 
 describe.skipIf(!ready)(ready ? 'controller link against the C host shoe' : 'skipped: needs socat and a C compiler', () => {
   beforeAll(() => {
-    execFileSync('make', ['-s', '-C', cdir, 'build/host-shoe'], { stdio: 'pipe' });
+    execFileSync('make', ['-s', '-C', cdir, 'build/host-shoe-san'], { stdio: 'pipe' });
   }, 120_000);
 
   it('deals a six-deck shoe with drop, corrupt, delay and an unplug: each card exactly once, in order', async () => {

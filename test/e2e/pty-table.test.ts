@@ -1,8 +1,9 @@
-// End to end over a real pseudo-terminal pair: `shoe emulate`'s emulator deals a
-// six-deck shoe with every fault type injected into the controller's serial port; the controller's log
-// holds every card the emulator dealt exactly once and in order; the round results equal those of the
+// End to end over a real pseudo-terminal pair, against each shoe of shoe-under-test.ts (the TS emulator
+// of `shoe emulate` and the C host shoe): the shoe deals a six-deck shoe with every fault type injected
+// into the controller's serial port; the controller's log
+// holds every card the shoe dealt exactly once and in order; the round results equal those of the
 // same card list replayed from a session file; the capture replays to the same events.
-import { describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,7 +12,6 @@ import { hasSocat, startPtyPair } from '../adapters/serial/socat.js';
 import { parseTableConfig } from '../../src/config/table-config.js';
 import { loadRuleSet } from '../../src/config/load-rule-set.js';
 import { startTable } from '../../src/composition/table-runtime.js';
-import { runEmulator } from '../../src/adapters/shoe-emulator/run-emulator.js';
 import { SqliteEventStore } from '../../src/adapters/store/sqlite-event-store.js';
 import { exportSession } from '../../src/app/audit/export-session.js';
 import { CONFIGURED_RECORD, factOf, isInputRecord, isNoteRecord, recordedInput } from '../../src/app/audit/log-records.js';
@@ -21,28 +21,30 @@ import { verifyLog } from '../../src/app/audit/verify-log.js';
 import { TableEngine } from '../../src/round/table-engine.js';
 import type { Card } from '../../src/rules/cards.js';
 import { canonicalJson } from '../../src/log/event-chain.js';
+import { SHOES } from './shoe-under-test.js';
+import { printFigures, sessionFigures } from './session-figures.js';
 
 const FAULTS = 'drop=0.02,corrupt=0.02,dup=0.02,delay=0.01:150,misread=0.02,jam@40:0.5,reversed@90:0.5,dirty@150:0.5,unplug@100:1,unplug@200:5,seed=9';
 
-describe.skipIf(!hasSocat)(`a table on a pty pair with a faulty shoe${hasSocat ? '' : ' (skipped: socat is not installed; CI installs it)'}`, () => {
-  test('every dealt card once and in order; results equal the replayed card list; the capture replays the same', async () => {
+describe.each(SHOES)('a table on a pty pair with a faulty shoe: $name', (kind) => {
+  const missing = hasSocat ? kind.missing : 'socat is not installed; CI installs it';
+  beforeAll(() => { if (!missing) kind.prepare(); }, 120_000);
+  test.skipIf(missing !== null)(`${missing ? `(skipped: ${missing}) ` : ''}every dealt card once and in order; results equal the replayed card list; the capture replays the same`, async () => {
+    const startedAt = Date.now();
     const pair = await startPtyPair();
     const dir = mkdtempSync(join(tmpdir(), 'pty-table-'));
     const store = new SqliteEventStore({ path: join(dir, '{tableId}.db'), synchronous: 'NORMAL', pollIntervalMs: 0 });
     const config = parseTableConfig({ id: 'pty-1', rules: 'six-deck', serial: { path: pair.a, baud: 115200 }, decisionTimerSeconds: 1, bettingSeconds: 0.01, roles: {} }, 'test');
     const capturePath = join(dir, 'capture.jsonl');
-    const dealt: Card[] = [];
     let outOfTurn = 0;
-    const shoe = await runEmulator({
-      serialPath: pair.b, baud: 115200, seed: 2026, decks: 6, cutCardAfter: 280, faults: FAULTS, autoDrawMs: 1,
-      onEvent: (e) => { if (e.type === 'dealt') dealt.push(e.card); },
-    });
+    const shoe = await kind.start({ serialPath: pair.b, seed: 2026, decks: 6, cutCardAfter: 280, faults: FAULTS, autoDrawMs: 1 });
+    const dealt = shoe.dealt;
     const runtime = await startTable({ config, store, logger: pino({ level: 'silent' }), bot: true, paceMs: 1, seed: 5, capturePath });
     try {
       await new Promise<void>((resolve, reject) => {
         const timer = setTimeout(() => {
           // Say where it stopped: the shoe's and the link's view of the gate and the sequences, the table's phase.
-          const where = { gate: shoe.emulator.gate, session: shoe.emulator.sessionState, shoeSeq: shoe.emulator.sequenceState, held: shoe.emulator.heldDraws, link: runtime.link.sequence, linkState: runtime.link.state, phase: runtime.service.phase, faults: runtime.service.table.shoeFaults, faultCard: runtime.service.table.faultCard, dealt: dealt.length };
+          const where = { shoe: shoe.where(), link: runtime.link.sequence, linkState: runtime.link.state, phase: runtime.service.phase, faults: runtime.service.table.shoeFaults, faultCard: runtime.service.table.faultCard };
           reject(new Error(`shoe not finished: ${JSON.stringify(where)}`));
         }, Number(process.env['PTY_WAIT'] ?? 150_000));
         runtime.service.events$.subscribe((e) => {
@@ -61,6 +63,7 @@ describe.skipIf(!hasSocat)(`a table on a pty pair with a faulty shoe${hasSocat ?
     }
     const log = await store.read('pty-1');
     await store.close();
+    printFigures('faulty shoe', kind.name, sessionFigures(log, dealt.length, startedAt));
     const inputs = log.filter(isInputRecord).map(recordedInput);
     const logged = inputs.filter((r) => r.input.type === 'card').map((r) => (r.input as { card: Card }).card);
     expect(logged.length).toBeGreaterThanOrEqual(280);

@@ -1,14 +1,15 @@
-// The wire under abuse, end to end over a fresh socat pty pair per test (PROTOCOL.md §7.5.3, §8.4-§8.6):
+// The wire under abuse, end to end over a fresh socat pty pair per test (PROTOCOL.md §7.5.3, §8.4-§8.6),
+// against each shoe of shoe-under-test.ts (the TS emulator and the C host shoe):
 //  - stale frames: the shoe's cold-start HELLO, SHOE_LOADED seq 1 and its first CARD_DRAWN, taken from
 //    the controller's own capture, are replayed byte for byte into the controller's side of a live
 //    table: a sequenceIncident on the log, the table paused, no phantom input;
 //  - garbage: 1 MB of random bytes, bursts of zeros, bit-flipped and cut-short copies of real frames,
-//    written mid-round in random chunks: no crash, no card invented or lost, the link recovers and the
-//    round finishes.
+//    written mid-round in random chunks, to the controller and the same to the shoe: no crash, no card
+//    invented or lost, the link recovers and the round finishes.
 // Bytes reach the controller's side by writing to the shoe's end of the pair (a second writer on the
-// same pty, as a stale USB buffer or a hostile device would), with async writes so the controller in
-// this process keeps reading.
-import { describe, expect, test } from 'vitest';
+// same pty, as a stale USB buffer or a hostile device would), and the shoe's side by writing to the
+// controller's end, with async writes so the controller in this process keeps reading.
+import { beforeAll, describe, expect, test } from 'vitest';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -18,12 +19,13 @@ import { Deframer, fromHex, type Frame } from '../../firmware-protocol/src/index
 import { hasSocat, startPtyPair, type PtyPair } from '../adapters/serial/socat.js';
 import { parseTableConfig } from '../../src/config/table-config.js';
 import { startTable, type TableRuntime } from '../../src/composition/table-runtime.js';
-import { runEmulator, type RunningEmulator } from '../../src/adapters/shoe-emulator/run-emulator.js';
 import { mulberry32 } from '../../src/random/prng.js';
 import { SqliteEventStore } from '../../src/adapters/store/sqlite-event-store.js';
 import { isInputRecord, recordedInput } from '../../src/app/audit/log-records.js';
 import { verifyLog } from '../../src/app/audit/verify-log.js';
 import type { Card } from '../../src/rules/cards.js';
+import { SHOES, type ShoeKind, type ShoeUnderTest } from './shoe-under-test.js';
+import { printFigures, sessionFigures } from './session-figures.js';
 
 const needSocat = process.env['CI'] === 'true' || hasSocat;
 
@@ -39,15 +41,17 @@ interface Rig {
   pair: PtyPair;
   store: SqliteEventStore;
   runtime: TableRuntime;
-  shoe: RunningEmulator;
-  dealt: Card[];
+  shoe: ShoeUnderTest;
+  dealt: readonly Card[];
   capturePath: string;
   /** A second writer on the shoe's end: what it writes reaches the controller. */
   line: FileHandle;
+  /** A second writer on the controller's end: what it writes reaches the shoe. */
+  shoeLine: FileHandle;
   stop(): Promise<void>;
 }
 
-async function rig(id: string, paceMs: number): Promise<Rig> {
+async function rig(kind: ShoeKind, id: string, paceMs: number): Promise<Rig> {
   const pair = await startPtyPair();
   const dir = mkdtempSync(join(tmpdir(), `${id}-`));
   const store = new SqliteEventStore({ path: join(dir, '{tableId}.db'), synchronous: 'NORMAL', pollIntervalMs: 0 });
@@ -55,13 +59,15 @@ async function rig(id: string, paceMs: number): Promise<Rig> {
   const capturePath = join(dir, 'capture.jsonl');
   // The controller first, so it hears the shoe's very first (cold-start) HELLO request.
   const runtime = await startTable({ config, store, logger: pino({ level: 'silent' }), bot: true, paceMs, seed: 5, capturePath });
-  const dealt: Card[] = [];
-  const shoe = await runEmulator({ serialPath: pair.b, baud: 115200, seed: 77, decks: 6, cutCardAfter: 280, autoDrawMs: paceMs, onEvent: (e) => { if (e.type === 'dealt') dealt.push(e.card); } });
+  const shoe = await kind.start({ serialPath: pair.b, seed: 77, decks: 6, cutCardAfter: 280, autoDrawMs: paceMs });
+  const dealt = shoe.dealt;
   const line = await open(pair.b, 'w');
+  const shoeLine = await open(pair.a, 'w');
   return {
-    pair, store, runtime, shoe, dealt, capturePath, line,
+    pair, store, runtime, shoe, dealt, capturePath, line, shoeLine,
     async stop() {
       await line.close();
+      await shoeLine.close();
       await runtime.stop();
       await shoe.close();
       await pair.stop();
@@ -90,9 +96,14 @@ function capturedFrames(path: string): Array<{ frame: Frame; bytes: Uint8Array }
   return out;
 }
 
-describe.skipIf(!needSocat)(`the wire under abuse, over a pty pair${needSocat ? '' : ' (skipped: socat is not installed; CI installs it)'}`, () => {
-  test('a captured cold-start HELLO + SHOE_LOADED + CARD_DRAWN replayed mid-session: incident, pause, no phantom input', async () => {
-    const r = await rig('replay-1', 20);
+describe.each(SHOES)('the wire under abuse, over a pty pair: $name', (kind) => {
+  const missing = needSocat ? kind.missing : 'socat is not installed; CI installs it';
+  const skipped = missing ? `(skipped: ${missing}) ` : '';
+  beforeAll(() => { if (!missing) kind.prepare(); }, 120_000);
+
+  test.skipIf(missing !== null)(`${skipped}a captured cold-start HELLO + SHOE_LOADED + CARD_DRAWN replayed mid-session: incident, pause, no phantom input`, async () => {
+    const startedAt = Date.now();
+    const r = await rig(kind, 'replay-1', 20);
     try {
       await until('three rounds', () => r.runtime.service.table.round >= 3, 60_000);
       const frames = capturedFrames(r.capturePath);
@@ -123,11 +134,13 @@ describe.skipIf(!needSocat)(`the wire under abuse, over a pty pair${needSocat ? 
     }
     const log = await r.store.read('replay-1');
     await r.store.close();
+    printFigures('stale HELLO replayed', kind.name, sessionFigures(log, r.dealt.length, startedAt));
     expect(verifyLog(log).ok).toBe(true);
   }, 120_000);
 
-  test('1 MB of garbage mid-round (random chunks, bursts, bit flips, cut frames): no crash, no card invented or lost, the round finishes', async () => {
-    const r = await rig('spray-1', 20);
+  test.skipIf(missing !== null)(`${skipped}1 MB of garbage mid-round (random chunks, bursts, bit flips, cut frames): no crash, no card invented or lost, the round finishes`, async () => {
+    const startedAt = Date.now();
+    const r = await rig(kind, 'spray-1', 20);
     const rng = mulberry32(99);
     let sprayed = 0;
     try {
@@ -137,13 +150,13 @@ describe.skipIf(!needSocat)(`the wire under abuse, over a pty pair${needSocat ? 
       const real = capturedFrames(r.capturePath).map((f) => f.bytes);
       const TOTAL = 1 << 20;
       while (sprayed < TOTAL) {
-        const kind = rng();
+        const pick = rng();
         let chunk: Uint8Array;
-        if (kind < 0.5) {
+        if (pick < 0.5) {
           chunk = Uint8Array.from({ length: 1 + Math.floor(rng() * 4096) }, () => Math.floor(rng() * 256)); // random bytes
-        } else if (kind < 0.6) {
+        } else if (pick < 0.6) {
           chunk = new Uint8Array(1 + Math.floor(rng() * 512)); // a burst of zeros (idle delimiters)
-        } else if (kind < 0.8) {
+        } else if (pick < 0.8) {
           // Real frames with bit flips.
           const parts: number[] = [];
           for (let i = 0; i < 64; i++) {
@@ -166,7 +179,7 @@ describe.skipIf(!needSocat)(`the wire under abuse, over a pty pair${needSocat ? 
           chunk = Uint8Array.from(parts);
         }
         chunk = chunk.subarray(0, Math.min(chunk.length, TOTAL - sprayed));
-        await r.line.write(chunk);
+        await Promise.all([r.line.write(chunk), r.shoeLine.write(chunk)]);
         sprayed += chunk.length;
         if (rng() < 0.2) await new Promise((res) => setTimeout(res, Math.floor(rng() * 20))); // paced, in bursts
       }
@@ -180,6 +193,7 @@ describe.skipIf(!needSocat)(`the wire under abuse, over a pty pair${needSocat ? 
     expect(sprayed).toBe(1 << 20);
     const log = await r.store.read('spray-1');
     await r.store.close();
+    printFigures('1 MB of garbage', kind.name, sessionFigures(log, r.dealt.length, startedAt));
     const inputs = log.filter(isInputRecord).map(recordedInput);
     const cards = cardsOf(inputs);
     expect(cards).toEqual(r.dealt.slice(0, cards.length)); // none invented, none lost, in order
