@@ -1,11 +1,12 @@
 // Paths from the chart (`shoe scenarios generate`, docs/qa.md): model-based testing after xstate's graph
-// paths. The walk of chart-walk.ts finds the shortest path to every abstract state of the table; each path,
-// and each path followed by one more input worth trying there, is a candidate; a candidate becomes a
-// scenario when it takes a transition or enters a state no scenario before it did. Paths from a new table
-// (real inputs only) come first; the walk's stated starting tables (a worn shoe, a shoe near the cut-card
-// reserve) only add what inputs from a new table cannot reach — a foreign card while burning a shoe of
-// one-card burn, say. Each scenario's expectations are today's results (settlements, refusals, every fact).
-// Coverage is counted on xstate's own actor against the chart's states and transitions.
+// paths. The walk of chart-walk.ts finds the shortest path to every abstract state of the table; each prefix
+// of a path, and each path followed by one more input worth trying there, is a candidate; a candidate
+// becomes a scenario when it takes a transition or enters a state no scenario before it did. Paths from a
+// new table (real inputs only) come first; the walk's stated starting tables (a worn shoe, a shoe near the
+// cut-card reserve) only add what the walk from a new table does not reach: a foreign card while burning a
+// one-card burn (no input sequence reaches it: a new shoe has every card), the cut card missing (the walk
+// plays no whole shoe). Each scenario's expectations are today's results (settlements, refusals, every
+// fact). Coverage is counted on xstate's own actor against the chart's states and transitions.
 import { createActor, type AnyActorRef, type Snapshot } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
 import type { RuleSet } from '../rules/rule-set.js';
@@ -81,8 +82,10 @@ function actorAt(rules: RuleSet, snapshot: Snapshot<unknown>, reach: Reach): Any
   return createActor(roundMachine, { input: { rules }, snapshot, inspect: reach.inspect }).start();
 }
 
-/** Whether an input tried in a state may take a transition not yet covered: one of the transitions its
- *  type has in the state or an ancestor (xstate's candidates), or an eventless one not yet taken. */
+/** Whether an input tried at a path's end may take a transition not yet covered: one its type has in the
+ *  state or an ancestor (xstate's candidates). Inputs whose candidates are all covered are not tried (most
+ *  of them); an eventless transition only such an input would lead to is left to later paths and the
+ *  stated starts — coverageOf recounts what the scenarios reach, so nothing is claimed that is not. */
 function mayAdd(at: RoundSnapshot, event: MachineEvent, covered: Reach): boolean {
   const leaf = (at as unknown as { _nodes: Array<{ type: string; parent?: unknown; transitions: Map<string, unknown[]> }> })._nodes.find((n) => n.type === 'atomic');
   for (let node = leaf; node !== undefined; node = node.parent as typeof leaf) {
