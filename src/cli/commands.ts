@@ -24,6 +24,7 @@ import { verb as parSheetVerb } from './verbs/par-sheet.js';
 import { verb as conformanceVerb } from './verbs/conformance.js';
 import { verb as checkVerb } from './verbs/check.js';
 import { verb as stackVerb } from './verbs/stack.js';
+import { verb as scenariosVerb } from './verbs/scenarios.js';
 
 export const COMMANDS: readonly Command[] = [
   startVerb,
@@ -44,4 +45,5 @@ export const COMMANDS: readonly Command[] = [
   parSheetVerb,
   checkVerb,
   stackVerb,
+  scenariosVerb,
 ];

@@ -6,6 +6,7 @@ import type { TableEvent } from '../round/events.js';
 import { TableEngine } from '../round/table-engine.js';
 import type { ExpectedSettlement, Scenario } from './scenario-schema.js';
 import { sameFact } from './compare-facts.js';
+import { startSnapshot } from './stated-start.js';
 
 export interface ScenarioResult {
   readonly passed: boolean;
@@ -28,9 +29,14 @@ function settledWords(e: { net: number; outcome?: string | undefined; stake?: nu
   return `net ${signed(e.net)}${e.outcome !== undefined ? ` (${e.outcome})` : ''}`;
 }
 
+/** The table a scenario starts from: a new one, or its stated starting table. */
+export function scenarioEngine(rules: RuleSet, scenario: Pick<Scenario, 'start'>): TableEngine {
+  return scenario.start === undefined ? new TableEngine(rules) : new TableEngine(rules, startSnapshot(rules, scenario.start));
+}
+
 /** Replays the inputs; returns every fact with the 1-based input position it came from. */
-export function replayScenarioInputs(rules: RuleSet, scenario: Pick<Scenario, 'inputs'>): TableEvent[] {
-  const engine = new TableEngine(rules);
+export function replayScenarioInputs(rules: RuleSet, scenario: Pick<Scenario, 'inputs' | 'start'>): TableEvent[] {
+  const engine = scenarioEngine(rules, scenario);
   return scenario.inputs.flatMap((input, i) => engine.submit(input, i + 1));
 }
 

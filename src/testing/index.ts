@@ -24,6 +24,7 @@ export { loadScenarioFiles, readScenarioFile, scenarioRules, writeScenarioFile, 
 export { checkFile, type FileCheck, type CheckOutcome } from './run-checks.js';
 export { checkTableLog, checkCapture } from './upgrade-check.js';
 export { junitXml, type JUnitCase } from './junit-report.js';
+export { chartScenarios, coverageOf, type ChartScenarios, type ChartCoverage } from './chart-scenarios.js';
 export { CaptureMismatchError, type CaptureLine } from '../app/audit/replay-capture.js';
 
 const rulesOf = (rules: RuleSet | string): RuleSet => (typeof rules === 'string' ? loadRuleSet(rules).rules : rules);

@@ -34,6 +34,11 @@ export const scenarioSchema = z.strictObject({
   rounds: z.strictObject({ from: z.number().int().min(1), to: z.number().int().min(1) }).optional()
     .describe('check only the facts of these rounds; the inputs before them bring in the shoe state'),
   facts: z.array(z.record(z.string(), z.unknown())).optional().describe('the full expected fact stream (in the rounds checked), compared fact by fact'),
+  start: z.looseObject({
+    value: z.union([z.string(), z.record(z.string(), z.unknown())]).describe('where in the chart, e.g. {"active": "burning"}'),
+    historyValue: z.record(z.string(), z.unknown()).optional(),
+    context: z.strictObject({ table: z.record(z.string(), z.unknown()).describe('the table state, as the log\'s snapshots hold it') }),
+  }).optional().describe('a stated starting table (a persisted table snapshot without the rule set): the inputs replay from there instead of from a new table'),
 });
 
 export type ExpectedSettlement = z.infer<typeof expectedSettlementSchema>;

@@ -16,7 +16,7 @@ import type { MachineEvent, TableInput } from '../../src/round/inputs.js';
 import type { RuleSet } from '../../src/rules/rule-set.js';
 import { CompiledChart, UnsupportedChartError } from '../../src/round/compiled-chart.js';
 import { playRandomSession } from '../support/random-session.js';
-import { abstractState, chartInventory, startingPoints, type RoundSnapshot } from './support/chart-walk.js';
+import { abstractState, chartInventory, startingPoints, type RoundSnapshot } from '../../src/testing/chart-walk.js';
 
 const inventory = chartInventory(roundMachine);
 

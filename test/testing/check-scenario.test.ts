@@ -61,3 +61,25 @@ describe('differences in words', () => {
     expect(readFileSync(path, 'utf8')).toContain('\n "rules": "six-deck"');
   });
 });
+
+describe('a stated starting table', () => {
+  const rules = scenarioRules({ path: 'x.json', scenario: { rules: 'six-deck', inputs: [], expect: [] } });
+  const start = {
+    value: { active: 'burning' }, historyValue: {},
+    context: { table: { shoe: { number: 1, drawn: { AS: 6 }, burnTarget: 1, burned: 0, cutCardSeen: false }, round: 0, bets: [], boxes: [], dealer: { cards: [], holeRevealed: false, natural: null }, dealt: 0, faultCard: null, shoeFaults: [], announcedTurn: null } },
+  };
+  test('the inputs replay from it: a seventh ace of spades is foreign there, not on a new shoe', () => {
+    const scenario = parseScenario({ rules: 'six-deck', start, inputs: [{ type: 'card', card: 'AS' }], expect: [] });
+    const paused = checkScenario(rules, scenario).facts;
+    expect(paused).toEqual([{ type: 'table.paused', round: 0, reason: 'foreign card AS: all 6 in this shoe were already drawn', fault: { kind: 'foreignCard', card: 'AS' } }]);
+    const fresh = checkScenario(rules, parseScenario({ rules: 'six-deck', inputs: [{ type: 'shoe.loaded' }, { type: 'card', card: 'AS' }], expect: [] })).facts;
+    expect(fresh.map((f) => f.type)).toEqual(['shoe.loaded', 'card.burned', 'betting.opened']);
+  });
+  test('a start the chart does not have is unreadable, in words', async () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'stated-start-')), 'nowhere.json');
+    writeFileSync(path, JSON.stringify({ rules: 'six-deck', start: { ...start, value: { active: 'nowhere' } }, inputs: [{ type: 'card', card: 'AS' }], expect: [] }));
+    const check = await checkFile(path);
+    expect(check.outcome).toBe('unreadable');
+    expect(check.differences[0]).toBe(`${path}: no state nowhere in table.active`);
+  });
+});

@@ -2,6 +2,7 @@
 // test fixtures); the work is in export-log.ts, loaded when the verb runs. `--round N[..M] --as-scenario`:
 // those rounds as a self-contained scenario (src/testing/export-scenario.ts, docs/qa.md).
 import { defineCommand } from '../command-spec.js';
+import { UsageError } from '../usage-error.js';
 
 export const verb = defineCommand({
   name: 'export',
@@ -14,7 +15,10 @@ export const verb = defineCommand({
     'as-scenario': { type: 'boolean', description: 'a self-contained scenario for --round (docs/qa.md) that `shoe check` replays' },
   },
   streaming: true,
-  run: async (args, io) => args.values['as-scenario']
-    ? (await import('../../testing/export-scenario-file.js')).exportScenario(args.positional[0] as string, args.values.round, io.out)
-    : (await import('../export-log.js')).exportLog(args.positional[0] as string, args.values.quiet, io),
+  run: async (args, io) => {
+    if (args.values.round !== undefined && !args.values['as-scenario']) throw new UsageError('--round goes with --as-scenario');
+    return args.values['as-scenario']
+      ? (await import('../../testing/export-scenario-file.js')).exportScenario(args.positional[0] as string, args.values.round, io.out)
+      : (await import('../export-log.js')).exportLog(args.positional[0] as string, args.values.quiet, io);
+  },
 });

@@ -1,18 +1,19 @@
-// What the runner-vs-actor differential walks with xstate/graph: the inputs worth trying in each state
-// of the table (cards that fit and cards that do not, bets, decisions, timeouts, supervisor commands,
-// shoe faults and recoveries, recovery markers), an abstraction of the table that keeps the walk finite,
-// and the starting tables (a fresh one; one with a card drawn as often as the shoe holds it, so a foreign card exists;
-// one just short of the cut-card reserve). It also lists the chart's states and transitions
-// from the machine definition, so coverage is counted against the chart itself.
+// Walking the round machine's chart with xstate/graph: the inputs worth trying in each state of the table
+// (cards that fit and cards that do not, bets, decisions, timeouts, supervisor commands, shoe faults and
+// recoveries, recovery markers), an abstraction of the table that keeps the walk finite, and the starting
+// tables (a fresh one; one with a card drawn as often as the shoe holds it, so a foreign card exists; one
+// just short of the cut-card reserve). It also lists the chart's states and transitions from the machine
+// definition, so coverage is counted against the chart itself. Two users: the runner-vs-actor differential
+// (docs/adr/0001-fast-chart-runner.md) and `shoe scenarios generate` (chart-scenarios.ts, docs/qa.md).
 import { createActor, type AnyStateMachine, type SnapshotFrom } from 'xstate';
-import { RANKS, SUITS, type Card } from '../../../src/rules/cards.js';
-import { cardIndex } from '../../../src/rules/card-counts.js';
-import { cutCardReserve, shoeSize } from '../../../src/rules/shoe-composition.js';
-import type { RuleSet } from '../../../src/rules/rule-set.js';
-import type { MachineEvent, TableInput } from '../../../src/round/inputs.js';
-import type { TableState } from '../../../src/round/table-state.js';
-import { roundMachine } from '../../../src/round/round-machine.js';
-import { foreignReason } from '../../../src/round/operations/shoe.js';
+import { RANKS, SUITS, type Card } from '../rules/cards.js';
+import { cardIndex } from '../rules/card-counts.js';
+import { cutCardReserve, shoeSize } from '../rules/shoe-composition.js';
+import type { RuleSet } from '../rules/rule-set.js';
+import type { MachineEvent, TableInput } from '../round/inputs.js';
+import type { TableState } from '../round/table-state.js';
+import { roundMachine } from '../round/round-machine.js';
+import { foreignReason } from '../round/operations/shoe.js';
 
 export type RoundSnapshot = SnapshotFrom<typeof roundMachine>;
 
@@ -106,11 +107,25 @@ function cardsOnly(snapshot: RoundSnapshot): MachineEvent[] {
   return [...fitting, ...(foreign ? [foreign] : [])].map((card) => ev({ type: 'card', card })).concat(ev(sup('resume')));
 }
 
+export interface StartingPoint {
+  readonly name: string;
+  /** What the table is like there, in words (a generated scenario's note). */
+  readonly words: string;
+  readonly snapshot: RoundSnapshot;
+  readonly inputs: (s: RoundSnapshot) => MachineEvent[];
+}
+
+/** A new table, every input worth trying from the first: what real inputs alone reach. */
+export function newTable(rules: RuleSet): StartingPoint {
+  const snapshot = createActor(roundMachine, { input: { rules } }).start().getSnapshot();
+  return { name: 'new table', words: 'a new table', snapshot, inputs: inputsFor };
+}
+
 /** The tables a walk starts from, with the inputs it tries: a fresh table (what may come before any shoe);
  *  burning a shoe with one card drawn as often as
  *  the shoe holds it (so a foreign card exists in every phase; a shoe change or the end of the shoe leads
  *  to awaitingShoe and a fresh shoe), and burning a shoe one card short of the cut-card reserve. */
-export function startingPoints(rules: RuleSet): Array<{ name: string; snapshot: RoundSnapshot; inputs: (s: RoundSnapshot) => MachineEvent[] }> {
+export function startingPoints(rules: RuleSet): StartingPoint[] {
   const actor = createActor(roundMachine, { input: { rules } }).start();
   actor.send(ev({ type: 'shoe.loaded' }));
   const loaded = actor.getSnapshot();
@@ -132,9 +147,15 @@ export function startingPoints(rules: RuleSet): Array<{ name: string; snapshot: 
   const fresh = createActor(roundMachine, { input: { rules } }).start().getSnapshot();
   const beforeAnyShoe = (): MachineEvent[] => [{ type: 'cut-card' }, { type: 'table.recovered' }, { type: 'card', card: 'ZZ' }, { type: 'shoe.loaded' }].map((i) => ev(i as TableInput));
   return [
-    { name: 'fresh table', snapshot: fresh, inputs: beforeAnyShoe },
-    { name: 'worn shoe', snapshot: worn(rules.deck.decks), inputs: inputsFor },
-    { name: 'near the cut-card reserve', snapshot: worn(shoeSize(rules) - cutCardReserve(rules) - 1), inputs: cardsOnly },
+    { name: 'fresh table', words: 'a new table, before any shoe', snapshot: fresh, inputs: beforeAnyShoe },
+    {
+      name: 'worn shoe', snapshot: worn(rules.deck.decks), inputs: inputsFor,
+      words: `a stated table: burning a new shoe of which every copy of one card was already drawn (${rules.deck.decks} drawn, so a foreign card exists in every phase)`,
+    },
+    {
+      name: 'near the cut-card reserve', snapshot: worn(shoeSize(rules) - cutCardReserve(rules) - 1), inputs: cardsOnly,
+      words: `a stated table: burning a shoe one card short of the cut-card reserve (${shoeSize(rules) - cutCardReserve(rules) - 1} of ${shoeSize(rules)} drawn), no cut card seen`,
+    },
   ];
 }
 
