@@ -12,11 +12,9 @@ import { join } from 'node:path';
 import { cliBundle } from '../../support/cli-bundle.js';
 import { ROOT } from '../../support/run-cli.js';
 import { loadRuleSet } from '../../../src/config/load-rule-set.js';
-import { SqliteEventStore } from '../../../src/adapters/store/sqlite-event-store.js';
 import { verifyChain } from '../../../src/log/event-chain.js';
 import { verifyLog } from '../../../src/app/audit/verify-log.js';
-import { isNoteRecord } from '../../../src/app/audit/log-records.js';
-import type { StoredEvent } from '../../../src/ports/event-store.js';
+import { play, readTableLog } from '../../support/log-play.js';
 import { mulberry32, playRandomSession } from '../../support/random-session.js';
 
 const KILLS = 50;
@@ -60,33 +58,6 @@ function runUntilKilled(cli: string, args: string[], db: string, events: number,
   });
 }
 
-async function readLog(db: string): Promise<StoredEvent[]> {
-  const store = new SqliteEventStore({ path: db, pollIntervalMs: 0 });
-  try {
-    return await store.read('table-1');
-  } finally {
-    await store.close();
-  }
-}
-
-/** The log as play: each input with its facts, leaving out notes, the recovery marker and the scripted resume after it. */
-function play(log: readonly StoredEvent[]): string[] {
-  const groups: StoredEvent[][] = [];
-  for (const e of log) {
-    // Notes (the anchoring record, link notes) are not play: where a crash puts them differs from run to run.
-    if (isNoteRecord(e.type)) continue;
-    if (e.type === 'input' || e.type === 'table.configured') groups.push([e]);
-    else groups.at(-1)?.push(e);
-  }
-  return groups
-    .filter(([head]) => {
-      const data = head?.data as { input?: { type: string }; by?: string } | undefined;
-      return !(data?.input?.type === 'table.recovered' || (data?.input?.type === 'supervisor' && data.by === 'run'));
-    })
-    .flat()
-    .map((e) => JSON.stringify({ type: e.type, round: e.round, data: e.data }));
-}
-
 describe('crash recovery under SIGKILL', () => {
   test(`${KILLS} kills at random points; the finished log equals an uninterrupted run's`, async () => {
     const cli = await cliBundle();
@@ -98,7 +69,7 @@ describe('crash recovery under SIGKILL', () => {
     const args = (db: string) => ['run', session, '--rules', 'six-deck', '--db', db, '--table', 'table-1'];
 
     await promisify(execFile)(process.execPath, [cli, ...args(join(dir, 'clean.db'))], { cwd: ROOT });
-    const clean = await readLog(join(dir, 'clean.db'));
+    const clean = await readTableLog(join(dir, 'clean.db'), 'table-1');
 
     const crashed = join(dir, 'crashed.db');
     const random = mulberry32(7);
@@ -108,11 +79,11 @@ describe('crash recovery under SIGKILL', () => {
       const outcome = await runUntilKilled(cli, args(crashed), crashed, 1 + Math.floor(random() * 60), Math.floor(random() * 4));
       if (outcome === 'finished') break;
       kills++;
-      progressAtKills.push((await readLog(crashed)).length);
+      progressAtKills.push((await readTableLog(crashed, 'table-1')).length);
     }
     // Finish the session (a run that was not killed before the end finishes it anyway).
     await promisify(execFile)(process.execPath, [cli, ...args(crashed)], { cwd: ROOT });
-    const recovered = await readLog(crashed);
+    const recovered = await readTableLog(crashed, 'table-1');
 
     expect(kills).toBe(KILLS);
     expect(new Set(progressAtKills).size, 'kills landed at many different points').toBeGreaterThan(10);
