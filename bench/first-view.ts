@@ -6,6 +6,8 @@
 // saved views removed (as after an upgrade that changes their format: a fold of the whole log).
 //   BENCH_FIRST_VIEW_EVENTS=223000,2230000 (default 223000)   BENCH_VIEWERS=300   BENCH_ADDRESSES=30
 //   BENCH_FIRST_VIEW_FOLD=0 skips the start with the saved views removed (long on a large log)
+//   BENCH_FIRST_VIEW_DB=PATH starts on that log (table demo-1, its .anchors beside it) instead of generating
+//   one — a 2,230,000-event log takes `shoe run` several minutes to write
 import { spawn, spawnSync } from 'node:child_process';
 import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
@@ -96,11 +98,14 @@ async function firstView(db: string): Promise<{ seconds: number; viewersP99Ms: n
 async function main(): Promise<void> {
   console.log(`first public view of a table started on a log written by \`shoe run\` (${cli === tsx ? 'tsx' : 'compiled'}; ${viewers} viewers from ${addresses} loopback addresses)`);
   console.log('events      log as run left it              views removed (full fold)');
-  for (const events of sizes) {
-    const db = join(dir, `run-${events}.db`);
-    const [cmd, args] = tsx('run', session(Math.round(events / EVENTS_PER_LINE)), '--rules', 'six-deck', '--db', db, '--table', 'demo-1', '--synchronous', 'NORMAL', '--quiet');
-    const run = spawnSync(cmd, args, { stdio: 'inherit' });
-    if (run.status !== 0) throw new Error('shoe run failed');
+  const given = process.env['BENCH_FIRST_VIEW_DB'];
+  for (const events of given ? [0] : sizes) {
+    const db = given ?? join(dir, `run-${events}.db`);
+    if (!given) {
+      const [cmd, args] = tsx('run', session(Math.round(events / EVENTS_PER_LINE)), '--rules', 'six-deck', '--db', db, '--table', 'demo-1', '--synchronous', 'NORMAL', '--quiet');
+      const run = spawnSync(cmd, args, { stdio: 'inherit' });
+      if (run.status !== 0) throw new Error('shoe run failed');
+    }
     const written = (new Database(db, { readonly: true }).prepare('SELECT max(seq) AS n FROM events').get() as { n: number }).n;
     const kept = await firstView(db);
     const fmt = (r: { seconds: number; viewersP99Ms: number; viewersMaxMs: number }) => `${r.seconds.toFixed(1)} s, viewers p99 ${r.viewersP99Ms.toFixed(0)} ms, max ${r.viewersMaxMs.toFixed(0)} ms`.padEnd(44);
