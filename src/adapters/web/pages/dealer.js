@@ -10,6 +10,7 @@ import { t, translateDocument } from './i18n.js';
 import { instructionText } from './instruction.js';
 import { headerBlock, tableBlock } from './table.js';
 import { faultName, faultTodo, refusalWords } from './words.js';
+import { reasonWords } from './reason-words.js';
 
 translateDocument('page.dealer');
 const token = tokenFromAddress();
@@ -55,7 +56,7 @@ function render() {
       view.table.stage === 'betting' && !view.table.paused
         ? h('div', { class: 'dealer-controls' }, h('button', { type: 'button', 'data-command': 'closeBetting', onclick: () => void closeBetting() }, t('dealer.closeBetting')), h('span', { id: 'outcome', class: 'outcome', role: 'status' }))
         : null),
-    view.paused && !faulted ? h('div', { class: 'banner paused' }, t('dealer.paused', { reason: view.paused.reason })) : null,
+    view.paused && !faulted ? h('div', { class: 'banner paused' }, t('dealer.paused', { reason: reasonWords(view.paused.reason) })) : null,
     faulted ? h('div', { class: 'faults', 'data-fault-count': view.faults.length }, view.faults.map(faultBlock)) : null,
     tableBlock(view.table),
   );
