@@ -44,7 +44,7 @@ export const REASONS_RU = {
   'reason.noSideBet': 'в игре «{game}» нет побочной ставки «{kind}»',
   'reason.sideBetNeedsMain': 'для ставки «{kind}» нужна основная ставка на боксе {seat}',
   'reason.sideBetLimits': 'побочная ставка {stakeAmount} вне лимитов {minAmount}–{maxAmount}',
-  'reason.noBetToCancel': 'у игрока {player} нет ставки «{kind}» на боксе {seat}',
+  'reason.noBetToCancel': 'у игрока {player} на боксе {seat} нет ставки «{kind}»',
   'reason.noBetToCancelAny': 'у игрока {player} нет ставки на боксе {seat}',
   'reason.seatTaken': 'бокс {seat} занят: на нём {player}',
   'reason.boxFull': { one: 'на боксе {seat} уже {count} игрок', few: 'на боксе {seat} уже {count} игрока', many: 'на боксе {seat} уже {count} игроков', other: 'на боксе {seat} уже {count} игрока' },
