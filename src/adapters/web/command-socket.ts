@@ -9,6 +9,7 @@ import type { Principal } from '../../config/table-config.js';
 import { commandNamed, COMMANDS } from './command-specs.js';
 import { identify, queryToken } from './credentials.js';
 import { executeCommand } from './execute-command.js';
+import { explained } from './explained-reason.js';
 import { refuse } from './refusals.js';
 import { checkJson } from './json-guard.js';
 import type { WebContext } from './web-context.js';
@@ -45,7 +46,7 @@ async function answer(context: WebContext, sender: Principal, client: string, da
     return { id: typeof id === 'string' || typeof id === 'number' ? id : null, status: refusal.status, ...refusal.body };
   }
   const command = commandNamed(parsed.data.command);
-  if (!command) return { id: parsed.data.id ?? null, status: 400, ok: false, reason: 'unknown command' };
+  if (!command) return { id: parsed.data.id ?? null, status: 400, ok: false, ...explained('unknown command') };
   const reply = await executeCommand(context, command, {
     sender: { ok: true, principal: sender },
     body: parsed.data.body,

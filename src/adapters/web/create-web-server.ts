@@ -21,6 +21,7 @@ import type { AudienceViewSource } from '../../app/displays/shared-view.js';
 import { startedProjections } from './audience-views.js';
 import { VIEW_BUFFER_BYTES } from './conflated-sender.js';
 import { ViewDeliveryStats } from './view-delivery-stats.js';
+import { explained } from './explained-reason.js';
 import { RefusalLog } from './refusal-log.js';
 import { DEFAULT_RATE_LIMIT, MessageRateLimiter, registerRequestGuards, type RateLimitSettings } from './request-guards.js';
 
@@ -103,7 +104,7 @@ export function createWebServer(options: WebServerOptions): FastifyInstance {
       pressureHandler: ((_request: FastifyRequest, reply: FastifyReply, type: string, value: number | undefined) => {
         if (context.viewStats.shed++ % 100 === 0) context.logger.warn({ type, value, shed: context.viewStats.shed }, 'under pressure: display requests refused');
         void reply.code(503).header('retry-after', '2');
-        return { ok: false, reason: 'the table is busy: displays wait, retry shortly' };
+        return { ok: false, ...explained('the table is busy: displays wait, retry shortly') };
       }) as unknown as () => void,
     });
     registerViewSockets(displays, context);

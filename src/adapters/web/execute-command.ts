@@ -6,6 +6,7 @@ import { NO_HOLE_CARD, publicFact } from '../../app/displays/public-redaction.js
 import type { ViewFact } from '../../app/displays/view-facts.js';
 import type { StoredEvent } from '../../ports/event-store.js';
 import { describeIssues } from './command-bodies.js';
+import { explained, type ExplainedReason } from './explained-reason.js';
 import { isNotAnInput, type CommandSpec } from './command-specs.js';
 import { identify, roleAllowed, wrongRoleReason, type Identification } from './credentials.js';
 import { refuse, type Refusal } from './refusals.js';
@@ -13,9 +14,9 @@ import type { WebContext } from './web-context.js';
 
 export type CommandAnswer =
   | { readonly ok: true; readonly seq: number; readonly facts: readonly ViewFact[] }
-  | { readonly ok: false; readonly refused: 'table'; readonly reason: string; readonly seq: number }
+  | ({ readonly ok: false; readonly refused: 'table'; readonly seq: number } & ExplainedReason)
   | Refusal['body']
-  | { readonly ok: false; readonly reason: string };
+  | ({ readonly ok: false } & ExplainedReason);
 
 export interface CommandReply {
   readonly status: number;
@@ -64,12 +65,12 @@ export async function executeCommand(context: WebContext, command: CommandSpec, 
     const seq = result.stored.at(-1)?.seq ?? context.service.position;
     if (result.rejected !== undefined) {
       context.logger.info({ path, by: sender.name, reason: result.rejected }, 'command refused by the table');
-      return { status: 409, body: { ok: false, refused: 'table', reason: result.rejected, seq } };
+      return { status: 409, body: { ok: false, refused: 'table', ...explained(result.rejected), seq } };
     }
     context.logger.info({ path, by: sender.name, seq }, 'command accepted');
     return { status: 200, body: { ok: true, seq, facts: publicFacts(result.stored) } };
   } catch (err) {
     context.logger.error({ err, path, by: sender.name }, 'command not recorded');
-    return { status: 503, body: { ok: false, reason: 'the table could not record the command: try again' } };
+    return { status: 503, body: { ok: false, ...explained('the table could not record the command: try again') } };
   }
 }

@@ -11,6 +11,7 @@ import type { AudienceViewSource } from '../../app/displays/shared-view.js';
 import type { Principal, Role } from '../../config/table-config.js';
 import { VIEW_BUFFER_BYTES } from './conflated-sender.js';
 import { bearerToken, identify, queryToken, roleAllowed, wrongRoleReason } from './credentials.js';
+import { explained } from './explained-reason.js';
 import { registerPageRoutes } from './page-routes.js';
 import { DEFAULT_RATE_LIMIT, registerRequestGuards, type RateLimitSettings } from './request-guards.js';
 import { ViewDeliveryStats } from './view-delivery-stats.js';
@@ -54,15 +55,15 @@ export function createGatewayServer(options: GatewayOptions): FastifyInstance & 
         websocket: true,
         preValidation: async (request, reply) => {
           const refusal = admit(roles, queryToken(request.query), 'query', path, request.ip);
-          if (refusal) return reply.code(refusal.status).send({ ok: false, refused: 'credential', reason: refusal.reason });
+          if (refusal) return reply.code(refusal.status).send({ ok: false, refused: 'credential', ...explained(refusal.reason) });
         },
       }, (socket) => streamViews(context, audience, socket));
       routes.get(`/api/views/${audience}`, async (request, reply) => {
         const refusal = admit(roles, bearerToken(request.headers.authorization), 'header', `/api/views/${audience}`, request.ip);
-        if (refusal) return reply.code(refusal.status).send({ ok: false, refused: 'credential', reason: refusal.reason });
+        if (refusal) return reply.code(refusal.status).send({ ok: false, refused: 'credential', ...explained(refusal.reason) });
         const timeout = new Promise<null>((resolve) => setTimeout(() => resolve(null), options.firstViewTimeoutMs ?? 5000).unref());
         const current = await Promise.race([options.views.current(audience), timeout]);
-        if (!current) return reply.code(503).send({ ok: false, reason: 'no view from the table yet: retry shortly' });
+        if (!current) return reply.code(503).send({ ok: false, ...explained('no view from the table yet: retry shortly') });
         return reply.type('application/json; charset=utf-8').send(current.json);
       });
     }

@@ -1,6 +1,7 @@
 // A command refused before it became an input (credential, role, body, or a command the table has no
 // input for): recorded on the table's log as `command.refused` (the table does not change; bounded:
-// ./refusal-log.ts), logged, and answered with a 4xx status and the reason.
+// ./refusal-log.ts), logged, and answered with a 4xx status and the reason (with its code: ./explained-reason.ts).
+import { explained, type ExplainedReason } from './explained-reason.js';
 import { bodyDigest } from './json-guard.js';
 import type { WebContext } from './web-context.js';
 
@@ -8,7 +9,7 @@ export type RefusalKind = 'credential' | 'role' | 'body' | 'table' | 'rate';
 
 export interface Refusal {
   readonly status: number;
-  readonly body: { readonly ok: false; readonly refused: RefusalKind; readonly reason: string };
+  readonly body: { readonly ok: false; readonly refused: RefusalKind } & ExplainedReason;
 }
 
 export interface RefusedCommand {
@@ -36,5 +37,5 @@ function bodyFacts(command: RefusedCommand): { bodyBytes: number; bodyDigest?: s
 export async function refuse(context: WebContext, command: RefusedCommand, status: number, kind: RefusalKind, reason: string, by?: string): Promise<Refusal> {
   context.logger.warn({ path: command.path, status, refused: kind, reason, by }, 'command refused');
   await context.refusals.refused({ path: command.path, reason, ...(by !== undefined ? { by } : {}), client: command.client ?? 'unknown', ...bodyFacts(command) });
-  return { status, body: { ok: false, refused: kind, reason } };
+  return { status, body: { ok: false, refused: kind, ...explained(reason) } };
 }

@@ -3,6 +3,7 @@
 // recorded (bounded, ./refusal-log.ts) and answered with the reason.
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { bearerToken } from './credentials.js';
+import { explained } from './explained-reason.js';
 import { refuse } from './refusals.js';
 import { rawBodyOf } from './request-guards.js';
 import type { WebContext } from './web-context.js';
@@ -21,6 +22,6 @@ export function requestErrorHandler(context: WebContext) {
       return reply.code(refusal.status).send(refusal.body);
     }
     if (status >= 500) context.logger.error({ err: error, path }, 'request failed');
-    return reply.code(status).send({ ok: false, reason: status >= 500 ? 'internal error' : error.message });
+    return reply.code(status).send({ ok: false, ...explained(status >= 500 ? 'internal error' : error.message) });
   };
 }

@@ -4,6 +4,7 @@
 import { createHash } from 'node:crypto';
 import { afterEach, describe, expect, test } from 'vitest';
 import type { TableService } from '../../../src/app/table/table-service.js';
+import { CATALOGUES } from '../../../src/adapters/web/pages/i18n.js';
 import { BURN_CARD, INITIAL_DEAL, TOKENS, deal, loadShoe } from './support/table-fixture.js';
 import { webTable, type WebTable } from './support/web-fixture.js';
 
@@ -47,17 +48,21 @@ async function post(path: string, body: unknown, token?: string) {
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (token !== undefined) headers.authorization = `Bearer ${token}`;
   const response = await web.app.inject({ method: 'POST', url: path, headers, payload: JSON.stringify(body) });
-  return { status: response.statusCode, answer: response.json() as { ok: boolean; reason?: string; refused?: string } };
+  return { status: response.statusCode, answer: response.json() as { ok: boolean; reason?: string; refused?: string; code?: string; params?: Record<string, string> } };
 }
 
 /** Sends a command and checks the answer and that the log gained exactly `expected` and the table did not change. */
-async function expectRefused(send: () => Promise<{ status: number; answer: { ok: boolean; reason?: string } }>, status: number, expected: readonly string[]) {
+async function expectRefused(send: () => Promise<{ status: number; answer: { ok: boolean; reason?: string; code?: string; params?: Record<string, string> } }>, status: number, expected: readonly string[]) {
   const before = { seq: web.service.position, table: JSON.stringify(web.service.table), phase: web.service.phase };
   const { status: got, answer } = await send();
   expect(got).toBe(status);
   expect(answer.ok).toBe(false);
   expect(answer.reason).toEqual(expect.any(String));
   expect(answer.reason!.length).toBeGreaterThan(5);
+  // Every refusal names its sentence in the pages' catalogue, with the values in it (docs/web-api.md, "Refusals").
+  expect(answer.code, answer.reason).toEqual(expect.any(String));
+  expect(`reason.${answer.code!}` in CATALOGUES.en).toBe(true);
+  for (const value of Object.values(answer.params ?? {})) expect(answer.reason).toContain(value);
   const added = await web.eventsAfter(before.seq);
   expect(added.map((e) => e.type)).toEqual(expected);
   expect(JSON.stringify(web.service.table)).toBe(before.table);

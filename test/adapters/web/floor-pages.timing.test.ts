@@ -266,7 +266,7 @@ describe.runIf(browserTestsRun)('pages floor staff accept (headless Chromium)', 
       await page.waitForSelector('[data-fault="outOfTurn"]');
       // The fault once, in words, with what to do (the raw reason stays on the supervisor's page).
       expect(await text(page, '[data-fault="outOfTurn"]')).toBe('K ♠ Card out of turn Keep the card aside. Supervisor: resume (card set aside), use it for the hand in turn, or void the round.');
-      expect(await text(page, '.instruction')).toBe('Card out of turn: stop dealing');
+      expect(await text(page, '.instruction')).toBe('Stop dealing');
       expect(await seatOverlaps(page)).toEqual([]);
       await page.screenshot({ path: screenshotPath('floor-dealer-fault-1280') });
 

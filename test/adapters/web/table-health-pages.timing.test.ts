@@ -47,7 +47,8 @@ describe.skipIf(!chromiumInstalled && process.env['CI'] !== 'true')(`table healt
       await dealer!.goto(`${web.url}/dealer?token=${TOKENS.dealer}`);
       await dealer!.waitForSelector('.fault .advice');
       expect(await dealer!.textContent('.fault .advice')).toMatch(/Check the shoe is powered and its cable plugged in/);
-      expect(await dealer!.textContent('.instruction')).toMatch(/Shoe link down/);
+      expect(await dealer!.textContent('.instruction')).toBe('Stop dealing');
+      expect(await dealer!.textContent('.fault-name')).toBe('Shoe link down');
       await supervisor!.waitForSelector('[data-link="down"]');
       await web.service.recordNote('link.handshake', { serialNumber: 'SHOE-0042', firmwareVersion: '2.1.0' });
       await web.service.recordNote('link.state', { state: 'up', previous: 'handshaking', reason: 'HELLO reply received' });

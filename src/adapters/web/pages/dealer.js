@@ -10,6 +10,7 @@ import { t, translateDocument } from './i18n.js';
 import { instructionText } from './instruction.js';
 import { headerBlock, tableBlock } from './table.js';
 import { faultName, faultTodo, refusalWords } from './words.js';
+import { reasonWords } from './reason-words.js';
 
 translateDocument('page.dealer');
 const token = tokenFromAddress();
@@ -49,12 +50,14 @@ function render() {
     'app',
     refusedBanner(),
     headerBlock(view.meta, view.table, connection, health),
-    h('div', { class: `instruction ${view.instruction.kind}`, 'data-instruction': view.instruction.kind }, instructionText(view)),
-    view.paused && !faulted ? h('div', { class: 'banner paused' }, t('dealer.paused', { reason: view.paused.reason })) : null,
-    faulted ? h('div', { class: 'faults' }, view.faults.map(faultBlock)) : null,
-    view.table.stage === 'betting' && !view.table.paused
-      ? h('div', { class: 'dealer-controls' }, h('button', { type: 'button', 'data-command': 'closeBetting', onclick: () => void closeBetting() }, t('dealer.closeBetting')), h('span', { id: 'outcome', class: 'outcome', role: 'status' }))
-      : null,
+    // The next step and the control for it share one row.
+    h('div', { class: 'instruction-row' },
+      h('div', { class: `instruction ${view.instruction.kind}`, 'data-instruction': view.instruction.kind }, instructionText(view)),
+      view.table.stage === 'betting' && !view.table.paused
+        ? h('div', { class: 'dealer-controls' }, h('button', { type: 'button', 'data-command': 'closeBetting', onclick: () => void closeBetting() }, t('dealer.closeBetting')), h('span', { id: 'outcome', class: 'outcome', role: 'status' }))
+        : null),
+    view.paused && !faulted ? h('div', { class: 'banner paused' }, t('dealer.paused', { reason: reasonWords(view.paused.reason) })) : null,
+    faulted ? h('div', { class: 'faults', 'data-fault-count': view.faults.length }, view.faults.map(faultBlock)) : null,
     tableBlock(view.table),
   );
 }

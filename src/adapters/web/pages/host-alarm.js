@@ -5,6 +5,7 @@
 // when the table's view stream has stopped moving.
 import { h, replace } from './dom.js';
 import { t } from './i18n.js';
+import { reasonWords } from './reason-words.js';
 
 const EVERY_MS = 3000;
 
@@ -15,20 +16,20 @@ export function healthChip(problems, degraded, silent = false) {
   if (silent) return { tone: 'red', text: t('chip.controllerSilent'), detail: t('host.silent') };
   const shoe = problems.find((p) => SHOE_LINK.test(p));
   // A link still being made is amber; a link that was up and is gone is red.
-  if (shoe === 'shoe link connecting' || shoe === 'no shoe link' || shoe === 'shoe link handshaking') return { tone: 'amber', text: t('chip.shoeConnecting'), detail: shoe };
-  if (shoe) return { tone: 'red', text: t('chip.shoeDown'), detail: shoe };
-  if (problems.length > 0) return { tone: 'red', text: t('chip.problem'), detail: problems.join('; ') };
-  if (degraded.length > 0) return { tone: 'amber', text: t('chip.floorAway'), detail: degraded.join('; ') };
+  if (shoe === 'shoe link connecting' || shoe === 'no shoe link' || shoe === 'shoe link handshaking') return { tone: 'amber', text: t('chip.shoeConnecting'), detail: reasonWords(shoe) };
+  if (shoe) return { tone: 'red', text: t('chip.shoeDown'), detail: reasonWords(shoe) };
+  if (problems.length > 0) return { tone: 'red', text: t('chip.problem'), detail: problems.map(healthWords).join('; ') };
+  if (degraded.length > 0) return { tone: 'amber', text: t('chip.floorAway'), detail: degraded.map(healthWords).join('; ') };
   return { tone: 'green', text: t('chip.live'), detail: '' };
 }
 
-/** /api/health's English problem lines in the page's words (src/adapters/web/health-routes.ts); others as sent. */
+/** /api/health's English lines in the page's words (src/adapters/web/health-routes.ts; the rest through ./reason-words.js). */
 export function healthWords(line) {
   const log = /^log not writable: (.*)$/.exec(line);
-  if (log) return t('host.logNotWritable', { reason: log[1] });
+  if (log) return t('host.logNotWritable', { reason: reasonWords(log[1]) });
   const stall = /^event loop stalled (\d+) ms \(limit (\d+) ms\)$/.exec(line);
   if (stall) return t('host.stalled', { ms: stall[1], limit: stall[2] });
-  return line;
+  return reasonWords(line);
 }
 
 export function watchHostHealth(id, onHealth = () => {}) {

@@ -4,8 +4,11 @@
 // `?lang=` is read here too, so a page opened from a saved address keeps its language.
 import { MESSAGES_EN } from './messages-en.js';
 import { MESSAGES_RU } from './messages-ru.js';
+import { REASONS_EN } from './reasons-en.js';
+import { REASONS_RU } from './reasons-ru.js';
 
-export const CATALOGUES = { en: MESSAGES_EN, ru: MESSAGES_RU };
+/** Each language's words: the pages' own, then the server's sentences (reasons-*.js). */
+export const CATALOGUES = { en: { ...MESSAGES_EN, ...REASONS_EN }, ru: { ...MESSAGES_RU, ...REASONS_RU } };
 export const LANGUAGES = Object.keys(CATALOGUES);
 
 function chosenLanguage() {
@@ -33,7 +36,7 @@ function fill(text, params) {
 
 /** The message `key` in `lang` with `params` put in; a message with plural forms picks one by `params.count`. */
 export function formatIn(lang, key, params = {}) {
-  const message = CATALOGUES[lang]?.[key] ?? MESSAGES_EN[key];
+  const message = CATALOGUES[lang]?.[key] ?? CATALOGUES.en[key];
   if (message === undefined) return key;
   if (typeof message === 'string') return fill(message, params);
   const category = new Intl.PluralRules(lang).select(Number(params.count ?? 0));
@@ -46,7 +49,7 @@ export function t(key, params = {}) {
 
 /** `key` when the catalogue has it, else `fallback` (for identifiers new to the pages). */
 export function tOr(key, fallback, params = {}) {
-  return key in MESSAGES_EN ? t(key, params) : fallback;
+  return key in CATALOGUES.en ? t(key, params) : fallback;
 }
 
 export function formatNumber(lang, value) {

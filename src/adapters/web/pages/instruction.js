@@ -2,7 +2,7 @@
 // English `text` is the fallback for a kind new to the pages). Hands count from 1 in words, and a
 // seat's only hand is not numbered at all.
 import { t } from './i18n.js';
-import { faultName, phaseWords } from './words.js';
+import { phaseWords } from './words.js';
 
 function handsOf(view, seat) {
   return view.table.seats.find((s) => s.seat === seat)?.hands.length ?? 0;
@@ -22,11 +22,9 @@ export function instructionText(view) {
     case 'cardToDealer': return i.hole ? t('instr.dealerHole') : view.phase === 'active.dealing' ? t('instr.dealerUp') : t('instr.dealerDraws');
     case 'awaitDecision':
       return i.offer ? t('instr.awaitOffer', { seat: i.seat }) : seatAndHand(view, i.seat, i.hand, 'instr.awaitSeat', 'instr.awaitSeatHand');
-    case 'paused': {
-      if (view.faults.some((f) => f.kind === 'linkDown')) return t('instr.pausedLink');
-      const fault = view.faults[view.faults.length - 1];
-      return fault ? t('instr.pausedFault', { fault: faultName(fault.kind) }) : t('instr.paused');
-    }
+    // Each open fault is named once, beside what to do about it (the pages' fault blocks): the
+    // instruction only says to stop.
+    case 'paused': return view.faults.length > 0 ? t('instr.stopDealing') : t('instr.paused');
     case 'wait': return phaseWords(view.phase);
     default: return i.text;
   }

@@ -3,6 +3,7 @@
 import { t, tOr } from './i18n.js';
 import { money } from './money.js';
 import { actionLabel, betKindLabel, faultName } from './words.js';
+import { reasonWords } from './reason-words.js';
 
 const SUITS = { S: '♠', H: '♥', D: '♦', C: '♣' };
 
@@ -46,14 +47,14 @@ export function factWords(type, data) {
     case 'round.ended':
       return t(d.voided ? 'log.round.voidedEnd' : 'log.round.ended', common);
     case 'round.voided':
-      return t('log.round.voided', { ...common, reason: d.reason ?? '—' });
+      return t('log.round.voided', { ...common, reason: d.reason ? reasonWords(d.reason) : '—' });
     case 'table.paused':
-      return t('log.table.paused', { reason: d.fault ? faultName(d.fault.kind) : d.reason ?? '' });
+      return t('log.table.paused', { reason: d.fault ? faultName(d.fault.kind) : reasonWords(d.reason ?? '') });
     case 'fault.cleared':
       return t('log.fault.cleared', { fault: faultName(d.fault) });
     case 'input.rejected':
     case 'command.refused':
-      return t(`log.${type}`, { reason: d.reason ?? '' });
+      return t(`log.${type}`, { reason: reasonWords(d.reason ?? '') });
     case 'input':
       return t('log.input', { kind: inputWords(d.input ?? {}), by: d.by ?? tOr(`source.${d.source}`, String(d.source ?? '')) });
     case 'link.state':

@@ -101,9 +101,8 @@ export const MESSAGES_EN = {
   'instr.awaitOffer': 'Waiting for seat {seat}: insurance or even money',
   'instr.awaitSeat': 'Waiting for seat {seat} to decide',
   'instr.awaitSeatHand': 'Waiting for seat {seat}, hand {hand} to decide',
-  'instr.pausedLink': 'Shoe link down: stop dealing and check the shoe',
   'instr.paused': 'Table paused: stop dealing and wait for the supervisor',
-  'instr.pausedFault': '{fault}: stop dealing',
+  'instr.stopDealing': 'Stop dealing',
 
   'table.dealer': 'Dealer',
   'table.seat': 'Seat {seat}',

@@ -101,9 +101,8 @@ export const MESSAGES_RU = {
   'instr.awaitOffer': 'Ждём бокс {seat}: страховка или выигрыш 1 к 1',
   'instr.awaitSeat': 'Ждём решения бокса {seat}',
   'instr.awaitSeatHand': 'Ждём решения бокса {seat}, рука {hand}',
-  'instr.pausedLink': 'Нет связи с шузом: остановите раздачу и проверьте шуз',
   'instr.paused': 'Стол на паузе: остановите раздачу и ждите супервайзера',
-  'instr.pausedFault': '{fault}: остановите раздачу',
+  'instr.stopDealing': 'Остановите раздачу',
 
   'table.dealer': 'Дилер',
   'table.seat': 'Бокс {seat}',

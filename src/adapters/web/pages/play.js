@@ -11,7 +11,7 @@ import { t, translateDocument } from './i18n.js';
 import { money, moneyInput, parseMoney } from './money.js';
 import { showPublicTable } from './public-table.js';
 import { stageText } from './table.js';
-import { actionLabel, betKindLabel, refusalWords } from './words.js';
+import { actionLabel, betKindLabel, refusalWords, refusedReason } from './words.js';
 
 translateDocument('page.play');
 
@@ -65,7 +65,7 @@ async function askOptions() {
   asking = true;
   try {
     const { status, answer } = await getJson('/api/play/options', token);
-    if (status === 401 || status === 403) refuse(answer.reason ?? `refused (${status})`);
+    if (status === 401 || status === 403) refuse(refusedReason(answer, status));
     else if (status === 200) options = answer;
   } catch {
     // The table is unreachable: the socket's status says so; keep the last options.
@@ -160,7 +160,7 @@ function stake() {
 
 async function send(path, body, done) {
   const { status, answer } = await postCommand(path, body, token);
-  if (status === 401 || status === 403) refuse(answer.reason ?? `refused (${status})`);
+  if (status === 401 || status === 403) refuse(refusedReason(answer, status));
   if (answer.ok) say(done, 'ok');
   else say(t('play.refused', { reason: answer.reason || answer.refused ? refusalWords(answer, status) : t('play.noReason') }), 'refused');
   void askOptions();

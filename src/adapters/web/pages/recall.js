@@ -3,6 +3,7 @@
 import { h } from './dom.js';
 import { t } from './i18n.js';
 import { factWords } from './log-words.js';
+import { reasonWords } from './reason-words.js';
 
 function rawText(step) {
   const { type, ...fields } = step.fact;
@@ -20,7 +21,7 @@ export function recallBlock(rounds) {
   if (rounds.length === 0) return h('p', { class: 'muted' }, t('recall.none'));
   return [...rounds].reverse().map((round) => {
     const voided = round.steps.find((s) => s.fact.type === 'round.voided');
-    const mark = voided ? h('span', { class: 'voided-mark', 'data-voided': '' }, ` ${voided.fact.reason ? t('recall.voided', { reason: voided.fact.reason }) : t('recall.voidedNoReason')}`) : null;
+    const mark = voided ? h('span', { class: 'voided-mark', 'data-voided': '' }, ` ${voided.fact.reason ? t('recall.voided', { reason: reasonWords(voided.fact.reason) }) : t('recall.voidedNoReason')}`) : null;
     return h('details', { class: `recalled-round${voided ? ' voided' : ''}`, 'data-round': round.round },
       h('summary', {}, t('recall.round', { round: round.round, count: round.steps.length }), mark),
       h('ol', {}, round.steps.map(stepLine)));

@@ -1,7 +1,8 @@
 // A display's view socket: connects, hands every view to `onView`, reconnects with back-off; the
 // server's clock offset keeps countdowns right when the display's clock is off. When a socket closes
 // before it ever opened and `authCheck` is given, one plain request asks why: a refused credential
-// stops the retries (each refusal is recorded on the table's log) and says so.
+// stops the retries (each refusal is recorded on the table's log) and says why, in the page's words.
+import { refusedReason } from './words.js';
 export function connectViews(path, { onView, onStatus = () => {}, authCheck = null }) {
   let delay = 500;
   const retry = () => {
@@ -13,7 +14,7 @@ export function connectViews(path, { onView, onStatus = () => {}, authCheck = nu
     try {
       const response = await fetch(authCheck.path, { headers: { authorization: `Bearer ${authCheck.token}` } });
       if (response.status !== 401 && response.status !== 403) return null;
-      return (await response.json()).reason ?? `refused (${response.status})`;
+      return refusedReason(await response.json(), response.status);
     } catch {
       return null;
     }

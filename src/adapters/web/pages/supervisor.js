@@ -14,7 +14,8 @@ import { t, tOr, translateDocument } from './i18n.js';
 import { instructionText } from './instruction.js';
 import { factWords } from './log-words.js';
 import { headerBlock, tableBlock } from './table.js';
-import { alarmName, alarmTodo, faultName, faultTodo, humanize, phaseWords, refusalWords } from './words.js';
+import { alarmName, alarmTodo, faultName, faultTodo, humanize, phaseWords, refusalWords, refusedReason } from './words.js';
+import { reasonWords } from './reason-words.js';
 
 translateDocument('page.supervisor');
 const token = tokenFromAddress();
@@ -87,7 +88,7 @@ function linkBlock(link) {
     h('summary', {},
       h('span', { class: `link-state ${state}`, 'data-link-state': state }, tOr(`link.${state}`, humanize(state))),
       since ? ` ${t('sup.since', { time: since })}` : '',
-      link.reason ? h('span', { class: 'muted' }, ` (${link.reason})`) : null,
+      link.reason ? h('span', { class: 'muted' }, ` (${reasonWords(link.reason)})`) : null,
       summary ? h('span', { class: `link-summary${nonZero.length > 0 ? ' nonzero' : ''}` }, ` · ${summary}`) : null),
     rows.length > 0 ? h('dl', {}, rows.map(([name, value, hot]) => [h('dt', {}, name), h('dd', { class: hot ? 'nonzero' : null }, typeof value === 'object' ? JSON.stringify(value) : String(value))])) : null);
 }
@@ -120,7 +121,7 @@ function render() {
   replace('status',
     h('div', { class: 'phase', 'data-phase': view.phase }, phaseWords(view.phase)),
     h('div', { class: `instruction small ${view.instruction.kind}` }, instructionText(view)),
-    view.paused && view.faults.length === 0 ? h('div', { class: 'banner paused', 'data-paused': '' }, view.paused.by ? t('sup.pausedBy', { reason: view.paused.reason, by: view.paused.by }) : t('sup.paused', { reason: view.paused.reason })) : null,
+    view.paused && view.faults.length === 0 ? h('div', { class: 'banner paused', 'data-paused': '' }, view.paused.by ? t('sup.pausedBy', { reason: reasonWords(view.paused.reason), by: view.paused.by }) : t('sup.paused', { reason: reasonWords(view.paused.reason) })) : null,
     shoe ? h('div', { class: 'shoe' }, t('sup.shoe', { shoe: shoe.number, count: shoe.cardsDrawn, burned: shoe.burned }), shoe.cutCardSeen ? `, ${t('sup.cutCardOut')}` : '') : h('div', { class: 'shoe' }, t('sup.noShoe')));
   if ('link' in view) replace('link', linkBlock(view.link));
   document.getElementById('faults-panel')?.classList.toggle('hot', view.faults.length > 0);
@@ -136,7 +137,7 @@ function showOutcome(name, status, answer) {
   outcome.textContent = answer.ok ? t('sup.done', { label }) : t('sup.refusedCommand', { label, reason: refusalWords(answer, status) });
   outcome.className = answer.ok ? 'outcome ok' : 'outcome refused';
   if (status === 401 || status === 403) {
-    refused = answer.reason ?? `refused (${status})`;
+    refused = refusedReason(answer, status);
     updateControls();
   }
 }
@@ -207,9 +208,9 @@ async function clicked(name) {
 
 async function recall() {
   const { status, answer } = await getJson('/api/recall?rounds=10', token);
-  replace('recall', answer.rounds ? recallBlock(answer.rounds) : h('p', { class: 'outcome refused' }, answer.reason));
+  replace('recall', answer.rounds ? recallBlock(answer.rounds) : h('p', { class: 'outcome refused' }, refusedReason(answer, status)));
   if (status === 401 || status === 403) {
-    refused = answer.reason ?? `refused (${status})`;
+    refused = refusedReason(answer, status);
     updateControls();
   }
 }

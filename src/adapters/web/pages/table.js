@@ -160,7 +160,7 @@ export function headerBlock(meta, table, connection, health = null) {
   return h(
     'header',
     { class: 'top' },
-    h('div', { class: 'game' }, gameName(meta.game), h('span', { class: 'limits' }, ` · ${money(meta.limits.min)}–${money(meta.limits.max)}`)),
+    h('div', { class: 'game' }, h('span', { class: 'game-name' }, gameName(meta.game)), h('span', { class: 'limits' }, ` · ${money(meta.limits.min)}–${money(meta.limits.max)}`)),
     h('div', { class: `stage${table.paused ? ' paused' : ''}`, 'data-stage': table.stage }, stageText(table)),
     h('div', { class: 'round' }, table.round ? t('table.round', { round: table.round }) : '', connectionChip(connection, health)),
   );

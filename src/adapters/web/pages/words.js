@@ -2,6 +2,7 @@
 // bet kinds, from the message catalogue (i18n.js). Anything new to the catalogue gets readable words from
 // its identifier ("dealerTurn" → "Dealer turn").
 import { t, tOr } from './i18n.js';
+import { reasonWords } from './reason-words.js';
 
 /** "active.dealerTurn" → "Dealer turn", "cutCardMissing" → "Cut card missing". */
 export function humanize(id) {
@@ -45,9 +46,14 @@ export function gameName(game) {
   return tOr(`game.${game}`, game);
 }
 
-/** A refusal's reason: the category in words, then the server's own text. */
+/** Why a request was refused: the server's reason in words (./reason-words.js), else its status. */
+export function refusedReason(answer, status) {
+  return answer?.reason || answer?.code ? reasonWords(answer) : t('refused.status', { status });
+}
+
+/** A refusal: its category in words, then why. */
 export function refusalWords(answer, status) {
   const category = answer?.refused ? tOr(`refused.${answer.refused}`, answer.refused) : null;
-  const reason = answer?.reason ?? `${status}`;
+  const reason = refusedReason(answer, status);
   return category ? `${category} (${reason})` : reason;
 }

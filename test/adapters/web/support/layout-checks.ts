@@ -34,11 +34,11 @@ export async function seatOverlaps(page: Page): Promise<string[]> {
   });
 }
 
-/** The page's main element spans the viewport's width and at least its height. */
+/** The page's main element spans the viewport's width and reaches its bottom (`height`: where main ends; a host alarm may stand above it). */
 export async function fillsViewport(page: Page): Promise<{ width: number; height: number; viewportWidth: number; viewportHeight: number }> {
   return page.evaluate(() => {
     const main = document.querySelector('main')!.getBoundingClientRect();
-    return { width: main.width, height: main.height, viewportWidth: document.documentElement.clientWidth, viewportHeight: window.innerHeight };
+    return { width: main.width, height: main.bottom + window.scrollY, viewportWidth: document.documentElement.clientWidth, viewportHeight: window.innerHeight };
   });
 }
 

@@ -97,3 +97,27 @@ export async function playLongRound(service: Service): Promise<void> {
   await playSplitSeat(service);
   for (const c of ['TD', '8C']) await submit(service, card(c));
 }
+
+/** Seats 1–6 at seven cards, seat 7 split: hand 1 stood on five cards, hand 2 (8 3 2 A) deciding. */
+export async function longHandsSeatSevenDeciding(service: Service): Promise<void> {
+  await dealSevenBoxes(service);
+  for (const seat of SEATS.slice(0, 6)) await playSeatToSevenCards(service, seat);
+  await submit(service, { type: 'decision', seat: 7, action: 'split' });
+  await submit(service, card('3D'));
+  for (const c of ['2D', 'AD', '2D']) {
+    await submit(service, { type: 'decision', seat: 7, action: 'hit' });
+    await submit(service, card(c));
+  }
+  await submit(service, { type: 'decision', seat: 7, action: 'stand' });
+  await submit(service, card('3C'));
+  for (const c of ['2C', 'AC']) {
+    await submit(service, { type: 'decision', seat: 7, action: 'hit' });
+    await submit(service, card(c));
+  }
+}
+
+/** Two faults open at once: a card out of turn (the K♠ while seat 7 decides) and a jammed shoe. */
+export async function openTwoFaults(service: Service): Promise<void> {
+  await service.submit(card('KS'), shoe);
+  await service.submit({ type: 'shoe.fault', fault: 'jam', detail: 'draw 61' }, shoe);
+}
