@@ -43,7 +43,7 @@ function expectOneLine(r: { code: number; stdout: string; stderr: string }, verb
 
 describe('help and version', () => {
   test('every verb is listed', () => {
-    expect(VERBS).toEqual(['start', 'replay', 'demo', 'run', 'verify', 'backup', 'recall', 'export', 'emulate', 'conformance', 'replay-capture', 'floor', 'displays', 'strategy', 'simulate', 'par-sheet', 'check', 'stack']);
+    expect(VERBS).toEqual(['start', 'replay', 'demo', 'run', 'verify', 'backup', 'recall', 'export', 'emulate', 'conformance', 'replay-capture', 'floor', 'displays', 'strategy', 'simulate', 'par-sheet', 'check', 'stack', 'scenarios']);
   });
 
   test.each(VERBS)('shoe %s --help and -h print its usage on stdout, exit 0', async (verb) => {
