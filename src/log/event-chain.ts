@@ -102,17 +102,26 @@ class RepeatedString {
 const tableIdJson = new RepeatedString();
 const rulesIdJson = new RepeatedString();
 
+/** The envelope's text up to its data: every envelope starts with its data (`data` sorts first). */
+export const ENVELOPE_HEAD = '{"data":';
+
 /**
  * canonicalJson of the envelope without `hash`, written out in its (sorted) member order so the
  * data is serialised once. Equal to canonicalJson({ tableId, seq, ..., prevHash }) (pinned by a test).
+ * It is ENVELOPE_HEAD + the data's canonical JSON + envelopeTail(event): a log of format 2 keeps the data
+ * and the tail as they are, so the bytes its hash covers are one concatenation away (docs/event-log.md).
  */
 export function canonicalEnvelope(event: UnsealedEvent, dataJson?: string): string {
   if (dataJson === undefined) {
     if (typeof event.data !== 'object' || event.data === null || Array.isArray(event.data)) throw new TypeError('not an envelope: data is not an object');
     dataJson = canonicalJson(event.data);
   }
+  return ENVELOPE_HEAD + dataJson + envelopeTail(event);
+}
+
+/** The envelope's canonical text after its data: `,"monoTime":...,"wallTime":"..."}`. */
+export function envelopeTail(event: Omit<UnsealedEvent, 'data'>): string {
   return (
-    '{"data":' + dataJson +
     ',"monoTime":' + envelopeNumber(event.monoTime) +
     ',"prevHash":' + envelopeString(event.prevHash) +
     ',"round":' + envelopeNumber(event.round) +
@@ -129,16 +138,29 @@ export function hashEvent(event: UnsealedEvent, dataJson?: string): string {
   return sha256Hex(canonicalEnvelope(event, dataJson));
 }
 
+/** A sealed event with the two stored pieces of the text its hash covers: ENVELOPE_HEAD + dataJson + tail. */
+export interface SealedEnvelope {
+  readonly event: StoredEvent;
+  readonly dataJson: string;
+  readonly tail: string;
+}
+
 /**
  * Turns validated new events into stored envelopes chained after `head`. The data is copied
  * through its canonical form, so the stored object is exactly what any adapter reads back.
  */
 export function sealEvents(tableId: string, head: StreamHead, events: readonly NewEvent[]): StoredEvent[] {
+  return sealEnvelopes(tableId, head, events).map((s) => s.event);
+}
+
+/** sealEvents with the stored pieces of each envelope (the SQLite log keeps them as they are hashed). */
+export function sealEnvelopes(tableId: string, head: StreamHead, events: readonly NewEvent[]): SealedEnvelope[] {
   let seq = head.version;
   let prevHash = head.hash;
   return events.map((e) => {
     seq += 1;
     const dataJson = canonicalJson(e.data);
+    // Members in the order events have always had (anything that prints a StoredEvent prints the same).
     const unsealed: UnsealedEvent = {
       tableId,
       seq,
@@ -150,9 +172,10 @@ export function sealEvents(tableId: string, head: StreamHead, events: readonly N
       data: JSON.parse(dataJson) as JsonObject,
       prevHash,
     };
-    const sealed: StoredEvent = { ...unsealed, hash: hashEvent(unsealed, dataJson) };
-    prevHash = sealed.hash;
-    return sealed;
+    const tail = envelopeTail(unsealed);
+    const event: StoredEvent = { ...unsealed, hash: sha256Hex(ENVELOPE_HEAD + dataJson + tail) };
+    prevHash = event.hash;
+    return { event, dataJson, tail };
   });
 }
 
