@@ -89,6 +89,27 @@ export async function verifyLogFile(reader: SqliteLogReader, options: VerifyFile
   }
 }
 
+/**
+ * The chain and MACs alone (no re-run of the round machine), in `threads` threads: `threads - 1` workers
+ * and this one taking spans (what `npm run bench:verify` measures as "chain + MAC").
+ */
+export async function verifyChainOnly(reader: SqliteLogReader, options: Pick<VerifyFileOptions, 'to' | 'key' | 'threads' | 'spanSize'>): Promise<ChainOutcome> {
+  const { to, key } = options;
+  const board = SpanBoard.create(to, options.spanSize);
+  const firstMac = key ? reader.firstKeyedEvent(to) : undefined;
+  const data: VerifyTaskData = { file: reader.file, tableId: reader.tableId, key: key ? new Uint8Array(key) : null, firstMac: firstMac ?? null, board: board.shape };
+  const tasks = Array.from({ length: Math.min(Math.max(1, options.threads ?? 1) - 1, board.spans) }, () => startChainTask(data));
+  try {
+    const mine = checkSpans(board, 'back', reader, key, firstMac);
+    const theirs: SpansOutcome[] = [];
+    for (const task of tasks) theirs.push(spansOf(reader.file, await task.reply));
+    return joinedSpans([...theirs, mine], key !== undefined, firstMac, to);
+  } finally {
+    board.stopAll();
+    await Promise.all(tasks.map((task) => task.worker.terminate()));
+  }
+}
+
 /** One thread: a span of the chain, then the re-run up to its end, span after span (progress as the re-run goes). */
 function alternating(reader: SqliteLogReader, board: SpanBoard, key: Buffer | undefined, firstMac: number | undefined, options: VerifyFileOptions): Verdict {
   const half = new ReplayHalf();

@@ -16,6 +16,7 @@ import { hashEvent } from '../../../src/log/event-chain.js';
 import { openAnchoredTable } from '../../support/anchored-table.js';
 import { playRandomSession } from '../../support/random-session.js';
 import { runCli } from '../../support/run-cli.js';
+import { asFormat1 } from '../../adapters/store/fixtures/format-1-log.js';
 
 const KEY = Buffer.from('verify-parallel-test-key-0123456789abcdef');
 const dir = mkdtempSync(join(tmpdir(), 'verify-parallel-'));
@@ -219,6 +220,19 @@ describe('verify in two threads names the same first problem as in one', () => {
       expect(two, column).toEqual({ ok: false, seq: 150, problem: 'hash chain broken: hash does not match the content (the event was altered)' });
       expect(one, column).toEqual(two);
     }
+  });
+
+  test('a log of format 1 (events read from their fields): the same verdicts in every threading', async () => {
+    const old = asFormat1(original, join(dir, 'format-1.db'));
+    const intact = await bothWays(old, KEY);
+    expect(intact.one).toMatchObject({ ok: true, macFrom: 1 });
+    expect(intact.two).toEqual(intact.one);
+    const seq = seqOf(old, 'input', 7);
+    const file = join(dir, 'format-1-altered.db');
+    asFormat1(damaged('format-1-source', (sql) => sql.prepare('UPDATE events SET wall_time = ? WHERE seq = ?').run('2020-01-01T00:00:00.000Z', seq)), file);
+    const altered = await bothWays(file, KEY);
+    expect(altered.one).toEqual({ ok: false, seq, problem: 'hash chain broken: hash does not match the content (the event was altered)' });
+    expect(altered.two).toEqual(altered.one);
   });
 
   test('the CLI: `shoe verify --threads 2` exits 0 on the intact log and 1 naming the event on a rewritten one', async () => {
