@@ -12,7 +12,7 @@ import { UnreadableLogError } from '../adapters/store/unreadable-log.js';
 import { joinHalves, ReplayHalf, verifyLog, type ChainOutcome, type Problem, type ReplayOutcome, type Verdict, type VerifyOptions } from '../app/audit/verify-log.js';
 import { unkeyedLog } from '../app/audit/verify-chain-half.js';
 import { checkSpan, checkSpans, SpanBoard, type SpansOutcome } from '../app/audit/verify-chain-spans.js';
-import { startWorker } from '../app/par/run-worker.js';
+import { canStartWorker, startVerifyWorker } from './verify-workers.js';
 import type { ChainTaskReply, VerifyTaskData } from './verify-task-protocol.js';
 
 /** The worker's heap: its live data is a page of rows, so small limits keep its memory flat (a young
@@ -34,9 +34,9 @@ export interface VerifyFileOptions extends VerifyOptions {
   readonly before?: () => void;
 }
 
-/** Starts a chain worker (through tsx from the sources, plain node compiled: run-worker.ts); its one message is the reply. */
+/** Starts a chain worker (verify-workers.ts); its one message is the reply. */
 function startChainTask(data: VerifyTaskData): { reply: Promise<ChainTaskReply>; worker: Worker } {
-  const worker = startWorker(CHAIN_TASK, { ...data }, { resourceLimits: WORKER_LIMITS });
+  const worker = startVerifyWorker(CHAIN_TASK, { ...data }, WORKER_LIMITS);
   const reply = new Promise<ChainTaskReply>((resolve, reject) => {
     worker.once('message', resolve);
     worker.once('error', reject);
@@ -55,7 +55,7 @@ function spansOf(file: string, answer: ChainTaskReply): SpansOutcome {
 
 export async function verifyLogFile(reader: SqliteLogReader, options: VerifyFileOptions): Promise<Verdict> {
   const { to, key } = options;
-  const threads = Math.max(1, Math.trunc(options.threads ?? 1));
+  const threads = canStartWorker(CHAIN_TASK) ? Math.max(1, Math.trunc(options.threads ?? 1)) : 1;
   if (threads === 1 && reader.format === 1) {
     // A log of format 1 in one thread: one reading, as it was always verified.
     options.before?.();
@@ -98,7 +98,8 @@ export async function verifyChainOnly(reader: SqliteLogReader, options: Pick<Ver
   const board = SpanBoard.create(to, options.spanSize);
   const firstMac = key ? reader.firstKeyedEvent(to) : undefined;
   const data: VerifyTaskData = { file: reader.file, tableId: reader.tableId, key: key ? new Uint8Array(key) : null, firstMac: firstMac ?? null, board: board.shape };
-  const tasks = Array.from({ length: Math.min(Math.max(1, options.threads ?? 1) - 1, board.spans) }, () => startChainTask(data));
+  const threads = canStartWorker(CHAIN_TASK) ? Math.max(1, options.threads ?? 1) : 1;
+  const tasks = Array.from({ length: Math.min(threads - 1, board.spans) }, () => startChainTask(data));
   try {
     const mine = checkSpans(board, 'back', reader, key, firstMac);
     const theirs: SpansOutcome[] = [];

@@ -3,7 +3,7 @@
 // Atomics.add on shared memory: each log is taken exactly once, and no thread waits for another to hand
 // out work), so a floor of logs keeps every core busy to the last log. Reports come back as they are made.
 import type { Worker } from 'node:worker_threads';
-import { startWorker } from '../app/par/run-worker.js';
+import { canStartWorker, startVerifyWorker } from './verify-workers.js';
 import { UnreadableLogError } from '../adapters/store/unreadable-log.js';
 import { explainOperatorError } from './cli-errors.js';
 import { verifyOneLog, type LogReport, type VerifyOneOptions } from './verify-one-log.js';
@@ -45,8 +45,9 @@ export async function verifyManyLogs(files: readonly string[], options: ManyOpti
   const data: LogsTaskData = { files: [...files], counter: counter.buffer as SharedArrayBuffer, key: rest.key ? new Uint8Array(rest.key) : null, nats: rest.nats ?? null, noAnchorOk: rest.noAnchorOk === true };
   const workers: Worker[] = [];
   const finished: Array<Promise<void>> = [];
-  for (let i = 1; i < Math.min(threads, files.length); i += 1) {
-    const worker = startWorker(LOGS_TASK, { ...data }, { resourceLimits: WORKER_LIMITS });
+  const workersWanted = canStartWorker(LOGS_TASK) ? Math.min(threads, files.length) - 1 : 0;
+  for (let i = 0; i < workersWanted; i += 1) {
+    const worker = startVerifyWorker(LOGS_TASK, { ...data }, WORKER_LIMITS);
     workers.push(worker);
     finished.push(new Promise<void>((resolve, reject) => {
       worker.on('message', (m: LogsTaskMessage) => {

@@ -19,16 +19,23 @@ const MONO = `substr(tail, 13, instr(tail, ',"prevHash":"') - 13)`;
 /**
  * 1 when the columns are the envelope's fields: the tail rebuilt from them (JSON strings through
  * json_quote, which writes them as JSON.stringify does: pinned by a test) equals the stored tail, and
- * mono_time is the tail's monoTime. Anything else (0, NULL) is a break.
+ * mono_time is the tail's monoTime. Anything else (0, NULL) is a break. The table id is the query's (its
+ * rows are those of `stream = @stream`), quoted once per query.
  */
 const FIELDS_MATCH = `(typeof(data) = 'text' AND typeof(type) = 'text' AND typeof(rules_id) = 'text' AND typeof(wall_time) = 'text' AND typeof(prev_hash) = 'text'
   AND tail = ',"monoTime":' || ${MONO} || ',"prevHash":"' || prev_hash || '","round":' || round || ',"rulesId":' || json_quote(rules_id)
-    || ',"seq":' || seq || ',"tableId":' || json_quote(stream) || ',"type":' || json_quote(type) || ',"wallTime":' || json_quote(wall_time) || '}'
+    || ',"seq":' || seq || ',"tableId":' || json_quote(@stream) || ',"type":' || json_quote(type) || ',"wallTime":' || json_quote(wall_time) || '}'
   AND mono_time = CAST(${MONO} AS REAL))`;
 
 const EVENTS_SQL = `SELECT seq, '{"data":' || data || tail, hash, prev_hash, ${FIELDS_MATCH}, NULL
-  FROM events WHERE stream = ? AND seq >= ? AND seq <= ? ORDER BY seq LIMIT ${CHAIN_PAGE}`;
-const MACS_SQL = 'SELECT seq, mac FROM event_macs WHERE stream = ? AND seq >= ? AND seq <= ? ORDER BY seq';
+  FROM events WHERE stream = @stream AND seq >= @from AND seq <= @to ORDER BY seq LIMIT ${CHAIN_PAGE}`;
+const MACS_SQL = 'SELECT seq, mac FROM event_macs WHERE stream = @stream AND seq >= @from AND seq <= @to ORDER BY seq';
+
+interface Range {
+  stream: string;
+  from: number;
+  to: number;
+}
 
 /** The statements of one connection, prepared once. */
 export class StoredChainQueries {
@@ -36,17 +43,21 @@ export class StoredChainQueries {
   private readonly macs;
 
   constructor(db: Database.Database, withMacs: boolean) {
-    this.events = db.prepare<[string, number, number], StoredChainRow>(EVENTS_SQL).raw(true);
-    this.macs = withMacs ? db.prepare<[string, number, number], [number, string]>(MACS_SQL).raw(true) : undefined;
+    this.events = db.prepare<[Range], StoredChainRow>(EVENTS_SQL).raw(true);
+    this.macs = withMacs ? db.prepare<[Range], [number, string]>(MACS_SQL).raw(true) : undefined;
   }
 
   /** Events from..to (inclusive) in seq order, a page at a time, each with its MAC (null when it has none). */
   *pages(tableId: string, from: number, to: number): Generator<StoredChainRow[]> {
+    const range: Range = { stream: tableId, from, to };
     for (let next = from; next <= to; ) {
-      const page = this.events.all(tableId, next, to);
+      range.from = next;
+      range.to = to;
+      const page = this.events.all(range);
       if (page.length === 0) return;
       const last = (page[page.length - 1] as StoredChainRow)[0];
-      if (this.macs) mergeMacs(page, this.macs.all(tableId, next, last));
+      range.to = last;
+      if (this.macs) mergeMacs(page, this.macs.all(range));
       yield page;
       if (page.length < CHAIN_PAGE) return;
       next = last + 1;
