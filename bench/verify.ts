@@ -24,49 +24,13 @@ import { copyFileSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs'
 import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Database from 'better-sqlite3';
 import { SqliteLogReader } from '../src/adapters/store/sqlite-log-reader.js';
 import { withCompiledBuild } from './support/compiled-build.js';
 import { BENCH_KEY_TEXT, buildKeyedTableLog } from './support/keyed-table-log.js';
-import { chainKey } from '../src/log/chain-mac.js';
-import { verifyChainOnly } from '../src/cli/verify-log-file.js';
-import { ReplayHalf } from '../src/app/audit/verify-log.js';
+import type { Layer, Measured } from './support/verify-layer.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const TABLE = 'bench-verify';
-type Layer = 'raw' | 'chain' | 'chain-mac' | 'replay';
-interface Measured { n: number; seconds: number; maxRssKb: number }
-
-/** Mode 2: a fresh process measuring one layer. */
-async function measureLayer(layer: Layer, db: string, threads: number): Promise<Measured> {
-  const started = performance.now();
-  let n = 0;
-  if (layer === 'raw') {
-    const sql = new Database(db, { readonly: true });
-    for (const row of sql.prepare('SELECT * FROM events').raw(true).iterate()) if (row) n++;
-    sql.close();
-  } else {
-    const reader = SqliteLogReader.open(db);
-    const to = reader.head().seq;
-    if (layer === 'replay') {
-      const half = new ReplayHalf();
-      for (const record of reader.records(1, to)) if (half.push(record, record.dataJson)) throw new Error(`re-run broken at ${record.seq}`);
-      n = half.events;
-    } else {
-      const outcome = await verifyChainOnly(reader, { to, threads, ...(layer === 'chain-mac' ? { key: chainKey(BENCH_KEY_TEXT, 'bench') } : {}) });
-      if (outcome.problem) throw new Error(`chain broken: ${outcome.problem.problem}`);
-      n = outcome.events;
-    }
-    reader.close();
-  }
-  return { n, seconds: (performance.now() - started) / 1000, maxRssKb: process.resourceUsage().maxRSS };
-}
-
-if (process.argv[2] === '--layer') {
-  const [, , , layer, db, threads] = process.argv;
-  process.stdout.write(`${JSON.stringify(await measureLayer(layer as Layer, db as string, Number(threads)))}\n`);
-  process.exit(0);
-}
 
 const EVENTS = Number(process.env['BENCH_EVENTS'] ?? 1_000_000);
 const THREADS = Number(process.env['BENCH_THREADS'] ?? Math.max(1, availableParallelism()));
@@ -80,7 +44,7 @@ const built = kept ? { events: SqliteLogReader.open(db).head().seq, rounds: Numb
 console.log(`${kept ? 'kept' : 'built'} a keyed six-deck table log: ${fmt(built.events)} events${kept ? '' : `, ${fmt(built.rounds)} rounds`}, ${(statSync(db).size / 1024 / 1024).toFixed(0)} MiB, in ${built.seconds.toFixed(1)} s (${dir}); ${THREADS} threads`);
 
 function layer(name: Layer): Measured {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--layer', name, db, String(THREADS)], { cwd: ROOT, encoding: 'utf8', maxBuffer: 1 << 26 });
+  const r = spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./support/verify-layer.ts', import.meta.url)), name, db, String(THREADS)], { cwd: ROOT, encoding: 'utf8', maxBuffer: 1 << 26 });
   if (r.status !== 0) throw new Error(r.stderr);
   return JSON.parse(r.stdout.trim().split('\n').at(-1) as string) as Measured;
 }
@@ -120,8 +84,14 @@ for (const [name, m] of layers) row(LABELS[name], m.n, m.seconds, m.peakKb);
 const verifyArgs = (target: string) => ['verify', target, '--no-anchor-ok', ...(process.env['BENCH_THREADS'] ? ['--threads', String(THREADS)] : [])];
 await withCompiledBuild(async (outDir) => {
   const main = join(outDir, 'src/cli/main.js');
-  const runs = fastest(['tsx', 'compiled'] as const, (how) => cli(how === 'tsx' ? 'src/cli/main.ts' : main, verifyArgs(db)), (r) => r.rssKb);
-  for (const [how, r] of runs) row(`full verify, ${how} (shoe verify DB)`, built.events, r.seconds, r.peakKb, `  exit ${r.status}`);
+  const entry = (how: 'tsx' | 'compiled') => (how === 'tsx' ? 'src/cli/main.ts' : main);
+  const runs = fastest(['tsx', 'compiled'] as const, (how) => cli(entry(how), verifyArgs(db)), (r) => r.rssKb);
+  // The start-up of the program (`shoe --version`), to tell the check's own pace from the command's.
+  const startup = fastest(['tsx', 'compiled'] as const, (how) => cli(entry(how), ['--version']), (r) => r.rssKb);
+  for (const [how, r] of runs) {
+    const started = (startup.get(how) as CliRun).seconds;
+    row(`full verify, ${how} (shoe verify DB)`, built.events, r.seconds, r.peakKb, `  exit ${r.status}; without the ${started.toFixed(2)} s start-up: ${((built.events / (r.seconds - started)) / rawRate).toFixed(2)}x raw`);
+  }
   const compiled = runs.get('compiled') as CliRun;
   console.log(`  ${compiled.stdout}`);
   console.log('goals: full verify >= 0.6x raw, chain + MAC >= 0.8x raw, peak RSS < 150 MB (143 MiB)');

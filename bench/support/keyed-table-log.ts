@@ -13,7 +13,9 @@ import { TableEngine } from '../../src/round/table-engine.js';
 import { handInTurn } from '../../src/round/operations/hands.js';
 import type { TableInput } from '../../src/round/inputs.js';
 
-export const BENCH_KEY_TEXT = 'bench-log-key-0123456789abcdef0123456789abcdef';
+import { BENCH_KEY_TEXT } from './verify-layer.js';
+
+export { BENCH_KEY_TEXT };
 
 /** Writes about `events` events (a few more: the last input's facts) to `db` as table `tableId`; `seed` picks the play. */
 export async function buildKeyedTableLog(db: string, tableId: string, events: number, seed = 2026): Promise<{ events: number; rounds: number; seconds: number }> {

@@ -14,7 +14,8 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { Observable, Subject, defer, filter, map, takeUntil } from 'rxjs';
-import { GENESIS_HASH, batchFingerprint, sealEnvelopes } from '../../log/event-chain.js';
+import { GENESIS_HASH, batchFingerprint } from '../../log/event-chain.js';
+import { sealEnvelopes } from '../../log/seal-events.js';
 import { CorruptLogError, IdempotencyConflictError, InvalidInputError, StoreClosedError, WrongExpectedVersionError } from '../../ports/event-store-errors.js';
 import type {
   AppendOptions,
