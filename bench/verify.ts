@@ -14,7 +14,8 @@
  *     (copies of one log) verified by one `shoe verify DIR`, against one log of all those events, compiled.
  *
  * On a shared machine every layer and run is measured BENCH_RUNS times (default 3), interleaved, and the
- * fastest counts (what the code can do; the others measured the neighbours).
+ * fastest counts (what the code can do; the others measured the neighbours). CPU time per event is shown
+ * beside each rate: what each part costs, whatever the neighbours take.
  *
  * Env: BENCH_EVENTS (default 1000000), BENCH_THREADS (default: verify's own default), BENCH_DIR (default
  * the OS temp dir), BENCH_KEEP=1 keeps the logs, BENCH_DB=FILE measures a log kept earlier.
@@ -49,14 +50,15 @@ function layer(name: Layer): Measured {
   return JSON.parse(r.stdout.trim().split('\n').at(-1) as string) as Measured;
 }
 
-interface CliRun { seconds: number; rssKb: number; status: number | null; stdout: string }
+interface CliRun { seconds: number; cpuSeconds: number; rssKb: number; status: number | null; stdout: string }
 
 /** `shoe ARGS --quiet` in a fresh process under /usr/bin/time: through tsx (`main` a .ts path) or compiled. */
 function cli(main: string, args: string[]): CliRun {
   const started = performance.now();
   const loader = main.endsWith('.ts') ? ['--import', 'tsx'] : [];
-  const run = spawnSync('/usr/bin/time', ['-f', 'maxrss_kb=%M', process.execPath, ...loader, main, ...args, '--quiet'], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, SHOE_LOG_KEY: BENCH_KEY_TEXT }, maxBuffer: 1 << 26 });
-  return { seconds: (performance.now() - started) / 1000, rssKb: Number(/maxrss_kb=(\d+)/.exec(run.stderr)?.[1] ?? Number.NaN), status: run.status, stdout: run.stdout.trim() };
+  const run = spawnSync('/usr/bin/time', ['-f', 'maxrss_kb=%M cpu_s=%U+%S', process.execPath, ...loader, main, ...args, '--quiet'], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, SHOE_LOG_KEY: BENCH_KEY_TEXT }, maxBuffer: 1 << 26 });
+  const cpu = /cpu_s=([\d.]+)\+([\d.]+)/.exec(run.stderr);
+  return { seconds: (performance.now() - started) / 1000, cpuSeconds: cpu ? Number(cpu[1]) + Number(cpu[2]) : Number.NaN, rssKb: Number(/maxrss_kb=(\d+)/.exec(run.stderr)?.[1] ?? Number.NaN), status: run.status, stdout: run.stdout.trim() };
 }
 
 const RUNS = Math.max(1, Number(process.env['BENCH_RUNS'] ?? 3));
@@ -77,10 +79,11 @@ function fastest<N extends string, M extends { seconds: number }>(names: readonl
 const layers = fastest(['raw', 'chain', 'chain-mac', 'replay'] as const, layer, (m) => m.maxRssKb);
 const raw = layers.get('raw') as Measured & { peakKb: number };
 const rawRate = raw.n / raw.seconds;
-const row = (label: string, events: number, seconds: number, rssKb: number, note = '') =>
-  console.log(`${label.padEnd(40)} ${fmt(events / seconds).padStart(9)} events/s  ${((events / seconds) / rawRate).toFixed(2).padStart(5)}x raw  peak RSS ${mib(rssKb).padStart(7)}${note}`);
+const cpuPerEvent = (cpuSeconds: number, events: number) => `${((cpuSeconds / events) * 1e6).toFixed(2).padStart(5)} µs CPU/event`;
+const row = (label: string, events: number, seconds: number, cpuSeconds: number, rssKb: number, note = '') =>
+  console.log(`${label.padEnd(40)} ${fmt(events / seconds).padStart(9)} events/s  ${((events / seconds) / rawRate).toFixed(2).padStart(5)}x raw  ${cpuPerEvent(cpuSeconds, events)}  peak RSS ${mib(rssKb).padStart(7)}${note}`);
 const LABELS = { raw: 'raw row read (every column)', chain: `chain only (${THREADS} threads)`, 'chain-mac': `chain + MAC (${THREADS} threads)`, replay: 're-derivation only (1 thread)' };
-for (const [name, m] of layers) row(LABELS[name], m.n, m.seconds, m.peakKb);
+for (const [name, m] of layers) row(LABELS[name], m.n, m.seconds, m.cpuSeconds, m.peakKb);
 const verifyArgs = (target: string) => ['verify', target, '--no-anchor-ok', ...(process.env['BENCH_THREADS'] ? ['--threads', String(THREADS)] : [])];
 await withCompiledBuild(async (outDir) => {
   const main = join(outDir, 'src/cli/main.js');
@@ -90,7 +93,7 @@ await withCompiledBuild(async (outDir) => {
   const startup = fastest(['tsx', 'compiled'] as const, (how) => cli(entry(how), ['--version']), (r) => r.rssKb);
   for (const [how, r] of runs) {
     const started = (startup.get(how) as CliRun).seconds;
-    row(`full verify, ${how} (shoe verify DB)`, built.events, r.seconds, r.peakKb, `  exit ${r.status}; without the ${started.toFixed(2)} s start-up: ${((built.events / (r.seconds - started)) / rawRate).toFixed(2)}x raw`);
+    row(`full verify, ${how} (shoe verify DB)`, built.events, r.seconds, r.cpuSeconds, r.peakKb, `  exit ${r.status}; without the ${started.toFixed(2)} s start-up: ${((built.events / (r.seconds - started)) / rawRate).toFixed(2)}x raw`);
   }
   const compiled = runs.get('compiled') as CliRun;
   console.log(`  ${compiled.stdout}`);
@@ -107,8 +110,8 @@ await withCompiledBuild(async (outDir) => {
   const big = await buildKeyedTableLog(whole, 'floor-whole', logs * one.events, 7);
   const many = cli(main, verifyArgs(floorDir));
   const single = cli(main, verifyArgs(whole));
-  console.log(`floor: ${logs} logs x ${fmt(one.events)} events in one command: ${many.seconds.toFixed(1)} s, peak RSS ${mib(many.rssKb)}, exit ${many.status}`);
-  console.log(`       the same ${fmt(big.events)} events in one log:        ${single.seconds.toFixed(1)} s, peak RSS ${mib(single.rssKb)}, exit ${single.status}`);
+  console.log(`floor: ${logs} logs x ${fmt(one.events)} events in one command: ${many.seconds.toFixed(1)} s (CPU ${many.cpuSeconds.toFixed(1)} s), peak RSS ${mib(many.rssKb)}, exit ${many.status}`);
+  console.log(`       the same ${fmt(big.events)} events in one log:        ${single.seconds.toFixed(1)} s (CPU ${single.cpuSeconds.toFixed(1)} s), peak RSS ${mib(single.rssKb)}, exit ${single.status}`);
   console.log(`       ratio ${(many.seconds / single.seconds).toFixed(2)} (goal < 1.5)`);
   console.log(`  ${many.stdout.split('\n').at(-1) ?? ''}`);
 });

@@ -9,16 +9,28 @@ export type Layer = 'raw' | 'chain' | 'chain-mac' | 'replay';
 export interface Measured {
   n: number;
   seconds: number;
+  /** CPU seconds of the whole process (every thread) over the same span: on a shared machine, the cost. */
+  cpuSeconds: number;
   maxRssKb: number;
 }
+
+const cpuNow = () => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1e6;
+};
 
 export async function measureLayer(layer: Layer, db: string, threads: number): Promise<Measured> {
   let n = 0;
   let started = performance.now();
+  let cpuStarted = cpuNow();
+  const start = () => {
+    started = performance.now();
+    cpuStarted = cpuNow();
+  };
   if (layer === 'raw') {
     // Every column of every event row, as a plain reader (Python's sqlite3, `SELECT *`) reads them.
     const { default: Database } = await import('better-sqlite3');
-    started = performance.now();
+    start();
     const sql = new Database(db, { readonly: true });
     for (const row of sql.prepare('SELECT * FROM events').raw(true).iterate()) if (row) n++;
     sql.close();
@@ -26,7 +38,7 @@ export async function measureLayer(layer: Layer, db: string, threads: number): P
     const { SqliteLogReader } = await import('../../src/adapters/store/sqlite-log-reader.js');
     if (layer === 'replay') {
       const { ReplayHalf } = await import('../../src/app/audit/verify-log.js');
-      started = performance.now();
+      start();
       const reader = SqliteLogReader.open(db);
       const half = new ReplayHalf();
       for (const record of reader.records(1, reader.head().seq)) if (half.push(record, record.dataJson)) throw new Error(`re-run broken at ${record.seq}`);
@@ -35,7 +47,7 @@ export async function measureLayer(layer: Layer, db: string, threads: number): P
     } else {
       const { verifyChainOnly } = await import('../../src/cli/verify-log-file.js');
       const { chainKey } = await import('../../src/log/chain-mac.js');
-      started = performance.now();
+      start();
       const reader = SqliteLogReader.open(db);
       const outcome = await verifyChainOnly(reader, { to: reader.head().seq, threads, ...(layer === 'chain-mac' ? { key: chainKey(BENCH_KEY_TEXT, 'bench') } : {}) });
       if (outcome.problem) throw new Error(`chain broken: ${outcome.problem.problem}`);
@@ -43,7 +55,7 @@ export async function measureLayer(layer: Layer, db: string, threads: number): P
       reader.close();
     }
   }
-  return { n, seconds: (performance.now() - started) / 1000, maxRssKb: process.resourceUsage().maxRSS };
+  return { n, seconds: (performance.now() - started) / 1000, cpuSeconds: cpuNow() - cpuStarted, maxRssKb: process.resourceUsage().maxRSS };
 }
 
 if (process.argv[1]?.endsWith('verify-layer.ts')) {
