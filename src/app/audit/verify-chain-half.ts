@@ -14,7 +14,7 @@ export interface Problem {
 }
 
 /**
- * Where a span of the chain starts (verify in two threads): the event just before it, as stored,
+ * Where a span of the chain starts (verify in several threads): the event just before it, as stored,
  * and the first keyed event of the log if it lies before the span (its events must then all carry a MAC).
  * Spans that meet check the whole chain: each span checks its first event's prevHash against the stored
  * hash before it, and the span before checks that stored hash against the content.

@@ -1,9 +1,11 @@
-// The chain-and-MAC half of `verify` cut into spans that two threads share (so verify reaches >= 200,000
-// events/s on two cores, docs/benchmarks.md). The round machine's re-run cannot be split (each input needs the table the inputs
-// before it made), but the chain can: a span starting after event k needs only k's stored hash (its anchor)
-// and, with a key, whether the log was keyed before it. The worker thread takes spans from the front while
-// the main thread re-runs the round machine; when the re-run is done the main thread takes spans from the
-// back, so the two threads finish together whatever the machine's speed.
+// The chain-and-MAC half of `verify` cut into spans that threads share (docs/audit.md, "How verify spends
+// its time"). The round machine's re-run cannot be split (each input needs the table the inputs before it
+// made), but the chain can: a span starting after event k needs only k's stored hash (its anchor) and, with
+// a key, whether the log was keyed before it. Chain workers take spans from the front while the main thread
+// re-runs the round machine; when the re-run is done the main thread takes spans from the back, so every
+// thread finishes together whatever the machine's speed. Spans meet at their boundary hashes: each checks
+// its first event's prevHash against the stored hash before it, and the span before checks that hash
+// against its content.
 //
 // The board lives in a SharedArrayBuffer: the next span at each end packed in one Int32 (claimed with
 // compareExchange, so a span is taken exactly once) and the earliest row at which each side found a problem
@@ -57,7 +59,7 @@ export class SpanBoard {
     return new SpanBoard(shape);
   }
 
-  /** The next unclaimed span from the front (the worker) or the back (the main thread), or undefined when none is left. */
+  /** The next unclaimed span from the front (the workers) or the back (the main thread), or undefined when none is left. */
   claim(end: 'front' | 'back'): Span | undefined {
     for (;;) {
       const word = Atomics.load(this.slots, CLAIMS);
