@@ -8,7 +8,7 @@ import { backupDatabase } from '../adapters/store/sqlite-backup.js';
 import { SqliteLogReader } from '../adapters/store/sqlite-log-reader.js';
 import { AnchorFileWriter, anchorFileOf, readNewestAnchor } from '../adapters/store/anchor-file.js';
 import { judgeAgainstAnchor, LogBehindAnchorError } from '../ports/log-anchor.js';
-import { verifyLog } from '../app/audit/verify-log.js';
+import { verifyLogFile } from './verify-log-file.js';
 import { logKeyFromEnv } from '../config/log-key.js';
 import { UsageError } from './usage-error.js';
 import type { CommandArgs, OptionSpecs } from './command-spec.js';
@@ -30,13 +30,13 @@ export async function backupCommand(args: CommandArgs<OptionSpecs>, out: Out, en
   } finally {
     live.close();
   }
-  const { pages } = await backupDatabase(db, file);
+  const { pages, fromFormat } = await backupDatabase(db, file);
 
   const copy = SqliteLogReader.open(file);
   try {
     copy.quickCheck();
     const head = copy.head();
-    const verdict = verifyLog(copy.events(), key ? { key } : {});
+    const verdict = await verifyLogFile(copy, { to: head.seq, ...(key ? { key } : {}) });
     if (!verdict.ok) {
       out(`MISMATCH ${copy.tableId} in the copy ${file} at event ${verdict.seq}: ${verdict.problem}`);
       return 1;
@@ -54,7 +54,8 @@ export async function backupCommand(args: CommandArgs<OptionSpecs>, out: Out, en
     } finally {
       writer.close();
     }
-    out(`OK ${copy.tableId}: ${file} holds events 1..${head.seq} (${pages} pages), verified (hash chain${key ? ', MACs' : ''}, every derived event)${liveAnchor ? `, consistent with ${anchorFileOf(db)} at seq ${liveAnchor.seq}` : ''}; anchored in ${anchorFileOf(file)}`);
+    const migrated = fromFormat !== undefined ? ` in the current log format (the live log is in format ${fromFormat}: \`shoe migrate\` it when the table is stopped)` : '';
+    out(`OK ${copy.tableId}: ${file} holds events 1..${head.seq} (${pages} pages)${migrated}, verified (hash chain${key ? ', MACs' : ''}, every derived event)${liveAnchor ? `, consistent with ${anchorFileOf(db)} at seq ${liveAnchor.seq}` : ''}; anchored in ${anchorFileOf(file)}`);
     return 0;
   } finally {
     copy.close();

@@ -12,6 +12,7 @@ import { verb as demoVerb } from './verbs/demo.js';
 import { verb as runVerb } from './verbs/run.js';
 import { verb as verifyVerb } from './verbs/verify.js';
 import { verb as backupVerb } from './verbs/backup.js';
+import { verb as migrateVerb } from './verbs/migrate.js';
 import { verb as recallVerb } from './verbs/recall.js';
 import { verb as exportVerb } from './verbs/export.js';
 import { verb as emulateVerb } from './verbs/emulate.js';
@@ -33,6 +34,7 @@ export const COMMANDS: readonly Command[] = [
   runVerb,
   verifyVerb,
   backupVerb,
+  migrateVerb,
   recallVerb,
   exportVerb,
   emulateVerb,

@@ -1,16 +1,18 @@
-// `shoe verify` over a SQLite log file, in one thread (verifyLog) or, with `parallel`, in two: the
-// main thread re-runs the round machine while a worker checks spans of the chain and MACs from the front over
-// its own read-only connection; when the re-run is done, the main thread checks spans from the back until the
-// two meet (verify-chain-spans.ts), so both cores stay busy to the end. The outcomes are joined into the
-// verdict verifyLog would give (verify-log.ts, joinHalves). Every reader stops early once a problem before
-// where it is has been found.
+// `shoe verify` over a SQLite log file. The work splits by what it needs (docs/audit.md, "How verify
+// spends its time"): the chain and MACs need only each event's stored bytes and the hash before a span, so
+// they are cut into spans (verify-chain-spans.ts) that chain workers take from the front, each over its own
+// read-only connection, joined at their boundary hashes; the round machine's re-run needs every event in
+// order, so it runs on this thread, beside them, and when it is done this thread takes spans from the back
+// until all are checked. In one thread the spans and the re-run alternate, span by span. The outcomes are
+// joined into the verdict one reading would give (verify-log.ts, joinHalves). Every reader stops early once
+// a problem before where it is has been found.
 import type { Worker } from 'node:worker_threads';
 import type { SqliteLogReader } from '../adapters/store/sqlite-log-reader.js';
 import { UnreadableLogError } from '../adapters/store/unreadable-log.js';
-import { joinHalves, runReplayHalf, verifyLog, type ChainOutcome, type Verdict, type VerifyOptions } from '../app/audit/verify-log.js';
+import { joinHalves, ReplayHalf, verifyLog, type ChainOutcome, type Problem, type ReplayOutcome, type Verdict, type VerifyOptions } from '../app/audit/verify-log.js';
 import { unkeyedLog } from '../app/audit/verify-chain-half.js';
-import { checkSpans, SpanBoard, type SpansOutcome } from '../app/audit/verify-chain-spans.js';
-import { startWorker } from '../app/par/run-worker.js';
+import { checkSpan, checkSpans, SpanBoard, type SpansOutcome } from '../app/audit/verify-chain-spans.js';
+import { canStartWorker, startVerifyWorker } from './verify-workers.js';
 import type { ChainTaskReply, VerifyTaskData } from './verify-task-protocol.js';
 
 /** The worker's heap: its live data is a page of rows, so small limits keep its memory flat (a young
@@ -22,38 +24,40 @@ const CHAIN_TASK = new URL('./verify-chain-task.ts', import.meta.url);
 export interface VerifyFileOptions extends VerifyOptions {
   /** The head seq read before verifying: every reader stops there. */
   readonly to: number;
-  /** Two threads: the chain and MACs shared with a worker thread. */
-  readonly parallel?: boolean;
+  /** Threads (default 1): with N >= 2, N - 1 chain workers beside this thread's re-run of the round machine. */
+  readonly threads?: number;
   /** Events per span of the chain (default: verify-chain-spans.ts); tests cut small spans to cross many borders. */
   readonly spanSize?: number;
-  /** False: the main thread leaves every span to the worker (tests reach the worker's many-span path). */
+  /** False: this thread leaves every span to the workers (tests reach the workers' many-span path). */
   readonly backSpans?: boolean;
-  /** Run before the check (the file's quick_check): in two threads, while the worker starts its spans. */
+  /** Run before the check (the file's quick_check): with workers, while they start their spans. */
   readonly before?: () => void;
 }
 
-/** Starts the chain worker (through tsx from the sources, plain node compiled: run-worker.ts); its one message is the reply. */
+/** Starts a chain worker (verify-workers.ts); its one message is the reply. */
 function startChainTask(data: VerifyTaskData): { reply: Promise<ChainTaskReply>; worker: Worker } {
-  const worker = startWorker(CHAIN_TASK, { ...data }, { resourceLimits: WORKER_LIMITS });
+  const worker = startVerifyWorker(CHAIN_TASK, { ...data }, WORKER_LIMITS);
   const reply = new Promise<ChainTaskReply>((resolve, reject) => {
     worker.once('message', resolve);
     worker.once('error', reject);
-    worker.once('exit', (code) => reject(new Error(`the chain worker of verify stopped with code ${code} before answering`)));
+    worker.once('exit', (code) => reject(new Error(`a chain worker of verify stopped with code ${code} before answering`)));
   });
   reply.catch(() => undefined); // awaited below, or the worker is stopped because this thread failed
   return { reply, worker };
 }
 
-/** The worker's spans, or its failure thrown: the file's problem as UnreadableLogError. */
+/** A worker's spans, or its failure thrown: the file's problem as UnreadableLogError. */
 function spansOf(file: string, answer: ChainTaskReply): SpansOutcome {
   if ('unreadable' in answer) throw new UnreadableLogError(file, answer.unreadable);
-  if ('error' in answer) throw new Error(`the chain worker of verify failed: ${answer.error}`);
+  if ('error' in answer) throw new Error(`a chain worker of verify failed: ${answer.error}`);
   return answer.spans;
 }
 
 export async function verifyLogFile(reader: SqliteLogReader, options: VerifyFileOptions): Promise<Verdict> {
   const { to, key } = options;
-  if (!options.parallel) {
+  const threads = canStartWorker(CHAIN_TASK) ? Math.max(1, Math.trunc(options.threads ?? 1)) : 1;
+  if (threads === 1 && reader.format === 1) {
+    // A log of format 1 in one thread: one reading, as it was always verified.
     options.before?.();
     return verifyLog(reader.events(1, to), options);
   }
@@ -65,26 +69,85 @@ export async function verifyLogFile(reader: SqliteLogReader, options: VerifyFile
     options.before?.(); // a file too damaged for this query fails with the quick_check's words, if it has them
     throw err;
   }
+  if (threads === 1) {
+    options.before?.();
+    return alternating(reader, board, key, firstMac, options);
+  }
   const data: VerifyTaskData = { file: reader.file, tableId: reader.tableId, key: key ? new Uint8Array(key) : null, firstMac: firstMac ?? null, board: board.shape };
-  const chainTask = startChainTask(data);
+  const tasks = Array.from({ length: Math.min(threads - 1, board.spans) }, () => startChainTask(data));
   try {
     options.before?.();
-    const replay = runReplayHalf(reader.records(1, to), options, () => board.chainProblem());
+    const replay = replayUpTo(reader, new ReplayHalf(), to, board, options);
     if (replay.problem) board.found('replay', replay.problem.row);
     const mine = options.backSpans === false ? { events: 0 } : checkSpans(board, 'back', reader, key, firstMac);
-    const front = spansOf(reader.file, await chainTask.reply);
-    return joinHalves(joinedSpans(front, mine, key !== undefined, firstMac, to), replay);
+    const theirs: SpansOutcome[] = [];
+    for (const task of tasks) theirs.push(spansOf(reader.file, await task.reply));
+    return joinHalves(joinedSpans([...theirs, mine], key !== undefined, firstMac, to), replay);
   } finally {
     board.stopAll(); // a reader that is still going stops at once
-    await chainTask.worker.terminate();
+    await Promise.all(tasks.map((task) => task.worker.terminate()));
   }
 }
 
-/** The two threads' spans as one chain half over events 1..to: the earliest problem, then the whole-log end check. */
-function joinedSpans(front: SpansOutcome, back: SpansOutcome, keyed: boolean, firstMac: number | undefined, to: number): ChainOutcome {
-  const events = front.events + back.events;
+/**
+ * The chain and MACs alone (no re-run of the round machine), in `threads` threads: `threads - 1` workers
+ * and this one taking spans (what `npm run bench:verify` measures as "chain + MAC").
+ */
+export async function verifyChainOnly(reader: SqliteLogReader, options: Pick<VerifyFileOptions, 'to' | 'key' | 'threads' | 'spanSize'>): Promise<ChainOutcome> {
+  const { to, key } = options;
+  const board = SpanBoard.create(to, options.spanSize);
+  const firstMac = key ? reader.firstKeyedEvent(to) : undefined;
+  const data: VerifyTaskData = { file: reader.file, tableId: reader.tableId, key: key ? new Uint8Array(key) : null, firstMac: firstMac ?? null, board: board.shape };
+  const threads = canStartWorker(CHAIN_TASK) ? Math.max(1, options.threads ?? 1) : 1;
+  const tasks = Array.from({ length: Math.min(threads - 1, board.spans) }, () => startChainTask(data));
+  try {
+    const mine = checkSpans(board, 'back', reader, key, firstMac);
+    const theirs: SpansOutcome[] = [];
+    for (const task of tasks) theirs.push(spansOf(reader.file, await task.reply));
+    return joinedSpans([...theirs, mine], key !== undefined, firstMac, to);
+  } finally {
+    board.stopAll();
+    await Promise.all(tasks.map((task) => task.worker.terminate()));
+  }
+}
+
+/** One thread: a span of the chain, then the re-run up to its end, span after span (progress as the re-run goes). */
+function alternating(reader: SqliteLogReader, board: SpanBoard, key: Buffer | undefined, firstMac: number | undefined, options: VerifyFileOptions): Verdict {
+  const half = new ReplayHalf();
+  let events = 0;
+  for (let span = board.claim('front'); span !== undefined; span = board.claim('front')) {
+    const { events: checked, problem } = checkSpan(span, board, reader, key, firstMac);
+    events += checked;
+    if (problem) board.found('chain', problem.row);
+    const replay = replayUpTo(reader, half, span.to, board, options, true);
+    if (problem || replay.problem) return joinHalves(joinedSpans([{ events, ...(problem ? { problem } : {}) }], key !== undefined, firstMac, options.to), replay);
+  }
+  return joinHalves(joinedSpans([{ events }], key !== undefined, firstMac, options.to), replayUpTo(reader, half, options.to, board, options));
+}
+
+/**
+ * The re-run from where `half` is up to `to`, with progress; it stops before the row where the chain found
+ * a problem (that problem wins from its row on). `more`: the log goes on after `to` (no end check yet).
+ */
+function replayUpTo(reader: SqliteLogReader, half: ReplayHalf, to: number, board: SpanBoard, options: VerifyOptions, more = false): ReplayOutcome {
+  const { onProgress } = options;
+  const every = options.progressEvery ?? 50_000;
+  const outcome = (problem?: Problem): ReplayOutcome => ({ events: half.events, inputs: half.inputs, rounds: half.rounds, ...(problem ? { problem } : {}) });
+  for (const record of reader.records(half.events + 1, to)) {
+    const other = board.chainProblem();
+    if (other > 0 && half.events + 1 >= other) return outcome();
+    const problem = half.push(record, record.dataJson);
+    if (problem) return outcome(problem);
+    if (onProgress && half.events % every === 0) onProgress(half.events);
+  }
+  return more ? outcome() : outcome(half.end());
+}
+
+/** The spans of every thread as one chain half over events 1..to: the earliest problem, then the whole-log end check. */
+function joinedSpans(all: readonly SpansOutcome[], keyed: boolean, firstMac: number | undefined, to: number): ChainOutcome {
+  const events = all.reduce((sum, s) => sum + s.events, 0);
   const macFrom = keyed ? firstMac ?? null : null;
-  const problems = [front.problem, back.problem].filter((p) => p !== undefined);
+  const problems = all.map((s) => s.problem).filter((p) => p !== undefined);
   const problem = problems.sort((a, b) => a.row - b.row)[0] ?? (keyed && firstMac === undefined && to > 0 ? unkeyedLog(to) : undefined);
   return { events, macFrom, ...(problem ? { problem } : {}) };
 }

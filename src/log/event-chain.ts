@@ -15,7 +15,7 @@
  * Pure apart from node:crypto: no clock, no I/O.
  */
 import { createHash, hash as oneShotHash } from 'node:crypto';
-import type { JsonObject, JsonValue, NewEvent, StoredEvent, StreamHead, UnsealedEvent } from '../ports/event-store.js';
+import type { JsonValue, NewEvent, StoredEvent, UnsealedEvent } from '../ports/event-store.js';
 
 /** prevHash of the first event of every stream. */
 export const GENESIS_HASH = '0'.repeat(64);
@@ -102,17 +102,26 @@ class RepeatedString {
 const tableIdJson = new RepeatedString();
 const rulesIdJson = new RepeatedString();
 
+/** The envelope's text up to its data: every envelope starts with its data (`data` sorts first). */
+export const ENVELOPE_HEAD = '{"data":';
+
 /**
  * canonicalJson of the envelope without `hash`, written out in its (sorted) member order so the
  * data is serialised once. Equal to canonicalJson({ tableId, seq, ..., prevHash }) (pinned by a test).
+ * It is ENVELOPE_HEAD + the data's canonical JSON + envelopeTail(event): a log of format 2 keeps the data
+ * and the tail as they are, so the bytes its hash covers are one concatenation away (docs/event-log.md).
  */
 export function canonicalEnvelope(event: UnsealedEvent, dataJson?: string): string {
   if (dataJson === undefined) {
     if (typeof event.data !== 'object' || event.data === null || Array.isArray(event.data)) throw new TypeError('not an envelope: data is not an object');
     dataJson = canonicalJson(event.data);
   }
+  return ENVELOPE_HEAD + dataJson + envelopeTail(event);
+}
+
+/** The envelope's canonical text after its data: `,"monoTime":...,"wallTime":"..."}`. */
+export function envelopeTail(event: Omit<UnsealedEvent, 'data'>): string {
   return (
-    '{"data":' + dataJson +
     ',"monoTime":' + envelopeNumber(event.monoTime) +
     ',"prevHash":' + envelopeString(event.prevHash) +
     ',"round":' + envelopeNumber(event.round) +
@@ -127,33 +136,6 @@ export function canonicalEnvelope(event: UnsealedEvent, dataJson?: string): stri
 /** The hash of an envelope (every field but `hash`). */
 export function hashEvent(event: UnsealedEvent, dataJson?: string): string {
   return sha256Hex(canonicalEnvelope(event, dataJson));
-}
-
-/**
- * Turns validated new events into stored envelopes chained after `head`. The data is copied
- * through its canonical form, so the stored object is exactly what any adapter reads back.
- */
-export function sealEvents(tableId: string, head: StreamHead, events: readonly NewEvent[]): StoredEvent[] {
-  let seq = head.version;
-  let prevHash = head.hash;
-  return events.map((e) => {
-    seq += 1;
-    const dataJson = canonicalJson(e.data);
-    const unsealed: UnsealedEvent = {
-      tableId,
-      seq,
-      round: e.round,
-      monoTime: e.monoTime === 0 ? 0 : e.monoTime, // -0 is stored as 0, as JSON would
-      wallTime: e.wallTime,
-      rulesId: e.rulesId,
-      type: e.type,
-      data: JSON.parse(dataJson) as JsonObject,
-      prevHash,
-    };
-    const sealed: StoredEvent = { ...unsealed, hash: hashEvent(unsealed, dataJson) };
-    prevHash = sealed.hash;
-    return sealed;
-  });
 }
 
 /** Fingerprint of a batch as given (used to tell a true retry from a reused idempotency key). */

@@ -43,7 +43,7 @@ function expectOneLine(r: { code: number; stdout: string; stderr: string }, verb
 
 describe('help and version', () => {
   test('every verb is listed', () => {
-    expect(VERBS).toEqual(['start', 'replay', 'demo', 'run', 'verify', 'backup', 'recall', 'export', 'emulate', 'conformance', 'replay-capture', 'floor', 'displays', 'strategy', 'simulate', 'par-sheet', 'check', 'stack', 'scenarios']);
+    expect(VERBS).toEqual(['start', 'replay', 'demo', 'run', 'verify', 'backup', 'migrate', 'recall', 'export', 'emulate', 'conformance', 'replay-capture', 'floor', 'displays', 'strategy', 'simulate', 'par-sheet', 'check', 'stack', 'scenarios']);
   });
 
   test.each(VERBS)('shoe %s --help and -h print its usage on stdout, exit 0', async (verb) => {
@@ -119,7 +119,7 @@ describe('usage errors: exit 2, one line and the usage', () => {
 
   test.each([
     [['replay', DEMO, 'extra', '--rules', 'six-deck'], 'replay'],
-    [['verify', 'a.db', 'b.db'], 'verify'],
+    [['migrate', 'a.db', 'b.db'], 'migrate'],
     [['start', 'now'], 'start'],
     [['floor', 'everything'], 'floor'],
     [['demo', DEMO, DEMO], 'demo'],

@@ -20,7 +20,7 @@ import { backupDatabase } from '../../src/adapters/store/sqlite-backup.js';
 import { anchorFileOf, readNewestAnchor } from '../../src/adapters/store/anchor-file.js';
 import { LogBehindAnchorError } from '../../src/ports/log-anchor.js';
 import { LogIntegrityError } from '../../src/ports/log-integrity.js';
-import { hashEvent } from '../../src/log/event-chain.js';
+import { envelopeTail, hashEvent } from '../../src/log/event-chain.js';
 import type { UnsealedEvent } from '../../src/ports/event-store.js';
 import type { TableInput } from '../../src/round/inputs.js';
 import { SqliteEventStore } from '../../src/adapters/store/sqlite-event-store.js';
@@ -235,7 +235,8 @@ function rewriteFrom(db: string, seq: number, edit: (data: string, type: string)
   try {
     sql.exec('DROP TRIGGER IF EXISTS events_no_update; DROP TRIGGER IF EXISTS events_no_delete;');
     const rows = sql.prepare('SELECT seq, round, mono_time, wall_time, rules_id, type, data, prev_hash, hash, stream FROM events WHERE seq >= ? ORDER BY seq').all(seq - 1) as Array<{ seq: number; round: number; mono_time: number; wall_time: string; rules_id: string; type: string; data: string; prev_hash: string; hash: string; stream: string }>;
-    const update = sql.prepare('UPDATE events SET data = ?, prev_hash = ?, hash = ? WHERE seq = ?');
+    // The envelope's stored tail too (log format 2, docs/event-log.md): the rewrite is then consistent throughout.
+    const update = sql.prepare('UPDATE events SET data = ?, prev_hash = ?, hash = ?, tail = ? WHERE seq = ?');
     let prev = rows[0]!.seq === seq ? rows[0]!.prev_hash : rows[0]!.hash;
     for (const r of rows) {
       if (r.seq < seq) continue;
@@ -243,7 +244,7 @@ function rewriteFrom(db: string, seq: number, edit: (data: string, type: string)
       if (r.seq === seq && data === r.data) throw new Error(`the edit changed nothing at ${seq}`);
       const unsealed: UnsealedEvent = { tableId: r.stream, seq: r.seq, round: r.round, monoTime: r.mono_time, wallTime: r.wall_time, rulesId: r.rules_id, type: r.type, data: JSON.parse(data), prevHash: prev };
       const hash = hashEvent(unsealed);
-      update.run(data, prev, hash, r.seq);
+      update.run(data, prev, hash, envelopeTail(unsealed), r.seq);
       prev = hash;
     }
     // The snapshot is re-pointed too, as a careful attacker would.

@@ -5,7 +5,8 @@
  * Several store instances may share one `MemoryEventLog` to act as several writers on one log.
  */
 import { Observable, Subject, defer, filter, map, takeUntil } from 'rxjs';
-import { GENESIS_HASH, batchFingerprint, sealEvents } from '../../log/event-chain.js';
+import { GENESIS_HASH, batchFingerprint } from '../../log/event-chain.js';
+import { sealEvents } from '../../log/seal-events.js';
 import { IdempotencyConflictError, InvalidInputError, StoreClosedError, WrongExpectedVersionError } from '../../ports/event-store-errors.js';
 import type {
   AppendOptions,

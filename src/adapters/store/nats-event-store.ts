@@ -19,7 +19,8 @@
  */
 import { Observable, Subject, defer, takeUntil } from 'rxjs';
 import { type KV, type NatsConnection } from 'nats';
-import { batchFingerprint, GENESIS_HASH, sealEvents, sha256Hex } from '../../log/event-chain.js';
+import { batchFingerprint, GENESIS_HASH, sha256Hex } from '../../log/event-chain.js';
+import { sealEvents } from '../../log/seal-events.js';
 import {
   CorruptLogError,
   IdempotencyConflictError,

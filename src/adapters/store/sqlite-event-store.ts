@@ -14,7 +14,8 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { Observable, Subject, defer, filter, map, takeUntil } from 'rxjs';
-import { GENESIS_HASH, batchFingerprint, sealEvents } from '../../log/event-chain.js';
+import { GENESIS_HASH, batchFingerprint } from '../../log/event-chain.js';
+import { sealEnvelopes } from '../../log/seal-events.js';
 import { CorruptLogError, IdempotencyConflictError, InvalidInputError, StoreClosedError, WrongExpectedVersionError } from '../../ports/event-store-errors.js';
 import type {
   AppendOptions,
@@ -33,7 +34,7 @@ import type {
 import { validateAppendOptions, validateJson, validateNewEvents, validatePosition, validateReadOptions, validateStreamId } from '../../log/event-validation.js';
 import { canonicalJson } from '../../log/event-chain.js';
 import { followStore } from './follow-store.js';
-import { prepareDatabase, type SqliteSynchronous } from './sqlite-schema.js';
+import { prepareDatabase, type LogFormat, type SqliteSynchronous } from './sqlite-schema.js';
 import { chainMac, snapshotMac } from '../../log/chain-mac.js';
 import { asUnreadable, UnreadableLogError } from './unreadable-log.js';
 
@@ -68,10 +69,11 @@ class TableDatabase {
   readonly macPut;
   readonly snapshotMacPut;
 
-  constructor(readonly db: Database.Database) {
+  constructor(readonly db: Database.Database, readonly format: LogFormat) {
     this.head = db.prepare<[string], { seq: number; hash: string }>('SELECT seq, hash FROM events WHERE stream = ? ORDER BY seq DESC LIMIT 1');
-    this.insert = db.prepare(
-      'INSERT INTO events (stream, seq, round, mono_time, wall_time, rules_id, type, data, prev_hash, hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+    // A log of format 1 is never written (its rows have no tail): writing() refuses before this is used.
+    this.insert = format === 1 ? undefined : db.prepare(
+      'INSERT INTO events (stream, seq, round, mono_time, wall_time, rules_id, type, data, prev_hash, hash, tail) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
     );
     this.range = db
       .prepare<[string, number, number], Row>(
@@ -91,6 +93,14 @@ class TableDatabase {
     this.snapshotMacPut = db.prepare(
       'INSERT INTO snapshot_macs (stream, seq, mac) VALUES (?, ?, ?) ON CONFLICT (stream) DO UPDATE SET seq = excluded.seq, mac = excluded.mac',
     );
+  }
+
+  /** This log, to be written: a log of format 1 is refused (one line: migrate it first). */
+  writing(): this & { insert: Database.Statement } {
+    if (this.insert === undefined) {
+      throw new UnreadableLogError(this.db.name, `log format 1 (written by an older version of this program) is read, never written: stop the table and run \`shoe migrate ${this.db.name}\` to bring it to format 2`);
+    }
+    return this as this & { insert: Database.Statement };
   }
 
   headOf(streamId: string): StreamHead {
@@ -185,7 +195,7 @@ export class SqliteEventStore implements EventStore, SnapshotStore {
       validateStreamId(streamId);
       validateAppendOptions(options);
       validateNewEvents(events);
-      const t = this.open(streamId, true)!;
+      const t = this.open(streamId, true)!.writing();
       const key = options.idempotencyKey;
       const outcome = t.db
         .transaction((): AppendResult => {
@@ -202,11 +212,13 @@ export class SqliteEventStore implements EventStore, SnapshotStore {
           }
           const head = t.headOf(streamId);
           if (head.version !== options.expectedVersion) throw new WrongExpectedVersionError(streamId, options.expectedVersion, head.version);
-          const sealed = sealEvents(streamId, head, events);
-          for (const e of sealed) {
-            t.insert.run(streamId, e.seq, e.round, e.monoTime, e.wallTime, e.rulesId, e.type, canonicalJson(e.data), e.prevHash, e.hash);
+          // Stored as hashed: the data and the envelope's tail (format 2, sqlite-schema.ts).
+          const envelopes = sealEnvelopes(streamId, head, events);
+          for (const { event: e, dataJson, tail } of envelopes) {
+            t.insert.run(streamId, e.seq, e.round, e.monoTime, e.wallTime, e.rulesId, e.type, dataJson, e.prevHash, e.hash, tail);
             if (this.macKey) t.macPut.run(streamId, e.seq, chainMac(this.macKey, e.hash));
           }
+          const sealed = envelopes.map((s) => s.event);
           if (key !== undefined) t.idemPut.run(streamId, key, sealed[0]!.seq, sealed[sealed.length - 1]!.seq, batchFingerprint(events));
           return result(streamId, sealed, false);
         })
@@ -257,7 +269,7 @@ export class SqliteEventStore implements EventStore, SnapshotStore {
     return this.guard(() => {
       validateStreamId(streamId);
       validateJson(state, 'state');
-      const t = this.open(streamId, true)!;
+      const t = this.open(streamId, true)!.writing();
       const json = canonicalJson(state);
       return t.db
         .transaction((): Snapshot => {
@@ -310,13 +322,14 @@ export class SqliteEventStore implements EventStore, SnapshotStore {
     if (!create && !existsSync(path)) return undefined;
     mkdirSync(dirname(path), { recursive: true });
     const db = new Database(path);
+    let format: LogFormat;
     try {
-      prepareDatabase(db, this.synchronous, this.busyTimeoutMs);
+      format = prepareDatabase(db, this.synchronous, this.busyTimeoutMs);
     } catch (error) {
       db.close();
       throw error;
     }
-    const t = new TableDatabase(db);
+    const t = new TableDatabase(db, format);
     this.dbs.set(streamId, t);
     return t;
   }

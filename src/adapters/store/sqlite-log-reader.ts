@@ -11,6 +11,9 @@ import type { EventRecord, JsonObject, StoredEvent } from '../../ports/event-sto
 import type { LogHead } from '../../ports/log-anchor.js';
 import type { LoggedEvent } from '../../log/chain-mac.js';
 import { hasMacTable } from './sqlite-mac-schema.js';
+import { logFormatOf, type LogFormat } from './sqlite-schema.js';
+import { StoredChainQueries } from './sqlite-stored-chain.js';
+import type { StoredChainRow } from '../../log/stored-chain.js';
 import { asUnreadable, UnreadableLogError } from './unreadable-log.js';
 
 type Row = [number, number, number, string, string, string, string, string, string, string | null];
@@ -84,12 +87,16 @@ export class LoggedRecord implements EventRecord {
 export class EmptyLogError extends UnreadableLogError {}
 
 export class SqliteLogReader {
+  private chainQueries: StoredChainQueries | undefined;
+
   private constructor(
     readonly file: string,
     private readonly db: Database.Database,
     readonly tableId: string,
     private readonly macs: boolean,
     private readonly hasEvents = true,
+    /** 2: every event keeps the bytes its hash covers (sqlite-schema.ts); 1: written before that. */
+    readonly format: LogFormat = 2,
   ) {}
 
   /**
@@ -110,12 +117,12 @@ export class SqliteLogReader {
       db.pragma('cache_size = -1024');
       // A database without the events table is a log at seq 0 (e.g. its WAL, holding the schema, was deleted).
       const hasEvents = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'events'").get() !== undefined;
-      if (!hasEvents && tableId !== undefined) return new SqliteLogReader(file, db, tableId, false, false);
+      if (!hasEvents && tableId !== undefined) return new SqliteLogReader(file, db, tableId, false, false, 2);
       if (!hasEvents) throw new EmptyLogError(file, 'the log is empty (no events table: not a table log, or its WAL was deleted before the first checkpoint)');
       const first = db.prepare<[], { stream: string }>('SELECT stream FROM events ORDER BY id LIMIT 1').get();
       if (first === undefined && tableId === undefined) throw new EmptyLogError(file, 'the log is empty');
       if (first !== undefined && tableId !== undefined && first.stream !== tableId) throw new UnreadableLogError(file, `holds the log of table ${first.stream}, not ${tableId}`);
-      return new SqliteLogReader(file, db, first?.stream ?? (tableId as string), hasMacTable(db));
+      return new SqliteLogReader(file, db, first?.stream ?? (tableId as string), hasMacTable(db), true, logFormatOf(db) as LogFormat);
     } catch (err) {
       db?.close();
       throw asUnreadable(file, err);
@@ -198,6 +205,22 @@ export class SqliteLogReader {
     const tableId = this.tableId;
     for (const page of this.pages<Row>(sql, from, to)) {
       for (const r of page) yield { event: new RowEvent(tableId, r), mac: r[9], dataJson: r[6] };
+    }
+  }
+
+  /**
+   * Format 2: events from `from` to `to` as the chain check reads them (sqlite-stored-chain.ts), a page at a
+   * time: the stored envelope, hash and prevHash, whether the columns match the envelope, and the MAC.
+   */
+  *storedChain(from = 1, to = Number.MAX_SAFE_INTEGER): Generator<StoredChainRow[]> {
+    if (!this.hasEvents) return;
+    if (this.format !== 2) throw new Error(`${this.file}: log format ${this.format} keeps no envelope to hash as stored`);
+    const queries = (this.chainQueries ??= this.guard(() => new StoredChainQueries(this.db, this.macs)));
+    const pages = queries.pages(this.tableId, from, to);
+    for (;;) {
+      const next = this.guard(() => pages.next());
+      if (next.done) return;
+      yield next.value;
     }
   }
 

@@ -4,6 +4,7 @@
 import type { StoredEvent } from '../../ports/event-store.js';
 import { ChainVerifier, type ChainAnchor } from '../../log/event-chain.js';
 import { macMatches, type LoggedEvent } from '../../log/chain-mac.js';
+import { StoredChainVerifier, type StoredChainRow } from '../../log/stored-chain.js';
 
 /** A problem found by one half: at which event (seq) and, for ordering, at which row of the stream (1-based). */
 export interface Problem {
@@ -13,7 +14,7 @@ export interface Problem {
 }
 
 /**
- * Where a span of the chain starts (verify in two threads): the event just before it, as stored,
+ * Where a span of the chain starts (verify in several threads): the event just before it, as stored,
  * and the first keyed event of the log if it lies before the span (its events must then all carry a MAC).
  * Spans that meet check the whole chain: each span checks its first event's prevHash against the stored
  * hash before it, and the span before checks that stored hash against the content.
@@ -23,15 +24,21 @@ export interface ChainStart {
   readonly macFrom: number | null;
 }
 
-/** The chain and MACs, one event after another. */
+/**
+ * The chain and MACs, one event after another: events read from their fields (`push`: any store, and a
+ * SQLite log of format 1) or as stored (`pushStored`: a log of format 2, which keeps the bytes its hashes
+ * cover). One half takes one kind.
+ */
 export class ChainHalf {
   private readonly chain: ChainVerifier;
+  private readonly stored: StoredChainVerifier;
   private readonly firstRow: number;
   private rows: number;
   private macFrom_: number | null;
 
   constructor(private readonly key?: Buffer, start?: ChainStart) {
     this.chain = new ChainVerifier(start?.anchor);
+    this.stored = new StoredChainVerifier(start?.anchor);
     // Rows are positions in the whole log (1-based), so problems from different spans order by row.
     this.firstRow = start?.anchor.seq ?? 0;
     this.rows = this.firstRow;
@@ -55,16 +62,25 @@ export class ChainHalf {
     const row = ++this.rows;
     const check = this.chain.push(event, dataJson);
     if (!check.ok) return { row, seq: check.seq, problem: `hash chain broken: ${check.reason}` };
-    const { key } = this;
-    if (key) {
-      if (mac == null) {
-        if (this.macFrom_ !== null) return { row, seq: event.seq, problem: `no MAC: events from ${this.macFrom_} on were keyed, so a MAC was removed or the event was written without the key` };
-      } else {
-        if (!macMatches(key, event.hash, mac)) {
-          return { row, seq: event.seq, problem: 'MAC does not match: the event was rewritten without the key (or the key is not this log\'s)' };
-        }
-        this.macFrom_ ??= event.seq;
-      }
+    return this.key ? this.macProblem(row, event.seq, event.hash, mac) : undefined;
+  }
+
+  /** The next event as a log of format 2 stores it: hashed as stored, then its MAC. */
+  pushStored(stored: StoredChainRow): Problem | undefined {
+    const row = ++this.rows;
+    const expected = this.stored.expected;
+    const reason = this.stored.push(stored);
+    if (reason !== undefined) return { row, seq: expected, problem: `hash chain broken: ${reason}` };
+    return this.key ? this.macProblem(row, stored[0], stored[2], stored[5]) : undefined;
+  }
+
+  private macProblem(row: number, seq: number, hash: string, mac: string | null | undefined): Problem | undefined {
+    const key = this.key as Buffer;
+    if (mac == null) {
+      if (this.macFrom_ !== null) return { row, seq, problem: `no MAC: events from ${this.macFrom_} on were keyed, so a MAC was removed or the event was written without the key` };
+    } else {
+      if (!macMatches(key, hash, mac)) return { row, seq, problem: 'MAC does not match: the event was rewritten without the key (or the key is not this log\'s)' };
+      this.macFrom_ ??= seq;
     }
     return undefined;
   }

@@ -1,15 +1,18 @@
-// The chain-and-MAC half of `verify` cut into spans that two threads share (so verify reaches >= 200,000
-// events/s on two cores, docs/benchmarks.md). The round machine's re-run cannot be split (each input needs the table the inputs
-// before it made), but the chain can: a span starting after event k needs only k's stored hash (its anchor)
-// and, with a key, whether the log was keyed before it. The worker thread takes spans from the front while
-// the main thread re-runs the round machine; when the re-run is done the main thread takes spans from the
-// back, so the two threads finish together whatever the machine's speed.
+// The chain-and-MAC half of `verify` cut into spans that threads share (docs/audit.md, "How verify spends
+// its time"). The round machine's re-run cannot be split (each input needs the table the inputs before it
+// made), but the chain can: a span starting after event k needs only k's stored hash (its anchor) and, with
+// a key, whether the log was keyed before it. Chain workers take spans from the front while the main thread
+// re-runs the round machine; when the re-run is done the main thread takes spans from the back, so every
+// thread finishes together whatever the machine's speed. Spans meet at their boundary hashes: each checks
+// its first event's prevHash against the stored hash before it, and the span before checks that hash
+// against its content.
 //
 // The board lives in a SharedArrayBuffer: the next span at each end packed in one Int32 (claimed with
 // compareExchange, so a span is taken exactly once) and the earliest row at which each side found a problem
 // (kept as a minimum: rows after a known problem cannot change the verdict, so readers stop there).
 import type { ChainAnchor } from '../../log/event-chain.js';
 import type { LoggedEvent } from '../../log/chain-mac.js';
+import type { StoredChainRow } from '../../log/stored-chain.js';
 import { ChainHalf, type ChainOutcome, type Problem } from './verify-chain-half.js';
 
 const CLAIMS = 0;
@@ -56,7 +59,7 @@ export class SpanBoard {
     return new SpanBoard(shape);
   }
 
-  /** The next unclaimed span from the front (the worker) or the back (the main thread), or undefined when none is left. */
+  /** The next unclaimed span from the front (the workers) or the back (the main thread), or undefined when none is left. */
   claim(end: 'front' | 'back'): Span | undefined {
     for (;;) {
       const word = Atomics.load(this.slots, CLAIMS);
@@ -106,8 +109,12 @@ export class SpanBoard {
 
 /** How a thread reads the log for its spans. */
 export interface SpanSource {
+  /** 2: the log keeps the bytes its hashes cover, read with `storedChain`; 1: events are read from their fields. */
+  readonly format: 1 | 2;
   /** Events from..to (seqs, inclusive) with their MACs, in seq order. */
   events(from: number, to: number): Iterable<LoggedEvent>;
+  /** Format 2: the same events as stored, a page at a time. */
+  storedChain(from: number, to: number): Iterable<readonly StoredChainRow[]>;
   /** The stored hash of event `seq` (the genesis hash at 0); undefined when there is no such event. */
   hashAt(seq: number): string | undefined;
 }
@@ -136,25 +143,50 @@ export function checkSpans(board: SpanBoard, end: 'front' | 'back', source: Span
   return { events, ...(problem ? { problem } : {}) };
 }
 
-function checkSpan(span: Span, board: SpanBoard, source: SpanSource, key: Buffer | undefined, firstMac: number | undefined): ChainOutcome {
+/** One span of the chain, from the stored hash before it. */
+export function checkSpan(span: Span, board: SpanBoard, source: SpanSource, key: Buffer | undefined, firstMac: number | undefined): ChainOutcome {
   const before = span.from - 1;
   // A missing event before the span is found by the span before it; any anchor serves meanwhile.
   const anchor: ChainAnchor = { seq: before, hash: source.hashAt(before) ?? '' };
   const half = new ChainHalf(key, { anchor, macFrom: key && firstMac !== undefined && firstMac <= before ? firstMac : null });
-  for (const { event, mac, dataJson } of source.events(span.from, span.to)) {
-    // Rows after a known problem cannot change the verdict; at the re-run's row the chain's problem still wins.
-    const known = board.earliestProblem();
-    if (known > 0 && half.row >= known) return { events: half.events, macFrom: half.macFrom };
-    const problem = half.push(event, mac, dataJson);
-    if (problem) return { events: half.events, macFrom: half.macFrom, problem };
-  }
+  const outcome = (problem?: Problem): ChainOutcome => ({ events: half.events, macFrom: half.macFrom, ...(problem ? { problem } : {}) });
+  const stored = source.format === 2;
+  const problem = stored ? checkStored(source.storedChain(span.from, span.to), half, board) : checkEvents(source.events(span.from, span.to), half, board);
+  if (problem !== undefined) return problem === STOPPED ? outcome() : outcome(problem);
   if (half.row < span.to) {
     // Events missing at the span's end: the next event on the log is out of place, as one reading would find it.
-    for (const { event, mac, dataJson } of source.events(half.row + 1, board.shape.total)) {
-      const problem = half.push(event, mac, dataJson);
-      if (problem) return { events: half.events, macFrom: half.macFrom, problem };
-      break;
+    if (stored) {
+      for (const page of source.storedChain(half.row + 1, board.shape.total)) return outcome(half.pushStored(page[0] as StoredChainRow));
+    } else {
+      for (const { event, mac, dataJson } of source.events(half.row + 1, board.shape.total)) return outcome(half.push(event, mac, dataJson));
     }
   }
-  return { events: half.events, macFrom: half.macFrom };
+  return outcome();
+}
+
+/** Returned when a problem known before this row makes the rest of the span moot. */
+const STOPPED: Problem = { row: 0, seq: 0, problem: 'stopped' };
+
+function checkEvents(events: Iterable<LoggedEvent>, half: ChainHalf, board: SpanBoard): Problem | undefined {
+  for (const { event, mac, dataJson } of events) {
+    // Rows after a known problem cannot change the verdict; at the re-run's row the chain's problem still wins.
+    const known = board.earliestProblem();
+    if (known > 0 && half.row >= known) return STOPPED;
+    const problem = half.push(event, mac, dataJson);
+    if (problem) return problem;
+  }
+  return undefined;
+}
+
+/** The hot loop of verify on a log of format 2: a page of stored rows at a time; the board is looked at once a page. */
+function checkStored(pages: Iterable<readonly StoredChainRow[]>, half: ChainHalf, board: SpanBoard): Problem | undefined {
+  for (const page of pages) {
+    const known = board.earliestProblem();
+    for (let i = 0; i < page.length; i += 1) {
+      if (known > 0 && half.row >= known) return STOPPED;
+      const problem = half.pushStored(page[i] as StoredChainRow);
+      if (problem) return problem;
+    }
+  }
+  return undefined;
 }

@@ -13,7 +13,8 @@ import { JetStreamLog } from '../../../src/adapters/store/jetstream-log.js';
 import { JetStreamReplicator } from '../../../src/adapters/store/jetstream-replicator.js';
 import { NatsEventStore } from '../../../src/adapters/store/nats-event-store.js';
 import { SqliteEventStore } from '../../../src/adapters/store/sqlite-event-store.js';
-import { canonicalJson, sealEvents, GENESIS_HASH, verifyChain } from '../../../src/log/event-chain.js';
+import { canonicalJson, GENESIS_HASH, verifyChain } from '../../../src/log/event-chain.js';
+import { sealEvents } from '../../../src/log/seal-events.js';
 import { freshStreamId, makeEvents } from './event-store-contract.js';
 import { NatsServerProcess, freePort, natsServerAvailable, NATS_SERVER_BIN } from './nats-server-process.js';
 

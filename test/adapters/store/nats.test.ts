@@ -1,7 +1,8 @@
 import { connect, type NatsConnection } from 'nats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NatsEventStore } from '../../../src/adapters/store/nats-event-store.js';
-import { GENESIS_HASH, sealEvents, verifyChain } from '../../../src/log/event-chain.js';
+import { GENESIS_HASH, verifyChain } from '../../../src/log/event-chain.js';
+import { sealEvents } from '../../../src/log/seal-events.js';
 import { WrongExpectedVersionError } from '../../../src/ports/event-store-errors.js';
 import { eventStoreContract, freshStreamId, makeEvents } from './event-store-contract.js';
 import { NATS_URL, natsSkipReason } from './nats-availability.js';

@@ -1,0 +1,48 @@
+/**
+ * The chain check of a log that keeps the bytes its hashes cover (format 2, docs/event-log.md): per
+ * event, hash the stored envelope and compare — no parse, no re-serialise. The reader hands each event as
+ * stored: its seq, the envelope's text ('{"data":' || data || tail), its hash and prevHash as stored, and
+ * whether the fields kept beside the envelope for queries (seq, round, type, times, rules id, prevHash)
+ * say what the envelope says (compared inside SQLite: src/adapters/store/sqlite-stored-chain.ts).
+ *
+ * The reasons are ChainVerifier's (event-chain.ts), in the same order, so both formats name a break alike.
+ * Pure apart from node:crypto.
+ */
+import { sha256Hex, GENESIS_HASH, type ChainAnchor } from './event-chain.js';
+
+/** One event as the chain check reads it: [seq, envelope, hash, prevHash, fields match (1), mac or null]. */
+export type StoredChainRow = [seq: number, envelope: string, hash: string, prevHash: string, fieldsMatch: number | null, mac: string | null];
+
+const HASH_PATTERN = /^[0-9a-f]{64}$/;
+const BAD_HASH = 'hash is not 64 lowercase hex digits';
+export const ALTERED = 'hash does not match the content (the event was altered)';
+
+/** Stored events in order: the first reason the chain breaks at the next one, or undefined. */
+export class StoredChainVerifier {
+  private nextSeq: number;
+  private prevHash: string;
+
+  constructor(anchor: ChainAnchor = { seq: 0, hash: GENESIS_HASH }) {
+    this.nextSeq = anchor.seq + 1;
+    this.prevHash = anchor.hash;
+  }
+
+  /** The seq the next event must have (where a break is reported). */
+  get expected(): number {
+    return this.nextSeq;
+  }
+
+  /** Checks the next event; on success it becomes the one the following event links to. */
+  push(row: StoredChainRow): string | undefined {
+    const seq = row[0];
+    if (seq !== this.nextSeq) return `expected seq ${this.nextSeq}, found ${String(seq)}`;
+    const hash = row[2];
+    if (typeof hash !== 'string') return BAD_HASH;
+    if (row[3] !== this.prevHash) return HASH_PATTERN.test(hash) ? `prevHash does not match the hash of seq ${seq - 1}` : BAD_HASH;
+    const envelope = row[1];
+    if (typeof envelope !== 'string' || sha256Hex(envelope) !== hash || row[4] !== 1) return HASH_PATTERN.test(hash) ? ALTERED : BAD_HASH;
+    this.nextSeq = seq + 1;
+    this.prevHash = hash;
+    return undefined;
+  }
+}
