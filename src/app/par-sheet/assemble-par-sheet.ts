@@ -3,7 +3,6 @@
 // (gathered last, so it carries the run time). The clock, the date and the command line are inputs.
 import type { LoadedRuleSet } from '../../config/load-rule-set.js';
 import { deckModel, valueLabel } from '../../analysis/deck-model.js';
-import { pairsOdds, superMatchOdds, type SideBetOdds } from '../../analysis/side-bet-odds.js';
 import { rulesInWords } from '../../analysis/rules-in-words.js';
 import { chartSections, columnOrder } from '../../analysis/strategy-chart.js';
 import { splitExactness } from '../../analysis/split-exactness.js';
@@ -13,6 +12,7 @@ import { exactInWorker } from './exact-in-worker.js';
 import { gatherIdentity } from './identity.js';
 import { parSheetDocument, type ParSheetDocument } from './par-sheet-document.js';
 import { sheetSimulations } from './sheet-simulation.js';
+import { sideBetsOf } from './side-bets.js';
 
 /** A hand's initial bet in the simulations (simulate-table.ts), minor units. */
 const SIMULATED_UNIT = 1000;
@@ -28,10 +28,6 @@ export interface AssembleOptions {
   readonly now: () => number;
   readonly generated: Date;
   readonly command: string;
-}
-
-export function sideBetsOf(rules: RuleSet): SideBetOdds[] {
-  return [rules.sideBets.pairs ? pairsOdds(rules) : null, rules.sideBets.superMatch ? superMatchOdds(rules) : null].filter((x): x is SideBetOdds => x !== null);
 }
 
 export function chartOf(strategy: Strategy, rules: RuleSet): { chart: string[]; chartSections: ReturnType<typeof chartSections>; chartColumns: string[] } {

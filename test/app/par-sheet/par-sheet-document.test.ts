@@ -1,14 +1,11 @@
 // The par sheet's pure parts: the edge warnings (main game above zero, side bet over 100 %), the lab's
-// figures from a simulation's net outcomes, the comparison --verify makes, the SVG's escaping; and the
-// function a table calls when it opens, which warns on a rule set that pays the player.
+// figures from a simulation's net outcomes, the comparison --verify makes, the SVG's escaping.
 import { describe, expect, test } from 'vitest';
 import { edgeWarnings } from '../../../src/analysis/edge-warnings.js';
 import { labFigures, OUTCOME_LIMIT, type ParSheetDocument } from '../../../src/app/par-sheet/par-sheet-document.js';
 import { compareSheets } from '../../../src/app/par-sheet/verify-par-sheet.js';
 import { outcomeChart } from '../../../src/app/par-sheet/svg-charts.js';
-import { warnIfTablePaysPlayer } from '../../../src/app/par-sheet/table-edge-warning.js';
 import type { SimulationRun } from '../../../src/app/par-sheet/sheet-simulation.js';
-import { loadRuleSet } from '../../../src/config/load-rule-set.js';
 
 describe('edge warnings', () => {
   test('a positive main return and a side bet over 100 % are named; a house edge everywhere says nothing', () => {
@@ -67,19 +64,4 @@ test('the outcome chart escapes its labels', () => {
   expect(svg).toContain('&lt;b&gt;&amp;');
   expect(svg).toContain('a &quot;title&quot;');
   expect(svg).not.toContain('<b>');
-});
-
-describe('a table opening a rule set that pays the player', () => {
-  test('classic-17plus4 warns with its edge; six-deck does not', async () => {
-    const seen: string[] = [];
-    const warnings = await warnIfTablePaysPlayer(loadRuleSet('classic-17plus4').rules, (m, edge) => {
-      seen.push(m);
-      expect(edge.main).toBeGreaterThan(0.05);
-    });
-    expect(warnings).toHaveLength(1);
-    expect(seen[0]).toMatch(/^this table pays the player: classic-17plus4: the main game returns \+5\.\d{3} %/);
-    const none = await warnIfTablePaysPlayer(loadRuleSet('six-deck').rules, () => seen.push('six-deck'));
-    expect(none).toEqual([]);
-    expect(seen).toHaveLength(1);
-  }, 120_000);
 });
