@@ -3,6 +3,10 @@
 // taken on every offer (to measure it; the chart itself never insures), bets behind following doubles and
 // splits. A refused input, a pause or a round that does not end is a bug: the chunk stops with the session
 // since the shoe was loaded, which `shoe replay` plays again.
+// Several cut cards at once (the return by penetration): each shoe is dealt to the deepest, and a round
+// counts for every cut card it starts at or before — exactly the rounds a shoe cut there would have dealt
+// (the cut card leaving the shoe only makes the round it leaves in the last; play never depends on where
+// it lies), so one pass gives every penetration on the very same shoes.
 import type { Card } from '../../rules/cards.js';
 import type { RuleSet } from '../../rules/rule-set.js';
 import type { TableEvent } from '../../round/events.js';
@@ -65,6 +69,8 @@ class RoundBook {
   readonly net = [0, 0, 0, 0, 0];
   readonly wagered = [0, 0, 0, 0, 0];
   readonly bets: BetEntry[] = [];
+  /** Cards dealt from the shoe when the round began. */
+  start = 0;
   hands = 0;
   playerBlackjack = 0;
   dealerBlackjack = 0;
@@ -109,8 +115,9 @@ function add(sums: number[], k: number, n: number): void {
   sums[k] = (sums[k] as number) + n;
 }
 
-/** The facts a simulation watches, by type (a switch on the type string, no closure). */
-function observe(book: RoundBook, out: SimulationCounts, f: TableEvent): void {
+/** The facts a simulation watches, by type (a switch on the type string, no closure). `outs[i]` counts the
+ *  rounds of a shoe cut at card `cuts[i]`. */
+function observe(book: RoundBook, outs: readonly SimulationCounts[], cuts: readonly number[], f: TableEvent): void {
   switch (f.type) {
     case 'bet.settled': {
       const k = kindIndex(f.bet);
@@ -149,11 +156,16 @@ function observe(book: RoundBook, out: SimulationCounts, f: TableEvent): void {
       else if (f.total > 21) book.dealerBust += 1;
       return;
     case 'shoe.loaded':
-      out.counts.shoes += 1;
+      for (let i = 0; i < outs.length; i++) (outs[i] as SimulationCounts).counts.shoes += 1;
       return;
     case 'round.ended':
-      if (f.voided) out.counts.voidedRounds += 1;
-      else commit(book, out);
+      // The round counts for each cut card at or after the card it started at (cuts: the shoe's cut positions).
+      for (let i = 0; i < outs.length; i++) {
+        if (book.start > (cuts[i] as number)) continue;
+        const out = outs[i] as SimulationCounts;
+        if (f.voided) out.counts.voidedRounds += 1;
+        else commit(book, out);
+      }
       book.clear();
       return;
     default:
@@ -246,17 +258,24 @@ class DecisionInputs {
 }
 
 export function simulateChunk(spec: ChunkSpec): SimulationCounts {
+  return simulateChunkAtCuts(spec, [spec.penetration])[0] as SimulationCounts;
+}
+
+/** One chunk with a cut card at each penetration (undefined: cutPosition's own): counts per penetration,
+ *  in the order given. The chunk's rounds are the rounds dealt to the deepest cut card. */
+export function simulateChunkAtCuts(spec: ChunkSpec, penetrations: readonly (number | undefined)[]): SimulationCounts[] {
   const { rules } = spec;
   const random = mulberry32(spec.seed);
   const player = playerFor(spec.strategy, rules);
   const engine = new TableEngine(rules);
-  const out = emptyCounts();
+  const outs = penetrations.map(() => emptyCounts());
   let session: TableInput[] = [];
   const deck = cardInputs(rules);
+  const cuts = penetrations.map((p) => cutPosition(rules, deck.length, p));
+  const cutAt = Math.max(...cuts);
   const decisions = new DecisionInputs();
   let shoe: CardInput[] = [];
   let position = 0;
-  let cutAt = 0;
   const book = new RoundBook();
   const seats = Array.from({ length: Math.min(spec.seats, rules.seats) }, (_, i) => i + 1);
   const followed = new Set<number>();
@@ -268,7 +287,7 @@ export function simulateChunk(spec: ChunkSpec): SimulationCounts {
       const fact = facts[i] as TableEvent;
       if (fact.type === 'input.rejected') throw new SimulationBug(`input refused: ${fact.reason} (${JSON.stringify(fact.input)})`, session);
       if (fact.type === 'table.paused') throw new SimulationBug(`table paused: ${fact.reason}`, session);
-      observe(book, out, fact);
+      observe(book, outs, cuts, fact);
     }
   }
 
@@ -315,7 +334,6 @@ export function simulateChunk(spec: ChunkSpec): SimulationCounts {
       case 'active.awaitingShoe':
         shoe = shuffle(deck, random);
         position = 0;
-        cutAt = cutPosition(rules, shoe.length, spec.penetration);
         session = [];
         send({ type: 'shoe.loaded' });
         break;
@@ -325,9 +343,10 @@ export function simulateChunk(spec: ChunkSpec): SimulationCounts {
         drawCard();
         break;
       case 'active.betting': {
-        if (played >= spec.rounds) return out;
+        if (played >= spec.rounds) return outs;
         played += 1;
         followed.clear();
+        book.start = position;
         for (const bet of betInputs) send(bet);
         send(BETTING_CLOSED);
         book.hands = engine.table.boxes.length * rules.boxes.handsPerBox;
