@@ -11,6 +11,8 @@ export interface SheetNumbers {
   int(n: number): string;
   /** A fixed number of decimals; negative with "−". */
   fixed(x: number, digits: number): string;
+  /** As few decimals as it takes, two at most (1, 1.5, 0.25); negative with "−". */
+  plain(x: number): string;
   /** A share as a percentage: 0.00435 → "0.435 %" (digits after the point). */
   pct(x: number, digits?: number): string;
   /** The same with "+" before a positive value (a return, signed as the sign convention says). */
@@ -28,9 +30,11 @@ function format(lang: SheetLang, digits: number): Intl.NumberFormat {
 export function sheetNumbers(lang: SheetLang): SheetNumbers {
   const fixed = (x: number, digits: number) => `${x < 0 ? '−' : ''}${format(lang, digits).format(Math.abs(x))}`;
   const pct = (x: number, digits = 3) => `${fixed(x * 100, digits)} %`;
+  const plainFormat = new Intl.NumberFormat(LOCALE[lang], { maximumFractionDigits: 2 });
   return {
     int: (n) => format(lang, 0).format(n),
     fixed,
+    plain: (x) => `${x < 0 ? '−' : ''}${plainFormat.format(Math.abs(x))}`,
     pct,
     signed: (x, digits = 3) => `${x > 0 ? '+' : ''}${pct(x, digits)}`,
   };
