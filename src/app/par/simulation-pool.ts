@@ -14,10 +14,12 @@ import type { SimulateTaskReply, SimulateTaskRequest } from './simulate-task-pro
 
 export const CHUNK_ROUNDS = 500;
 
-/** A worker's live set is the rules, the strategy and one chunk's tables (a few MB): a small young generation
- *  keeps each worker's resident memory near that (V8 otherwise grows it to 16 MB semi-spaces, and the old
- *  generation lazily). */
-const WORKER_LIMITS = { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 96 };
+/** A worker's live set is its modules, the rules, the strategy and one chunk's tables (old space 12-20 MB
+ *  measured, six decks, three seats): a small young generation and an old one capped at under three times
+ *  that keep each worker's resident memory near it (V8 otherwise grows the young generation to 16 MB
+ *  semi-spaces, and the old one lazily; peaks of `shoe simulate` from the sources varied 175-195 MiB with a
+ *  96 MB cap, 172-186 MiB with this one). */
+const WORKER_LIMITS = { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 48 };
 
 /** Chunks a worker holds at once: one it plays, one waiting, so it never idles for the next message. */
 const IN_FLIGHT_PER_WORKER = 2;
