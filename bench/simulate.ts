@@ -1,6 +1,11 @@
 // bench:simulate (docs/benchmarks.md): rounds per second through the PRODUCTION round machine (TableEngine), six decks,
-// 1 seat, the computed strategy; one worker and two; the projection to the goal of 20,000,000 rounds in
-// 2 minutes on two cores; heap before and after. Prints figures, asserts nothing. BENCH_ROUNDS sets N.
+// 1 seat, the computed strategy; this thread alone and with a worker beside it; the projection to the goal of
+// 20,000,000 rounds in 2 minutes on two cores; heap before and after. Then the memory goals, on the real CLI
+// in a child process, from the sources (tsx) and compiled: peak RSS of `shoe simulate` (default threads,
+// --workers 1 and 2; goal under 200 MB) and of `shoe par-sheet --all` (goal under 400 MB), beside
+// `shoe --version` as the baseline. Prints figures, asserts nothing. BENCH_ROUNDS sets N;
+// BENCH_MEMORY_ROUNDS the simulate runs (default 400,000); BENCH_PAR_SHEET_ROUNDS the par-sheet run's
+// --rounds (default 20,000; "default" for its own size: enough for ±0.1 %, long); BENCH_MEMORY=0 skips them.
 // Each line also gives the rate from the first chunk answered on (worker start-up and compilation excluded),
 // the figure a 20,000,000-round run approaches. Then the same with the compiled build (the product ships
 // dist/, whose workers run plain JavaScript without tsx): built into a scratch folder inside the package
@@ -9,7 +14,8 @@ import { pathToFileURL } from 'node:url';
 import { loadRuleSet } from '../src/config/load-rule-set.js';
 import { analyseGame } from '../src/analysis/main-return.js';
 import { runSimulation } from '../src/app/par/run-simulation.js';
-import { withCompiledBuild } from './support/compiled-build.js';
+import { PACKAGE_ROOT, withCompiledBuild } from './support/compiled-build.js';
+import { measurePeak } from './support/peak-rss.js';
 
 const rounds = Number(process.env['BENCH_ROUNDS'] ?? 4000);
 const { rules } = loadRuleSet('six-deck');
@@ -50,12 +56,13 @@ async function measure(label: string, run: Run, workers: number): Promise<void> 
   console.log(`${label}: ${s.toFixed(1)} s, ${Math.round(rate).toLocaleString('en')} rounds/s (first chunk after ${((firstAt - t0) / 1000).toFixed(1)} s; from then on ${Math.round(steady).toLocaleString('en')} rounds/s), CPU ${cpuS.toFixed(1)} s (${((cpuS * 1e6) / rounds).toFixed(2)} µs a round), heap ${heap()}${json === reference ? '' : ' — COUNTS DIFFER from the first run'}`);
 }
 
-for (const workers of [0, 1, 2]) await measure(workers === 0 ? 'in-thread' : `${workers} worker(s)`, runSimulation, workers);
+const threads = (n: number) => (n === 1 ? 'this thread alone' : `${n} threads (this one and ${n - 1} worker${n > 2 ? 's' : ''})`);
+for (const workers of [1, 2]) await measure(threads(workers), runSimulation, workers);
 
 if (process.env['BENCH_COMPILED'] !== '0') {
   await withCompiledBuild(async (outDir) => {
     const compiled = (await import(pathToFileURL(`${outDir}/src/app/par/run-simulation.js`).href)) as { runSimulation: Run };
-    for (const workers of [1, 2]) await measure(`compiled, ${workers} worker(s)`, compiled.runSimulation, workers);
+    for (const workers of [1, 2]) await measure(`compiled, ${threads(workers)}`, compiled.runSimulation, workers);
   });
 }
 const best = Math.max(...rates);
@@ -63,3 +70,26 @@ const bestSteady = Math.max(...steadyRates);
 const goal = 20_000_000 / 120;
 console.log(`20,000,000 rounds at ${Math.round(best).toLocaleString('en')} rounds/s: ${(20_000_000 / best / 60).toFixed(1)} min (goal <= 2 min, ${Math.round(goal).toLocaleString('en')} rounds/s: ${best >= goal ? `met, ${(best / goal).toFixed(2)}x the rate needed` : `short, needs ${(goal / best).toFixed(2)}x this`})`);
 console.log(`at the steady rate (${Math.round(bestSteady).toLocaleString('en')} rounds/s; start-up is paid once in a long run): ${(20_000_000 / bestSteady / 60).toFixed(1)} min`);
+
+if (process.env['BENCH_MEMORY'] !== '0') {
+  const memoryRounds = String(Number(process.env['BENCH_MEMORY_ROUNDS'] ?? 400_000));
+  const parSheetRounds = process.env['BENCH_PAR_SHEET_ROUNDS'] ?? '20000';
+  const MB = 1.048576; // MiB to MB
+  const row = async (how: string, nodeArgs: string[], script: string, label: string, args: string[], goalMB: number | null) => {
+    const r = await measurePeak(nodeArgs, script, args, PACKAGE_ROOT);
+    const mb = r.peakMiB * MB;
+    const verdict = goalMB === null ? '' : `, goal < ${goalMB} MB: ${mb < goalMB ? 'met' : 'NOT MET'}`;
+    console.log(`${how.padEnd(8)} ${label.padEnd(44)} peak RSS ${r.peakMiB.toFixed(0).padStart(4)} MiB (${mb.toFixed(0)} MB)${verdict}, ${r.seconds.toFixed(1)} s${r.code === 0 ? '' : ` — exit ${r.code}: ${r.stderr.trim().split('\n').at(-1)}`}`);
+  };
+  const verbs = async (how: string, nodeArgs: string[], script: string) => {
+    await row(how, nodeArgs, script, 'shoe --version (baseline)', ['--version'], null);
+    const simulate = ['simulate', '--rules', 'six-deck', '--rounds', memoryRounds];
+    await row(how, nodeArgs, script, `simulate six-deck ${Number(memoryRounds).toLocaleString('en')} rounds`, simulate, 200);
+    for (const w of ['1', '2']) await row(how, nodeArgs, script, `  the same, --workers ${w}`, [...simulate, '--workers', w], 200);
+    const all = ['par-sheet', '--all', ...(parSheetRounds === 'default' ? [] : ['--rounds', parSheetRounds])];
+    await row(how, nodeArgs, script, `par-sheet --all ${parSheetRounds === 'default' ? '(its default size)' : `--rounds ${Number(parSheetRounds).toLocaleString('en')}`}`, all, 400);
+  };
+  console.log(`\nmemory: the real CLI in a child process, peak RSS of the whole process (all threads); ${process.env['BENCH_COMPILED'] === '0' ? 'sources' : 'sources, then compiled'}`);
+  await verbs('sources', ['--import', 'tsx'], 'src/cli/main.ts');
+  if (process.env['BENCH_COMPILED'] !== '0') await withCompiledBuild((outDir) => verbs('compiled', [], `${outDir}/src/cli/main.js`));
+}

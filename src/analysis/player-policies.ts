@@ -12,10 +12,8 @@ import { handByHandReturn, type MainReturn } from './main-return.js';
 
 export type NaivePlayer = 'mimicDealer' | 'neverBust';
 
-export const NAIVE_PLAYERS: Record<NaivePlayer, string> = {
-  mimicDealer: 'mimic the dealer: hits below 17 (soft 17 too where the dealer hits it); never doubles, splits, surrenders, insures or takes even money',
-  neverBust: 'never bust: hits hard 11 or less and soft 17 or less, stands on everything else; never doubles, splits, surrenders, insures or takes even money',
-};
+/** The naive players a par sheet reports (its catalogue describes each). */
+export const NAIVE_PLAYERS: readonly NaivePlayer[] = ['mimicDealer', 'neverBust'];
 
 export function naivePolicy(rules: RuleSet, player: NaivePlayer): Policy {
   return (shape, _up, legal) => {

@@ -26,7 +26,21 @@ export interface ChartSection {
   readonly rows: Array<{ label: string; cells: string[] }>;
 }
 
-export function chartSections(strategy: Strategy, rules: RuleSet, deck: DeckModel = deckModel(rules)): ChartSection[] {
+/** The words of the chart's sections and rows (`shoe strategy` prints the English; a par sheet gives its own). */
+export interface ChartLabels {
+  readonly hard: string;
+  readonly soft: string;
+  readonly pairs: string;
+  readonly triple: string;
+  softTotal(total: number): string;
+  hardTotal(total: number): string;
+}
+
+export const CHART_LABELS_EN: ChartLabels = {
+  hard: 'Hard', soft: 'Soft', pairs: 'Pairs', triple: 'Triple', softTotal: (t) => `soft ${t}`, hardTotal: (t) => `hard ${t}`,
+};
+
+export function chartSections(strategy: Strategy, rules: RuleSet, deck: DeckModel = deckModel(rules), labels: ChartLabels = CHART_LABELS_EN): ChartSection[] {
   const columns = columnOrder(strategy);
   const section = (title: string, rows: ChartRows, label: (key: string) => string, sort: (a: string, b: string) => number): ChartSection => ({
     title,
@@ -35,17 +49,17 @@ export function chartSections(strategy: Strategy, rules: RuleSet, deck: DeckMode
   const numeric = (a: string, b: string) => Number(a) - Number(b);
   const pairValue = (k: string) => k.split('-').map(Number).map((v) => (v === 1 ? 11 : v)).reduce((x, y) => x * 100 + y, 0);
   const sections = [
-    section('Hard', strategy.hard, (k) => k, numeric),
-    section('Soft', strategy.soft, (k) => {
+    section(labels.hard, strategy.hard, (k) => k, numeric),
+    section(labels.soft, strategy.soft, (k) => {
       const other = Number(k) - 11;
-      return other >= 1 && other <= 10 && (deck.counts[other - 1] ?? 0) > 0 ? `A,${valueLabel(deck, other)}` : `soft ${k}`;
+      return other >= 1 && other <= 10 && (deck.counts[other - 1] ?? 0) > 0 ? `A,${valueLabel(deck, other)}` : labels.softTotal(Number(k));
     }, numeric),
-    section('Pairs', strategy.pairs, (k) => k.split('-').map((v) => valueLabel(deck, Number(v))).join(','), (a, b) => pairValue(a) - pairValue(b)),
+    section(labels.pairs, strategy.pairs, (k) => k.split('-').map((v) => valueLabel(deck, Number(v))).join(','), (a, b) => pairValue(a) - pairValue(b)),
   ];
-  const tripleRows = { ...Object.fromEntries(Object.entries(strategy.triple.hard).map(([t, r]) => [`hard ${t}`, r])), ...Object.fromEntries(Object.entries(strategy.triple.soft).map(([t, r]) => [`soft ${t}`, r])) };
+  const tripleRows = { ...Object.fromEntries(Object.entries(strategy.triple.hard).map(([t, r]) => [labels.hardTotal(Number(t)), r])), ...Object.fromEntries(Object.entries(strategy.triple.soft).map(([t, r]) => [labels.softTotal(Number(t)), r])) };
   if (Object.keys(tripleRows).length > 0) {
     sections.push({
-      title: 'Triple',
+      title: labels.triple,
       rows: Object.entries(tripleRows).map(([label, r]) => ({ label, cells: columns.map((up) => (r[String(up)] === undefined ? '-' : r[String(up)] ? 'T' : 'S')) })),
     });
   }

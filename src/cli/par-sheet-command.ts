@@ -5,7 +5,8 @@ import { readFileSync } from 'node:fs';
 import { knownRuleSets, loadRuleSet, RuleSetError, type LoadedRuleSet } from '../config/load-rule-set.js';
 import { UsageError } from './usage-error.js';
 import { defaultSeats, readStrategyFile, reportSimulationFailure } from './simulate-command.js';
-import { SimulationFailure } from '../app/par/run-simulation.js';
+import { SimulationFailure, SimulationPool } from '../app/par/simulation-pool.js';
+import type { SheetLang } from '../app/par-sheet/sheet-numbers.js';
 import { assembleParSheet, type AssembleOptions } from '../app/par-sheet/assemble-par-sheet.js';
 import type { ParSheetDocument } from '../app/par-sheet/par-sheet-document.js';
 import { allMarkdown, parSheetMarkdown } from '../app/par-sheet/render-markdown.js';
@@ -20,8 +21,8 @@ export interface ParSheetOptions {
   readonly verify: string | undefined;
   readonly format: 'md' | 'json' | 'html';
   readonly rounds: number | undefined;
-  readonly 'penetration-rounds': number | undefined;
   readonly workers: number | undefined;
+  readonly lang: SheetLang;
   readonly seed: number;
   readonly strategy: string | undefined;
 }
@@ -46,25 +47,30 @@ function progressPrinter(): { update: (label: string, done: number, total: numbe
       }
       current.progress.update(done, total);
     },
-    finish: () => current?.progress.finish(),
+    finish: () => {
+      current?.progress.finish();
+      current = null;
+    },
   };
 }
 
 export async function parSheetCommand(options: ParSheetOptions, out: (line: string) => void): Promise<number> {
-  const { all, rules: name, verify, format, seed } = options;
+  const { all, rules: name, verify, format, seed, lang } = options;
   if ([all, name !== undefined, verify !== undefined].filter(Boolean).length !== 1) throw new UsageError('par-sheet needs --rules NAME or --all (not both), or --verify FILE');
   const rounds = options.rounds;
-  const penetrationRounds = options['penetration-rounds'];
   if (rounds !== undefined && rounds < 1) throw new UsageError('--rounds must be at least 1');
-  if (penetrationRounds !== undefined && penetrationRounds < 1) throw new UsageError('--penetration-rounds must be at least 1');
   const workers = options.workers ?? availableParallelism();
   const strategyFile = options.strategy;
   if (strategyFile !== undefined && all) throw new UsageError('--strategy FILE is for one rule set (--rules), not --all');
   const progress = progressPrinter();
-  const base = { workers, now: () => performance.now(), generated: new Date(), command: commandLine(options), onProgress: progress.update };
-  const sheetOf = async (loaded: LoadedRuleSet, o: Partial<AssembleOptions> & { seed: number }): Promise<ParSheetDocument | number> => {
+  // One pool of threads for every rule set: the workers start once (par/simulation-pool.ts).
+  const pool = new SimulationPool(workers);
+  const base = { pool, now: () => performance.now(), generated: new Date(), command: commandLine(options) };
+  const sheetOf = async (loaded: LoadedRuleSet, o: Partial<AssembleOptions> & { seed: number; lang: SheetLang }, step = ''): Promise<ParSheetDocument | number> => {
+    // The exact analysis shows no bar (a few seconds to a minute): a line says it runs.
+    process.stderr.write(`par-sheet ${step}${loaded.rules.name}: exact analysis…\n`);
     try {
-      return await assembleParSheet(loaded, { ...base, seats: defaultSeats(loaded.rules), ...o });
+      return await assembleParSheet(loaded, { ...base, seats: defaultSeats(loaded.rules), onProgress: (label, done, total) => progress.update(`${step}${loaded.rules.name} ${label}`, done, total), ...o });
     } catch (err) {
       if (err instanceof SimulationFailure) return reportSimulationFailure(err, loaded.rules.name, loaded.path, o.seed, out);
       throw err;
@@ -72,29 +78,32 @@ export async function parSheetCommand(options: ParSheetOptions, out: (line: stri
       progress.finish();
     }
   };
-
-  if (verify !== undefined) return verifyCommand(verify, sheetOf, out);
-  const sheetOptions = {
-    seed, ...(rounds === undefined ? {} : { rounds }), ...(penetrationRounds === undefined ? {} : { penetrationRounds }),
-    ...(strategyFile === undefined ? {} : { strategy: { strategy: readStrategyFile(strategyFile, loadRuleSet(name as string).rules), path: strategyFile } }),
-  };
-  const sheets: ParSheetDocument[] = [];
-  for (const n of all ? knownRuleSets() : [name as string]) {
-    if (all) process.stderr.write(`${n}…\n`);
-    const sheet = await sheetOf(loadRuleSet(n), sheetOptions);
-    if (typeof sheet === 'number') return sheet;
-    for (const w of sheet.warnings) process.stderr.write(`shoe: WARNING: ${w}\n`);
-    sheets.push(sheet);
+  try {
+    if (verify !== undefined) return await verifyCommand(verify, sheetOf, out);
+    const sheetOptions = {
+      seed, lang, ...(rounds === undefined ? {} : { rounds }),
+      ...(strategyFile === undefined ? {} : { strategy: { strategy: readStrategyFile(strategyFile, loadRuleSet(name as string).rules), path: strategyFile } }),
+    };
+    const names = all ? knownRuleSets() : [name as string];
+    const sheets: ParSheetDocument[] = [];
+    for (const [i, n] of names.entries()) {
+      const sheet = await sheetOf(loadRuleSet(n), sheetOptions, all ? `[${i + 1}/${names.length}] ` : '');
+      if (typeof sheet === 'number') return sheet;
+      for (const w of sheet.warnings) process.stderr.write(`shoe: WARNING: ${w}\n`);
+      sheets.push(sheet);
+    }
+    if (format === 'json') out(JSON.stringify(all ? sheets : sheets[0], null, 2));
+    else if (format === 'html') out(parSheetHtml(sheets));
+    else for (const line of all ? allMarkdown(sheets) : parSheetMarkdown(sheets[0] as ParSheetDocument)) out(line);
+    return 0;
+  } finally {
+    await pool.close();
   }
-  if (format === 'json') out(JSON.stringify(all ? sheets : sheets[0], null, 2));
-  else if (format === 'html') out(parSheetHtml(sheets));
-  else for (const line of all ? allMarkdown(sheets) : parSheetMarkdown(sheets[0] as ParSheetDocument)) out(line);
-  return 0;
 }
 
 async function verifyCommand(
   file: string,
-  sheetOf: (loaded: LoadedRuleSet, o: Partial<AssembleOptions> & { seed: number }) => Promise<ParSheetDocument | number>,
+  sheetOf: (loaded: LoadedRuleSet, o: Partial<AssembleOptions> & { seed: number; lang: SheetLang }) => Promise<ParSheetDocument | number>,
   out: (line: string) => void,
 ): Promise<number> {
   let saved: unknown;
@@ -119,10 +128,7 @@ async function verifyCommand(
       continue;
     }
     const strategy = s.identity.strategy.source === 'file' ? { strategy: readStrategyFile(s.identity.strategy.path, loaded.rules), path: s.identity.strategy.path } : undefined;
-    const now = await sheetOf(loaded, {
-      seed: s.simulation.seed, seats: s.simulation.seats, rounds: s.simulation.rounds, penetrationRounds: s.penetration[0]?.rounds ?? s.simulation.rounds,
-      ...(strategy ? { strategy } : {}),
-    });
+    const now = await sheetOf(loaded, { seed: s.simulation.seed, seats: s.simulation.seats, rounds: s.simulation.dealt, lang: s.lang, ...(strategy ? { strategy } : {}) });
     if (typeof now === 'number') return now;
     const verdict = compareSheets(s, now);
     out(`${s.rules}: ${verdict.holds ? 'HOLDS' : 'DIFFERS'} — par sheet of ${s.identity.generated} (rule file ${s.identity.rules.path}, SHA-256 ${s.identity.rules.sha256.slice(0, 16)}…)`);

@@ -10,6 +10,7 @@ import { runSimulation, SimulationFailure } from '../app/par/run-simulation.js';
 import { SIMULATED_BETS, summariseBet, type BetSummary, type SimulationCounts } from '../app/par/simulation-stats.js';
 import { UsageError } from './usage-error.js';
 import { Progress } from './progress.js';
+import { keepYoungGenerationSmallAfterWorkerStart } from './small-young-generation.js';
 
 export interface SimulationReport {
   readonly rules: string;
@@ -66,7 +67,7 @@ export async function simulate(rules: RuleSet, o: { rounds: number; seats: numbe
   const progress = new Progress({ stream: process.stderr, now: () => performance.now(), label: 'simulate', unit: 'rounds', quiet: !o.progress, delayMs: 0, intervalMs: 100 });
   const counts = await runSimulation({
     rules, strategy: analysis.strategy, rounds: o.rounds, seats: o.seats, seed: o.seed, workers: o.workers, insure: true,
-    onProgress: (done, total) => progress.update(done, total),
+    onProgress: (done, total) => progress.update(done, total), onWorkerOnline: keepYoungGenerationSmallAfterWorkerStart,
   });
   progress.finish();
   const bets: Partial<Record<string, BetSummary>> = {};

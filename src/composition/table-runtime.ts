@@ -1,6 +1,7 @@
 // The composition root: one table, wired. The SQLite log, the table service, the decision
 // timer, the shoe (a real serial device, or the emulated shoe speaking the real protocol over the mock
 // serial binding), the web server with its displays, and — when configured — the JetStream replica.
+import { dirname } from 'node:path';
 import type { Logger } from 'pino';
 import { SerialPortMock } from 'serialport';
 import type { TableConfig } from '../config/table-config.js';
@@ -27,6 +28,8 @@ import { ShoeBridge } from '../app/table/shoe-bridge.js';
 import { shoeInput } from '../adapters/serial/shoe-input.js';
 import { DemoBot } from '../app/players/demo-bot.js';
 import { strategyInBackground } from '../app/par/strategy-in-background.js';
+import { checkTableEdge } from '../app/par-sheet/table-edge-warning.js';
+import { packageVersion } from '../config/package-root.js';
 import { DemoDealer } from './demo-dealer.js';
 import { guardTableLog, type AcceptLogBehindAnchor } from './log-guard.js';
 import { logKeyOf } from '../config/log-key.js';
@@ -99,7 +102,7 @@ const DEALER_SEED_SALT = 0x5eed;
 export async function startTable(options: RuntimeOptions): Promise<TableRuntime> {
   const { config, logger } = options;
   const log = logger.child({ tableId: config.id });
-  const { rules, rulesId } = loadRuleSet(config.rules);
+  const { rules, rulesId, path: rulesPath } = loadRuleSet(config.rules);
   const macKey = logKeyOf(config);
   // Appends are measured for /metrics; everything else is the store's own.
   const appends = new AppendMetrics();
@@ -222,9 +225,10 @@ export async function startTable(options: RuntimeOptions): Promise<TableRuntime>
   const paceMs = options.paceMs ?? 700;
   const dealer = emulator && !options.quiet ? new DemoDealer(service, emulator, scheduler, mulberry32(options.seed ?? demoSeed ^ DEALER_SEED_SALT), paceMs) : null;
   dealer?.start();
-  const bot = !options.quiet && (options.bot ?? demo)
+  const botStrategy = !options.quiet && (options.bot ?? demo) ? strategyInBackground(rules, (err) => log.warn({ err }, 'computed strategy unavailable; the demo bot plays the compact chart')) : null;
+  const bot = botStrategy
     ? new DemoBot(service, scheduler, {
-      strategy: strategyInBackground(rules, (err) => log.warn({ err }, 'computed strategy unavailable; the demo bot plays the compact chart')).current,
+      strategy: botStrategy.current,
       bettingSeconds: config.bettingSeconds,
       thinkSeconds: paceMs / 1000,
       ...(options.manual ? { manualSeats: Array.from({ length: rules.seats }, (_, i) => i + 1) } : {}),
@@ -265,11 +269,21 @@ export async function startTable(options: RuntimeOptions): Promise<TableRuntime>
   const web = options.web?.({ service, store, config, decisionSeconds, logger: log, views, health }) ?? null;
   const url = web ? await web.listen({ host: config.http.host, port: config.http.port }) : null;
   log.info({ url, demo, rules: rules.name, decisionSeconds }, 'table running');
+  // A rule set that pays the player is named in the log, in words, once the table runs (the verdict is kept
+  // beside the log by the rule file's SHA-256: app/par-sheet/table-edge-warning.ts).
+  const edgeCheck = checkTableEdge({
+    rules, rulesPath, rulesSha256: rulesId, version: packageVersion(), scheduler,
+    ...(sqlite instanceof SqliteEventStore ? { cacheDir: dirname(sqlite.pathFor(config.id)) } : {}),
+    warn: (message, edge) => log.warn({ rules: rules.name, rulesFile: rulesPath, edge }, message),
+    onError: (err, what) => log.warn({ err }, what === 'cache' ? 'the rule set\'s edge verdict could not be kept beside the log' : 'the table could not check whether its rule set pays the player'),
+  });
 
   return {
     service, store, url, emulator, wire, link, views,
     async stop() {
+      edgeCheck.stop();
       bot?.stop();
+      botStrategy?.release();
       dealer?.stop();
       timer.stop();
       shuffleCheck.stop();

@@ -6,8 +6,8 @@ describe('shoe par-sheet and simulate', () => {
   test('par-sheet json: exact side-bet fractions, exact and simulated main return, frequencies', async () => {
     const r = await runCli(['par-sheet', '--rules', 'classic-17plus4', '--rounds', '300', '--workers', '1', '--format', 'json']);
     expect(r.code).toBe(0);
-    const sheet = JSON.parse(r.stdout) as { exactMain: number; simulation: { rounds: number; bets: { main: { returnRatio: number; interval95: number } } }; words: string[] };
-    expect(sheet.simulation.rounds).toBe(300);
+    const sheet = JSON.parse(r.stdout) as { exactMain: number; simulation: { dealt: number; bets: { main: { returnRatio: number; interval95: number } } }; words: string[] };
+    expect(sheet.simulation.dealt).toBe(300);
     expect(sheet.words.join(' ')).toContain('5 picture cards count as blackjack');
     expect(Math.abs(sheet.simulation.bets.main.returnRatio - sheet.exactMain)).toBeLessThan(sheet.simulation.bets.main.interval95);
   }, 300_000);

@@ -16,7 +16,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 // classic-17plus4 (seed 000 part 2): a single deck the exact analysis takes in about two seconds, and a
 // rule set that pays the player (about +5.27 % off the top: a short deck, suited blackjack 2:1, 777, triple).
-const SMALL = ['--rounds', '1000', '--penetration-rounds', '500', '--workers', '1', '--seed', '5'];
+const SMALL = ['--rounds', '1000', '--workers', '2', '--seed', '5'];
 
 describe('an identified par sheet', () => {
   test('json: identity, sign convention, warnings, lab figures; --verify holds, then differs when the rule file changes', async () => {
@@ -39,8 +39,10 @@ describe('an identified par sheet', () => {
     expect(sheet.exactMain).toBeGreaterThan(0.05);
     expect(sheet.warnings.join(' ')).toMatch(/main game returns \+5\.2\d\d % to the player/);
     expect(r.stderr).toContain('WARNING: classic-17plus4: the main game returns +');
-    // The simulation's seed and rounds, and the lab's figures from the same counts.
-    expect(sheet.simulation).toMatchObject({ rounds: 1000, seed: 5, seats: 1 });
+    // The simulation's seed and rounds (dealt to the deepest cut card; the main figure counts those started
+    // before the rule set's own, half a single deck), and the lab's figures from the same counts.
+    expect(sheet.simulation).toMatchObject({ dealt: 1000, seed: 5, seats: 1, penetration: 0.5 });
+    expect(sheet.simulation.rounds).toBeLessThan(1000);
     const outcomes = sheet.lab.outcomes.reduce((n, o) => n + o.count, 0);
     expect(outcomes).toBe(sheet.simulation.bets['main']?.bets);
     expect(sheet.lab.hitFrequency + sheet.lab.pushFrequency + sheet.lab.lossFrequency).toBeCloseTo(1, 12);
@@ -48,7 +50,12 @@ describe('an identified par sheet', () => {
     expect(sheet.lab.hitFrequency).toBeCloseTo(won / outcomes, 12);
     expect(sheet.lab.sdPerRound).toBeGreaterThan(0.8);
     expect(sheet.penetration.map((p) => p.penetration)).toEqual([0.5, 0.66, 0.75, 0.83]);
-    expect(sheet.penetration.every((p) => p.rounds === 500 && p.seed === 5)).toBe(true);
+    // One pass: the deepest cut card counts every round dealt, a shallower one fewer; the main figure is the 50 % row.
+    expect(sheet.penetration.every((p) => p.seed === 5)).toBe(true);
+    expect(sheet.penetration[3]?.rounds).toBe(1000);
+    const counted = sheet.penetration.map((p) => p.rounds);
+    expect([...counted].sort((a, b) => a - b)).toEqual(counted);
+    expect(sheet.penetration[0]).toMatchObject({ rounds: sheet.simulation.rounds, returnRatio: sheet.simulation.bets['main']?.returnRatio });
     // Where each cut card went (never deeper than asked; deeper penetration, a later cut card).
     for (const p of sheet.penetration) expect(p.cutCard).toBeLessThanOrEqual(Math.floor(p.penetration * p.shoeSize));
     const cuts = sheet.penetration.map((p) => p.cutCard);
@@ -59,7 +66,7 @@ describe('an identified par sheet', () => {
 
     const saved = join(dir, 'sheet.json');
     writeFileSync(saved, r.stdout);
-    const holds = await runCli(['par-sheet', '--verify', saved, '--workers', '1']);
+    const holds = await runCli(['par-sheet', '--verify', saved, '--workers', '3']);
     expect(holds.code, holds.stdout + holds.stderr).toBe(0);
     expect(holds.stdout).toMatch(/^classic-17plus4: HOLDS/m);
 

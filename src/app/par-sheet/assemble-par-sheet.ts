@@ -1,28 +1,33 @@
 // One rule set's par sheet, assembled: the exact analysis once (in a worker, exact-in-worker.ts), the side
-// bets' enumeration, the simulations with the strategy the analysis computed, then the identification
-// (gathered last, so it carries the run time). The clock, the date and the command line are inputs.
+// bets' enumeration, one simulation pass with the strategy the analysis computed (on the caller's pool of
+// threads, kept across rule sets), then the identification (gathered last, so it carries the run time).
+// Every word is the catalogue's of the sheet's language. The clock, the date and the command line are inputs.
 import type { LoadedRuleSet } from '../../config/load-rule-set.js';
 import { deckModel, valueLabel } from '../../analysis/deck-model.js';
-import { pairsOdds, superMatchOdds, type SideBetOdds } from '../../analysis/side-bet-odds.js';
-import { rulesInWords } from '../../analysis/rules-in-words.js';
-import { chartSections, columnOrder } from '../../analysis/strategy-chart.js';
+import { chartSections, columnOrder, type ChartSection } from '../../analysis/strategy-chart.js';
 import { splitExactness } from '../../analysis/split-exactness.js';
 import type { Strategy } from '../../analysis/strategy.js';
 import type { RuleSet } from '../../rules/rule-set.js';
+import type { SimulationPool } from '../par/simulation-pool.js';
 import { exactInWorker } from './exact-in-worker.js';
 import { gatherIdentity } from './identity.js';
 import { parSheetDocument, type ParSheetDocument } from './par-sheet-document.js';
+import { parSheetWords, type ParSheetWords } from './par-sheet-words.js';
+import type { ChartLetter } from './par-sheet-words-type.js';
+import type { SheetLang } from './sheet-numbers.js';
 import { sheetSimulations } from './sheet-simulation.js';
+import { sideBetsOf } from './side-bets.js';
 
 /** A hand's initial bet in the simulations (simulate-table.ts), minor units. */
 const SIMULATED_UNIT = 1000;
 
 export interface AssembleOptions {
+  readonly lang: SheetLang;
+  /** Rounds dealt; undefined: sized for ±0.1 % on the main return. */
   readonly rounds?: number;
-  readonly penetrationRounds?: number;
   readonly seed: number;
   readonly seats: number;
-  readonly workers: number;
+  readonly pool: SimulationPool;
   readonly strategy?: { readonly strategy: Strategy; readonly path: string };
   readonly onProgress?: (label: string, done: number, total: number) => void;
   readonly now: () => number;
@@ -30,14 +35,30 @@ export interface AssembleOptions {
   readonly command: string;
 }
 
-export function sideBetsOf(rules: RuleSet): SideBetOdds[] {
-  return [rules.sideBets.pairs ? pairsOdds(rules) : null, rules.sideBets.superMatch ? superMatchOdds(rules) : null].filter((x): x is SideBetOdds => x !== null);
+const LETTER: Record<string, ChartLetter> = { H: 'hit', S: 'stand', D: 'double', P: 'split', R: 'surrender', T: 'triple' };
+
+/** A chart cell's code (H, S, Dh, …: analysis/strategy-chart.ts) in the language's letters. */
+export function cellInWords(code: string, w: ParSheetWords): string {
+  return [...code].map((c) => {
+    const upper = LETTER[c];
+    if (upper) return w.chartLetters[upper];
+    const lower = LETTER[c.toUpperCase()];
+    return lower ? w.chartLetters[lower].toLowerCase() : c;
+  }).join('');
 }
 
-export function chartOf(strategy: Strategy, rules: RuleSet): { chart: string[]; chartSections: ReturnType<typeof chartSections>; chartColumns: string[] } {
+/** A card label (A, T, J, Q, K, or a number), and labels joined by commas (A,7 or T,T), in the language's letters. */
+function cardsInWords(label: string, w: ParSheetWords): string {
+  return label.split(',').map((c) => w.cardLabels[c as keyof ParSheetWords['cardLabels']] ?? c).join(',');
+}
+
+export function chartOf(strategy: Strategy, rules: RuleSet, w: ParSheetWords): { chart: string[]; chartSections: ChartSection[]; chartColumns: string[] } {
   const deck = deckModel(rules);
-  const chartColumns = columnOrder(strategy).map((u) => valueLabel(deck, u));
-  const sections = chartSections(strategy, rules, deck);
+  const chartColumns = columnOrder(strategy).map((u) => cardsInWords(valueLabel(deck, u), w));
+  const sections = chartSections(strategy, rules, deck, { ...w.chartSections, softTotal: w.softTotal, hardTotal: w.hardTotal }).map((s) => ({
+    title: s.title,
+    rows: s.rows.map((row) => ({ label: cardsInWords(row.label, w), cells: row.cells.map((c) => cellInWords(c, w)) })),
+  }));
   const chart: string[] = [];
   for (const s of sections) {
     chart.push(`| ${s.title} | ${chartColumns.join(' | ')} |`, `|---|${chartColumns.map(() => '---').join('|')}|`);
@@ -50,12 +71,12 @@ export function chartOf(strategy: Strategy, rules: RuleSet): { chart: string[]; 
 export async function assembleParSheet(loaded: LoadedRuleSet, o: AssembleOptions): Promise<ParSheetDocument> {
   const started = o.now();
   const { rules } = loaded;
+  const words = parSheetWords(o.lang);
   const exact = await exactInWorker(rules, o.strategy?.strategy);
   const sideBets = sideBetsOf(rules);
   const simulations = await sheetSimulations(rules, exact.strategy, {
     ...(o.rounds === undefined ? {} : { rounds: o.rounds }),
-    ...(o.penetrationRounds === undefined ? {} : { penetrationRounds: o.penetrationRounds }),
-    seats: o.seats, seed: o.seed, workers: o.workers, now: o.now, ...(o.onProgress ? { onProgress: o.onProgress } : {}),
+    seats: o.seats, seed: o.seed, pool: o.pool, now: o.now, ...(o.onProgress ? { onProgress: o.onProgress } : {}),
   });
   const identity = gatherIdentity({
     rules: { name: rules.name, path: loaded.path, sha256: loaded.rulesId },
@@ -63,9 +84,9 @@ export async function assembleParSheet(loaded: LoadedRuleSet, o: AssembleOptions
     generated: o.generated, runSeconds: (o.now() - started) / 1000, command: o.command,
   });
   return parSheetDocument({
-    identity,
-    options: { rounds: o.rounds ?? null, penetrationRounds: o.penetrationRounds ?? null, seed: o.seed, seats: o.seats },
-    name: rules.name, title: rules.title, words: rulesInWords(rules), exact, exactness: splitExactness(rules, exact),
-    sideBets, simulations, workers: o.workers, unit: SIMULATED_UNIT, ...chartOf(exact.strategy, rules),
+    lang: o.lang, words, identity,
+    options: { rounds: o.rounds ?? null, seed: o.seed, seats: o.seats },
+    name: rules.name, title: words.ruleSetTitles[rules.name] ?? rules.title, ruleSentences: words.ruleSentences(rules), exact,
+    exactness: splitExactness(rules, exact), sideBets, simulations, workers: o.pool.threads, unit: SIMULATED_UNIT, ...chartOf(exact.strategy, rules, words),
   });
 }

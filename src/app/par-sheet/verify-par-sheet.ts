@@ -1,9 +1,9 @@
 // `par-sheet --verify FILE`: does a saved (json) par sheet still hold for today's rule file and code? The
-// sheet is computed again with the saved seed, rounds and seats (simulations are seeded and chunk-
-// deterministic, so they must give the very same counts) and compared figure by figure. The comparison is
+// sheet is computed again with the saved seed, rounds dealt, seats and language (simulations are seeded
+// and chunk-deterministic, so they must give the very same counts) and compared figure by figure. The comparison is
 // pure; differences are named (what, saved, now). A different commit is reported but is not by itself a
 // difference: the figures are what must hold.
-import type { ParSheetDocument } from './par-sheet-document.js';
+import { SHEET_FORMAT, type ParSheetDocument } from './par-sheet-document.js';
 
 export interface SheetVerdict {
   readonly holds: boolean;
@@ -37,7 +37,7 @@ export function compareSheets(saved: ParSheetDocument, now: ParSheetDocument): S
   text('side bets', saved.sideBets.map((b) => [b.bet, b.fraction, b.outcomes.map((o) => [o.combination, o.pays, o.count])]), now.sideBets.map((b) => [b.bet, b.fraction, b.outcomes.map((o) => [o.combination, o.pays, o.count])]));
   text('strategy chart', saved.chart, now.chart);
   const s = saved.simulation, n = now.simulation;
-  text('simulation (rounds, seats, seed, cut card)', [s.rounds, s.seats, s.seed, s.cutCard], [n.rounds, n.seats, n.seed, n.cutCard]);
+  text('simulation (rounds dealt, rounds counted, seats, seed, cut card)', [s.dealt, s.rounds, s.seats, s.seed, s.cutCard], [n.dealt, n.rounds, n.seats, n.seed, n.cutCard]);
   for (const bet of new Set([...Object.keys(s.bets), ...Object.keys(n.bets)])) {
     const a = s.bets[bet], b = n.bets[bet];
     text(`simulated ${bet} (bets, staked, net)`, a ? [a.bets, a.staked, a.net] : null, b ? [b.bets, b.staked, b.net] : null);
@@ -56,7 +56,8 @@ export function compareSheets(saved: ParSheetDocument, now: ParSheetDocument): S
 export function savedSheetProblem(x: unknown): string | null {
   const s = x as Partial<ParSheetDocument> | null;
   if (typeof s !== 'object' || s === null) return 'not a json object';
-  if (s.format !== 'shoe-par-sheet/2') return `not a par sheet of format shoe-par-sheet/2 (format: ${JSON.stringify(s.format)})`;
-  if (!s.identity?.rules?.path || !s.simulation || !Array.isArray(s.penetration)) return 'a par sheet without its identification or simulations';
+  if (s.format !== SHEET_FORMAT) return `not a par sheet of format ${SHEET_FORMAT} (format: ${JSON.stringify(s.format)})`;
+  if (!s.identity?.rules?.path || !s.simulation || typeof s.simulation.dealt !== 'number' || !Array.isArray(s.penetration)) return 'a par sheet without its identification or simulations';
+  if (s.lang !== 'en' && s.lang !== 'ru') return `a par sheet in an unknown language (${JSON.stringify(s.lang)})`;
   return null;
 }

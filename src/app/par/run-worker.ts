@@ -16,12 +16,26 @@ export function startWorker(task: URL, data: Record<string, unknown>, options: O
   return new Worker(new URL(task.href.replace(/\.ts$/, OWN_EXTENSION)), { ...options, workerData: data });
 }
 
-/** Runs a task that posts one result and ends. */
-export function runWorkerTask<T>(task: URL, data: Record<string, unknown>, unref = false, options: Omit<WorkerOptions, 'workerData'> = {}): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const worker = startWorker(task, data, options);
-    if (unref) worker.unref();
-    let settled = false;
+/** A task that posts one result and ends, with its worker in hand: it can be stopped before it answers. */
+export interface WorkerTask<T> {
+  readonly result: Promise<T>;
+  /** Ends the worker now (its result rejects with TaskStopped if it had not answered). */
+  stop(): void;
+  /** Whether the worker keeps the process alive while it runs (it does, unless told otherwise). */
+  keepAlive(yes: boolean): void;
+}
+
+export class TaskStopped extends Error {
+  constructor() {
+    super('analysis stopped before it answered');
+  }
+}
+
+export function workerTask<T>(task: URL, data: Record<string, unknown>, options: Omit<WorkerOptions, 'workerData'> = {}): WorkerTask<T> {
+  const worker = startWorker(task, data, options);
+  let settled = false;
+  let stopped = false;
+  const result = new Promise<T>((resolve, reject) => {
     worker.once('message', (m: T) => {
       settled = true;
       resolve(m);
@@ -31,7 +45,26 @@ export function runWorkerTask<T>(task: URL, data: Record<string, unknown>, unref
       reject(err);
     });
     worker.once('exit', (code) => {
-      if (!settled) reject(new Error(`analysis worker stopped with code ${code} before answering`));
+      if (!settled) reject(stopped ? new TaskStopped() : new Error(`analysis worker stopped with code ${code} before answering`));
     });
   });
+  return {
+    result,
+    stop() {
+      if (settled || stopped) return;
+      stopped = true;
+      void worker.terminate();
+    },
+    keepAlive(yes) {
+      if (yes) worker.ref();
+      else worker.unref();
+    },
+  };
+}
+
+/** Runs a task that posts one result and ends. */
+export function runWorkerTask<T>(task: URL, data: Record<string, unknown>, unref = false, options: Omit<WorkerOptions, 'workerData'> = {}): Promise<T> {
+  const t = workerTask<T>(task, data, options);
+  if (unref) t.keepAlive(false);
+  return t.result;
 }

@@ -3,6 +3,10 @@
 // taken on every offer (to measure it; the chart itself never insures), bets behind following doubles and
 // splits. A refused input, a pause or a round that does not end is a bug: the chunk stops with the session
 // since the shoe was loaded, which `shoe replay` plays again.
+// Several cut cards at once (the return by penetration): each shoe is dealt to the deepest, and a round
+// counts for every cut card it starts at or before — exactly the rounds a shoe cut there would have dealt
+// (the cut card leaving the shoe only makes the round it leaves in the last; play never depends on where
+// it lies), so one pass gives every penetration on the very same shoes.
 import type { Card } from '../../rules/cards.js';
 import type { RuleSet } from '../../rules/rule-set.js';
 import type { TableEvent } from '../../round/events.js';
@@ -15,7 +19,8 @@ import { mulberry32, shuffle } from '../../random/prng.js';
 import type { Strategy } from '../../analysis/strategy.js';
 import { StrategyPlayer } from '../players/strategy-player.js';
 import { cutPosition, unshuffledShoe } from './shoe-cut.js';
-import { emptyCounts, SIMULATED_BETS, type SimulatedBet, type SimulationCounts } from './simulation-stats.js';
+import { emptyCounts, type SimulatedBet, type SimulationCounts } from './simulation-stats.js';
+import { add, kindIndex, observe, RoundBook } from './round-book.js';
 
 export interface ChunkSpec {
   readonly rules: RuleSet;
@@ -36,167 +41,6 @@ export class SimulationBug extends Error {
 }
 
 const STAKE = 1000;
-
-/** One bet of the round (a player's stake of one kind on a seat), in the order first seen: the per-bet
- *  deviation adds (net / stake)² in this order, as the string-keyed map it replaces did. */
-interface BetEntry {
-  readonly seat: number;
-  readonly kind: SimulatedBet;
-  readonly player: string;
-  stake: number;
-  net: number;
-}
-
-/** A bet kind's place in SIMULATED_BETS (main, insurance, pairs, superMatch, behind). */
-function kindIndex(kind: SimulatedBet): number {
-  switch (kind) {
-    case 'main': return 0;
-    case 'insurance': return 1;
-    case 'pairs': return 2;
-    case 'superMatch': return 3;
-    default: return 4;
-  }
-}
-
-/** What one round adds up: stakes, nets and final stakes per bet kind (by kindIndex), its bets, its
- *  frequencies. Reused round after round (no string keys, maps or closures per fact: the simulator's throughput). */
-class RoundBook {
-  readonly stake = [0, 0, 0, 0, 0];
-  readonly net = [0, 0, 0, 0, 0];
-  readonly wagered = [0, 0, 0, 0, 0];
-  readonly bets: BetEntry[] = [];
-  hands = 0;
-  playerBlackjack = 0;
-  dealerBlackjack = 0;
-  playerBust = 0;
-  dealerBust = 0;
-  push = 0;
-  double = 0;
-  split = 0;
-  surrender = 0;
-  evenMoney = 0;
-  switch = 0;
-  autoPlay = 0;
-
-  clear(): void {
-    for (let i = 0; i < 5; i++) this.stake[i] = this.net[i] = this.wagered[i] = 0;
-    this.hands = this.playerBlackjack = this.dealerBlackjack = this.playerBust = this.dealerBust = this.push = 0;
-    this.double = this.split = this.surrender = this.evenMoney = this.switch = this.autoPlay = 0;
-    this.bets.length = 0;
-  }
-
-  /** The round's bet of `kind` by `player` on `seat`, made (stake 0) when first seen. */
-  bet(seat: number, kind: SimulatedBet, player: string): BetEntry {
-    const bets = this.bets;
-    for (let i = 0; i < bets.length; i++) {
-      const b = bets[i] as BetEntry;
-      if (b.seat === seat && b.kind === kind && b.player === player) return b;
-    }
-    const b: BetEntry = { seat, kind, player, stake: 0, net: 0 };
-    bets.push(b);
-    return b;
-  }
-
-  /** A bet placed anew (side bets, insurance): its stake replaces any before. */
-  place(seat: number, kind: SimulatedBet, player: string, stake: number): void {
-    const b = this.bet(seat, kind, player);
-    b.stake = stake;
-    b.net = 0;
-  }
-}
-
-function add(sums: number[], k: number, n: number): void {
-  sums[k] = (sums[k] as number) + n;
-}
-
-/** The facts a simulation watches, by type (a switch on the type string, no closure). */
-function observe(book: RoundBook, out: SimulationCounts, f: TableEvent): void {
-  switch (f.type) {
-    case 'bet.settled': {
-      const k = kindIndex(f.bet);
-      add(book.net, k, f.net);
-      add(book.wagered, k, f.stake);
-      book.bet(f.seat, f.bet, f.player).net += f.net;
-      if (f.bet === 'main') {
-        if (f.outcome === 'blackjack') book.playerBlackjack += 1;
-        else if (f.outcome === 'push') book.push += 1;
-        else if (f.outcome === 'surrender') book.surrender += 1;
-        else if (f.outcome === 'evenMoney') book.evenMoney += 1;
-      }
-      return;
-    }
-    case 'insurance.taken':
-      add(book.stake, 1, f.amount);
-      book.place(f.seat, 'insurance', f.player, f.amount);
-      return;
-    case 'hand.finished':
-      if (f.status === 'busted') book.playerBust += 1;
-      return;
-    case 'hand.doubled':
-      book.double += 1;
-      return;
-    case 'hand.split':
-      book.split += 1;
-      return;
-    case 'hands.switched':
-      book.switch += 1;
-      return;
-    case 'decision.accepted':
-      if (f.byTimeout) book.autoPlay += 1;
-      return;
-    case 'dealer.finished':
-      if (f.blackjack) book.dealerBlackjack += 1;
-      else if (f.total > 21) book.dealerBust += 1;
-      return;
-    case 'shoe.loaded':
-      out.counts.shoes += 1;
-      return;
-    case 'round.ended':
-      if (f.voided) out.counts.voidedRounds += 1;
-      else commit(book, out);
-      book.clear();
-      return;
-    default:
-      return;
-  }
-}
-
-/** A round that ended adds its book to the chunk's counts (integers: the order of the sums does not
- *  matter; the per-bet squares are added in the bets' first-seen order). */
-function commit(book: RoundBook, out: SimulationCounts): void {
-  const c = out.counts;
-  c.rounds += 1;
-  c.hands += book.hands;
-  c.playerBlackjack += book.playerBlackjack;
-  c.dealerBlackjack += book.dealerBlackjack;
-  c.playerBust += book.playerBust;
-  c.dealerBust += book.dealerBust;
-  c.push += book.push;
-  c.double += book.double;
-  c.split += book.split;
-  c.surrender += book.surrender;
-  c.evenMoney += book.evenMoney;
-  c.switch += book.switch;
-  c.autoPlay += book.autoPlay;
-  for (let k = 0; k < SIMULATED_BETS.length; k++) {
-    const st = out.bets[SIMULATED_BETS[k] as SimulatedBet];
-    st.wagered += book.wagered[k] as number;
-    const s = book.stake[k] as number, y = book.net[k] as number;
-    if (s === 0) continue;
-    st.rounds += 1;
-    st.staked += s;
-    st.net += y;
-    st.roundNetSq += y * y;
-    st.roundStakeSq += s * s;
-    st.roundNetStake += y * s;
-  }
-  for (const b of book.bets) {
-    if (b.stake === 0) continue;
-    out.bets[b.kind].bets += 1;
-    out.bets[b.kind].betUnitSq += (b.net / b.stake) ** 2;
-    if (b.kind === 'main' && b.player[0] === 'p') out.mainNets[b.net] = (out.mainNets[b.net] ?? 0) + 1;
-  }
-}
 
 type CardInput = Extract<TableInput, { type: 'card' }>;
 
@@ -246,17 +90,24 @@ class DecisionInputs {
 }
 
 export function simulateChunk(spec: ChunkSpec): SimulationCounts {
+  return simulateChunkAtCuts(spec, [spec.penetration])[0] as SimulationCounts;
+}
+
+/** One chunk with a cut card at each penetration (undefined: cutPosition's own): counts per penetration,
+ *  in the order given. The chunk's rounds are the rounds dealt to the deepest cut card. */
+export function simulateChunkAtCuts(spec: ChunkSpec, penetrations: readonly (number | undefined)[]): SimulationCounts[] {
   const { rules } = spec;
   const random = mulberry32(spec.seed);
   const player = playerFor(spec.strategy, rules);
   const engine = new TableEngine(rules);
-  const out = emptyCounts();
+  const outs = penetrations.map(() => emptyCounts());
   let session: TableInput[] = [];
   const deck = cardInputs(rules);
+  const cuts = penetrations.map((p) => cutPosition(rules, deck.length, p));
+  const cutAt = Math.max(...cuts);
   const decisions = new DecisionInputs();
   let shoe: CardInput[] = [];
   let position = 0;
-  let cutAt = 0;
   const book = new RoundBook();
   const seats = Array.from({ length: Math.min(spec.seats, rules.seats) }, (_, i) => i + 1);
   const followed = new Set<number>();
@@ -268,7 +119,7 @@ export function simulateChunk(spec: ChunkSpec): SimulationCounts {
       const fact = facts[i] as TableEvent;
       if (fact.type === 'input.rejected') throw new SimulationBug(`input refused: ${fact.reason} (${JSON.stringify(fact.input)})`, session);
       if (fact.type === 'table.paused') throw new SimulationBug(`table paused: ${fact.reason}`, session);
-      observe(book, out, fact);
+      observe(book, outs, cuts, fact);
     }
   }
 
@@ -315,7 +166,6 @@ export function simulateChunk(spec: ChunkSpec): SimulationCounts {
       case 'active.awaitingShoe':
         shoe = shuffle(deck, random);
         position = 0;
-        cutAt = cutPosition(rules, shoe.length, spec.penetration);
         session = [];
         send({ type: 'shoe.loaded' });
         break;
@@ -325,9 +175,10 @@ export function simulateChunk(spec: ChunkSpec): SimulationCounts {
         drawCard();
         break;
       case 'active.betting': {
-        if (played >= spec.rounds) return out;
+        if (played >= spec.rounds) return outs;
         played += 1;
         followed.clear();
+        book.start = position;
         for (const bet of betInputs) send(bet);
         send(BETTING_CLOSED);
         book.hands = engine.table.boxes.length * rules.boxes.handsPerBox;

@@ -1,18 +1,24 @@
-// Worker task: plays the chunks it is sent (simulate-table.ts) and answers each with its counts, or the
-// session of the bug that stopped it.
-import { parentPort, workerData } from 'node:worker_threads';
-import type { RuleSet } from '../../rules/rule-set.js';
-import type { Strategy } from '../../analysis/strategy.js';
-import { simulateChunk, SimulationBug } from './simulate-table.js';
+// Worker task: plays the chunks it is sent (simulate-table.ts) for the run it was last set up for, and
+// answers each with its counts per cut card, or the session of the bug that stopped it; says when it is ready.
+import { parentPort } from 'node:worker_threads';
+import { simulateChunkAtCuts, SimulationBug } from './simulate-table.js';
+import type { RunSpec } from './simulation-pool.js';
+import type { SimulateTaskReply, SimulateTaskRequest } from './simulate-task-protocol.js';
 
-const { rules, strategy, seats, insure, penetration } = workerData as { rules: RuleSet; strategy: Strategy; seats: number; insure: boolean; penetration?: number };
+let current: { run: number; spec: RunSpec } | null = null;
 
-parentPort?.on('message', (job: { index: number; seed: number; rounds: number }) => {
+parentPort?.on('message', (m: SimulateTaskRequest) => {
+  if (m.type === 'setup') {
+    current = { run: m.run, spec: m.spec };
+    return;
+  }
+  const reply = (r: SimulateTaskReply) => parentPort?.postMessage(r);
+  if (current?.run !== m.run) return reply({ run: m.run, index: m.index, error: `chunk ${m.index} of run ${m.run} before its set-up` });
   try {
-    const counts = simulateChunk({ rules, strategy, seed: job.seed, rounds: job.rounds, seats, insure, ...(penetration === undefined ? {} : { penetration }) });
-    parentPort?.postMessage({ index: job.index, counts });
+    reply({ run: m.run, index: m.index, counts: simulateChunkAtCuts({ ...current.spec, seed: m.seed, rounds: m.rounds }, current.spec.penetrations) });
   } catch (err) {
-    if (err instanceof SimulationBug) parentPort?.postMessage({ index: job.index, bug: { message: err.message, session: err.session } });
-    else parentPort?.postMessage({ index: job.index, error: String((err as Error).stack ?? err) });
+    if (err instanceof SimulationBug) reply({ run: m.run, index: m.index, bug: { message: err.message, session: err.session } });
+    else reply({ run: m.run, index: m.index, error: String((err as Error).stack ?? err) });
   }
 });
+parentPort?.postMessage({ ready: true } satisfies SimulateTaskReply);

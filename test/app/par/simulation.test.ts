@@ -9,7 +9,8 @@
 import { describe, expect, test } from 'vitest';
 import { loadRuleSet, knownRuleSets } from '../../../src/config/load-rule-set.js';
 import { analyseGame } from '../../../src/analysis/main-return.js';
-import { runSimulation } from '../../../src/app/par/run-simulation.js';
+import { runSimulation, SimulationPool } from '../../../src/app/par/run-simulation.js';
+import { simulateChunk, simulateChunkAtCuts } from '../../../src/app/par/simulate-table.js';
 import { summariseBet } from '../../../src/app/par/simulation-stats.js';
 import { pairsOdds, superMatchOdds } from '../../../src/analysis/side-bet-odds.js';
 import { defaultSeats } from '../../../src/cli/simulate-command.js';
@@ -26,7 +27,7 @@ function analysis(name: string, rules: Parameters<typeof analyseGame>[0]): Retur
 }
 
 describe('simulation', () => {
-  test('the same seed gives the same counts with 0, 1 or 2 workers', async () => {
+  test('the same seed gives the same counts with this thread alone, or with one or two workers beside it', async () => {
     const { rules } = loadRuleSet('switch');
     const { strategy } = analysis('switch', rules);
     const run = (workers: number) => runSimulation({ rules, strategy, rounds: 1100, seats: 2, seed: 42, workers, insure: true });
@@ -35,8 +36,44 @@ describe('simulation', () => {
     expect(inline.bets.main.bets).toBe(2200);
     expect(await run(1)).toEqual(inline);
     expect(await run(2)).toEqual(inline);
+    expect(await run(3)).toEqual(inline);
     expect(inline.counts.switch).toBeGreaterThan(0);
   }, 600_000);
+
+  test('several cut cards in one pass count exactly the rounds a shoe cut at each would have dealt', () => {
+    const { rules } = loadRuleSet('six-deck');
+    const { strategy } = analysis('six-deck', rules);
+    const spec = { rules, strategy, seed: 7, rounds: 400, seats: 3, insure: true };
+    const rows = simulateChunkAtCuts(spec, [0.5, undefined, 0.83]);
+    // The deepest cut deals every round; a shallower one counts fewer, from the same shoes.
+    expect(rows[2]?.counts.rounds).toBe(400);
+    expect(rows[0]!.counts.rounds).toBeLessThan(rows[1]!.counts.rounds);
+    expect(rows[1]!.counts.rounds).toBeLessThan(400);
+    for (const [i, penetration] of ([[0, 0.5], [1, undefined], [2, 0.83]] as const)) {
+      const row = rows[i]!;
+      // A shoe cut there alone, played for as many rounds: the very same shuffles, the same rounds.
+      const alone = simulateChunk({ ...spec, rounds: row.counts.rounds + row.counts.voidedRounds, ...(penetration === undefined ? {} : { penetration }) });
+      expect({ ...row.counts, shoes: 0 }).toEqual({ ...alone.counts, shoes: 0 });
+      expect(row.bets).toEqual(alone.bets);
+      expect(row.mainNets).toEqual(alone.mainNets);
+    }
+  }, 120_000);
+
+  test('a run continued from its first chunks gives what the whole run gives; a pool plays run after run', async () => {
+    const { rules } = loadRuleSet('six-deck');
+    const { strategy } = analysis('six-deck', rules);
+    const spec = { rules, strategy, seats: 2, insure: true, penetrations: [0.66, undefined] };
+    const pool = new SimulationPool(2);
+    try {
+      const whole = await pool.run(spec, { seed: 3, rounds: 2300 });
+      const first = await pool.run(spec, { seed: 3, rounds: 1000 });
+      const continued = await pool.run(spec, { seed: 3, rounds: 2300, fromChunk: 2, into: first });
+      expect(continued).toEqual(whole);
+      expect(whole[1]!.counts.rounds + whole[1]!.counts.voidedRounds).toBe(2300);
+    } finally {
+      await pool.close();
+    }
+  }, 120_000);
 
   test.each(knownRuleSets())('%s: simulated main return lies within the 95-percent interval of the exact return; side bets too', async (name) => {
     const { rules } = loadRuleSet(name);

@@ -1,10 +1,10 @@
-// A rule set in words, for the par sheet: every field that changes the game's return. Pure.
-import type { Ratio, RuleSet, UpCardClass } from '../rules/rule-set.js';
+// A rule set in English sentences, for the par sheet: every field that changes the game's return.
+import type { Ratio, RuleSet, UpCardClass } from '../../rules/rule-set.js';
 
 const r = ([n, d]: Ratio) => `${n}:${d}`;
 const classes = (c: readonly UpCardClass[]) => c.map((x) => (x === 'ace' ? 'an ace' : 'a ten')).join(' or ');
 
-export function rulesInWords(rules: RuleSet): string[] {
+export function ruleSentencesEn(rules: RuleSet): string[] {
   const d = rules.deck;
   const size = d.ranks.length * d.suits.length;
   const lines: string[] = [];
@@ -26,9 +26,7 @@ export function rulesInWords(rules: RuleSet): string[] {
     ? `Double on two cards${db.forbidWithAce ? ' without an ace' : ''}${db.forbidOn21 ? ' not totalling 21' : ''}${db.afterSplit ? ', after a split too' : ', not after a split'}${db.afterSplitAces ? ' (split aces included)' : ''}${db.forLess ? ', for less' : ''}${db.triple ? '; triple (a further stake for one more card)' : ''}.`
     : 'No double.');
   const sp = rules.split;
-  lines.push(sp.allowed
-    ? `Split pairs to ${sp.maxHands} hands, aces to ${sp.maxHandsAces}${sp.oneCardOnAces ? ', one card to each split ace' : ''}.`
-    : 'No split.');
+  lines.push(sp.allowed ? `Split pairs to ${sp.maxHands} hands, aces to ${sp.maxHandsAces}${sp.oneCardOnAces ? ', one card to each split ace' : ''}.` : 'No split.');
   lines.push(rules.surrender.allowed ? `Surrender (half the bet) on the first two cards${rules.surrender.notAgainst.length ? `, not against ${classes(rules.surrender.notAgainst)}` : ''}.` : 'No surrender.');
   lines.push(rules.insurance.offered ? `Insurance ${r(rules.insurance.pays)} on an up ace${rules.insurance.partial ? ', up to half the stake' : ', half the stake'}.` : 'No insurance.');
   if (rules.switch.allowed) lines.push('Switch: the second cards of the box\'s two hands may be exchanged before any other action; a switched A+10 is 21.');
