@@ -8,5 +8,5 @@ import type { LogsTaskData, LogsTaskMessage } from './verify-task-protocol.js';
 const { files, counter, key, nats, noAnchorOk } = workerData as LogsTaskData;
 keepYoungGenerationSmall();
 const post = (m: LogsTaskMessage) => parentPort?.postMessage(m);
-// No top-level await: the task also loads through tsx's require hook (verify-worker-shim.cjs).
+// No top-level await: the task also loads through tsx's require hook (src/app/par/worker-shim.cjs).
 void takeLogs(files, new Int32Array(counter), { threads: 1, noAnchorOk, ...(key ? { key: Buffer.from(key) } : {}), ...(nats !== null ? { nats } : {}) }, (index, report) => post({ index, report })).then(() => post({ done: true }));

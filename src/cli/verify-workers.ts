@@ -1,5 +1,5 @@
 // How verify starts its worker threads (verify-log-file.ts, verify-many-logs.ts). Compiled, a task's .js
-// runs with plain node; from the sources, through verify-worker-shim.cjs (tsx without a loader thread).
+// runs with plain node; from the sources, through src/app/par/worker-shim.cjs (tsx without a loader thread).
 // Either way without the parent's node options (`--import tsx` would load a second TypeScript loader).
 // Where the task cannot be found (the CLI bundled into one file, as some tests run it), there are no
 // workers: verify runs in one thread.
@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { Worker, type ResourceLimits } from 'node:worker_threads';
 
 const OWN_EXTENSION = extname(fileURLToPath(import.meta.url));
-const SHIM = new URL('./verify-worker-shim.cjs', import.meta.url);
+const SHIM = new URL('../app/par/worker-shim.cjs', import.meta.url);
 
 /** The module a worker runs for `task` (named by its TypeScript source), or undefined when there is none. */
 function entryOf(task: URL): URL | undefined {

@@ -1,12 +1,12 @@
 // Starts a worker thread on a task module and hands over its data. From the TypeScript sources the worker
-// registers tsx first (worker-shim.mjs); from the compiled build (npm run build) it runs the task's .js
+// registers tsx first (worker-shim.cjs); from the compiled build (npm run build) it runs the task's .js
 // beside this module directly, with plain node: no loader in the worker (the compiled product's
 // `shoe simulate --workers` looked for simulate-task.ts, which dist/ does not have).
 import { Worker, type WorkerOptions } from 'node:worker_threads';
 import { extname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const SHIM = new URL('./worker-shim.mjs', import.meta.url);
+const SHIM = new URL('./worker-shim.cjs', import.meta.url);
 /** '.ts' when this module runs from the sources, '.js' when compiled. */
 const OWN_EXTENSION = extname(fileURLToPath(import.meta.url));
 
