@@ -4,77 +4,31 @@
 // application exactly once, in order (PROTOCOL.md §9); then a power loss mid-shoe, which the link
 // must report as a peer cold start (§8.4 a) with a new session nonce (§8.6). The seeded shoe is the
 // TS emulator's shuffle, so this also checks the C port of mulberry32 and Fisher-Yates.
-import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ShoeLink, type DeliveredShoeMessage, type LinkEvent } from '../../src/adapters/serial/shoe-link.js';
+import { execFileSync } from 'node:child_process';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { DeliveredShoeMessage, LinkEvent } from '../../src/adapters/serial/shoe-link.js';
 import { mulberry32, shuffledShoe } from '../../src/random/prng.js';
 import { eventsOf, expectExactlyOnceInOrder } from '../adapters/serial/harness.js';
-import { hasSocat, startPtyPair, type PtyPair } from '../adapters/serial/socat.js';
+import { startPtyPair } from '../adapters/serial/socat.js';
+import { C_DIR, cShoeRig, ready, sleep, startHostShoe, startLink, waitFor } from './c-shoe-rig.js';
 
-const cdir = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'firmware-protocol', 'c');
-const hostShoe = join(cdir, 'build', 'host-shoe-san');
-const hasCc = spawnSync('cc', ['--version']).status === 0 && spawnSync('make', ['--version']).status === 0;
-const ready = hasSocat && hasCc;
-
-let pair: PtyPair | null = null;
-let shoe: ChildProcess | null = null;
-let link: ShoeLink | null = null;
-let shoeLog = '';
-afterEach(async () => {
-  await link?.close();
-  if (shoe && shoe.exitCode === null) {
-    const s = shoe;
-    await new Promise<void>((r) => (s.once('exit', () => r()), s.kill('SIGTERM')));
-  }
-  await pair?.stop();
-  link = shoe = pair = null;
-});
-
-const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
-async function waitFor(what: string, cond: () => boolean, timeoutMs: number): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!cond()) {
-    if (Date.now() > end) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}; host-shoe log tail:\n${shoeLog.slice(-2000)}`);
-    await sleep(10);
-  }
-}
-
-function startShoe(args: string[]): ChildProcess {
-  shoeLog = '';
-  const p = spawn(hostShoe, ['--serial', (pair as PtyPair).a, ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
-  p.stderr?.setEncoding('utf8');
-  p.stderr?.on('data', (c: string) => (shoeLog += c));
-  return p;
-}
-
-function startLink(delivered: DeliveredShoeMessage[], events: LinkEvent[]): ShoeLink {
-  const l = new ShoeLink({
-    path: (pair as PtyPair).b,
-    baudRate: 115200,
-    onMessage: async (m) => void delivered.push(m),
-    onEvent: (e) => void events.push(e),
-  });
-  l.start();
-  return l;
-}
+const r = cShoeRig();
 
 describe.skipIf(!ready)(ready ? 'controller link against the C host shoe' : 'skipped: needs socat and a C compiler', () => {
   beforeAll(() => {
-    execFileSync('make', ['-s', '-C', cdir, 'build/host-shoe-san'], { stdio: 'pipe' });
+    execFileSync('make', ['-s', '-C', C_DIR, 'build/host-shoe-san'], { stdio: 'pipe' });
   }, 120_000);
 
   it('deals a six-deck shoe with drop, corrupt, delay and an unplug: each card exactly once, in order', async () => {
-    pair = await startPtyPair();
+    r.pair = await startPtyPair();
     const delivered: DeliveredShoeMessage[] = [];
     const events: LinkEvent[] = [];
-    shoe = startShoe(['--scripted', '--draw-ms', '5', '--seed', '2025', '--decks', '6', '--faults', 'drop=0.02,corrupt=0.02,delay=0.01:300,unplug@150:4,seed=7']);
-    link = startLink(delivered, events);
-    await waitFor('link up', () => link!.state === 'up', 8000);
+    startHostShoe(r, ['--scripted', '--draw-ms', '5', '--seed', '2025', '--decks', '6', '--faults', 'drop=0.02,corrupt=0.02,delay=0.01:300,unplug@150:4,seed=7']);
+    const link = startLink(r, delivered, events);
+    await waitFor(r, 'link up', () => link.state === 'up', 8000);
     void link.unlockGate(0);
     const cards = shuffledShoe(6, mulberry32(2025));
-    await waitFor('312 cards', () => delivered.filter((d) => d.message.type === 'CARD_DRAWN').length >= 312, 50_000);
+    await waitFor(r, '312 cards', () => delivered.filter((d) => d.message.type === 'CARD_DRAWN').length >= 312, 50_000);
     expectExactlyOnceInOrder(delivered, cards);
     expect(eventsOf(delivered, 'SHOE_LOADED')).toEqual([{ type: 'SHOE_LOADED', deckCount: 6, cardCount: 312 }]);
     expect(eventsOf(delivered, 'CUT_CARD_SEEN')).toEqual([{ type: 'CUT_CARD_SEEN', drawIndex: 234 }]);
@@ -82,30 +36,30 @@ describe.skipIf(!ready)(ready ? 'controller link against the C host shoe' : 'ski
     expect(states).toContain('down'); // the unplug outlasted the 3500 ms watchdog (§10.2)
     expect(states.at(-1)).toBe('up');
     expect(link.counters.discardedBytes).toBeGreaterThan(0); // corrupted frames seen and repaired
-    expect(shoeLog).toMatch(/injected tx-drop/);
+    expect(r.log).toMatch(/injected tx-drop/);
   }, 70_000);
 
   it('a power loss mid-shoe is a peer cold start under a new nonce (§8.4 a, §8.6), reported as an incident', async () => {
-    pair = await startPtyPair();
+    r.pair = await startPtyPair();
     const events: LinkEvent[] = [];
-    shoe = startShoe(['--scripted', '--draw-ms', '5', '--seed', '3', '--decks', '1', '--faults', 'reboot@10:0.5']);
-    link = startLink([], events);
-    await waitFor('link up', () => link!.state === 'up', 8000);
+    startHostShoe(r, ['--scripted', '--draw-ms', '5', '--seed', '3', '--decks', '1', '--faults', 'reboot@10:0.5']);
+    const link = startLink(r, [], events);
+    await waitFor(r, 'link up', () => link.state === 'up', 8000);
     void link.unlockGate(0);
-    await waitFor('incident', () => events.some((e) => e.type === 'incident'), 10_000);
+    await waitFor(r, 'incident', () => events.some((e) => e.type === 'incident'), 10_000);
     const incident = events.find((e) => e.type === 'incident');
     expect(incident?.type === 'incident' && incident.incident.kind).toBe('peer-cold-start');
-    const nonces = [...shoeLog.matchAll(/nonce ([0-9a-f]{8})/g)].map((m) => m[1]);
+    const nonces = [...r.log.matchAll(/nonce ([0-9a-f]{8})/g)].map((m) => m[1]);
     expect(nonces.length).toBe(2);
     expect(nonces[0]).not.toBe(nonces[1]);
   }, 20_000);
 
   it('honours the allowance: with GATE_UNLOCK 3 exactly three cards leave the shoe', async () => {
-    pair = await startPtyPair();
+    r.pair = await startPtyPair();
     const delivered: DeliveredShoeMessage[] = [];
-    shoe = startShoe(['--scripted', '--draw-ms', '5', '--seed', '1', '--decks', '1']);
-    link = startLink(delivered, []);
-    await waitFor('link up', () => link!.state === 'up', 8000);
+    startHostShoe(r, ['--scripted', '--draw-ms', '5', '--seed', '1', '--decks', '1']);
+    const link = startLink(r, delivered, []);
+    await waitFor(r, 'link up', () => link.state === 'up', 8000);
     await link.unlockGate(3);
     await sleep(800);
     expect(delivered.filter((d) => d.message.type === 'CARD_DRAWN').length).toBe(3);
