@@ -33,7 +33,7 @@ export interface LogReport {
   /** With a key: the first event with a MAC. */
   readonly macFrom?: number | null;
   /** The log's format (docs/event-log.md, "Log formats"). */
-  readonly format?: 1 | 2;
+  readonly format?: 1 | 2 | 3;
   /** The first problem: at which event, and what. */
   readonly problem?: { readonly seq: number; readonly text: string };
   /** How the log stands against each anchor consulted, in words. */
@@ -74,7 +74,7 @@ function whenReadable<T>(reader: SqliteLogReader, read: () => T): T {
   }
 }
 
-function mismatch(file: string, tableId: string, seq: number, text: string, events: number, format?: 1 | 2): LogReport {
+function mismatch(file: string, tableId: string, seq: number, text: string, events: number, format?: 1 | 2 | 3): LogReport {
   return { file, tableId, verdict: 'broken', exitCode: 1, line: `MISMATCH ${tableId} at event ${seq}: ${text}`, events, problem: { seq, text }, ...(format ? { format } : {}) };
 }
 
@@ -100,6 +100,8 @@ export async function verifyOneLog(db: string, options: VerifyOneOptions): Promi
     // The file's quick_check runs inside the check (with workers, while they start); a file too damaged to
     // read its head fails with the quick_check's own words.
     const head = whenReadable(reader, () => reader.head());
+    const redefined = reader.tableProblem();
+    if (redefined !== undefined) return mismatch(db, tableId, 1, redefined, 0, format);
     const { onProgress } = options;
     const verdict: Verdict = await verifyLogFile(reader, {
       to: head.seq,

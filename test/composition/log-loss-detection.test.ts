@@ -235,8 +235,8 @@ function rewriteFrom(db: string, seq: number, edit: (data: string, type: string)
   try {
     sql.exec('DROP TRIGGER IF EXISTS events_no_update; DROP TRIGGER IF EXISTS events_no_delete;');
     const rows = sql.prepare('SELECT seq, round, mono_time, wall_time, rules_id, type, data, prev_hash, hash, stream FROM events WHERE seq >= ? ORDER BY seq').all(seq - 1) as Array<{ seq: number; round: number; mono_time: number; wall_time: string; rules_id: string; type: string; data: string; prev_hash: string; hash: string; stream: string }>;
-    // The envelope's stored tail too (log format 2, docs/event-log.md): the rewrite is then consistent throughout.
-    const update = sql.prepare('UPDATE events SET data = ?, prev_hash = ?, hash = ?, tail = ? WHERE seq = ?');
+    // The envelope's stored tail, which holds the prevHash (log format 3, docs/event-log.md): the rewrite is then consistent throughout.
+    const update = sql.prepare('UPDATE events SET data = ?, hash = ?, tail = ? WHERE seq = ?');
     let prev = rows[0]!.seq === seq ? rows[0]!.prev_hash : rows[0]!.hash;
     for (const r of rows) {
       if (r.seq < seq) continue;
@@ -244,7 +244,7 @@ function rewriteFrom(db: string, seq: number, edit: (data: string, type: string)
       if (r.seq === seq && data === r.data) throw new Error(`the edit changed nothing at ${seq}`);
       const unsealed: UnsealedEvent = { tableId: r.stream, seq: r.seq, round: r.round, monoTime: r.mono_time, wallTime: r.wall_time, rulesId: r.rules_id, type: r.type, data: JSON.parse(data), prevHash: prev };
       const hash = hashEvent(unsealed);
-      update.run(data, prev, hash, envelopeTail(unsealed), r.seq);
+      update.run(data, hash, envelopeTail(unsealed), r.seq);
       prev = hash;
     }
     // The snapshot is re-pointed too, as a careful attacker would.

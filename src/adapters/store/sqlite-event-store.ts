@@ -34,7 +34,7 @@ import type {
 import { validateAppendOptions, validateJson, validateNewEvents, validatePosition, validateReadOptions, validateStreamId } from '../../log/event-validation.js';
 import { canonicalJson } from '../../log/event-chain.js';
 import { followStore } from './follow-store.js';
-import { prepareDatabase, type LogFormat, type SqliteSynchronous } from './sqlite-schema.js';
+import { LOG_FORMAT, prepareDatabase, type LogFormat, type SqliteSynchronous } from './sqlite-schema.js';
 import { chainMac, snapshotMac } from '../../log/chain-mac.js';
 import { asUnreadable, UnreadableLogError } from './unreadable-log.js';
 
@@ -71,10 +71,8 @@ class TableDatabase {
 
   constructor(readonly db: Database.Database, readonly format: LogFormat) {
     this.head = db.prepare<[string], { seq: number; hash: string }>('SELECT seq, hash FROM events WHERE stream = ? ORDER BY seq DESC LIMIT 1');
-    // A log of format 1 is never written (its rows have no tail): writing() refuses before this is used.
-    this.insert = format === 1 ? undefined : db.prepare(
-      'INSERT INTO events (stream, seq, round, mono_time, wall_time, rules_id, type, data, prev_hash, hash, tail) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
-    );
+    // A log of an older format is never written: writing() refuses before this is used.
+    this.insert = format !== LOG_FORMAT ? undefined : db.prepare('INSERT INTO events (stream, seq, data, tail, hash) VALUES (?, ?, ?, ?, ?)');
     this.range = db
       .prepare<[string, number, number], Row>(
         'SELECT seq, round, mono_time, wall_time, rules_id, type, data, prev_hash, hash FROM events WHERE stream = ? AND seq >= ? ORDER BY seq LIMIT ?',
@@ -98,7 +96,7 @@ class TableDatabase {
   /** This log, to be written: a log of format 1 is refused (one line: migrate it first). */
   writing(): this & { insert: Database.Statement } {
     if (this.insert === undefined) {
-      throw new UnreadableLogError(this.db.name, `log format 1 (written by an older version of this program) is read, never written: stop the table and run \`shoe migrate ${this.db.name}\` to bring it to format 2`);
+      throw new UnreadableLogError(this.db.name, `log format ${this.format} (written by an older version of this program) is read, never written: stop the table and run \`shoe migrate ${this.db.name}\` to bring it to format ${LOG_FORMAT}`);
     }
     return this as this & { insert: Database.Statement };
   }
@@ -212,10 +210,10 @@ export class SqliteEventStore implements EventStore, SnapshotStore {
           }
           const head = t.headOf(streamId);
           if (head.version !== options.expectedVersion) throw new WrongExpectedVersionError(streamId, options.expectedVersion, head.version);
-          // Stored as hashed: the data and the envelope's tail (format 2, sqlite-schema.ts).
+          // Stored as hashed: the data and the envelope's tail (format 3, sqlite-schema.ts).
           const envelopes = sealEnvelopes(streamId, head, events);
           for (const { event: e, dataJson, tail } of envelopes) {
-            t.insert.run(streamId, e.seq, e.round, e.monoTime, e.wallTime, e.rulesId, e.type, dataJson, e.prevHash, e.hash, tail);
+            t.insert.run(streamId, e.seq, dataJson, tail, e.hash);
             if (this.macKey) t.macPut.run(streamId, e.seq, chainMac(this.macKey, e.hash));
           }
           const sealed = envelopes.map((s) => s.event);

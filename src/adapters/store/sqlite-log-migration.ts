@@ -1,10 +1,12 @@
 /**
- * A table log of format 1 copied into a new file of the current format (`shoe migrate`, `shoe backup`;
- * docs/event-log.md, "Log formats"). Every event keeps its id, columns and hash; it gains its tail, the
- * envelope after its data, so the bytes its hash covers are stored. Each tail is checked before it is
- * written: '{"data":' || data || tail must hash to the event's stored hash, so a copy never holds an event
- * whose stored bytes the chain would not accept. Every other table (MACs, snapshots, idempotency, saved
- * views) is copied row for row; the round index is rebuilt by its trigger as the events go in.
+ * A table log of an older format copied into a new file of the current format (`shoe migrate`, `shoe
+ * backup`; docs/event-log.md, "Log formats"). Every event keeps its id, table id, seq, data and hash, and
+ * is stored as the bytes its hash covers: its data and its tail, the envelope after the data, from which
+ * the other fields are generated. A tail is made from the event's columns (format 1) or checked against
+ * them (format 2, which keeps both), and '{"data":' || data || tail must hash to the event's stored hash,
+ * so a copy never holds an event whose stored bytes the chain would not accept. Every other table (MACs,
+ * snapshots, idempotency, saved views) is copied row for row; the round index is rebuilt by its trigger
+ * as the events go in.
  *
  * The source is read inside one read transaction (a consistent snapshot of the committed log, the table
  * may even keep writing in WAL mode); the copy is written in transactions of a few thousand events and
@@ -13,7 +15,7 @@
 import { closeSync, fsyncSync, openSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { ENVELOPE_HEAD, envelopeTail, sha256Hex } from '../../log/event-chain.js';
-import { createCurrentSchema } from './sqlite-schema.js';
+import { createCurrentSchema, logFormatOf } from './sqlite-schema.js';
 import { UnreadableLogError } from './unreadable-log.js';
 
 /** Events per transaction of the copy (small WAL, progress between them). */
@@ -21,7 +23,7 @@ const BATCH = 5000;
 /** Tables the copy makes itself: the events (with their tails), the header, the round index (by trigger). */
 const REBUILT = new Set(['events', 'log_meta', 'round_index', 'sqlite_sequence']);
 
-type EventRow = [id: number, stream: string, seq: number, round: number, monoTime: number, wallTime: string, rulesId: string, type: string, data: string, prevHash: string, hash: string];
+type EventRow = [id: number, stream: string, seq: number, round: number, monoTime: number, wallTime: string, rulesId: string, type: string, data: string, prevHash: string, hash: string, tail: string | null];
 
 export interface CopyOutcome {
   readonly events: number;
@@ -42,7 +44,7 @@ export function syncFile(path: string): void {
 
 /**
  * Writes into `target` (a path that must not exist) the log of `source`, an open connection to a log of
- * format 1, in the current format. `onProgress(done, total)` after each batch of events.
+ * an older format, in the current format. `onProgress(done, total)` after each batch of events.
  */
 export function copyIntoCurrentFormat(source: Database.Database, target: string, onProgress?: (done: number, total: number) => void): CopyOutcome {
   const copy = new Database(target, { fileMustExist: false });
@@ -67,10 +69,11 @@ export function copyIntoCurrentFormat(source: Database.Database, target: string,
 }
 
 function copyEvents(source: Database.Database, copy: Database.Database, total: number, onProgress?: (done: number, total: number) => void): number {
-  const read = source.prepare<[], EventRow>('SELECT id, stream, seq, round, mono_time, wall_time, rules_id, type, data, prev_hash, hash FROM events ORDER BY id').raw(true);
-  const insert = copy.prepare('INSERT INTO events (id, stream, seq, round, mono_time, wall_time, rules_id, type, data, prev_hash, hash, tail) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)');
+  const stored = logFormatOf(source) === 1 ? 'NULL' : 'tail';
+  const read = source.prepare<[], EventRow>(`SELECT id, stream, seq, round, mono_time, wall_time, rules_id, type, data, prev_hash, hash, ${stored} FROM events ORDER BY id`).raw(true);
+  const insert = copy.prepare('INSERT INTO events (id, stream, seq, data, tail, hash) VALUES (?, ?, ?, ?, ?, ?)');
   const write = copy.transaction((rows: EventRow[]) => {
-    for (const r of rows) insert.run(...r, tailOf(source.name, r));
+    for (const r of rows) insert.run(r[0], r[1], r[2], r[8], tailOf(source.name, r), r[10]);
   });
   let batch: EventRow[] = [];
   let done = 0;
@@ -89,15 +92,16 @@ function copyEvents(source: Database.Database, copy: Database.Database, total: n
   return done;
 }
 
-/** The event's tail, checked: with its data it must hash to the stored hash. */
+/** The event's tail, checked: it says what the columns say, and with its data it hashes to the stored hash. */
 function tailOf(file: string, r: EventRow): string {
-  const [, stream, seq, round, monoTime, wallTime, rulesId, type, data, prevHash, hash] = r;
+  const [, stream, seq, round, monoTime, wallTime, rulesId, type, data, prevHash, hash, stored] = r;
   let tail: string;
   try {
     tail = envelopeTail({ tableId: stream, seq, round, monoTime, wallTime, rulesId, type, prevHash });
   } catch (err) {
     throw new MigrationSourceError(file, `event ${seq} of ${stream} is not an envelope (${(err as Error).message}): nothing was migrated`);
   }
+  if (stored !== null && stored !== tail) throw new MigrationSourceError(file, `event ${seq} of ${stream}: its columns do not say what its stored envelope says (the log was altered): nothing was migrated`);
   if (sha256Hex(ENVELOPE_HEAD + data + tail) !== hash) throw new MigrationSourceError(file, `event ${seq} of ${stream} does not hash to its stored hash (the log was altered): nothing was migrated`);
   return tail;
 }

@@ -11,7 +11,7 @@ import type { EventRecord, JsonObject, StoredEvent } from '../../ports/event-sto
 import type { LogHead } from '../../ports/log-anchor.js';
 import type { LoggedEvent } from '../../log/chain-mac.js';
 import { hasMacTable } from './sqlite-mac-schema.js';
-import { logFormatOf, type LogFormat } from './sqlite-schema.js';
+import { eventsTableProblem, logFormatOf, type LogFormat } from './sqlite-schema.js';
 import { StoredChainQueries } from './sqlite-stored-chain.js';
 import type { StoredChainRow } from '../../log/stored-chain.js';
 import { asUnreadable, UnreadableLogError } from './unreadable-log.js';
@@ -83,6 +83,25 @@ export class LoggedRecord implements EventRecord {
   }
 }
 
+/**
+ * The envelope's type as a tail of format 3 holds it: the JSON string between its last `,"type":` and
+ * its last `,"wallTime":` (no later member can hold either: inside a JSON string every quote is escaped).
+ * A tail without them gives '' (the chain check finds such an event altered).
+ */
+export function typeOfTail(tail: string): string {
+  const from = tail.lastIndexOf(',"type":');
+  const to = tail.lastIndexOf(',"wallTime":');
+  if (from < 0 || to <= from + 8) return '';
+  const quoted = tail.slice(from + 8, to);
+  if (!quoted.includes('\\')) return quoted.length >= 2 && quoted.startsWith('"') && quoted.endsWith('"') ? quoted.slice(1, -1) : '';
+  try {
+    const value: unknown = JSON.parse(quoted);
+    return typeof value === 'string' ? value : '';
+  } catch {
+    return '';
+  }
+}
+
 /** The file is a database but holds no event: a log at seq 0 (its anchors may say it once held more). */
 export class EmptyLogError extends UnreadableLogError {}
 
@@ -95,8 +114,8 @@ export class SqliteLogReader {
     readonly tableId: string,
     private readonly macs: boolean,
     private readonly hasEvents = true,
-    /** 2: every event keeps the bytes its hash covers (sqlite-schema.ts); 1: written before that. */
-    readonly format: LogFormat = 2,
+    /** 2 and 3: every event keeps the bytes its hash covers (sqlite-schema.ts); 1: written before that. */
+    readonly format: LogFormat = 3,
   ) {}
 
   /**
@@ -117,7 +136,7 @@ export class SqliteLogReader {
       db.pragma('cache_size = -1024');
       // A database without the events table is a log at seq 0 (e.g. its WAL, holding the schema, was deleted).
       const hasEvents = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'events'").get() !== undefined;
-      if (!hasEvents && tableId !== undefined) return new SqliteLogReader(file, db, tableId, false, false, 2);
+      if (!hasEvents && tableId !== undefined) return new SqliteLogReader(file, db, tableId, false, false, 3);
       if (!hasEvents) throw new EmptyLogError(file, 'the log is empty (no events table: not a table log, or its WAL was deleted before the first checkpoint)');
       const first = db.prepare<[], { stream: string }>('SELECT stream FROM events ORDER BY id LIMIT 1').get();
       if (first === undefined && tableId === undefined) throw new EmptyLogError(file, 'the log is empty');
@@ -136,6 +155,15 @@ export class SqliteLogReader {
     } catch (err) {
       throw asUnreadable(this.file, err);
     }
+  }
+
+  /**
+   * Format 3: what is wrong with the events table's definition, when it is not the one the format defines
+   * (a generated column redefined could make a column say what the envelope does not); undefined when right.
+   */
+  tableProblem(): string | undefined {
+    if (this.format !== 3 || !this.hasEvents) return undefined;
+    return this.guard(() => eventsTableProblem(this.db));
   }
 
   /** PRAGMA quick_check: throws UnreadableLogError with the first problems SQLite finds. */
@@ -214,8 +242,9 @@ export class SqliteLogReader {
    */
   *storedChain(from = 1, to = Number.MAX_SAFE_INTEGER): Generator<StoredChainRow[]> {
     if (!this.hasEvents) return;
-    if (this.format !== 2) throw new Error(`${this.file}: log format ${this.format} keeps no envelope to hash as stored`);
-    const queries = (this.chainQueries ??= this.guard(() => new StoredChainQueries(this.db, this.macs)));
+    const format = this.format;
+    if (format === 1) throw new Error(`${this.file}: log format 1 keeps no envelope to hash as stored`);
+    const queries = (this.chainQueries ??= this.guard(() => new StoredChainQueries(this.db, this.macs, format)));
     const pages = queries.pages(this.tableId, from, to);
     for (;;) {
       const next = this.guard(() => pages.next());
@@ -224,10 +253,15 @@ export class SqliteLogReader {
     }
   }
 
-  /** What the round machine's re-run reads (seq, type, data) from `from` to `to`, a page at a time. */
+  /**
+   * What the round machine's re-run reads (seq, type, data) from `from` to `to`, a page at a time. Format 3:
+   * the type as the stored envelope's tail says it (typeOfTail), cheaper than its generated column.
+   */
   *records(from = 1, to = Number.MAX_SAFE_INTEGER): Generator<LoggedRecord> {
-    const sql = `SELECT seq, type, data FROM events WHERE stream = ? AND seq >= ? AND seq <= ? ORDER BY seq LIMIT ${PAGE}`;
+    const type = this.format === 3 ? 'tail' : 'type';
+    const sql = `SELECT seq, ${type}, data FROM events WHERE stream = ? AND seq >= ? AND seq <= ? ORDER BY seq LIMIT ${PAGE}`;
     for (const page of this.pages<RecordRow>(sql, from, to)) {
+      if (type === 'tail') for (const r of page) r[1] = typeOfTail(r[1]);
       for (const r of page) yield new LoggedRecord(r);
     }
   }

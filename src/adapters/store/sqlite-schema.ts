@@ -10,45 +10,57 @@
  * mid-write leaves frames that SQLite ignores on the next open, so a batch is there whole or
  * not at all (tested with SIGKILL in test/adapters/store/sqlite.test.ts).
  *
- * Format (docs/event-log.md, "Log formats"): format 2 keeps each event's envelope after its data (`tail`), so
- * the bytes its hash covers are '{"data":' || data || tail, as stored; the format is the `format` row of
- * table `log_meta` (and SQLite's user_version). A log of format 1 (no tail) is read and verified as ever,
- * never written: `shoe migrate DB` brings it to format 2.
+ * Format (docs/event-log.md, "Log formats"): format 3 stores each event as the bytes its hash covers,
+ * '{"data":' || data || tail, beside its table id, seq and hash; every other field (round, times, rules
+ * id, type, prevHash) is a column generated from the stored envelope, so no column can say anything the
+ * hashed bytes do not. The format is the `format` row of table `log_meta` (and SQLite's user_version).
+ * Logs of format 1 (no tail) and 2 (the fields stored twice: as columns and in the tail) are read and
+ * verified as ever, never written: `shoe migrate DB` brings them to format 3.
  */
-import type Database from 'better-sqlite3';
+import Database from 'better-sqlite3';
 import { MAC_DDL } from './sqlite-mac-schema.js';
 import { prepareRoundIndex } from './sqlite-round-index.js';
 import { UnreadableLogError } from './unreadable-log.js';
 
 /** The format this code writes. */
-export const SCHEMA_VERSION = 2;
-export const LOG_FORMAT = 2;
-export type LogFormat = 1 | 2;
+export const SCHEMA_VERSION = 3;
+export const LOG_FORMAT = 3;
+export type LogFormat = 1 | 2 | 3;
 export type SqliteSynchronous = 'FULL' | 'NORMAL';
 
-const DDL = `
-CREATE TABLE IF NOT EXISTS events (
+/** The envelope's members after data as a JSON object: '{' || substr(tail, 2) (the tail starts with a comma). */
+const TAIL_OBJECT = `('{' || substr(tail, 2))`;
+const fromTail = (member: string) => `json_extract(${TAIL_OBJECT}, '$.${member}')`;
+
+/**
+ * The events of format 3. The text is part of the format: verify checks that a log's events table is
+ * this one, word for word (eventsTableProblem), so no generated column can have been redefined.
+ */
+export const EVENTS_TABLE_DDL = `CREATE TABLE IF NOT EXISTS events (
   id        INTEGER PRIMARY KEY,               -- insertion order across the file
-  stream    TEXT    NOT NULL,                  -- the table id
-  seq       INTEGER NOT NULL CHECK (seq >= 1),
-  round     INTEGER NOT NULL CHECK (round >= 0),
-  mono_time REAL    NOT NULL,
-  wall_time TEXT    NOT NULL,
-  rules_id  TEXT    NOT NULL,
-  type      TEXT    NOT NULL,
+  stream    TEXT    NOT NULL,                  -- the table id (the envelope's tableId: verify compares them)
+  seq       INTEGER NOT NULL CHECK (seq >= 1), -- the envelope's seq (verify compares them)
   data      TEXT    NOT NULL,                  -- canonical JSON (RFC 8785)
-  prev_hash TEXT    NOT NULL CHECK (length(prev_hash) = 64),
-  hash      TEXT    NOT NULL CHECK (length(hash) = 64),
   tail      TEXT    NOT NULL,                  -- the envelope after data: hash = sha256('{"data":' || data || tail)
+  hash      TEXT    NOT NULL CHECK (length(hash) = 64),
+  round     INTEGER GENERATED ALWAYS AS (${fromTail('round')}) VIRTUAL,
+  mono_time REAL    GENERATED ALWAYS AS (${fromTail('monoTime')}) VIRTUAL,
+  wall_time TEXT    GENERATED ALWAYS AS (${fromTail('wallTime')}) VIRTUAL,
+  rules_id  TEXT    GENERATED ALWAYS AS (${fromTail('rulesId')}) VIRTUAL,
+  type      TEXT    GENERATED ALWAYS AS (${fromTail('type')}) VIRTUAL,
+  prev_hash TEXT    GENERATED ALWAYS AS (${fromTail('prevHash')}) VIRTUAL,
   UNIQUE (stream, seq)                         -- one event per position: the optimistic-concurrency backstop
-);
+)`;
+
+const DDL = `
+${EVENTS_TABLE_DDL};
 -- The log is append-only: the database itself refuses to rewrite history.
 CREATE TRIGGER IF NOT EXISTS events_no_update BEFORE UPDATE ON events
   BEGIN SELECT RAISE(ABORT, 'events are append-only'); END;
 CREATE TRIGGER IF NOT EXISTS events_no_delete BEFORE DELETE ON events
   BEGIN SELECT RAISE(ABORT, 'events are append-only'); END;
 
-CREATE TABLE IF NOT EXISTS log_meta (           -- the log's header: format = 2
+CREATE TABLE IF NOT EXISTS log_meta (           -- the log's header: format = 3
   key   TEXT NOT NULL PRIMARY KEY,
   value TEXT NOT NULL
 ) WITHOUT ROWID;
@@ -77,14 +89,15 @@ CREATE TABLE IF NOT EXISTS snapshots (
 ) WITHOUT ROWID;
 `;
 
-/** The format of an open log: 2 when its header says so, 1 for a log written before the header (no tail). */
+/** The format of an open log: as its header says (2 or 3), 1 for a log written before the header (no tail). */
 export function logFormatOf(db: Database.Database): LogFormat | 0 {
   const tables = db.prepare<[], { name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' AND name IN ('events', 'log_meta')").all().map((t) => t.name);
   if (!tables.includes('events')) return 0;
   if (!tables.includes('log_meta')) return 1;
   const format = db.prepare<[], { value: string }>("SELECT value FROM log_meta WHERE key = 'format'").get()?.value;
+  if (format === '3') return 3;
   if (format === '2') return 2;
-  throw new UnreadableLogError(db.name, `log format ${String(format)} is not one this program knows (1 or 2): a newer version wrote it`);
+  throw new UnreadableLogError(db.name, `log format ${String(format)} is not one this program knows (1, 2 or 3): a newer version wrote it`);
 }
 
 /** Creates the schema of the current format in a database that has no log yet (inside a transaction). */
@@ -99,7 +112,7 @@ export function createCurrentSchema(db: Database.Database): void {
 
 /**
  * Sets the pragmas and creates or checks the schema; returns the log's format. A new file gets the
- * current format; a log of format 1 keeps it (its MAC table and round index are added, as ever).
+ * current format; a log of an older format keeps it (its MAC table and round index are added, as ever).
  */
 export function prepareDatabase(db: Database.Database, synchronous: SqliteSynchronous, busyTimeoutMs: number): LogFormat {
   db.pragma(`busy_timeout = ${Math.trunc(busyTimeoutMs)}`);
@@ -110,13 +123,37 @@ export function prepareDatabase(db: Database.Database, synchronous: SqliteSynchr
   if (version > SCHEMA_VERSION) throw new Error(`${db.name}: schema version ${version} is newer than this code (${SCHEMA_VERSION})`);
   return db.transaction((): LogFormat => {
     const format = logFormatOf(db);
-    if (format === 1) {
+    if (format === 1 || format === 2) {
       db.exec(SIDE_DDL);
       db.exec(MAC_DDL);
       prepareRoundIndex(db);
-      return 1;
+      return format;
     }
     createCurrentSchema(db);
+    const problem = eventsTableProblem(db);
+    if (problem !== undefined) throw new UnreadableLogError(db.name, `${problem}; the table does not write to it (shoe verify ${db.name} says more)`);
     return LOG_FORMAT;
   }).immediate();
+}
+
+/** The events table as SQLite keeps the text of EVENTS_TABLE_DDL (made once, in a database in memory). */
+let expectedEventsSql: string | undefined;
+
+/**
+ * A log of format 3 whose events table is not EVENTS_TABLE_DDL word for word (a generated column
+ * redefined, a column added): what is wrong, in words; undefined when it is the table this program writes.
+ */
+export function eventsTableProblem(db: Database.Database): string | undefined {
+  if (expectedEventsSql === undefined) {
+    const memory = new Database(':memory:');
+    try {
+      memory.exec(EVENTS_TABLE_DDL);
+      expectedEventsSql = memory.prepare<[], { sql: string }>("SELECT sql FROM sqlite_master WHERE name = 'events'").get()?.sql;
+    } finally {
+      memory.close();
+    }
+  }
+  const found = db.prepare<[], { sql: string }>("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = 'events'").get()?.sql;
+  if (found === expectedEventsSql) return undefined;
+  return 'the events table is not the one log format 3 defines (its columns were redefined after it was written): its columns may not say what the hashed envelopes say';
 }

@@ -1,11 +1,15 @@
 /**
- * What the chain check reads of a log of format 2 (sqlite-schema.ts): per event, as stored, the text its
- * hash covers ('{"data":' || data || tail, one concatenation inside SQLite), its hash and prev_hash, and
- * whether the columns kept beside the envelope for queries and for the table's own reads (round, times,
- * rules id, type, seq, table id, prevHash) say exactly what the envelope says. That comparison runs inside
- * SQLite, in C, on the row being read: an edit of any column the table reads, hashes left alone, breaks
- * the chain there (docs/audit.md, "What an attacker or an accident can do"). The MACs come from their own
- * table a page at a time, merged by seq: cheaper than a join row by row.
+ * What the chain check reads of a log that stores the bytes its hashes cover (sqlite-schema.ts): per event,
+ * as stored, the text its hash covers ('{"data":' || data || tail, one concatenation inside SQLite), its
+ * hash, the prevHash the envelope names, and whether the columns the table reads say what the envelope
+ * says. That comparison runs inside SQLite, in C, on the row being read: an edit of any column the table
+ * reads, hashes left alone, breaks the chain there (docs/audit.md, "What an attacker or an accident can
+ * do"). The MACs come from their own table a page at a time, merged by seq: cheaper than a join row by row.
+ *
+ * Format 3 keeps only the table id and seq beside the envelope (every other column is generated from it),
+ * so only those two are compared: the tail must hold `,"seq":<seq>,"tableId":<table id>,"type":`, which
+ * can only be its own members (inside a JSON string every quote is escaped). Format 2 keeps every field
+ * twice, so the whole tail is rebuilt from the columns and compared.
  */
 import type Database from 'better-sqlite3';
 import type { StoredChainRow } from '../../log/stored-chain.js';
@@ -27,12 +31,22 @@ const FIELDS_MATCH = `(typeof(data) = 'text' AND typeof(type) = 'text' AND typeo
     || ',"seq":' || seq || ',"tableId":' || json_quote(@stream) || ',"type":' || json_quote(type) || ',"wallTime":' || json_quote(wall_time) || '}'
   AND mono_time = CAST(${MONO} AS REAL))`;
 
-const EVENTS_SQL = `SELECT seq, '{"data":' || data || tail, hash, prev_hash, ${FIELDS_MATCH}, NULL
-  FROM events WHERE stream = @stream AND seq >= @from AND seq <= @to ORDER BY seq LIMIT ${CHAIN_PAGE}`;
+const EVENTS_SQL: Record<StoredFormat, string> = {
+  2: `SELECT seq, '{"data":' || data || tail, hash, prev_hash, ${FIELDS_MATCH}, NULL
+  FROM events WHERE stream = @stream AND seq >= @from AND seq <= @to ORDER BY seq LIMIT ${CHAIN_PAGE}`,
+  // The prevHash is the 64 characters after the tail's first `,"prevHash":"` (after monoTime, a number).
+  3: `SELECT seq, '{"data":' || data || tail, hash, substr(tail, instr(tail, ',"prevHash":"') + 13, 64),
+    instr(tail, ',"seq":' || seq || ',"tableId":' || @quotedStream || ',"type":') > 0, NULL
+  FROM events WHERE stream = @stream AND seq >= @from AND seq <= @to ORDER BY seq LIMIT ${CHAIN_PAGE}`,
+};
+
+/** The formats that store the envelope. */
+export type StoredFormat = 2 | 3;
 const MACS_SQL = 'SELECT seq, mac FROM event_macs WHERE stream = @stream AND seq >= @from AND seq <= @to ORDER BY seq';
 
 interface Range {
   stream: string;
+  quotedStream: string;
   from: number;
   to: number;
 }
@@ -42,14 +56,14 @@ export class StoredChainQueries {
   private readonly events;
   private readonly macs;
 
-  constructor(db: Database.Database, withMacs: boolean) {
-    this.events = db.prepare<[Range], StoredChainRow>(EVENTS_SQL).raw(true);
+  constructor(db: Database.Database, withMacs: boolean, format: StoredFormat) {
+    this.events = db.prepare<[Range], StoredChainRow>(EVENTS_SQL[format]).raw(true);
     this.macs = withMacs ? db.prepare<[Range], [number, string]>(MACS_SQL).raw(true) : undefined;
   }
 
   /** Events from..to (inclusive) in seq order, a page at a time, each with its MAC (null when it has none). */
   *pages(tableId: string, from: number, to: number): Generator<StoredChainRow[]> {
-    const range: Range = { stream: tableId, from, to };
+    const range: Range = { stream: tableId, quotedStream: JSON.stringify(tableId), from, to };
     for (let next = from; next <= to; ) {
       range.from = next;
       range.to = to;

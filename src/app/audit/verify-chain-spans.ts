@@ -109,11 +109,11 @@ export class SpanBoard {
 
 /** How a thread reads the log for its spans. */
 export interface SpanSource {
-  /** 2: the log keeps the bytes its hashes cover, read with `storedChain`; 1: events are read from their fields. */
-  readonly format: 1 | 2;
+  /** 2 and 3: the log keeps the bytes its hashes cover, read with `storedChain`; 1: events are read from their fields. */
+  readonly format: 1 | 2 | 3;
   /** Events from..to (seqs, inclusive) with their MACs, in seq order. */
   events(from: number, to: number): Iterable<LoggedEvent>;
-  /** Format 2: the same events as stored, a page at a time. */
+  /** Formats 2 and 3: the same events as stored, a page at a time. */
   storedChain(from: number, to: number): Iterable<readonly StoredChainRow[]>;
   /** The stored hash of event `seq` (the genesis hash at 0); undefined when there is no such event. */
   hashAt(seq: number): string | undefined;
@@ -150,7 +150,7 @@ export function checkSpan(span: Span, board: SpanBoard, source: SpanSource, key:
   const anchor: ChainAnchor = { seq: before, hash: source.hashAt(before) ?? '' };
   const half = new ChainHalf(key, { anchor, macFrom: key && firstMac !== undefined && firstMac <= before ? firstMac : null });
   const outcome = (problem?: Problem): ChainOutcome => ({ events: half.events, macFrom: half.macFrom, ...(problem ? { problem } : {}) });
-  const stored = source.format === 2;
+  const stored = source.format !== 1;
   const problem = stored ? checkStored(source.storedChain(span.from, span.to), half, board) : checkEvents(source.events(span.from, span.to), half, board);
   if (problem !== undefined) return problem === STOPPED ? outcome() : outcome(problem);
   if (half.row < span.to) {

@@ -93,7 +93,7 @@ describe('sqlite: durability and files', () => {
     expect(() => raw.prepare('UPDATE events SET data = ? WHERE seq = 3').run('{}')).toThrow(/append-only/);
     expect(() => raw.prepare('DELETE FROM events WHERE seq = 8').run()).toThrow(/append-only/);
     expect(() =>
-      raw.prepare("INSERT INTO events (stream, seq, round, mono_time, wall_time, rules_id, type, data, prev_hash, hash, tail) SELECT stream, seq, round, mono_time, wall_time, rules_id, type, data, prev_hash, hash, tail FROM events WHERE seq = 4").run(),
+      raw.prepare('INSERT INTO events (stream, seq, data, tail, hash) SELECT stream, seq, data, tail, hash FROM events WHERE seq = 4').run(),
     ).toThrow(/UNIQUE/);
     // Someone with file access can still drop the guard; the chain is what gives them away.
     raw.exec('DROP TRIGGER events_no_update');

@@ -9,7 +9,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { cliBundle } from '../../support/cli-bundle.js';
 import { ROOT } from '../../support/run-cli.js';
-import { hashEvent } from '../../../src/log/event-chain.js';
+import { envelopeTail, hashEvent } from '../../../src/log/event-chain.js';
 import type { UnsealedEvent } from '../../../src/ports/event-store.js';
 
 const run = promisify(execFile);
@@ -70,11 +70,11 @@ describe('shoe verify', () => {
       target = settled.seq;
       settled.data = settled.data.replace(/"net":-(\d+)/, '"net":$1').replace('"outcome":"lose"', '"outcome":"win"');
       let prev = rows[0]?.prev_hash ?? '';
-      const update = sql.prepare('UPDATE events SET data = ?, prev_hash = ?, hash = ? WHERE seq = ?');
+      const update = sql.prepare('UPDATE events SET data = ?, tail = ?, hash = ? WHERE seq = ?'); // log format 3: prevHash is in the tail
       for (const r of rows) {
         const unsealed: UnsealedEvent = { tableId: r.stream, seq: r.seq, round: r.round, monoTime: r.mono_time, wallTime: r.wall_time, rulesId: r.rules_id, type: r.type, data: JSON.parse(r.data), prevHash: prev };
         const hash = hashEvent(unsealed);
-        update.run(r.data, prev, hash, r.seq);
+        update.run(r.data, envelopeTail(unsealed), hash, r.seq);
         prev = hash;
       }
     });

@@ -64,8 +64,8 @@ describe('shoe verify DIR|GLOB...', () => {
       [file('t1'), 't1', 'intact', 0],
       [file('t2'), 't2', 'broken', 1],
     ]);
-    expect(doc.logs[2]).toMatchObject({ format: 2, problem: { seq: brokenAt, text: 'hash chain broken: hash does not match the content (the event was altered)' } });
-    expect(doc.logs[1]).toMatchObject({ format: 2, events: expect.any(Number), inputs: expect.any(Number), rounds: expect.any(Number), anchors: [expect.stringMatching(/^consistent with the anchor at seq \d+/)] });
+    expect(doc.logs[2]).toMatchObject({ format: 3, problem: { seq: brokenAt, text: 'hash chain broken: hash does not match the content (the event was altered)' } });
+    expect(doc.logs[1]).toMatchObject({ format: 3, events: expect.any(Number), inputs: expect.any(Number), rounds: expect.any(Number), anchors: [expect.stringMatching(/^consistent with the anchor at seq \d+/)] });
     expect(doc.total).toMatchObject({ logs: 3, intact: 2, broken: 1, notAnchored: 0, unreadable: 0, seconds: expect.any(Number) });
     expect(doc.total['events']).toBe((doc.logs[0]!['events'] as number) + (doc.logs[1]!['events'] as number) + (doc.logs[2]!['events'] as number));
     const one = await runCli(['verify', file('t1'), '--json']);

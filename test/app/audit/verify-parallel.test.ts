@@ -12,11 +12,12 @@ import { verifyLog, type Verdict } from '../../../src/app/audit/verify-log.js';
 import { verifyLogFile } from '../../../src/cli/verify-log-file.js';
 import { loadRuleSet } from '../../../src/config/load-rule-set.js';
 import { chainMac } from '../../../src/log/chain-mac.js';
-import { hashEvent } from '../../../src/log/event-chain.js';
+import { envelopeTail, hashEvent } from '../../../src/log/event-chain.js';
 import { openAnchoredTable } from '../../support/anchored-table.js';
 import { playRandomSession } from '../../support/random-session.js';
 import { runCli } from '../../support/run-cli.js';
 import { asFormat1 } from '../../adapters/store/fixtures/format-1-log.js';
+import { asFormat2 } from '../../adapters/store/fixtures/format-2-log.js';
 
 const KEY = Buffer.from('verify-parallel-test-key-0123456789abcdef');
 const dir = mkdtempSync(join(tmpdir(), 'verify-parallel-'));
@@ -24,10 +25,10 @@ const original = join(dir, 'table.db');
 
 type Row = { seq: number; stream: string; round: number; mono_time: number; wall_time: string; rules_id: string; type: string; data: string; prev_hash: string; hash: string };
 
-/** A copy of the log with `edit` applied to its rows (triggers dropped), for one case. */
-function damaged(name: string, edit: (sql: Database.Database) => void): string {
+/** A copy of the log (of `from`: by default the original) with `edit` applied to its rows (triggers dropped), for one case. */
+function damaged(name: string, edit: (sql: Database.Database) => void, from = original): string {
   const file = join(dir, `${name}.db`);
-  copyFileSync(original, file);
+  copyFileSync(from, file);
   const sql = new Database(file);
   try {
     sql.exec('DROP TRIGGER IF EXISTS events_no_update; DROP TRIGGER IF EXISTS events_no_delete; DROP TRIGGER IF EXISTS event_macs_no_delete; DROP TRIGGER IF EXISTS event_macs_no_update');
@@ -44,8 +45,10 @@ function rewrite(sql: Database.Database, seq: number, data: (old: string) => str
   let prevHash = rows[0]!.prev_hash;
   for (const r of rows) {
     const text = r.seq === seq ? data(r.data) : r.data;
-    const hash = hashEvent({ tableId: r.stream, seq: r.seq, round: r.round, monoTime: r.mono_time, wallTime: r.wall_time, rulesId: r.rules_id, type: r.type, data: JSON.parse(text), prevHash }, text);
-    sql.prepare('UPDATE events SET data = ?, prev_hash = ?, hash = ? WHERE seq = ?').run(text, prevHash, hash, r.seq);
+    const unsealed = { tableId: r.stream, seq: r.seq, round: r.round, monoTime: r.mono_time, wallTime: r.wall_time, rulesId: r.rules_id, type: r.type, data: JSON.parse(text), prevHash };
+    const hash = hashEvent(unsealed, text);
+    // Log format 3: the prevHash is in the stored tail (docs/event-log.md).
+    sql.prepare('UPDATE events SET data = ?, tail = ?, hash = ? WHERE seq = ?').run(text, envelopeTail(unsealed), hash, r.seq);
     if (macs) sql.prepare('UPDATE event_macs SET mac = ? WHERE seq = ?').run(chainMac(KEY, hash), r.seq);
     prevHash = hash;
   }
@@ -147,7 +150,7 @@ describe('verify in two threads names the same first problem as in one', () => {
     const late = seqOf(original, 'bet.placed', 9);
     const file = damaged('break-first', (sql) => {
       rewrite(sql, late, (d) => d.replace(/"amount":(\d+)/, '"amount":1$1'), true);
-      sql.prepare('UPDATE events SET wall_time = ? WHERE seq = ?').run('2020-01-01T00:00:00.000Z', early);
+      sql.prepare(`UPDATE events SET tail = replace(tail, '"wallTime":"', '"wallTime":"1') WHERE seq = ?`).run(early);
     });
     const { one, two } = await bothWays(file, KEY);
     expect(one).toMatchObject({ ok: false, seq: early, problem: 'hash chain broken: hash does not match the content (the event was altered)' });
@@ -210,12 +213,15 @@ describe('verify in two threads names the same first problem as in one', () => {
   });
 
   test('the stored envelope and the columns beside it: an edit of either, hashes left alone, is a broken chain at that event', async () => {
-    // The tail alone (what the hash covers, never read by the table): only the stored bytes show it.
+    // The tail (what the hash covers): only the stored bytes show it. In format 3 every other column the table
+    // reads is generated from it and cannot be written at all.
     const tail = damaged('tail', (sql) => sql.prepare("UPDATE events SET tail = replace(tail, '\"round\":', '\"round\": ') WHERE seq = 151").run());
     expect(await fileVerdict(tail, KEY)).toEqual({ ok: false, seq: 151, problem: 'hash chain broken: hash does not match the content (the event was altered)' });
-    // A column the table reads and the chain check reads from the envelope: round, type, the times.
+    expect(() => damaged('generated', (sql) => sql.prepare('UPDATE events SET round = 999 WHERE seq = 150').run())).toThrow(/cannot UPDATE generated column/);
+    // Format 2 kept every field twice: a column the table reads, edited, is compared with the envelope.
+    const format2 = asFormat2(original, join(dir, 'format-2.db'));
     for (const [column, value] of [['round', 999], ['type', 'card.burned'], ['mono_time', 0.5], ['rules_id', 'sha256:other'], ['wall_time', '2020-01-01T00:00:00.000Z']] as const) {
-      const file = damaged(`column-${column}`, (sql) => sql.prepare(`UPDATE events SET ${column} = ? WHERE seq = 150`).run(value));
+      const file = damaged(`column-${column}`, (sql) => sql.prepare(`UPDATE events SET ${column} = ? WHERE seq = 150`).run(value), format2);
       const { one, two } = await bothWays(file, KEY);
       expect(two, column).toEqual({ ok: false, seq: 150, problem: 'hash chain broken: hash does not match the content (the event was altered)' });
       expect(one, column).toEqual(two);
@@ -229,7 +235,11 @@ describe('verify in two threads names the same first problem as in one', () => {
     expect(intact.two).toEqual(intact.one);
     const seq = seqOf(old, 'input', 7);
     const file = join(dir, 'format-1-altered.db');
-    asFormat1(damaged('format-1-source', (sql) => sql.prepare('UPDATE events SET wall_time = ? WHERE seq = ?').run('2020-01-01T00:00:00.000Z', seq)), file);
+    const source = damaged('format-1-source', (sql) => sql.prepare('UPDATE events SET wall_time = ? WHERE seq = ?').run('2020-01-01T00:00:00.000Z', seq), asFormat2(original, join(dir, 'format-2-source.db')));
+    const sql = new Database(source);
+    sql.exec('ALTER TABLE events DROP COLUMN tail; DROP TABLE log_meta; PRAGMA user_version = 1;');
+    sql.close();
+    copyFileSync(source, file);
     const altered = await bothWays(file, KEY);
     expect(altered.one).toEqual({ ok: false, seq, problem: 'hash chain broken: hash does not match the content (the event was altered)' });
     expect(altered.two).toEqual(altered.one);
