@@ -4,7 +4,7 @@
  *
  *  1. Builds a real keyed table log in a temp dir (bench/support/keyed-table-log.ts): BENCH_EVENTS events.
  *  2. Layers, each in a fresh process and each as a ratio to the first, measured in the same run:
- *       raw row read        every column of every event row (better-sqlite3 raw iterate): the disk's pace
+ *       raw row read        every stored column of every event row (better-sqlite3 raw iterate): the disk's pace
  *       chain only          hash every stored envelope and compare, in the threads verify uses
  *       chain + MAC         the same with every MAC checked
  *       re-derivation only  the round machine re-run over every event, one thread
@@ -82,7 +82,7 @@ const rawRate = raw.n / raw.seconds;
 const cpuPerEvent = (cpuSeconds: number, events: number) => `${((cpuSeconds / events) * 1e6).toFixed(2).padStart(5)} µs CPU/event`;
 const row = (label: string, events: number, seconds: number, cpuSeconds: number, rssKb: number, note = '') =>
   console.log(`${label.padEnd(40)} ${fmt(events / seconds).padStart(9)} events/s  ${((events / seconds) / rawRate).toFixed(2).padStart(5)}x raw  ${cpuPerEvent(cpuSeconds, events)}  peak RSS ${mib(rssKb).padStart(7)}${note}`);
-const LABELS = { raw: 'raw row read (every column)', chain: `chain only (${THREADS} threads)`, 'chain-mac': `chain + MAC (${THREADS} threads)`, replay: 're-derivation only (1 thread)' };
+const LABELS = { raw: 'raw row read (every stored column)', chain: `chain only (${THREADS} threads)`, 'chain-mac': `chain + MAC (${THREADS} threads)`, replay: 're-derivation only (1 thread)' };
 for (const [name, m] of layers) row(LABELS[name], m.n, m.seconds, m.cpuSeconds, m.peakKb);
 const verifyArgs = (target: string) => ['verify', target, '--no-anchor-ok', ...(process.env['BENCH_THREADS'] ? ['--threads', String(THREADS)] : [])];
 await withCompiledBuild(async (outDir) => {

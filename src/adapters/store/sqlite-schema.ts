@@ -34,7 +34,10 @@ const fromTail = (member: string) => `json_extract(${TAIL_OBJECT}, '$.${member}'
 
 /**
  * The events of format 3. The text is part of the format: verify checks that a log's events table is
- * this one, word for word (eventsTableProblem), so no generated column can have been redefined.
+ * this one, word for word (eventsTableProblem), so no generated column can have been redefined. The
+ * generated columns have no declared type: PRAGMA quick_check then does not compute them to check their
+ * values against a type (measured: 2.7 s instead of 0.8 s on 1,000,000 events). json_extract gives each
+ * its JSON type: an integer round, a number monoTime, the strings as text.
  */
 export const EVENTS_TABLE_DDL = `CREATE TABLE IF NOT EXISTS events (
   id        INTEGER PRIMARY KEY,               -- insertion order across the file
@@ -43,12 +46,12 @@ export const EVENTS_TABLE_DDL = `CREATE TABLE IF NOT EXISTS events (
   data      TEXT    NOT NULL,                  -- canonical JSON (RFC 8785)
   tail      TEXT    NOT NULL,                  -- the envelope after data: hash = sha256('{"data":' || data || tail)
   hash      TEXT    NOT NULL CHECK (length(hash) = 64),
-  round     INTEGER GENERATED ALWAYS AS (${fromTail('round')}) VIRTUAL,
-  mono_time REAL    GENERATED ALWAYS AS (${fromTail('monoTime')}) VIRTUAL,
-  wall_time TEXT    GENERATED ALWAYS AS (${fromTail('wallTime')}) VIRTUAL,
-  rules_id  TEXT    GENERATED ALWAYS AS (${fromTail('rulesId')}) VIRTUAL,
-  type      TEXT    GENERATED ALWAYS AS (${fromTail('type')}) VIRTUAL,
-  prev_hash TEXT    GENERATED ALWAYS AS (${fromTail('prevHash')}) VIRTUAL,
+  round     GENERATED ALWAYS AS (${fromTail('round')}) VIRTUAL,
+  mono_time GENERATED ALWAYS AS (${fromTail('monoTime')}) VIRTUAL,
+  wall_time GENERATED ALWAYS AS (${fromTail('wallTime')}) VIRTUAL,
+  rules_id  GENERATED ALWAYS AS (${fromTail('rulesId')}) VIRTUAL,
+  type      GENERATED ALWAYS AS (${fromTail('type')}) VIRTUAL,
+  prev_hash GENERATED ALWAYS AS (${fromTail('prevHash')}) VIRTUAL,
   UNIQUE (stream, seq)                         -- one event per position: the optimistic-concurrency backstop
 )`;
 
