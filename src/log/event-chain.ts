@@ -108,7 +108,7 @@ export const ENVELOPE_HEAD = '{"data":';
 /**
  * canonicalJson of the envelope without `hash`, written out in its (sorted) member order so the
  * data is serialised once. Equal to canonicalJson({ tableId, seq, ..., prevHash }) (pinned by a test).
- * It is ENVELOPE_HEAD + the data's canonical JSON + envelopeTail(event): a log of format 2 keeps the data
+ * It is ENVELOPE_HEAD + the data's canonical JSON + envelopeTail(event): a log of format 2 or 3 keeps the data
  * and the tail as they are, so the bytes its hash covers are one concatenation away (docs/event-log.md).
  */
 export function canonicalEnvelope(event: UnsealedEvent, dataJson?: string): string {

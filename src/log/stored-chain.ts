@@ -1,9 +1,9 @@
 /**
- * The chain check of a log that keeps the bytes its hashes cover (format 2, docs/event-log.md): per
+ * The chain check of a log that keeps the bytes its hashes cover (formats 2 and 3, docs/event-log.md): per
  * event, hash the stored envelope and compare — no parse, no re-serialise. The reader hands each event as
  * stored: its seq, the envelope's text ('{"data":' || data || tail), its hash and prevHash as stored, and
- * whether the fields kept beside the envelope for queries (seq, round, type, times, rules id, prevHash)
- * say what the envelope says (compared inside SQLite: src/adapters/store/sqlite-stored-chain.ts).
+ * whether the fields stored beside the envelope (format 3: seq and table id; format 2: every field) say
+ * what the envelope says (compared inside SQLite: src/adapters/store/sqlite-stored-chain.ts).
  *
  * The reasons are ChainVerifier's (event-chain.ts), in the same order, so both formats name a break alike.
  * Pure apart from node:crypto.

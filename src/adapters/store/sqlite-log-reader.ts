@@ -237,7 +237,7 @@ export class SqliteLogReader {
   }
 
   /**
-   * Format 2: events from `from` to `to` as the chain check reads them (sqlite-stored-chain.ts), a page at a
+   * Formats 2 and 3: events from `from` to `to` as the chain check reads them (sqlite-stored-chain.ts), a page at a
    * time: the stored envelope, hash and prevHash, whether the columns match the envelope, and the MAC.
    */
   *storedChain(from = 1, to = Number.MAX_SAFE_INTEGER): Generator<StoredChainRow[]> {

@@ -26,7 +26,7 @@ export interface ChainStart {
 
 /**
  * The chain and MACs, one event after another: events read from their fields (`push`: any store, and a
- * SQLite log of format 1) or as stored (`pushStored`: a log of format 2, which keeps the bytes its hashes
+ * SQLite log of format 1) or as stored (`pushStored`: a log of format 2 or 3, which keeps the bytes its hashes
  * cover). One half takes one kind.
  */
 export class ChainHalf {
@@ -65,7 +65,7 @@ export class ChainHalf {
     return this.key ? this.macProblem(row, event.seq, event.hash, mac) : undefined;
   }
 
-  /** The next event as a log of format 2 stores it: hashed as stored, then its MAC. */
+  /** The next event as a log of format 2 or 3 stores it: hashed as stored, then its MAC. */
   pushStored(stored: StoredChainRow): Problem | undefined {
     const row = ++this.rows;
     const expected = this.stored.expected;

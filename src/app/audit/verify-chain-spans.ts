@@ -178,7 +178,7 @@ function checkEvents(events: Iterable<LoggedEvent>, half: ChainHalf, board: Span
   return undefined;
 }
 
-/** The hot loop of verify on a log of format 2: a page of stored rows at a time; the board is looked at once a page. */
+/** The hot loop of verify on a log that stores its envelopes (format 2 or 3): a page of stored rows at a time; the board is looked at once a page. */
 function checkStored(pages: Iterable<readonly StoredChainRow[]>, half: ChainHalf, board: SpanBoard): Problem | undefined {
   for (const page of pages) {
     const known = board.earliestProblem();
