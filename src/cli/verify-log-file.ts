@@ -13,6 +13,7 @@ import { joinHalves, ReplayHalf, verifyLog, type ChainOutcome, type Problem, typ
 import { unkeyedLog } from '../app/audit/verify-chain-half.js';
 import { checkSpan, checkSpans, SpanBoard, type SpansOutcome } from '../app/audit/verify-chain-spans.js';
 import { canStartWorker, startVerifyWorker } from './verify-workers.js';
+import { keepYoungGenerationSmallAfterWorkerStart } from './small-young-generation.js';
 import type { ChainTaskReply, VerifyTaskData } from './verify-task-protocol.js';
 
 /** The worker's heap: its live data is a page of rows, so small limits keep its memory flat (a young
@@ -34,8 +35,8 @@ export interface VerifyFileOptions extends VerifyOptions {
   readonly before?: () => void;
 }
 
-/** Starts a chain worker (verify-workers.ts); its one message is the reply. */
-function startChainTask(data: VerifyTaskData): { reply: Promise<ChainTaskReply>; worker: Worker } {
+/** Starts a chain worker (verify-workers.ts); its one message is the reply. `started`: it runs (or failed). */
+function startChainTask(data: VerifyTaskData): { reply: Promise<ChainTaskReply>; worker: Worker; started: Promise<unknown> } {
   const worker = startVerifyWorker(CHAIN_TASK, { ...data }, WORKER_LIMITS);
   const reply = new Promise<ChainTaskReply>((resolve, reject) => {
     worker.once('message', resolve);
@@ -43,7 +44,8 @@ function startChainTask(data: VerifyTaskData): { reply: Promise<ChainTaskReply>;
     worker.once('exit', (code) => reject(new Error(`a chain worker of verify stopped with code ${code} before answering`)));
   });
   reply.catch(() => undefined); // awaited below, or the worker is stopped because this thread failed
-  return { reply, worker };
+  const started = Promise.race([new Promise((resolve) => worker.once('online', resolve)), reply]).catch(() => undefined);
+  return { reply, worker, started };
 }
 
 /** A worker's spans, or its failure thrown: the file's problem as UnreadableLogError. */
@@ -77,6 +79,10 @@ export async function verifyLogFile(reader: SqliteLogReader, options: VerifyFile
   const tasks = Array.from({ length: Math.min(threads - 1, board.spans) }, () => startChainTask(data));
   try {
     options.before?.();
+    // A worker's start sets V8's flags anew, and this thread's young generation would grow to 32 MB during the
+    // re-run (small-young-generation.ts): once the workers run, the bound holds again.
+    await Promise.all(tasks.map((task) => task.started));
+    keepYoungGenerationSmallAfterWorkerStart();
     const replay = replayUpTo(reader, new ReplayHalf(), to, board, options);
     if (replay.problem) board.found('replay', replay.problem.row);
     const mine = options.backSpans === false ? { events: 0 } : checkSpans(board, 'back', reader, key, firstMac);
