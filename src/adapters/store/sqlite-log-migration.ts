@@ -15,7 +15,7 @@
 import { closeSync, fsyncSync, openSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { ENVELOPE_HEAD, envelopeTail, sha256Hex } from '../../log/event-chain.js';
-import { createCurrentSchema, logFormatOf, setPageSizeOfNewFile } from './sqlite-schema.js';
+import { createCurrentSchema, logFormatOf } from './sqlite-schema.js';
 import { UnreadableLogError } from './unreadable-log.js';
 
 /** Events per transaction of the copy (small WAL, progress between them). */
@@ -49,7 +49,6 @@ export function syncFile(path: string): void {
 export function copyIntoCurrentFormat(source: Database.Database, target: string, onProgress?: (done: number, total: number) => void): CopyOutcome {
   const copy = new Database(target, { fileMustExist: false });
   try {
-    setPageSizeOfNewFile(copy);
     copy.pragma('journal_mode = WAL');
     copy.pragma('synchronous = OFF'); // the copy is synced once, whole, before anyone relies on it
     source.exec('BEGIN'); // one read transaction: one consistent snapshot of the source

@@ -103,19 +103,6 @@ export function logFormatOf(db: Database.Database): LogFormat | 0 {
   throw new UnreadableLogError(db.name, `log format ${String(format)} is not one this program knows (1, 2 or 3): a newer version wrote it`);
 }
 
-/**
- * Bytes per database page of a new log file (an existing file keeps its own). 16 KiB rather than SQLite's
- * 4 KiB: a log is written a few events at a time and read whole (verify, migrate, quick_check), and four
- * times fewer pages are four times fewer page reads: verify of 1,000,000 events measured 4.55 s instead of
- * 5.4 s and 7.5 instead of 8.6 CPU seconds, an append 0.25 ms at the median either way (docs/benchmarks.md).
- */
-export const PAGE_SIZE = 16_384;
-
-/** Sets PAGE_SIZE on a file that holds nothing yet: before its journal mode is set, which writes its header. */
-export function setPageSizeOfNewFile(db: Database.Database): void {
-  db.pragma(`page_size = ${PAGE_SIZE}`); // ignored by SQLite once the file has content
-}
-
 /** Creates the schema of the current format in a database that has no log yet (inside a transaction). */
 export function createCurrentSchema(db: Database.Database): void {
   db.exec(DDL);
@@ -132,7 +119,6 @@ export function createCurrentSchema(db: Database.Database): void {
  */
 export function prepareDatabase(db: Database.Database, synchronous: SqliteSynchronous, busyTimeoutMs: number): LogFormat {
   db.pragma(`busy_timeout = ${Math.trunc(busyTimeoutMs)}`);
-  setPageSizeOfNewFile(db);
   const mode = db.pragma('journal_mode = WAL', { simple: true });
   if (String(mode).toLowerCase() !== 'wal') throw new Error(`${db.name}: could not switch to WAL (journal_mode is ${String(mode)})`);
   db.pragma(`synchronous = ${synchronous}`);
