@@ -138,7 +138,7 @@ function alternating(reader: SqliteLogReader, board: SpanBoard, key: Buffer | un
 function replayUpTo(reader: SqliteLogReader, half: ReplayHalf, to: number, board: SpanBoard, options: VerifyOptions, more = false): ReplayOutcome {
   const { onProgress } = options;
   const every = options.progressEvery ?? 50_000;
-  const outcome = (problem?: Problem): ReplayOutcome => ({ events: half.events, inputs: half.inputs, rounds: half.rounds, ...(problem ? { problem } : {}) });
+  const outcome = (problem?: Problem): ReplayOutcome => ({ events: half.events, inputs: half.inputs, rounds: half.rounds, anchoringStartedAt: half.anchoringStartedAt, ...(problem ? { problem } : {}) });
   for (const record of reader.records(half.events + 1, to)) {
     const other = board.chainProblem();
     if (other > 0 && half.events + 1 >= other) return outcome();

@@ -7,7 +7,7 @@ import { EmptyLogError, SqliteLogReader } from '../adapters/store/sqlite-log-rea
 import { GENESIS_HASH } from '../log/event-chain.js';
 import { anchorFileOf, readNewestAnchor } from '../adapters/store/anchor-file.js';
 import { AnchorKv } from '../adapters/store/anchor-kv.js';
-import { ANCHORING_STARTED_RECORD, judgeAgainstAnchor, judgeMissingAnchorFile, LogBehindAnchorError, type LogAnchor } from '../ports/log-anchor.js';
+import { judgeAgainstAnchor, judgeMissingAnchorFile, LogBehindAnchorError, type LogAnchor } from '../ports/log-anchor.js';
 import type { Verdict } from '../app/audit/verify-log.js';
 import { verifyLogFile } from './verify-log-file.js';
 import { UsageError } from './usage-error.js';
@@ -121,7 +121,9 @@ export async function verifyOneLog(db: string, options: VerifyOneOptions): Promi
     for (const { anchor, source } of anchors) {
       if (anchor === undefined) {
         // A log that records anchoring to its file, whose file is gone, lost its witness (docs/audit.md, anchors).
-        const missing = source === anchorFileOf(db) ? judgeMissingAnchorFile(head, tableId, reader.firstOfType(ANCHORING_STARTED_RECORD)) : { ok: true as const };
+        // The re-run noted where anchoring started as it passed: no second reading of the log to look for it.
+        const started = verdict.anchoringStartedAt === null ? undefined : reader.eventAt(verdict.anchoringStartedAt);
+        const missing = source === anchorFileOf(db) ? judgeMissingAnchorFile(head, tableId, started) : { ok: true as const };
         if (!missing.ok) {
           // Reported after the other anchors, which may name the heads (a KV anchor the log is behind).
           missingFile = mismatch(db, tableId, missing.anchor.seq, new LogBehindAnchorError(missing, db, source).message, verdict.events, format);

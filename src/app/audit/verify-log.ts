@@ -11,6 +11,7 @@
 import type { EventRecord, StoredEvent } from '../../ports/event-store.js';
 import type { LoggedEvent } from '../../log/chain-mac.js';
 import { LogMismatchError, LogReplayer } from '../table/log-replayer.js';
+import { ANCHORING_STARTED_RECORD } from '../../ports/log-anchor.js';
 import { ChainHalf, type ChainOutcome, type Problem } from './verify-chain-half.js';
 
 export { ChainHalf, runChainHalf, type ChainOutcome, type Problem } from './verify-chain-half.js';
@@ -23,6 +24,8 @@ export type Verdict =
     readonly rounds: number;
     /** With a key: the first event with a MAC (events before it were written without the key); null without a key. */
     readonly macFrom: number | null;
+    /** The first `log.anchoring-started` record (docs/audit.md, anchors), noted by the re-run as it passes; null: none. */
+    readonly anchoringStartedAt: number | null;
   }
   | { readonly ok: false; readonly seq: number; readonly problem: string };
 
@@ -40,6 +43,7 @@ export interface VerifyOptions {
 export class ReplayHalf {
   private readonly replayer = new LogReplayer();
   private rows = 0;
+  private anchoringStarted: number | null = null;
 
   get events(): number {
     return this.rows;
@@ -50,9 +54,14 @@ export class ReplayHalf {
   get rounds(): number {
     return this.replayer.engine?.table.round ?? 0;
   }
+  /** The seq of the first `log.anchoring-started` record so far (null: none). */
+  get anchoringStartedAt(): number | null {
+    return this.anchoringStarted;
+  }
 
   push(event: EventRecord, dataJson?: string): Problem | undefined {
     const row = ++this.rows;
+    if (this.anchoringStarted === null && event.type === ANCHORING_STARTED_RECORD) this.anchoringStarted = event.seq;
     try {
       this.replayer.push(event, dataJson);
       return undefined;
@@ -90,7 +99,7 @@ export function verifyLog(events: Iterable<StoredEvent | LoggedEvent>, options: 
   }
   const problem = chain.end() ?? replay.end();
   if (problem) return failed(problem);
-  return { ok: true, events: count, inputs: replay.inputs, rounds: replay.rounds, macFrom: chain.macFrom };
+  return { ok: true, events: count, inputs: replay.inputs, rounds: replay.rounds, macFrom: chain.macFrom, anchoringStartedAt: replay.anchoringStartedAt };
 }
 
 /** What the round machine's half found over the whole stream (or up to where it was told to stop). */
@@ -98,6 +107,7 @@ export interface ReplayOutcome {
   readonly events: number;
   readonly inputs: number;
   readonly rounds: number;
+  readonly anchoringStartedAt: number | null;
   readonly problem?: Problem;
 }
 
@@ -109,7 +119,7 @@ export function runReplayHalf(records: Iterable<EventRecord & { readonly dataJso
   const half = new ReplayHalf();
   const { onProgress } = options;
   const every = options.progressEvery ?? 50_000;
-  const outcome = (problem?: Problem): ReplayOutcome => ({ events: half.events, inputs: half.inputs, rounds: half.rounds, ...(problem ? { problem } : {}) });
+  const outcome = (problem?: Problem): ReplayOutcome => ({ events: half.events, inputs: half.inputs, rounds: half.rounds, anchoringStartedAt: half.anchoringStartedAt, ...(problem ? { problem } : {}) });
   for (const record of records) {
     const other = otherFound();
     if (other > 0 && half.events + 1 >= other) return outcome();
@@ -133,7 +143,7 @@ export function joinHalves(chain: ChainOutcome, replay: ReplayOutcome): Verdict 
     // Both halves read the same rows up to the same seq; a difference means the file changed under them.
     return { ok: false, seq: Math.min(chain.events, replay.events) + 1, problem: `the two readings of the log differ (${chain.events} and ${replay.events} events): the file changed while it was verified` };
   }
-  return { ok: true, events: chain.events, inputs: replay.inputs, rounds: replay.rounds, macFrom: chain.macFrom };
+  return { ok: true, events: chain.events, inputs: replay.inputs, rounds: replay.rounds, macFrom: chain.macFrom, anchoringStartedAt: replay.anchoringStartedAt };
 }
 
 function failed(problem: Problem): Verdict {
