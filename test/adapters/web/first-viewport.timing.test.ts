@@ -11,7 +11,7 @@ import type { WebTable } from './support/web-fixture.js';
 import { CHROMIUM_PATH, browserTestsRun, launchChromium, screenshotPath } from './support/browser.js';
 import { seatOverlaps } from './support/layout-checks.js';
 import { outsideFirstViewport, textOverflows, untranslated } from './support/page-checks.js';
-import { longHandsSeatSevenDeciding, openTwoFaults, playLongRound, sevenSeatTable } from './support/seven-seat-table.js';
+import { longHandsSeatSevenDeciding, openTwoFaults, playLongRound, sevenSeatTable, sevenSeatTableFor } from './support/seven-seat-table.js';
 
 const VIEWPORTS = [{ width: 1280, height: 800 }, { width: 1920, height: 1080 }] as const;
 const VIEWPORT = VIEWPORTS[0];
@@ -80,24 +80,19 @@ describe.runIf(browserTestsRun)('the first viewport (headless Chromium)', () => 
   }
 
   describe('a round over with every result, the next taking bets', () => {
-    let web: WebTable;
-    beforeAll(async () => {
-      web = await sevenSeatTable();
-      await playLongRound(web.service);
-    });
-    afterAll(async () => web?.close());
+    const web = sevenSeatTableFor(playLongRound);
 
     for (const lang of LANGUAGES) {
       test(`${lang}: the dealer's page fits with every result; /play's bet controls stand wholly inside`, async () => {
         const page = await browser.newPage({ viewport: VIEWPORT });
         try {
-          await page.goto(`${web.url}/dealer?token=${TOKENS.dealer}&lang=${lang}`);
+          await page.goto(`${web().url}/dealer?token=${TOKENS.dealer}&lang=${lang}`);
           await cardsShown(page, { ...LONG_HANDS, 7: 10 });
           await page.waitForFunction(() => document.querySelectorAll('section.seat .result').length >= 9);
           await page.waitForSelector('[data-command="closeBetting"]');
           await dealerFits(page, 'results', lang);
 
-          await page.goto(`${web.url}/play?token=${TOKENS.gameServer}&lang=${lang}`);
+          await page.goto(`${web().url}/play?token=${TOKENS.gameServer}&lang=${lang}`);
           await cardsShown(page, { ...LONG_HANDS, 7: 10 });
           await page.waitForSelector('#place-bet:not([disabled])');
           const controls = '#controls input, #controls select, #controls button:not([hidden]), #controls label';

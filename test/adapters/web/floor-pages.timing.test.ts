@@ -10,7 +10,7 @@ import { TOKENS } from './support/table-fixture.js';
 import type { WebTable } from './support/web-fixture.js';
 import { CHROMIUM_PATH, browserTestsRun, launchChromium, screenshotPath } from './support/browser.js';
 import { contrastRatio, fillsViewport, over, parseColour, seatOverlaps } from './support/layout-checks.js';
-import { dealSevenBoxes, playLongRound, playSeatToSevenCards, sevenSeatTable } from './support/seven-seat-table.js';
+import { dealSevenBoxes, playLongRound, playSeatToSevenCards, sevenSeatTable, sevenSeatTableFor } from './support/seven-seat-table.js';
 
 const VIEWPORTS = [{ width: 1280, height: 800 }, { width: 1920, height: 1080 }] as const;
 
@@ -55,12 +55,7 @@ describe.runIf(browserTestsRun)('pages floor staff accept (headless Chromium)', 
   afterAll(async () => browser?.close());
 
   describe('a 7-seat table with seven-card hands and a split', () => {
-    let web: WebTable;
-    beforeAll(async () => {
-      web = await sevenSeatTable();
-      await playLongRound(web.service);
-    });
-    afterAll(async () => web?.close());
+    const web = sevenSeatTableFor(playLongRound);
 
     for (const viewport of VIEWPORTS) {
       for (const [name, path] of Object.entries(PAGES)) {
@@ -68,7 +63,7 @@ describe.runIf(browserTestsRun)('pages floor staff accept (headless Chromium)', 
           const page = await browser.newPage({ viewport });
           const problems = captureProblems(page);
           try {
-            await page.goto(`${web.url}${path}`);
+            await page.goto(`${web().url}${path}`);
             await longHandsShown(page);
             expect(await page.locator('section.seat').count()).toBe(7);
             // Seats stand side by side in one row, as at the table.
@@ -92,7 +87,7 @@ describe.runIf(browserTestsRun)('pages floor staff accept (headless Chromium)', 
     test('the dealer page\'s table spans the viewport: the dealer\'s hand is centred and no card lies over a seat', async () => {
       const page = await browser.newPage({ viewport: VIEWPORTS[1] });
       try {
-        await page.goto(`${web.url}${PAGES.dealer}`);
+        await page.goto(`${web().url}${PAGES.dealer}`);
         await longHandsShown(page);
         const { body, seats, dealer } = await page.evaluate(() => {
           const box = (el: Element | null) => el!.getBoundingClientRect().toJSON() as DOMRect;
@@ -109,32 +104,29 @@ describe.runIf(browserTestsRun)('pages floor staff accept (headless Chromium)', 
 
     test('a favicon is served (CSP-compatible SVG) and linked from every page', async () => {
       for (const route of ['/favicon.svg', '/favicon.ico']) {
-        const response = await fetch(`${web.url}${route}`);
+        const response = await fetch(`${web().url}${route}`);
         expect(response.status).toBe(200);
         expect(response.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
         expect(await response.text()).toMatch(/^<svg /);
       }
       for (const path of Object.values(PAGES)) {
-        const html = await (await fetch(`${web.url}${path}`)).text();
+        const html = await (await fetch(`${web().url}${path}`)).text();
         expect(html).toContain('<link rel="icon" href="/favicon.svg" type="image/svg+xml">');
       }
     });
   });
 
   describe('a round in play: seat 4 to decide', () => {
-    let web: WebTable;
-    beforeAll(async () => {
-      web = await sevenSeatTable();
-      await dealSevenBoxes(web.service);
-      for (const seat of [1, 2, 3]) await playSeatToSevenCards(web.service, seat);
+    const web = sevenSeatTableFor(async (service) => {
+      await dealSevenBoxes(service);
+      for (const seat of [1, 2, 3]) await playSeatToSevenCards(service, seat);
     });
-    afterAll(async () => web?.close());
 
     test('/play offers only what the game and the moment allow, in money, with human labels; typed text survives updates', async () => {
       const page = await browser.newPage({ viewport: VIEWPORTS[0] });
       const problems = captureProblems(page);
       try {
-        await page.goto(`${web.url}${PAGES.play}`);
+        await page.goto(`${web().url}${PAGES.play}`);
         await page.waitForSelector('[data-seat="4"] .hand.in-turn');
         await page.waitForFunction(() => document.getElementById('awaiting')?.textContent?.includes('Seat 4'));
         const visibleActions = () => page.locator('#actions button:not([hidden])').allInnerTexts();
@@ -163,8 +155,8 @@ describe.runIf(browserTestsRun)('pages floor staff accept (headless Chromium)', 
         await page.keyboard.type(' Jr');
         const viewsBefore = await page.evaluate(() => document.querySelectorAll('.seats').length);
         expect(viewsBefore).toBe(1);
-        await web.service.submit({ type: 'decision', seat: 4, action: 'hit' }, { source: 'api', by: 'online-gs' });
-        await web.service.submit({ type: 'card', card: 'AS' }, { source: 'shoe' });
+        await web().service.submit({ type: 'decision', seat: 4, action: 'hit' }, { source: 'api', by: 'online-gs' });
+        await web().service.submit({ type: 'card', card: 'AS' }, { source: 'shoe' });
         await page.waitForFunction(() => document.querySelectorAll('[data-seat="4"] .card').length === 3);
         // After a hit: no double, no surrender.
         await page.waitForFunction(() => [...document.querySelectorAll('#actions button:not([hidden])')].map((b) => b.textContent).join() === 'Hit,Stand');
@@ -175,10 +167,10 @@ describe.runIf(browserTestsRun)('pages floor staff accept (headless Chromium)', 
         expect(await page.isHidden('#amount-field')).toBe(true);
 
         // A click sends the decision for the hand in turn (hand 0, as the API numbers it).
-        const before = (await web.eventsAfter(0)).length;
+        const before = (await web().eventsAfter(0)).length;
         await page.click('#actions button[data-action="stand"]');
         await page.waitForFunction(() => document.getElementById('play-message')?.textContent === 'Stand: seat 4');
-        const input = (await web.eventsAfter(before)).find((e) => e.type === 'input');
+        const input = (await web().eventsAfter(before)).find((e) => e.type === 'input');
         expect(input?.data).toMatchObject({ source: 'api', by: 'online-gs', input: { type: 'decision', seat: 4, hand: 0, action: 'stand' } });
         await page.waitForFunction(() => document.getElementById('awaiting')?.textContent?.includes('Seat 5'));
         expect(problems).toEqual([]);
@@ -190,7 +182,7 @@ describe.runIf(browserTestsRun)('pages floor staff accept (headless Chromium)', 
     test('dealer page and supervisor: a seat\'s only hand is not numbered, the phase in words, readable countdown seconds', async () => {
       const page = await browser.newPage({ viewport: VIEWPORTS[1] });
       try {
-        await page.goto(`${web.url}${PAGES.dealer}`);
+        await page.goto(`${web().url}${PAGES.dealer}`);
         await page.waitForSelector('[data-instruction="awaitDecision"]');
         expect(await text(page, '.instruction')).toMatch(/^Waiting for seat \d to decide$/);
         await page.waitForSelector('.countdown.decision:not(.idle)');
@@ -204,7 +196,7 @@ describe.runIf(browserTestsRun)('pages floor staff accept (headless Chromium)', 
         const background = over(parseColour(colours.chip), parseColour(colours.fill));
         expect(contrastRatio(parseColour(colours.text), background)).toBeGreaterThanOrEqual(7);
 
-        await page.goto(`${web.url}${PAGES.supervisor}`);
+        await page.goto(`${web().url}${PAGES.supervisor}`);
         await page.waitForSelector('[data-phase="active.playing"]');
         expect(await text(page, '.phase')).toBe('Players deciding');
         expect(await text(page, '#status')).not.toMatch(/active\.|[a-z][A-Z]/);
@@ -215,9 +207,9 @@ describe.runIf(browserTestsRun)('pages floor staff accept (headless Chromium)', 
 
     test('void and shoe change ask for confirmation and a reason; nothing happens until confirmed', async () => {
       const page = await browser.newPage({ viewport: VIEWPORTS[0] });
-      const supervisorInputs = async () => (await web.eventsAfter(0)).filter((e) => e.type === 'input' && (e.data['input'] as { type: string }).type === 'supervisor');
+      const supervisorInputs = async () => (await web().eventsAfter(0)).filter((e) => e.type === 'input' && (e.data['input'] as { type: string }).type === 'supervisor');
       try {
-        await page.goto(`${web.url}${PAGES.supervisor}`);
+        await page.goto(`${web().url}${PAGES.supervisor}`);
         await page.waitForSelector('[data-command="void"]:not([disabled])');
 
         await page.click('[data-command="shoeChange"]');

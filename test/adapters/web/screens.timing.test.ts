@@ -12,7 +12,7 @@ import type { WebTable } from './support/web-fixture.js';
 import { CHROMIUM_PATH, browserTestsRun, launchChromium, screenshotPath } from './support/browser.js';
 import { seatOverlaps } from './support/layout-checks.js';
 import { textOverflows, untranslated } from './support/page-checks.js';
-import { dealSevenBoxes, playLongRound, sevenSeatTable } from './support/seven-seat-table.js';
+import { dealSevenBoxes, playLongRound, sevenSeatTable, sevenSeatTableFor } from './support/seven-seat-table.js';
 
 const VIEWPORTS = [{ width: 1280, height: 800 }, { width: 1920, height: 1080 }] as const;
 const LANGUAGES = ['en', 'ru'] as const;
@@ -58,12 +58,7 @@ describe.runIf(browserTestsRun)('screens in English and Russian (headless Chromi
   afterAll(async () => browser?.close());
 
   describe('a 7-seat table with seven-card hands and a split', () => {
-    let web: WebTable;
-    beforeAll(async () => {
-      web = await sevenSeatTable();
-      await playLongRound(web.service);
-    });
-    afterAll(async () => web?.close());
+    const web = sevenSeatTableFor(playLongRound);
 
     for (const lang of LANGUAGES) {
       for (const viewport of VIEWPORTS) {
@@ -72,7 +67,7 @@ describe.runIf(browserTestsRun)('screens in English and Russian (headless Chromi
           const problems = captureProblems(page);
           try {
             for (const [name, path] of Object.entries(PAGES)) {
-              await page.goto(`${web.url}${path}lang=${lang}`);
+              await page.goto(`${web().url}${path}lang=${lang}`);
               await longHandsShown(page);
               expect(await page.evaluate(() => document.documentElement.lang), name).toBe(lang);
               expect(await seatOverlaps(page), name).toEqual([]);
@@ -91,12 +86,12 @@ describe.runIf(browserTestsRun)('screens in English and Russian (headless Chromi
     test('the public display uses the whole 1920×1080 screen; /play\'s controls are in the first 1280×800 viewport', async () => {
       const page = await browser.newPage({ viewport: VIEWPORTS[1] });
       try {
-        await page.goto(`${web.url}/`);
+        await page.goto(`${web().url}/`);
         await longHandsShown(page);
         const seatsBottom = await page.evaluate(() => document.querySelector('.seats')!.getBoundingClientRect().bottom);
         expect(seatsBottom).toBeGreaterThan(1080 * 0.9);
         await page.setViewportSize(VIEWPORTS[0]);
-        await page.goto(`${web.url}${PAGES.play}`);
+        await page.goto(`${web().url}${PAGES.play}`);
         await longHandsShown(page);
         const boxes = await page.locator('#controls input, #controls select, #controls button:not([hidden])').evaluateAll((els) => els.map((e) => e.getBoundingClientRect().toJSON() as DOMRect));
         expect(boxes.length).toBeGreaterThan(5);
@@ -110,7 +105,7 @@ describe.runIf(browserTestsRun)('screens in English and Russian (headless Chromi
       test(`the overlay at ${size.width}×${size.height}: transparent, inside the title-safe area, larger cards`, async () => {
         const page = await browser.newPage({ viewport: size });
         try {
-          await page.goto(`${web.url}/overlay`);
+          await page.goto(`${web().url}/overlay`);
           await longHandsShown(page);
           const { backgrounds, outside, dealerCard } = await page.evaluate(() => {
             const w = window.innerWidth;

@@ -4,6 +4,7 @@
 // players at the table maximum), seats 1–6 draw to seven cards, seat 7 splits eights and draws both hands
 // to five cards; the dealer (6, T, 8) busts, so every hand shows a win.
 import { pino } from 'pino';
+import { afterAll, beforeAll } from 'vitest';
 import { MemoryEventStore } from '../../../../src/adapters/store/memory-event-store.js';
 import { systemClock } from '../../../../src/adapters/clock/system-clock.js';
 import { createWebServer } from '../../../../src/adapters/web/create-web-server.js';
@@ -20,6 +21,20 @@ const api = { source: 'api' as const, by: 'online-gs' };
 const shoe = { source: 'shoe' as const };
 
 export const OWNERS = ['Maximilian-Alexander', 'Bartholomew Featherstonehaugh', 'Genoveva Wolkenstein', 'Anastasia Papadopoulou', 'Jean-Baptiste Lefebvre', 'Oluwaseun Adebayo-Smith', 'Xiomara Villavicencio'];
+
+/**
+ * The seven-seat table of the enclosing describe block's tests: opened and brought to a state by `play`
+ * before them, closed after them. The table, once they run.
+ */
+export function sevenSeatTableFor(play: (service: WebTable['service']) => Promise<void>): () => WebTable {
+  let web: WebTable | undefined;
+  beforeAll(async () => {
+    web = await sevenSeatTable();
+    await play(web.service);
+  });
+  afterAll(async () => web?.close());
+  return () => web as WebTable;
+}
 
 /** A listening web server over a fresh european (7-seat) table on the system clock. */
 export async function sevenSeatTable(): Promise<WebTable> {
