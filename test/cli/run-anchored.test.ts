@@ -2,11 +2,12 @@
 // writes its log as a table does — MACs with SHOE_LOG_KEY (or --key-env), an anchor file beside the
 // database — so an older copy put back in its place is caught by `verify`, and `start` refuses it.
 import { describe, expect, test } from 'vitest';
-import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawn } from 'node:child_process';
 import { ROOT } from '../support/run-cli.js';
+import { demoSessionFiles } from '../support/log-play.js';
 
 const KEY = 'run-anchored-test-key-0123456789abcdef';
 
@@ -26,11 +27,7 @@ function shoe(args: string[], env: Record<string, string> = {}): Promise<{ code:
 
 describe('shoe run writes a log a table would', () => {
   const dir = mkdtempSync(join(tmpdir(), 'run-anchored-'));
-  const demo = readFileSync(join(ROOT, 'config/demo/six-deck-demo.jsonl'), 'utf8').split('\n').filter(Boolean);
-  const half = join(dir, 'half.jsonl');
-  const whole = join(dir, 'whole.jsonl');
-  writeFileSync(half, demo.slice(0, 50).join('\n') + '\n');
-  writeFileSync(whole, demo.join('\n') + '\n');
+  const { half, whole } = demoSessionFiles(dir);
 
   test('with SHOE_LOG_KEY every event carries a MAC, and the log is anchored', async () => {
     const db = join(dir, 'keyed.db');

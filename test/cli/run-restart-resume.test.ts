@@ -2,13 +2,13 @@
 // recovery marker paused the interrupted round, but before its scripted resume was written, leaves a
 // paused table; the next run must still resume it, or every later line of the session is refused.
 import { describe, expect, test } from 'vitest';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { ROOT } from '../support/run-cli.js';
-import { play, readTableLog } from '../support/log-play.js';
+import { demoSessionFiles, play, readTableLog } from '../support/log-play.js';
 import { SqliteEventStore } from '../../src/adapters/store/sqlite-event-store.js';
 import { TableService } from '../../src/app/table/table-service.js';
 import { steppingClock } from '../../src/adapters/clock/system-clock.js';
@@ -20,11 +20,7 @@ const run = (session: string, db: string) =>
 describe('shoe run after a restart that died before its resume', () => {
   test('the next run resumes the paused round and the log plays as an uninterrupted run', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'run-resume-'));
-    const demo = readFileSync(join(ROOT, 'config/demo/six-deck-demo.jsonl'), 'utf8').split('\n').filter(Boolean);
-    const half = join(dir, 'half.jsonl');
-    const whole = join(dir, 'whole.jsonl');
-    writeFileSync(half, demo.slice(0, 50).join('\n') + '\n');
-    writeFileSync(whole, demo.join('\n') + '\n');
+    const { half, whole } = demoSessionFiles(dir);
     await run(whole, join(dir, 'clean.db'));
 
     const db = join(dir, 'restarted.db');

@@ -7,7 +7,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { TOKENS } from './support/table-fixture.js';
-import type { WebTable } from './support/web-fixture.js';
 import { CHROMIUM_PATH, browserTestsRun, launchChromium, screenshotPath } from './support/browser.js';
 import { contrastRatio, fillsViewport, over, parseColour, seatOverlaps } from './support/layout-checks.js';
 import { dealSevenBoxes, playLongRound, playSeatToSevenCards, sevenSeatTable, sevenSeatTableFor } from './support/seven-seat-table.js';

@@ -8,7 +8,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { TOKENS } from './support/table-fixture.js';
-import type { WebTable } from './support/web-fixture.js';
 import { CHROMIUM_PATH, browserTestsRun, launchChromium, screenshotPath } from './support/browser.js';
 import { seatOverlaps } from './support/layout-checks.js';
 import { textOverflows, untranslated } from './support/page-checks.js';
