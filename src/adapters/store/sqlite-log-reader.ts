@@ -273,9 +273,12 @@ export class SqliteLogReader {
   *records(from = 1, to = Number.MAX_SAFE_INTEGER): Generator<LoggedRecord> {
     const type = this.format === 3 ? 'tail' : 'type';
     const sql = `SELECT seq, ${type}, data FROM events WHERE stream = ? AND seq >= ? AND seq <= ? ORDER BY seq LIMIT ${PAGE}`;
+    const fromTail = type === 'tail';
     for (const page of this.pages<RecordRow>(sql, from, to)) {
-      if (type === 'tail') for (const r of page) r[1] = typeOfTail(r[1]);
-      for (const r of page) yield new LoggedRecord(r);
+      for (const r of page) {
+        if (fromTail) r[1] = typeOfTail(r[1]);
+        yield new LoggedRecord(r);
+      }
     }
   }
 
