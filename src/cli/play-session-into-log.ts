@@ -36,22 +36,6 @@ async function lastSessionLine(store: EventStore, tableId: string): Promise<numb
   return 0;
 }
 
-/**
- * Whether the table waits, paused, on a restart of this run: a recovery marker that paused an interrupted
- * round (this start's, or an earlier start's killed before its resume was written) with no session line
- * and no resume after it. A pause that came from the session itself is the session's to lift.
- */
-async function pausedByARestart(store: EventStore, tableId: string): Promise<boolean> {
-  const { version } = await store.head(tableId);
-  for await (const e of readLogBackwards(store, tableId, version)) {
-    if (e.type === 'table.recovered' && (e.data as { interrupted?: boolean }).interrupted === true) return true;
-    if (!isInputRecord(e)) continue;
-    const { input, origin } = recordedInput(e);
-    if (origin.source === 'session' || (input as { type: string; action?: string }).action === 'resume') return false;
-  }
-  return false;
-}
-
 async function checkSession(file: string, size: number, io: CommandIO, quiet: boolean): Promise<void> {
   const reading = readSessionFile(file);
   const progress = new SessionProgress('run: checking', size, reading, io, quiet);
@@ -97,7 +81,7 @@ export async function playSessionIntoLog(o: RunSessionOptions, io: CommandIO): P
     const done = await lastSessionLine(store, o.tableId);
     const service = await TableService.open({ tableId: o.tableId, rules: loaded.rules, rulesId: loaded.rulesId, store, clock });
     await guard.afterOpen(service, store);
-    if (service.recovery && (await pausedByARestart(store, o.tableId))) {
+    if (service.recovery?.waitsForResume) {
       // The run restarted: the operator of a scripted run resumes the recovered table at once.
       await service.submit({ type: 'supervisor', action: 'resume', by: 'run', reason: 'scripted run restarted' }, { source: 'system', by: 'run' });
     }

@@ -71,8 +71,9 @@ export async function startCommand(args: CommandArgs<OptionSpecs>, web: WebServe
   service.events$.subscribe((e) => (current.round = e.round));
   if (runtime.emulator) {
     // Demo mode: the emulated shoe starts with a fresh shuffle, so a table left mid-shoe by an earlier
-    // run changes shoe first; a round interrupted by that earlier run's end is resumed by the demo supervisor.
-    if (service.recovery?.interrupted) await service.submit({ type: 'supervisor', action: 'resume', by: 'demo-supervisor' }, { source: 'system', by: 'demo-supervisor' });
+    // run changes shoe first; a round interrupted by that earlier run's end (or by a run before it that
+    // stopped before its resume) is resumed by the demo supervisor.
+    if (service.recovery?.waitsForResume) await service.submit({ type: 'supervisor', action: 'resume', by: 'demo-supervisor' }, { source: 'system', by: 'demo-supervisor' });
     if (service.recovery && service.table.shoe !== null) await service.submit({ type: 'supervisor', action: 'shoeChange', by: 'demo-supervisor', reason: 'demo restarted with a new shoe' }, { source: 'system', by: 'demo-supervisor' });
   }
   if (runtime.url) logger.info(`open ${runtime.url}/ (public table), ${runtime.url}/dealer?token=…, ${runtime.url}/supervisor?token=…${args.flags.has('manual') ? `, ${runtime.url}/play?token=… (a game-server token) to play the seats` : ''}`);

@@ -140,7 +140,11 @@ export async function startTable(options: RuntimeOptions): Promise<TableRuntime>
   });
   const alarms = logTableAlarms(service.events$, config.id, log);
   // The recovery marker went on the log while the table opened, before the alarms were listening.
-  if (service.recovery) log.warn({ tableId: config.id, interrupted: service.recovery.interrupted }, service.recovery.interrupted ? 'table recovered after a restart: the interrupted round waits, paused, for a resume' : 'table recovered after a restart');
+  // An earlier restart's pause never lifted waits as this one's would (src/app/table/restart-pause.ts).
+  if (service.recovery) {
+    const { interrupted, waitsForResume } = service.recovery;
+    log.warn({ tableId: config.id, interrupted, waitsForResume }, waitsForResume ? 'table recovered after a restart: the interrupted round waits, paused, for a resume' : 'table recovered after a restart');
+  }
   const decisionSeconds = config.decisionTimerSeconds ?? rules.timeout.decisionSeconds;
   const timer = new DecisionTimer(service, decisionSeconds, scheduler);
   timer.start();

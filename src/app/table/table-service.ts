@@ -12,6 +12,7 @@ import type { TableInput } from '../../round/inputs.js';
 import { TableEngine } from '../../round/table-engine.js';
 import type { TableState } from '../../round/table-state.js';
 import { CONFIGURED_RECORD, REFUSED_COMMAND_RECORD, STORAGE_RECOVERED_RECORD, configuredRecord, factRecord, inputRecord, type InputOrigin } from '../audit/log-records.js';
+import { pausedByARestart } from './restart-pause.js';
 import { rebuildTable, reconfigured, type RebuildStart } from './rebuild-table.js';
 import { verifyChain } from '../../log/event-chain.js';
 import { LogIntegrityError } from '../../ports/log-integrity.js';
@@ -53,8 +54,12 @@ export class TableService {
   private readonly published = new Subject<StoredEvent>();
   private queue: Promise<unknown> = Promise.resolve();
   private inputsSinceSnapshot = 0;
-  /** Set when the table was rebuilt from a log: whether an interrupted round was paused by the recovery. */
-  recovery: { readonly interrupted: boolean } | null = null;
+  /**
+   * Set when the table was rebuilt from a log. `interrupted`: this recovery paused an interrupted round.
+   * `waitsForResume`: the open pause is a restart's (this one's, or an earlier one's that was never lifted:
+   * restart-pause.ts), so the interrupted round waits for a resume.
+   */
+  recovery: { readonly interrupted: boolean; readonly waitsForResume: boolean } | null = null;
   private readonly snapshotParts = new Map<string, () => JsonValue>();
   /** The parts of the snapshot the table was opened from (see addSnapshotPart). */
   loadedSnapshotParts: Readonly<Record<string, JsonValue>> = {};
@@ -100,7 +105,8 @@ export class TableService {
     if (rebuilt) {
       logger?.info({ tableId, snapshotAt: snapshot?.seq ?? 0, replayed: tail.length, inputs: rebuilt.inputs, phase: service.phase }, 'table rebuilt from its log');
       const marker = await service.submit({ type: 'table.recovered' }, { source: 'system', by: 'controller' });
-      service.recovery = { interrupted: marker.facts.some((f) => f.type === 'table.recovered' && f.interrupted) };
+      const interrupted = marker.facts.some((f) => f.type === 'table.recovered' && f.interrupted);
+      service.recovery = { interrupted, waitsForResume: interrupted || (service.phase === 'paused' && (await pausedByARestart(store, tableId))) };
     }
     return service;
   }

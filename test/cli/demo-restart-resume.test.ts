@@ -1,0 +1,66 @@
+// The demo (`shoe start` on config/tables/demo.yaml) resumes a round a restart paused even when that
+// restart died before its resume was written (src/app/table/restart-pause.ts): the next start's recovery
+// marker says `interrupted: false` (the table was already paused), yet the round waits for the same resume,
+// so the demo supervisor gives it and the demo plays on instead of waiting, paused, for a person.
+import { describe, expect, test } from 'vitest';
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { SqliteEventStore } from '../../src/adapters/store/sqlite-event-store.js';
+import { TableService } from '../../src/app/table/table-service.js';
+import { steppingClock } from '../../src/adapters/clock/system-clock.js';
+import { loadRuleSet } from '../../src/config/load-rule-set.js';
+import type { TableInput } from '../../src/round/inputs.js';
+import { ROOT } from '../support/run-cli.js';
+import { readTableLog } from '../support/log-play.js';
+
+const DEMO_TABLE = 'demo-1';
+const midRound: TableInput[] = [
+  { type: 'shoe.loaded' }, { type: 'card', card: '5D' },
+  { type: 'bet', seat: 1, player: 'p1', amount: 1000 }, { type: 'betting.closed' },
+  { type: 'card', card: 'TH' }, { type: 'card', card: '9S' }, { type: 'card', card: '6S' }, { type: 'card', card: '7C' },
+];
+
+/** `shoe start` (the demo) on `dataDir` until its stdout/stderr says `until`, then SIGTERM; its output. */
+function startDemoUntil(dataDir: string, until: RegExp): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'start', '--data-dir', dataDir, '--port', '0'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    const guard = setTimeout(() => child.kill('SIGKILL'), 45_000);
+    const seen = (d: Buffer) => {
+      out += d.toString();
+      if (until.test(out)) child.kill('SIGTERM');
+    };
+    child.stdout.on('data', seen);
+    child.stderr.on('data', seen);
+    child.on('error', reject);
+    child.on('close', () => { clearTimeout(guard); resolve(out); });
+  });
+}
+
+describe('the demo after a restart that died before its resume', () => {
+  test('the next start resumes the paused round and the demo plays on', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'demo-resume-'));
+    const { rules, rulesId } = loadRuleSet('six-deck');
+    const store = new SqliteEventStore({ path: join(dir, '{tableId}.db'), pollIntervalMs: 0 });
+    const open = () => TableService.open({ tableId: DEMO_TABLE, rules, rulesId, store, clock: steppingClock() });
+    const first = await open();
+    for (const input of midRound) await first.submit(input, { source: 'shoe' });
+    first.close();
+    // A restart writes its recovery marker, pausing the round, and dies before the demo supervisor's resume.
+    const restarted = await open();
+    expect(restarted.recovery?.interrupted).toBe(true);
+    restarted.close();
+    await store.close();
+
+    const output = await startDemoUntil(dir, /"msg":"table resumed by demo-supervisor"/);
+    expect(output).toMatch(/"waitsForResume":true,"msg":"table recovered after a restart: the interrupted round waits, paused, for a resume"/);
+    const log = await readTableLog(join(dir, `${DEMO_TABLE}.db`), DEMO_TABLE);
+    const recoveries = log.filter((e) => e.type === 'table.recovered').map((e) => (e.data as { interrupted: boolean }).interrupted);
+    expect(recoveries, 'the second marker found the table already paused').toEqual([true, false]);
+    const resumed = log.findIndex((e) => e.type === 'table.resumed');
+    expect(resumed, 'the demo supervisor resumed the round').toBeGreaterThan(log.findLastIndex((e) => e.type === 'table.recovered'));
+    expect(log[resumed]?.data).toMatchObject({ by: 'demo-supervisor' });
+  }, 60_000);
+});
