@@ -9,7 +9,7 @@
 import type { Worker } from 'node:worker_threads';
 import type { SqliteLogReader } from '../adapters/store/sqlite-log-reader.js';
 import { UnreadableLogError } from '../adapters/store/unreadable-log.js';
-import { joinHalves, ReplayHalf, verifyLog, type ChainOutcome, type Problem, type ReplayOutcome, type Verdict, type VerifyOptions } from '../app/audit/verify-log.js';
+import { joinHalves, ReplayHalf, runReplayHalf, verifyLog, type ChainOutcome, type ReplayOutcome, type Verdict, type VerifyOptions } from '../app/audit/verify-log.js';
 import { unkeyedLog } from '../app/audit/verify-chain-half.js';
 import { checkSpan, checkSpans, SpanBoard, type SpansOutcome } from '../app/audit/verify-chain-spans.js';
 import { canStartWorker, startVerifyWorker } from './verify-workers.js';
@@ -136,17 +136,7 @@ function alternating(reader: SqliteLogReader, board: SpanBoard, key: Buffer | un
  * a problem (that problem wins from its row on). `more`: the log goes on after `to` (no end check yet).
  */
 function replayUpTo(reader: SqliteLogReader, half: ReplayHalf, to: number, board: SpanBoard, options: VerifyOptions, more = false): ReplayOutcome {
-  const { onProgress } = options;
-  const every = options.progressEvery ?? 50_000;
-  const outcome = (problem?: Problem): ReplayOutcome => ({ events: half.events, inputs: half.inputs, rounds: half.rounds, anchoringStartedAt: half.anchoringStartedAt, ...(problem ? { problem } : {}) });
-  for (const record of reader.records(half.events + 1, to)) {
-    const other = board.chainProblem();
-    if (other > 0 && half.events + 1 >= other) return outcome();
-    const problem = half.push(record, record.dataJson);
-    if (problem) return outcome(problem);
-    if (onProgress && half.events % every === 0) onProgress(half.events);
-  }
-  return more ? outcome() : outcome(half.end());
+  return runReplayHalf(reader.records(half.events + 1, to), options, () => board.chainProblem(), half, more);
 }
 
 /** The spans of every thread as one chain half over events 1..to: the earliest problem, then the whole-log end check. */

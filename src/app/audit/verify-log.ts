@@ -70,6 +70,11 @@ export class ReplayHalf {
     }
   }
 
+  /** What the half found so far, with `problem` when it found one. */
+  outcome(problem?: Problem): ReplayOutcome {
+    return { events: this.rows, inputs: this.inputs, rounds: this.rounds, anchoringStartedAt: this.anchoringStarted, ...(problem ? { problem } : {}) };
+  }
+
   /** After the last event: the last input's facts must all have been there. */
   end(): Problem | undefined {
     try {
@@ -112,22 +117,21 @@ export interface ReplayOutcome {
 }
 
 /**
- * The round machine's half over a whole stream, with progress. `otherFound()`: the row where the chain
- * half found a problem (0: none yet); that problem wins from its row on, so the half stops before it.
+ * The round machine's half over `records`, with progress, from where `half` is (a new half: from the
+ * log's start). `otherFound()`: the row where the chain half found a problem (0: none yet); that problem
+ * wins from its row on, so the half stops before it. `more`: the log goes on after `records` (no end check yet).
  */
-export function runReplayHalf(records: Iterable<EventRecord & { readonly dataJson?: string }>, options: Omit<VerifyOptions, 'key'> = {}, otherFound: () => number = () => 0): ReplayOutcome {
-  const half = new ReplayHalf();
+export function runReplayHalf(records: Iterable<EventRecord & { readonly dataJson?: string }>, options: Omit<VerifyOptions, 'key'> = {}, otherFound: () => number = () => 0, half = new ReplayHalf(), more = false): ReplayOutcome {
   const { onProgress } = options;
   const every = options.progressEvery ?? 50_000;
-  const outcome = (problem?: Problem): ReplayOutcome => ({ events: half.events, inputs: half.inputs, rounds: half.rounds, anchoringStartedAt: half.anchoringStartedAt, ...(problem ? { problem } : {}) });
   for (const record of records) {
     const other = otherFound();
-    if (other > 0 && half.events + 1 >= other) return outcome();
+    if (other > 0 && half.events + 1 >= other) return half.outcome();
     const problem = half.push(record, record.dataJson);
-    if (problem) return outcome(problem);
+    if (problem) return half.outcome(problem);
     if (onProgress && half.events % every === 0) onProgress(half.events);
   }
-  return outcome(half.end());
+  return more ? half.outcome() : half.outcome(half.end());
 }
 
 /**
