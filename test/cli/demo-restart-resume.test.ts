@@ -11,16 +11,11 @@ import { SqliteEventStore } from '../../src/adapters/store/sqlite-event-store.js
 import { TableService } from '../../src/app/table/table-service.js';
 import { steppingClock } from '../../src/adapters/clock/system-clock.js';
 import { loadRuleSet } from '../../src/config/load-rule-set.js';
-import type { TableInput } from '../../src/round/inputs.js';
 import { ROOT } from '../support/run-cli.js';
 import { readTableLog } from '../support/log-play.js';
+import { ROUND_AT_A_DECISION } from '../support/round-at-a-decision.js';
 
 const DEMO_TABLE = 'demo-1';
-const midRound: TableInput[] = [
-  { type: 'shoe.loaded' }, { type: 'card', card: '5D' },
-  { type: 'bet', seat: 1, player: 'p1', amount: 1000 }, { type: 'betting.closed' },
-  { type: 'card', card: 'TH' }, { type: 'card', card: '9S' }, { type: 'card', card: '6S' }, { type: 'card', card: '7C' },
-];
 
 /** `shoe start` (the demo) on `dataDir` until its stdout/stderr says `until`, then SIGTERM; its output. */
 function startDemoUntil(dataDir: string, until: RegExp): Promise<string> {
@@ -46,7 +41,7 @@ describe('the demo after a restart that died before its resume', () => {
     const store = new SqliteEventStore({ path: join(dir, '{tableId}.db'), pollIntervalMs: 0 });
     const open = () => TableService.open({ tableId: DEMO_TABLE, rules, rulesId, store, clock: steppingClock() });
     const first = await open();
-    for (const input of midRound) await first.submit(input, { source: 'shoe' });
+    for (const input of ROUND_AT_A_DECISION) await first.submit(input, { source: 'shoe' });
     first.close();
     // A restart writes its recovery marker, pausing the round, and dies before the demo supervisor's resume.
     const restarted = await open();

@@ -8,24 +8,17 @@ import { MemoryEventStore } from '../../../src/adapters/store/memory-event-store
 import { steppingClock } from '../../../src/adapters/clock/system-clock.js';
 import { TableService } from '../../../src/app/table/table-service.js';
 import type { EventStore } from '../../../src/ports/event-store.js';
-import type { TableInput } from '../../../src/round/inputs.js';
+import { ROUND_AT_A_DECISION } from '../../support/round-at-a-decision.js';
 
 const { rules, rulesId } = loadRuleSet('six-deck');
 const open = (store: EventStore) => TableService.open({ tableId: 't1', rules, rulesId, store, clock: steppingClock() });
 const fromShoe = { source: 'shoe' as const };
 const supervisor = { source: 'api' as const, by: 'sup' };
 
-/** A round dealt up to the player's decision. */
-const midRound: TableInput[] = [
-  { type: 'shoe.loaded' }, { type: 'card', card: '5D' },
-  { type: 'bet', seat: 1, player: 'p1', amount: 1000 }, { type: 'betting.closed' },
-  { type: 'card', card: 'TH' }, { type: 'card', card: '9S' }, { type: 'card', card: '6S' }, { type: 'card', card: '7C' },
-];
-
 async function tableMidRound(): Promise<MemoryEventStore> {
   const store = new MemoryEventStore();
   const first = await open(store);
-  for (const i of midRound) await first.submit(i, fromShoe);
+  for (const i of ROUND_AT_A_DECISION) await first.submit(i, fromShoe);
   first.close();
   return store;
 }

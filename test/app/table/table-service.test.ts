@@ -6,18 +6,12 @@ import { MemoryEventStore } from '../../../src/adapters/store/memory-event-store
 import { steppingClock } from '../../../src/adapters/clock/system-clock.js';
 import { TableService } from '../../../src/app/table/table-service.js';
 import type { EventStore } from '../../../src/ports/event-store.js';
-import type { TableInput } from '../../../src/round/inputs.js';
 import { verifyLog } from '../../../src/app/audit/verify-log.js';
+import { ROUND_AT_A_DECISION } from '../../support/round-at-a-decision.js';
 
 const { rules, rulesId } = loadRuleSet('six-deck');
 const open = (store: EventStore) => TableService.open({ tableId: 't1', rules, rulesId, store, clock: steppingClock() });
 const fromShoe = { source: 'shoe' as const };
-
-const opening: TableInput[] = [
-  { type: 'shoe.loaded' }, { type: 'card', card: '5D' },
-  { type: 'bet', seat: 1, player: 'p1', amount: 1000 }, { type: 'betting.closed' },
-  { type: 'card', card: 'TH' }, { type: 'card', card: '9S' }, { type: 'card', card: '6S' }, { type: 'card', card: '7C' },
-];
 
 describe('table service', () => {
   test('an input and its facts are one durable batch; they are published only after the append', async () => {
@@ -34,7 +28,7 @@ describe('table service', () => {
   test('when the append fails nothing is published, the table steps back and halts until the supervisor resumes', async () => {
     const store = new MemoryEventStore();
     const service = await open(store);
-    for (const i of opening.slice(0, 3)) await service.submit(i, fromShoe);
+    for (const i of ROUND_AT_A_DECISION.slice(0, 3)) await service.submit(i, fromShoe);
     const seen: string[] = [];
     service.events$.subscribe((e) => seen.push(e.type));
     const failing = store.append.bind(store);
@@ -68,7 +62,7 @@ describe('table service', () => {
   test('restart: the table is rebuilt at the exact step, paused with a recovery marker, open faults still open', async () => {
     const store = new MemoryEventStore();
     const first = await open(store);
-    for (const i of opening) await first.submit(i, fromShoe);
+    for (const i of ROUND_AT_A_DECISION) await first.submit(i, fromShoe);
     await first.submit({ type: 'shoe.fault', fault: 'jam' }, fromShoe);
     const tableBefore = JSON.stringify(first.table);
     first.close();
@@ -87,7 +81,7 @@ describe('table service', () => {
   test('restart mid-round without a fault pauses the round until someone resumes', async () => {
     const store = new MemoryEventStore();
     const first = await open(store);
-    for (const i of opening) await first.submit(i, fromShoe);
+    for (const i of ROUND_AT_A_DECISION) await first.submit(i, fromShoe);
     const second = await open(store);
     expect(second.phase).toBe('paused');
     expect((await store.read('t1')).slice(-3).map((e) => e.type)).toEqual(['input', 'table.recovered', 'table.paused']);
