@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { TOKENS } from './support/table-fixture.js';
-import { CHROMIUM_PATH, browserTestsRun, launchChromium, screenshotPath } from './support/browser.js';
+import { CHROMIUM_PATH, WITHOUT_ANIMATIONS, browserTestsRun, launchChromium, screenshotPath } from './support/browser.js';
 import { seatOverlaps } from './support/layout-checks.js';
 import { outsideFirstViewport, textOverflows, untranslated } from './support/page-checks.js';
 import { longHandsSeatSevenDeciding, openTwoFaults, playLongRound, sevenSeatTable, sevenSeatTableFor } from './support/seven-seat-table.js';
@@ -38,7 +38,6 @@ async function dealerFits(page: Page, name: string, lang: string): Promise<void>
 
 async function cardsShown(page: Page, seats: Readonly<Record<number, number>>): Promise<void> {
   await page.waitForFunction((want) => Object.entries(want).every(([seat, n]) => document.querySelectorAll(`section.seat[data-seat="${seat}"] .card`).length === n), seats);
-  await page.waitForTimeout(700); // the results' entrance animation
 }
 
 const LONG_HANDS = { 1: 7, 2: 7, 3: 7, 4: 7, 5: 7, 6: 7 } as const;
@@ -57,7 +56,7 @@ describe.runIf(browserTestsRun)('the first viewport (headless Chromium)', () => 
   for (const lang of LANGUAGES) {
     test(`${lang}: the dealer's page fits while seat 7 decides on long hands, and with two faults open`, async () => {
       const web = await sevenSeatTable();
-      const page = await browser.newPage({ viewport: VIEWPORT });
+      const page = await browser.newPage({ viewport: VIEWPORT, ...WITHOUT_ANIMATIONS });
       try {
         await longHandsSeatSevenDeciding(web.service);
         await page.goto(`${web.url}/dealer?token=${TOKENS.dealer}&lang=${lang}`);
@@ -83,7 +82,7 @@ describe.runIf(browserTestsRun)('the first viewport (headless Chromium)', () => 
 
     for (const lang of LANGUAGES) {
       test(`${lang}: the dealer's page fits with every result; /play's bet controls stand wholly inside`, async () => {
-        const page = await browser.newPage({ viewport: VIEWPORT });
+        const page = await browser.newPage({ viewport: VIEWPORT, ...WITHOUT_ANIMATIONS });
         try {
           await page.goto(`${web().url}/dealer?token=${TOKENS.dealer}&lang=${lang}`);
           await cardsShown(page, { ...LONG_HANDS, 7: 10 });

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { TOKENS } from './support/table-fixture.js';
-import { CHROMIUM_PATH, browserTestsRun, launchChromium, screenshotPath } from './support/browser.js';
+import { CHROMIUM_PATH, WITHOUT_ANIMATIONS, browserTestsRun, launchChromium, screenshotPath } from './support/browser.js';
 import { seatOverlaps } from './support/layout-checks.js';
 import { textOverflows, untranslated } from './support/page-checks.js';
 import { dealSevenBoxes, playLongRound, sevenSeatTable, sevenSeatTableFor } from './support/seven-seat-table.js';
@@ -42,7 +42,6 @@ async function longHandsShown(page: Page): Promise<void> {
     const cards = (seat: number) => document.querySelectorAll(`section.seat[data-seat="${seat}"] .card`).length;
     return [1, 2, 3, 4, 5, 6].every((s) => cards(s) === 7) && cards(7) === 10 && document.querySelectorAll('section.seat .result').length >= 9;
   });
-  await page.waitForTimeout(700); // the results' entrance animation
 }
 
 if (!browserTestsRun) {
@@ -62,7 +61,7 @@ describe.runIf(browserTestsRun)('screens in English and Russian (headless Chromi
     for (const lang of LANGUAGES) {
       for (const viewport of VIEWPORTS) {
         test(`${lang} at ${viewport.width}×${viewport.height}: every page keeps seats apart, text inside its box${lang === 'ru' ? ', nothing untranslated' : ''}`, async () => {
-          const page = await browser.newPage({ viewport });
+          const page = await browser.newPage({ viewport, ...WITHOUT_ANIMATIONS });
           const problems = captureProblems(page);
           try {
             for (const [name, path] of Object.entries(PAGES)) {
@@ -83,7 +82,7 @@ describe.runIf(browserTestsRun)('screens in English and Russian (headless Chromi
     }
 
     test('the public display uses the whole 1920×1080 screen; /play\'s controls are in the first 1280×800 viewport', async () => {
-      const page = await browser.newPage({ viewport: VIEWPORTS[1] });
+      const page = await browser.newPage({ viewport: VIEWPORTS[1], ...WITHOUT_ANIMATIONS });
       try {
         await page.goto(`${web().url}/`);
         await longHandsShown(page);
@@ -102,7 +101,7 @@ describe.runIf(browserTestsRun)('screens in English and Russian (headless Chromi
 
     for (const size of [{ width: 1920, height: 1080 }, { width: 3840, height: 2160 }]) {
       test(`the overlay at ${size.width}×${size.height}: transparent, inside the title-safe area, larger cards`, async () => {
-        const page = await browser.newPage({ viewport: size });
+        const page = await browser.newPage({ viewport: size, ...WITHOUT_ANIMATIONS });
         try {
           await page.goto(`${web().url}/overlay`);
           await longHandsShown(page);

@@ -18,6 +18,13 @@ export function launchChromium(): Promise<Browser> {
   });
 }
 
+/**
+ * A page that asks for less motion (prefers-reduced-motion): the pages then draw results and the last round
+ * without their entrance animations (style.css), so layout checks read the settled page at once instead of
+ * waiting the animation out.
+ */
+export const WITHOUT_ANIMATIONS = { reducedMotion: 'reduce' } as const;
+
 export function screenshotPath(name: string): string {
   mkdirSync(SCREENSHOTS_DIR, { recursive: true });
   return join(SCREENSHOTS_DIR, `${name}.png`);
