@@ -10,9 +10,9 @@ const INCLUDE = ['test/**/*.test.ts', 'firmware-protocol/**/*.test.ts'];
 //    the two long pty end-to-end tests, which spend nearly all their time waiting (the 20 unplugs of 1-5 s,
 //    the faulty shoe's stalls: about 7 s of CPU in 80 s and 31 s) and start first, so the pure files fill
 //    the two cores around them. Their assertions are about what reaches the log, never about how long
-//    anything took, and they were run repeatedly under this load before being put here. The crash test's
-//    fifty SIGKILLs belong here too: each falls when the log has grown by a drawn number of events, not at
-//    a moment in time, so a slower machine moves the kills, never the verdict.
+//    anything took, and they were run repeatedly under this load before being put here. The group is bound
+//    by the two cores (about 760 s of CPU): a file that would be safe here but costs CPU, like the crash
+//    test's fifty restarts, lengthens it by more than it saves in the timing group, which mostly waits.
 // 2. "timing": files named `*.timing.test.ts`, whose outcome may depend on wall-clock timing —
 //    pseudo-terminals with short deadlines, a browser, paced live tables, processes killed or outages made
 //    at moments in time, latency measurements. They run one at a time, alone, as the whole suite used to.
@@ -26,7 +26,6 @@ const FIRST = [
   'test/e2e/pty-table.test.ts',
   'test/app/par/simulation.test.ts',
   'firmware-protocol/test/c-fuzz.test.ts',
-  'test/adapters/store/crash-recovery.test.ts',
   'test/app/par-sheet/par-sheet-words.test.ts',
   'test/scenarios/scenarios.test.ts',
   'test/analysis/exact-return.test.ts',
