@@ -7,7 +7,6 @@
 import { existsSync, statSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { GENESIS_HASH } from '../../log/event-chain.js';
-import type { EventRecord, JsonObject, StoredEvent } from '../../ports/event-store.js';
 import type { LogHead } from '../../ports/log-anchor.js';
 import type { LoggedEvent } from '../../log/chain-mac.js';
 import { hasMacTable } from './sqlite-mac-schema.js';
@@ -15,92 +14,14 @@ import { eventsTableProblem, logFormatOf, type LogFormat } from './sqlite-schema
 import { StoredChainQueries } from './sqlite-stored-chain.js';
 import type { StoredChainRow } from '../../log/stored-chain.js';
 import { asUnreadable, UnreadableLogError } from './unreadable-log.js';
+import { LoggedRecord, RowEvent, typeOfTail, type RecordRow, type Row } from './sqlite-log-rows.js';
 
-type Row = [number, number, number, string, string, string, string, string, string, string | null];
-type RecordRow = [number, string, string];
 
 /** Rows fetched per query: `all()` over pages is cheaper per row than stepping a cursor (measured
  *  ~1.2-1.5x). 200 rather than 1,000: a page lives through several young-generation collections, and smaller
  *  pages promote less to the old generation (measured on 1,000,000 events in two threads: peak RSS 159 ->
  *  150 MiB and ~10 % faster; one thread as fast). */
 const PAGE = 200;
-
-/** The `data` column parsed, or a stand-in the chain check rejects (its hash cannot match). */
-function parseData(dataJson: string): JsonObject {
-  try {
-    return JSON.parse(dataJson) as JsonObject;
-  } catch {
-    return { unparsable: dataJson };
-  }
-}
-
-/** An event read from a row; `data` is parsed only when asked for (the chain hashes the stored text, and facts are compared as text). */
-class RowEvent implements StoredEvent {
-  readonly seq: number;
-  readonly round: number;
-  readonly monoTime: number;
-  readonly wallTime: string;
-  readonly rulesId: string;
-  readonly type: string;
-  readonly prevHash: string;
-  readonly hash: string;
-  private parsed: JsonObject | undefined;
-  private readonly dataJson: string;
-
-  constructor(readonly tableId: string, r: Row) {
-    this.seq = r[0];
-    this.round = r[1];
-    this.monoTime = r[2];
-    this.wallTime = r[3];
-    this.rulesId = r[4];
-    this.type = r[5];
-    this.dataJson = r[6];
-    this.prevHash = r[7];
-    this.hash = r[8];
-  }
-
-  get data(): JsonObject {
-    return (this.parsed ??= parseData(this.dataJson));
-  }
-}
-
-/** An event as the round machine's re-run reads it: seq, type and data (parsed when asked for), and the
- *  data as stored text (facts are compared as text). */
-export class LoggedRecord implements EventRecord {
-  readonly seq: number;
-  readonly type: string;
-  readonly dataJson: string;
-  private parsed: JsonObject | undefined;
-
-  constructor(r: RecordRow) {
-    this.seq = r[0];
-    this.type = r[1];
-    this.dataJson = r[2];
-  }
-
-  get data(): JsonObject {
-    return (this.parsed ??= parseData(this.dataJson));
-  }
-}
-
-/**
- * The envelope's type as a tail of format 3 holds it: the JSON string between its last `,"type":` and
- * its last `,"wallTime":` (no later member can hold either: inside a JSON string every quote is escaped).
- * A tail without them gives '' (the chain check finds such an event altered).
- */
-export function typeOfTail(tail: string): string {
-  const from = tail.lastIndexOf(',"type":');
-  const to = tail.lastIndexOf(',"wallTime":');
-  if (from < 0 || to <= from + 8) return '';
-  const quoted = tail.slice(from + 8, to);
-  if (!quoted.includes('\\')) return quoted.length >= 2 && quoted.startsWith('"') && quoted.endsWith('"') ? quoted.slice(1, -1) : '';
-  try {
-    const value: unknown = JSON.parse(quoted);
-    return typeof value === 'string' ? value : '';
-  } catch {
-    return '';
-  }
-}
 
 /** The file is a database but holds no event: a log at seq 0 (its anchors may say it once held more). */
 export class EmptyLogError extends UnreadableLogError {}
