@@ -13,16 +13,18 @@
 import { existsSync } from 'node:fs';
 import { basename } from 'node:path';
 import type { Logger } from 'pino';
-import { connect, type NatsConnection } from 'nats';
+import type { NatsConnection } from 'nats';
 import type { Subscription } from 'rxjs';
 import type { EventStore, StoredEvent } from '../ports/event-store.js';
-import { ChainVerifier, GENESIS_HASH } from '../log/event-chain.js';
-import { ChainKeyError, macMatches, snapshotMac } from '../log/chain-mac.js';
+import { GENESIS_HASH } from '../log/event-chain.js';
+import { ChainKeyError } from '../log/chain-mac.js';
 import { LogIntegrityError } from '../ports/log-integrity.js';
 import { ANCHORING_STARTED_RECORD, judgeAgainstAnchor, judgeMissingAnchorFile, LogBehindAnchorError, type AnchorReason, type AnchorVerdict, type LogAnchor, type LogHead } from '../ports/log-anchor.js';
 import { SqliteLogReader } from '../adapters/store/sqlite-log-reader.js';
 import { AnchorFileWriter, anchorFileOf, readNewestAnchor } from '../adapters/store/anchor-file.js';
 import { AnchorKv } from '../adapters/store/anchor-kv.js';
+import { checkTail } from './start-up-tail-check.js';
+import { KvHandle, openKv } from './anchor-kv-handle.js';
 import type { TableService } from '../app/table/table-service.js';
 
 export const ACCEPTED_BEHIND_ANCHOR_RECORD = 'log.accepted-behind-anchor';
@@ -119,65 +121,6 @@ export async function guardTableLog(options: LogGuardOptions): Promise<LogGuard>
     throw err;
   } finally {
     reader?.close();
-  }
-}
-
-/** The chain, and with the key the MACs, over what the rebuild reads: from the snapshot (whose hash must be the log's there) on. */
-function checkTail(reader: SqliteLogReader, key: Buffer | undefined, logName: string): void {
-  const snapshot = reader.snapshotPosition();
-  if (snapshot) {
-    const logged = reader.hashAt(snapshot.seq);
-    if (logged !== snapshot.hash) {
-      throw new LogIntegrityError(logName, snapshot.seq, logged === undefined ? `the saved snapshot is at seq ${snapshot.seq}, past the end of the log` : 'the saved snapshot records another hash than the log holds there (the snapshot or the log was altered)');
-    }
-  }
-  const from = snapshot?.seq ?? 0;
-  const verifier = new ChainVerifier({ seq: from, hash: snapshot?.hash ?? GENESIS_HASH });
-  const firstMac = key ? reader.firstMacSeq() : undefined;
-  // With the key, a snapshot saved while the table was keyed must carry its MAC: its state is not on the chain.
-  if (key && snapshot && firstMac !== undefined && firstMac <= snapshot.seq) {
-    if (snapshot.mac === null || snapshot.mac !== snapshotMac(key, snapshot.seq, snapshot.hash, snapshot.state)) {
-      throw new LogIntegrityError(logName, snapshot.seq, `the saved snapshot at seq ${snapshot.seq} ${snapshot.mac === null ? 'has no MAC' : "has a MAC that does not match its state (the snapshot was altered, or the key is not this log's)"}`);
-    }
-  }
-  for (const { event, mac, dataJson } of reader.events(from + 1)) {
-    const check = verifier.push(event, dataJson);
-    if (!check.ok) throw new LogIntegrityError(logName, check.seq, `hash chain broken: ${check.reason}`);
-    if (key && firstMac !== undefined && event.seq >= firstMac) {
-      if (mac == null) throw new LogIntegrityError(logName, event.seq, `no MAC: events from ${firstMac} on were keyed, so a MAC was removed or the event was written without the key`);
-      if (!macMatches(key, event.hash, mac)) throw new LogIntegrityError(logName, event.seq, "MAC does not match: the event was rewritten without the key (or the key is not this log's)");
-    }
-  }
-}
-
-class KvHandle {
-  constructor(readonly connection: NatsConnection, readonly kv: AnchorKv) {}
-  newest(tableId: string): Promise<LogAnchor | undefined> {
-    return this.kv.newest(tableId);
-  }
-  sourceOf(tableId: string): string {
-    return this.kv.sourceOf(tableId);
-  }
-  put(anchor: LogAnchor): Promise<void> {
-    return this.kv.put(anchor);
-  }
-  async close(): Promise<void> {
-    await this.connection.close().catch(() => undefined);
-  }
-}
-
-async function openKv(url: string, timeoutMs: number, logger: Logger): Promise<KvHandle | null> {
-  try {
-    const connection = await connect({ servers: url, timeout: timeoutMs, maxReconnectAttempts: -1 });
-    try {
-      return new KvHandle(connection, await AnchorKv.open(connection, { timeoutMs }));
-    } catch (err) {
-      await connection.close().catch(() => undefined);
-      throw err;
-    }
-  } catch (err) {
-    logger.warn({ err, url }, 'NATS not reachable: the KV anchor is neither checked nor written this run');
-    return null;
   }
 }
 
