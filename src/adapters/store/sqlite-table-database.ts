@@ -12,16 +12,16 @@ import { UnreadableLogError } from './unreadable-log.js';
 type Row = [number, number, number, string, string, string, string, string, string];
 
 export class TableDatabase {
-  readonly head;
-  readonly insert;
-  readonly range;
-  readonly hashAt;
-  readonly idemGet;
-  readonly idemPut;
-  readonly snapshotPut;
-  readonly snapshotGet;
-  readonly macPut;
-  readonly snapshotMacPut;
+  readonly head: Database.Statement<[string], { seq: number; hash: string }>;
+  readonly insert: Database.Statement | undefined;
+  readonly range: Database.Statement<[string, number, number], Row>;
+  readonly hashAt: Database.Statement<[string, number], { hash: string }>;
+  readonly idemGet: Database.Statement<[string, string], { first_seq: number; last_seq: number; fingerprint: string }>;
+  readonly idemPut: Database.Statement;
+  readonly snapshotPut: Database.Statement;
+  readonly snapshotGet: Database.Statement<[string], { seq: number; hash: string; state: string }>;
+  readonly macPut: Database.Statement;
+  readonly snapshotMacPut: Database.Statement;
 
   constructor(readonly db: Database.Database, readonly format: LogFormat) {
     this.head = db.prepare<[string], { seq: number; hash: string }>('SELECT seq, hash FROM events WHERE stream = ? ORDER BY seq DESC LIMIT 1');
