@@ -8,7 +8,7 @@ import { describe, expect, test } from 'vitest';
 import { ACTIONS, HandRules, type HandShape } from '../../src/analysis/hand-rules.js';
 import { deckModel } from '../../src/analysis/deck-model.js';
 import { knownRuleSets, loadRuleSet } from '../../src/config/load-rule-set.js';
-import { mulberry32 } from '../../src/random/prng.js';
+import { mulberry32, shuffle } from '../../src/random/prng.js';
 
 /** A hand and the hands that differ from it in one field only. */
 function neighbours(values: number[]): HandShape[] {
@@ -22,13 +22,9 @@ describe('the exact analysis\'s legality cache', () => {
     const deck = deckModel(loadRuleSet(name).rules);
     const random = mulberry32(name.length * 7919);
     const pick = () => deck.values[Math.floor(random() * deck.values.length)] as number;
-    const questions = Array.from({ length: 60 }, (_, i) => Array.from({ length: 1 + (i % 12) }, pick))
+    const questions = shuffle(Array.from({ length: 60 }, (_, i) => Array.from({ length: 1 + (i % 12) }, pick))
       .flatMap(neighbours)
-      .flatMap((shape) => ACTIONS.flatMap((action) => deck.values.map((up) => ({ shape, action, up }))));
-    for (let i = questions.length - 1; i > 0; i--) {
-      const j = Math.floor(random() * (i + 1));
-      [questions[i], questions[j]] = [questions[j]!, questions[i]!];
-    }
+      .flatMap((shape) => ACTIONS.flatMap((action) => deck.values.map((up) => ({ shape, action, up })))), random);
     const cached = new HandRules(deck);
     const answers = questions.map(({ shape, action, up }) => cached.legal(action, shape, up));
     const fresh = questions.map(({ shape, action, up }) => new HandRules(deck).legal(action, shape, up));
