@@ -3,29 +3,22 @@
 // serial binding), the web server with its displays, and — when configured — the JetStream replica.
 import { dirname } from 'node:path';
 import type { Logger } from 'pino';
-import { SerialPortMock } from 'serialport';
 import type { TableConfig } from '../config/table-config.js';
 import { loadRuleSet } from '../config/load-rule-set.js';
 import { SqliteEventStore } from '../adapters/store/sqlite-event-store.js';
 import { lockTable } from '../adapters/store/table-lock.js';
-import { JetStreamReplicator } from '../adapters/store/jetstream-replicator.js';
 import { systemClock } from '../adapters/clock/system-clock.js';
-import { ShoeLink, type LinkCounters, type LinkEvent } from '../adapters/serial/shoe-link.js';
-import { TableCaptureWriter } from '../adapters/serial/table-capture.js';
-import { realScheduler as linkScheduler } from '../adapters/serial/scheduler.js';
-import { ShoeEmulator } from '../adapters/shoe-emulator/emulator.js';
-import { connectEmulatorToMockBinding, type MockShoeWire } from '../adapters/shoe-emulator/mock-wire.js';
-import { mulberry32, seedFromHash, shuffledShoe } from '../random/prng.js';
+import type { ShoeLink } from '../adapters/serial/shoe-link.js';
+import type { ShoeEmulator } from '../adapters/shoe-emulator/emulator.js';
+import type { MockShoeWire } from '../adapters/shoe-emulator/mock-wire.js';
+import { mulberry32, seedFromHash } from '../random/prng.js';
 import { realScheduler, type Scheduler } from '../ports/scheduler.js';
 import type { EventStore } from '../ports/event-store.js';
 import { TableService } from '../app/table/table-service.js';
 import { DecisionTimer } from '../app/table/decision-timer.js';
 import { startShuffleCheck } from '../app/table/integrity/shuffle-check.js';
 import { BettingTimer } from '../app/table/betting-timer.js';
-import { LinkWatchdog } from '../app/table/link-watchdog.js';
 import { logTableAlarms } from '../app/table/table-alarm-log.js';
-import { ShoeBridge } from '../app/table/shoe-bridge.js';
-import { shoeInput } from '../adapters/serial/shoe-input.js';
 import { DemoBot } from '../app/players/demo-bot.js';
 import { strategyInBackground } from '../app/par/strategy-in-background.js';
 import { checkTableEdge } from '../app/par-sheet/table-edge-warning.js';
@@ -33,15 +26,14 @@ import { packageVersion } from '../config/package-root.js';
 import { DemoDealer } from './demo-dealer.js';
 import { guardTableLog, type AcceptLogBehindAnchor } from './log-guard.js';
 import { logKeyOf } from '../config/log-key.js';
-import { shoeWitnessHook } from './shoe-witness-hook.js';
 import type { TableProjections } from '../app/displays/table-projections.js';
 import { attachProjections } from '../app/displays/attach-projections.js';
-import { attachShoePosition } from '../app/table/shoe-position.js';
 import { meteredStore } from '../adapters/store/metered-store.js';
 import { AppendMetrics, type TableHealth } from '../adapters/web/table-health.js';
 import { tableHealth } from './table-health.js';
-import { NatsViewPublisher } from '../adapters/view-fanout/nats-view-publisher.js';
-import { FloorLink } from './floor-link.js';
+import { plugInEmulatedShoe } from './emulated-shoe.js';
+import { startTableShoeLink } from './table-shoe-link.js';
+import { startTableFloor } from './table-floor.js';
 
 export interface WebServerHandle {
   listen(options: { host: string; port: number }): Promise<string>;
@@ -162,69 +154,13 @@ export async function startTable(options: RuntimeOptions): Promise<TableRuntime>
   // The demo's shoes differ on every start yet replay the same: their seed is the log's head hash, so a
   // second start never deals the first start's order (which the shuffle check would rightly flag).
   const demoSeed = options.seed ?? seedFromHash((await store.head(config.id)).hash);
-  if (demo) {
-    const rng = mulberry32(demoSeed);
-    SerialPortMock.binding.createPort(path);
-    const cards = shuffledShoe(rules.deck.decks, rng).filter((c) => rules.deck.ranks.includes(c[0] as never));
-    emulator = new ShoeEmulator({ scheduler: linkScheduler(), rng, cards, cutCardAfter: Math.floor(cards.length * 0.75), decks: rules.deck.decks, serialNumber: 'EMU-0001' });
-    wire = connectEmulatorToMockBinding(emulator, path);
-    options.onEmulatedShoe?.({ emulator, wire });
-    emulator.powerOn();
-  }
-  let bridge: ShoeBridge | null = null;
-  // Link error counters are notes on the log, written when one of them changes.
-  let lastCounters = '';
-  const recordErrorCounters = (c: LinkCounters) => {
-    const errors = { crcErrors: c.crcErrors, discardedBytes: c.discardedBytes, retransmissions: c.retransmissions, duplicatesSuppressed: c.duplicatesSuppressed, naksSent: c.naksSent, naksReceived: c.naksReceived, linkDowns: c.linkDowns, protocolErrors: c.protocolErrors, handlerFailures: c.handlerFailures, sequenceIncidents: c.sequenceIncidents, heldFrames: c.heldFrames };
-    const key = JSON.stringify(errors);
-    if (key === lastCounters) return;
-    lastCounters = key;
-    void service.recordNote('link.counters', errors).catch((err: unknown) => log.error({ err }, 'link counters not recorded'));
-  };
-  const capture = options.capturePath ? new TableCaptureWriter(options.capturePath) : null;
-  const captureInputs = capture
-    ? service.events$.subscribe((e) => {
-      if (e.type !== 'input') return;
-      const { input, source, by, shoeSeq } = e.data as { input: unknown; source: string; by?: string; shoeSeq?: number };
-      capture.recordInput(input, { source, ...(by !== undefined ? { by } : {}), ...(shoeSeq !== undefined ? { shoeSeq } : {}) });
-    })
-    : null;
-  let pendingLinkNote: Promise<unknown> = Promise.resolve();
-  const watchdog = new LinkWatchdog(service, config.linkTimeoutSeconds, scheduler, log);
-  const lastRxSeq = (await attachShoePosition(service, store))();
-  const witness = shoeWitnessHook(lastRxSeq, service, store instanceof SqliteEventStore ? store.pathFor(config.id) : config.id, log);
-  const link = new ShoeLink({
-    path,
-    baudRate: config.serial?.baud ?? 115200,
-    ...(wire ? { binding: wire.binding } : {}),
-    ...(lastRxSeq > 0 ? { resume: { lastRxSeq } } : {}),
-    ...(capture ? { capture } : {}),
-    onMessage: async (m) => {
-      if (bridge) await bridge.onShoeEvent(shoeInput(m.message), m.seq);
-    },
-    onEvent: (e: LinkEvent) => {
-      if (e.type === 'handshake') witness(e.shoe);
-      if (e.type === 'state') watchdog.onLinkState(e.state);
-      if (e.type === 'state') pendingLinkNote = bridge?.onLinkState(e.state, e.previous, e.reason).catch((err: unknown) => log.error({ err }, 'link state not recorded')) ?? pendingLinkNote;
-      else if (e.type === 'counters') recordErrorCounters(e.counters);
-      else if (e.type === 'handshake') {
-        // The shoe's identity for the supervisor's link panel: a note on the log.
-        const { serialNumber, firmwareVersion, protocolVersion, deckCount } = e.shoe;
-        void service.recordNote('link.handshake', { serialNumber, firmwareVersion, protocolVersion, deckCount, initiatedBy: e.initiatedBy }).catch((err: unknown) => log.error({ err }, 'link handshake not recorded'));
-        log.info({ link: e }, 'link handshake');
-      }
-      else if (e.type === 'incident') {
-        // A sequence incident (PROTOCOL.md §8.4) pauses the table with the link's evidence on the log.
-        log.warn({ incident: e.incident }, `shoe link sequence incident: ${e.incident.kind}`);
-        void bridge?.onSequenceIncident(e.incident).catch((err: unknown) => log.error({ err }, 'sequence incident not recorded'));
-      }
-      else log.info({ link: e }, `link ${e.type}`);
-    },
+  if (demo) ({ emulator, wire } = plugInEmulatedShoe(rules, path, demoSeed, options.onEmulatedShoe));
+  const shoe = await startTableShoeLink({
+    service, store, config, path, wire, scheduler, logger: log,
+    logName: store instanceof SqliteEventStore ? store.pathFor(config.id) : config.id,
+    ...(options.capturePath ? { capturePath: options.capturePath } : {}),
   });
-  bridge = new ShoeBridge(service, link, link);
-  bridge.start();
-  watchdog.start();
-  link.start();
+  const link = shoe.link;
 
   const paceMs = options.paceMs ?? 700;
   const dealer = emulator && !options.quiet ? new DemoDealer(service, emulator, scheduler, mulberry32(options.seed ?? demoSeed ^ DEALER_SEED_SALT), paceMs) : null;
@@ -240,36 +176,12 @@ export async function startTable(options: RuntimeOptions): Promise<TableRuntime>
     : null;
   bot?.start();
 
-  let replicator: JetStreamReplicator | null = null;
-  let viewPublisher: NatsViewPublisher | null = null;
-  // The floor (NATS) never holds up the table: it connects in the background, and the replica, the view
-  // fan-out and the KV anchor start on it when it comes, catching up from the durable log.
+  // The floor (NATS) never holds up the table: it connects in the background (table-floor.ts).
   const floor = config.nats
-    ? new FloorLink({
-      url: config.nats.url,
-      logger: log,
-      scheduler,
-      onConnected: async (connection) => {
-        const replica = new JetStreamReplicator({ source: store, tableId: config.id, connection, logger: log });
-        // The public and dealer views fan out through NATS to display gateways (`shoe displays`).
-        const publisher = new NatsViewPublisher({ tableId: config.id, views, connection, logger: log });
-        try {
-          await publisher.start();
-          replica.start();
-        } catch (err) {
-          publisher.stop();
-          throw err;
-        }
-        replicator = replica;
-        viewPublisher = publisher;
-        await logGuard.floorConnected(connection);
-      },
-      onReconnected: (connection) => void logGuard.floorConnected(connection),
-    })
+    ? await startTableFloor({ url: config.nats.url, tableId: config.id, store, views, scheduler, logger: log, floorConnected: (connection) => logGuard.floorConnected(connection) })
     : null;
-  await floor?.start();
 
-  const health = tableHealth({ store, tableId: config.id, link: () => link, appends, floor, halted: () => service.halted });
+  const health = tableHealth({ store, tableId: config.id, link: () => link, appends, floor: floor?.link ?? null, halted: () => service.halted });
   const web = options.web?.({ service, store, config, decisionSeconds, logger: log, views, health }) ?? null;
   const url = web ? await web.listen({ host: config.http.host, port: config.http.port }) : null;
   log.info({ url, demo, rules: rules.name, decisionSeconds }, 'table running');
@@ -292,8 +204,7 @@ export async function startTable(options: RuntimeOptions): Promise<TableRuntime>
       timer.stop();
       shuffleCheck.stop();
       bettingTimer.stop();
-      watchdog.stop();
-      bridge?.stop();
+      shoe.stopInputs();
       // In order, each step logged (service life): the listener, the link, the replica, the store.
       const step = async (what: string, close: () => Promise<unknown>) => {
         const began = Date.now();
@@ -307,19 +218,12 @@ export async function startTable(options: RuntimeOptions): Promise<TableRuntime>
       if (web) await step('HTTP listener', () => web.close());
       views.stop();
       await step('shoe link', async () => {
-        await link.close();
         // The link's last state change is a note on the log: written before the store closes.
-        await pendingLinkNote;
-        captureInputs?.unsubscribe();
-        await capture?.close();
+        await shoe.close();
         wire?.dispose();
         emulator?.powerOff();
       });
-      if (floor) await step('NATS replica', async () => {
-        viewPublisher?.stop();
-        await replicator?.stop();
-        await floor.close();
-      });
+      if (floor) await step('NATS replica', () => floor.close());
       alarms.unsubscribe();
       faults.unsubscribe();
       if (lostWriterTimer !== undefined) scheduler.clearTimeout(lostWriterTimer);

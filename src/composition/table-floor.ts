@@ -1,0 +1,66 @@
+// The table's place on the floor (docs/operations.md, "NATS is the floor's, not the table's"): the floor
+// link connects in the background and never holds up the table; when it comes, the JetStream replica of the
+// log, the display views' fan-out and the KV anchor start on it, catching up from the durable log.
+import type { Logger } from 'pino';
+import type { NatsConnection } from 'nats';
+import type { TableConfig } from '../config/table-config.js';
+import type { EventStore } from '../ports/event-store.js';
+import type { Scheduler } from '../ports/scheduler.js';
+import type { TableProjections } from '../app/displays/table-projections.js';
+import { JetStreamReplicator } from '../adapters/store/jetstream-replicator.js';
+import { NatsViewPublisher } from '../adapters/view-fanout/nats-view-publisher.js';
+import { FloorLink } from './floor-link.js';
+
+export interface TableFloorOptions {
+  readonly url: string;
+  readonly tableId: TableConfig['id'];
+  readonly store: EventStore;
+  readonly views: TableProjections;
+  readonly scheduler: Scheduler;
+  readonly logger: Logger;
+  /** The log guard's KV anchor, told of every (re)connection. */
+  readonly floorConnected: (connection: NatsConnection) => Promise<void>;
+}
+
+export interface TableFloor {
+  readonly link: FloorLink;
+  /** The view fan-out, the replica, then the connection. */
+  close(): Promise<void>;
+}
+
+/** Starts connecting (in the background: it returns once the first attempt is under way). */
+export async function startTableFloor(options: TableFloorOptions): Promise<TableFloor> {
+  const { tableId, store, views, logger: log } = options;
+  let replicator: JetStreamReplicator | null = null;
+  let viewPublisher: NatsViewPublisher | null = null;
+  const link = new FloorLink({
+    url: options.url,
+    logger: log,
+    scheduler: options.scheduler,
+    onConnected: async (connection) => {
+      const replica = new JetStreamReplicator({ source: store, tableId, connection, logger: log });
+      // The public and dealer views fan out through NATS to display gateways (`shoe displays`).
+      const publisher = new NatsViewPublisher({ tableId, views, connection, logger: log });
+      try {
+        await publisher.start();
+        replica.start();
+      } catch (err) {
+        publisher.stop();
+        throw err;
+      }
+      replicator = replica;
+      viewPublisher = publisher;
+      await options.floorConnected(connection);
+    },
+    onReconnected: (connection) => void options.floorConnected(connection),
+  });
+  await link.start();
+  return {
+    link,
+    async close() {
+      viewPublisher?.stop();
+      await replicator?.stop();
+      await link.close();
+    },
+  };
+}

@@ -1,0 +1,114 @@
+// The table's end of the shoe link (docs/architecture.md, "Walk 1"): the serial link (a real device or the
+// emulated shoe's mock port), the bridge that turns its messages into the table's inputs, the watchdog of
+// its silence, and what the link says that belongs on the log as notes: its error counters when they change,
+// the shoe's identity at each handshake, its state changes; a sequence incident (PROTOCOL.md §8.4) pauses the
+// table. The shoe's first HELLO is the log's second witness (shoe-witness-hook.ts).
+import type { Logger } from 'pino';
+import type { TableConfig } from '../config/table-config.js';
+import type { EventStore } from '../ports/event-store.js';
+import type { Scheduler } from '../ports/scheduler.js';
+import type { TableService } from '../app/table/table-service.js';
+import { ShoeLink, type LinkCounters, type LinkEvent } from '../adapters/serial/shoe-link.js';
+import { TableCaptureWriter } from '../adapters/serial/table-capture.js';
+import { shoeInput } from '../adapters/serial/shoe-input.js';
+import type { MockShoeWire } from '../adapters/shoe-emulator/mock-wire.js';
+import { ShoeBridge } from '../app/table/shoe-bridge.js';
+import { LinkWatchdog } from '../app/table/link-watchdog.js';
+import { attachShoePosition } from '../app/table/shoe-position.js';
+import { shoeWitnessHook } from './shoe-witness-hook.js';
+
+export interface TableShoeLinkOptions {
+  readonly service: TableService;
+  readonly store: EventStore;
+  readonly config: TableConfig;
+  /** The serial device; with `wire`, the emulated shoe's mock port at that path. */
+  readonly path: string;
+  readonly wire: MockShoeWire | null;
+  /** The log's name in the witness's findings (its file, or the table id). */
+  readonly logName: string;
+  /** Record the raw bytes of the link and every input to this file (JSONL), for `replay-capture`. */
+  readonly capturePath?: string;
+  readonly scheduler: Scheduler;
+  readonly logger: Logger;
+}
+
+export interface TableShoeLink {
+  readonly link: ShoeLink;
+  /** The watchdog, then the bridge, stopped: no more link alarms, no more inputs from the shoe. */
+  stopInputs(): void;
+  /** Closes the link, waits for its last state change's note (written before the store closes), closes the capture. */
+  close(): Promise<void>;
+}
+
+/** Wires and starts the link, resuming its numbering from the last shoe frame on the log. */
+export async function startTableShoeLink(options: TableShoeLinkOptions): Promise<TableShoeLink> {
+  const { service, store, config, wire, scheduler, logger: log } = options;
+  let bridge: ShoeBridge | null = null;
+  // Link error counters are notes on the log, written when one of them changes.
+  let lastCounters = '';
+  const recordErrorCounters = (c: LinkCounters) => {
+    const errors = { crcErrors: c.crcErrors, discardedBytes: c.discardedBytes, retransmissions: c.retransmissions, duplicatesSuppressed: c.duplicatesSuppressed, naksSent: c.naksSent, naksReceived: c.naksReceived, linkDowns: c.linkDowns, protocolErrors: c.protocolErrors, handlerFailures: c.handlerFailures, sequenceIncidents: c.sequenceIncidents, heldFrames: c.heldFrames };
+    const key = JSON.stringify(errors);
+    if (key === lastCounters) return;
+    lastCounters = key;
+    void service.recordNote('link.counters', errors).catch((err: unknown) => log.error({ err }, 'link counters not recorded'));
+  };
+  const capture = options.capturePath ? new TableCaptureWriter(options.capturePath) : null;
+  const captureInputs = capture
+    ? service.events$.subscribe((e) => {
+      if (e.type !== 'input') return;
+      const { input, source, by, shoeSeq } = e.data as { input: unknown; source: string; by?: string; shoeSeq?: number };
+      capture.recordInput(input, { source, ...(by !== undefined ? { by } : {}), ...(shoeSeq !== undefined ? { shoeSeq } : {}) });
+    })
+    : null;
+  let pendingLinkNote: Promise<unknown> = Promise.resolve();
+  const watchdog = new LinkWatchdog(service, config.linkTimeoutSeconds, scheduler, log);
+  const lastRxSeq = (await attachShoePosition(service, store))();
+  const witness = shoeWitnessHook(lastRxSeq, service, options.logName, log);
+  const link = new ShoeLink({
+    path: options.path,
+    baudRate: config.serial?.baud ?? 115200,
+    ...(wire ? { binding: wire.binding } : {}),
+    ...(lastRxSeq > 0 ? { resume: { lastRxSeq } } : {}),
+    ...(capture ? { capture } : {}),
+    onMessage: async (m) => {
+      if (bridge) await bridge.onShoeEvent(shoeInput(m.message), m.seq);
+    },
+    onEvent: (e: LinkEvent) => {
+      if (e.type === 'handshake') witness(e.shoe);
+      if (e.type === 'state') watchdog.onLinkState(e.state);
+      if (e.type === 'state') pendingLinkNote = bridge?.onLinkState(e.state, e.previous, e.reason).catch((err: unknown) => log.error({ err }, 'link state not recorded')) ?? pendingLinkNote;
+      else if (e.type === 'counters') recordErrorCounters(e.counters);
+      else if (e.type === 'handshake') {
+        // The shoe's identity for the supervisor's link panel: a note on the log.
+        const { serialNumber, firmwareVersion, protocolVersion, deckCount } = e.shoe;
+        void service.recordNote('link.handshake', { serialNumber, firmwareVersion, protocolVersion, deckCount, initiatedBy: e.initiatedBy }).catch((err: unknown) => log.error({ err }, 'link handshake not recorded'));
+        log.info({ link: e }, 'link handshake');
+      }
+      else if (e.type === 'incident') {
+        // A sequence incident (PROTOCOL.md §8.4) pauses the table with the link's evidence on the log.
+        log.warn({ incident: e.incident }, `shoe link sequence incident: ${e.incident.kind}`);
+        void bridge?.onSequenceIncident(e.incident).catch((err: unknown) => log.error({ err }, 'sequence incident not recorded'));
+      }
+      else log.info({ link: e }, `link ${e.type}`);
+    },
+  });
+  const started = new ShoeBridge(service, link, link);
+  bridge = started;
+  started.start();
+  watchdog.start();
+  link.start();
+  return {
+    link,
+    stopInputs() {
+      watchdog.stop();
+      started.stop();
+    },
+    async close() {
+      await link.close();
+      await pendingLinkNote;
+      captureInputs?.unsubscribe();
+      await capture?.close();
+    },
+  };
+}
