@@ -103,18 +103,3 @@ export interface ChainOutcome {
   readonly macFrom: number | null;
   readonly problem?: Problem;
 }
-/**
- * The chain half over a whole stream. `otherFound()`: the row where the other half found a problem (0:
- * none yet); rows past it cannot change the verdict, so the half stops there.
- */
-export function runChainHalf(events: Iterable<LoggedEvent>, key: Buffer | undefined, otherFound: () => number = () => 0, start?: ChainStart): ChainOutcome {
-  const half = new ChainHalf(key, start);
-  for (const { event, mac, dataJson } of events) {
-    const other = otherFound();
-    if (other > 0 && half.row >= other) return { events: half.events, macFrom: half.macFrom };
-    const problem = half.push(event, mac, dataJson);
-    if (problem) return { events: half.events, macFrom: half.macFrom, problem };
-  }
-  const problem = half.end();
-  return { events: half.events, macFrom: half.macFrom, ...(problem ? { problem } : {}) };
-}

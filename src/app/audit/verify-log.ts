@@ -14,7 +14,7 @@ import { LogMismatchError, LogReplayer } from '../table/log-replayer.js';
 import { ANCHORING_STARTED_RECORD } from '../../ports/log-anchor.js';
 import { ChainHalf, type ChainOutcome, type Problem } from './verify-chain-half.js';
 
-export { ChainHalf, runChainHalf, type ChainOutcome, type Problem } from './verify-chain-half.js';
+export { ChainHalf, type ChainOutcome, type Problem } from './verify-chain-half.js';
 
 export type Verdict =
   | {
@@ -116,14 +116,20 @@ export interface ReplayOutcome {
   readonly problem?: Problem;
 }
 
-/**
- * The round machine's half over `records`, with progress, from where `half` is (a new half: from the
- * log's start). `otherFound()`: the row where the chain half found a problem (0: none yet); that problem
- * wins from its row on, so the half stops before it. `more`: the log goes on after `records` (no end check yet).
- */
-export function runReplayHalf(records: Iterable<EventRecord & { readonly dataJson?: string }>, options: Omit<VerifyOptions, 'key'> = {}, otherFound: () => number = () => 0, half = new ReplayHalf(), more = false): ReplayOutcome {
-  const { onProgress } = options;
-  const every = options.progressEvery ?? 50_000;
+/** Where the round machine's half runs from, and what stops it early (runReplayHalf). */
+export interface ReplayRun extends Omit<VerifyOptions, 'key'> {
+  /** The half to go on with (default: a new one, from the log's start). */
+  readonly half?: ReplayHalf;
+  /** The row where the chain half found a problem (0: none yet); that problem wins from its row on, so the half stops before it. */
+  readonly otherFound?: () => number;
+  /** The log goes on after these records: no end check yet. */
+  readonly more?: boolean;
+}
+
+/** The round machine's half over `records`, with progress. */
+export function runReplayHalf(records: Iterable<EventRecord & { readonly dataJson?: string }>, run: ReplayRun = {}): ReplayOutcome {
+  const { onProgress, half = new ReplayHalf(), otherFound = () => 0 } = run;
+  const every = run.progressEvery ?? 50_000;
   for (const record of records) {
     const other = otherFound();
     if (other > 0 && half.events + 1 >= other) return half.outcome();
@@ -131,7 +137,7 @@ export function runReplayHalf(records: Iterable<EventRecord & { readonly dataJso
     if (problem) return half.outcome(problem);
     if (onProgress && half.events % every === 0) onProgress(half.events);
   }
-  return more ? half.outcome() : half.outcome(half.end());
+  return run.more ? half.outcome() : half.outcome(half.end());
 }
 
 /**
