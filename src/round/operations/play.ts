@@ -1,5 +1,5 @@
 // Player decisions and the cards they call for (the seed's rules): hit, stand, double (and triple), split,
-// surrender, switch, bet-behind follow choices, and the decision timer's auto-play.
+// surrender, switch (its own moves: switching.ts), bet-behind follow choices, and the decision timer's auto-play.
 import type { Card } from '../../rules/cards.js';
 import { isAce } from '../../rules/card-values.js';
 import { autoPlayAction } from '../../rules/auto-play.js';
@@ -13,6 +13,7 @@ import { dealerUpCard } from './dealing.js';
 import { announceTurn, findBox, finishHand, handInTurn, lineageSize, type HandRef } from './hands.js';
 import { OFFER_ACTIONS } from './offers.js';
 import { recordDrawn } from './shoe.js';
+import { closeSwitching, closingSwitchFinishes, refuseSwitch, switchHands, switchStillOpen } from './switching.js';
 
 const FOLLOW_ACTIONS: readonly string[] = ['followDouble', 'followSplit'];
 
@@ -58,24 +59,11 @@ function refuseFollow(rules: RuleSet, box: Box, input: InputOf<'decision'>): str
   return null;
 }
 
-function switchStillOpen(rules: RuleSet, box: Box): boolean {
-  return rules.switch.allowed && !box.acted;
-}
-
-/** switch: swap the second cards of the box's two hands, again and again until any other action. */
-function refuseSwitch(rules: RuleSet, box: Box): string | null {
-  if (!rules.switch.allowed) return `${rules.name} has no switch`;
-  if (box.acted) return 'no switch after another action on the box';
-  const [a, b] = box.hands;
-  if (!a || !b || a.cards.length !== 2 || b.cards.length !== 2) return 'switch needs two hands of two cards';
-  return null;
-}
-
 export function applyDecision(s: TableState, rules: RuleSet, input: InputOf<'decision'>, emit: Emit): void {
   const box = findBox(s, input.seat);
   if (!box) return;
   if (FOLLOW_ACTIONS.includes(input.action)) return chooseFollow(s, box, input, emit);
-  if (input.action === 'switch') return switchHands(s, rules, box, emit);
+  if (input.action === 'switch') return switchHands(s, box, emit);
   // The decision belongs to the hand in turn when it was sent (refuseDecision checked `input.hand`
   // against it), even when closing the switch finishes that very hand (seed 004: «При нажатии игроком
   // кнопки хватит, ход переходит на другую руку» — stand on a 21 passes the turn, it is not given away).
@@ -127,39 +115,6 @@ function chooseFollow(s: TableState, box: Box, input: InputOf<'decision'>, emit:
   const follow = input.action === 'followDouble' ? 'double' : 'split';
   choice[follow] = true;
   emit({ type: 'follow.chosen', round: s.round, seat: box.seat, player: choice.player, follow });
-}
-
-function switchHands(s: TableState, rules: RuleSet, box: Box, emit: Emit): void {
-  const [a, b] = box.hands;
-  if (!a || !b) return;
-  const [a0, a1] = a.cards;
-  const [b0, b1] = b.cards;
-  if (!a0 || !a1 || !b0 || !b1) return;
-  a.cards = [a0, b1];
-  b.cards = [b0, a1];
-  a.ownSecondCard = !a.ownSecondCard;
-  b.ownSecondCard = !b.ownSecondCard;
-  emit({ type: 'hands.switched', round: s.round, seat: box.seat, hands: [a.index, b.index] });
-  void rules;
-}
-
-/** switch: a hand of 21 (blackjack or not) stands by itself once switching closes. */
-function standsWhenSwitchingCloses(rules: RuleSet, hand: Hand): boolean {
-  return naturalKind(hand, rules) !== null || handTotalOf(hand.cards, rules) === 21;
-}
-
-function closingSwitchFinishes(rules: RuleSet, box: Box, hand: Hand): boolean {
-  return switchStillOpen(rules, box) && hand.status === 'open' && standsWhenSwitchingCloses(rules, hand);
-}
-
-/** switch: the first other action on a box ends switching; its blackjacks and 21s now stand. */
-function closeSwitching(s: TableState, rules: RuleSet, box: Box, emit: Emit): void {
-  if (!switchStillOpen(rules, box)) return;
-  box.acted = true;
-  for (const hand of box.hands) {
-    if (hand.status !== 'open' || !standsWhenSwitchingCloses(rules, hand)) continue;
-    finishHand(s, rules, { box, hand }, naturalKind(hand, rules) !== null ? 'natural' : 'standing', emit);
-  }
 }
 
 function ownerWager(box: Box, hand: Hand): Wager | undefined {
