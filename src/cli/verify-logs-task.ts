@@ -3,7 +3,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { takeLogs } from './verify-many-logs.js';
 import { keepYoungGenerationSmall } from './small-young-generation.js';
-import type { LogsTaskData, LogsTaskMessage } from './verify-task-protocol.js';
+import type { LogsTaskData, LogsTaskMessage } from './verify-logs-task-protocol.js';
 
 const { files, counter, key, nats, noAnchorOk } = workerData as LogsTaskData;
 keepYoungGenerationSmall();

@@ -7,7 +7,7 @@ import { canStartWorker, startVerifyWorker } from './verify-workers.js';
 import { UnreadableLogError } from '../adapters/store/unreadable-log.js';
 import { explainOperatorError } from './cli-errors.js';
 import { verifyOneLog, type LogReport, type VerifyOneOptions } from './verify-one-log.js';
-import type { LogsTaskData, LogsTaskMessage } from './verify-task-protocol.js';
+import type { LogsTaskData, LogsTaskMessage } from './verify-logs-task-protocol.js';
 
 const LOGS_TASK = new URL('./verify-logs-task.ts', import.meta.url);
 /** A worker holds one log's pages and a table: small heap limits keep its memory flat (verify-log-file.ts). */

@@ -16,15 +16,3 @@ export interface VerifyTaskData {
 
 /** What the worker's spans found; or the file's problem (UnreadableLogError's words), or anything else that went wrong, as text. */
 export type ChainTaskReply = { readonly spans: SpansOutcome } | { readonly unreadable: string } | { readonly error: string };
-
-/** What a worker of `shoe verify DIR|GLOB...` is given: the logs, the shared counter of the next one, and how to verify. */
-export interface LogsTaskData {
-  readonly files: readonly string[];
-  readonly counter: SharedArrayBuffer;
-  readonly key: Uint8Array | null;
-  readonly nats: string | null;
-  readonly noAnchorOk: boolean;
-}
-
-/** A log's report as it is made, then `done` once no log is left. */
-export type LogsTaskMessage = { readonly index: number; readonly report: import('./verify-one-log.js').LogReport } | { readonly done: true };

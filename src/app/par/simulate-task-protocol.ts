@@ -2,8 +2,13 @@
 // set up once, then chunks are asked for by index; each answer carries the run it belongs to. A worker says
 // it is ready once its modules are loaded.
 import type { TableInput } from '../../round/inputs.js';
-import type { RunSpec } from './simulation-pool.js';
+import type { ChunkSpec } from './simulate-table.js';
 import type { SimulationCounts } from './simulation-stats.js';
+
+/** What is played: the chunk's spec without its seed and rounds, and the cut cards counted apart. */
+export interface RunSpec extends Omit<ChunkSpec, 'seed' | 'rounds' | 'penetration'> {
+  readonly penetrations: readonly (number | undefined)[];
+}
 
 export type SimulateTaskRequest =
   | { readonly type: 'setup'; readonly run: number; readonly spec: RunSpec }

@@ -2,8 +2,7 @@
 // answers each with its counts per cut card, or the session of the bug that stopped it; says when it is ready.
 import { parentPort } from 'node:worker_threads';
 import { simulateChunkAtCuts, SimulationBug } from './simulate-table.js';
-import type { RunSpec } from './simulation-pool.js';
-import type { SimulateTaskReply, SimulateTaskRequest } from './simulate-task-protocol.js';
+import type { RunSpec, SimulateTaskReply, SimulateTaskRequest } from './simulate-task-protocol.js';
 
 let current: { run: number; spec: RunSpec } | null = null;
 

@@ -7,10 +7,10 @@
 import type { Worker } from 'node:worker_threads';
 import type { TableInput } from '../../round/inputs.js';
 import { startWorker } from './run-worker.js';
-import { simulateChunkAtCuts, SimulationBug, type ChunkSpec } from './simulate-table.js';
+import { simulateChunkAtCuts, SimulationBug } from './simulate-table.js';
 import { chunkSeed } from './shoe-cut.js';
 import { emptyCounts, mergeCounts, type SimulationCounts } from './simulation-stats.js';
-import type { SimulateTaskReply, SimulateTaskRequest } from './simulate-task-protocol.js';
+import type { RunSpec, SimulateTaskReply, SimulateTaskRequest } from './simulate-task-protocol.js';
 
 export const CHUNK_ROUNDS = 500;
 
@@ -28,11 +28,6 @@ export class SimulationFailure extends Error {
   constructor(message: string, readonly session: TableInput[], readonly chunk: number) {
     super(message);
   }
-}
-
-/** What is played: the chunk's spec without its seed and rounds, and the cut cards counted apart. */
-export interface RunSpec extends Omit<ChunkSpec, 'seed' | 'rounds' | 'penetration'> {
-  readonly penetrations: readonly (number | undefined)[];
 }
 
 export interface RunRange {
