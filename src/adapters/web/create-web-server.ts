@@ -11,7 +11,8 @@ import { credentialIndex, type TableConfig } from '../../config/table-config.js'
 import type { EventStore } from '../../ports/event-store.js';
 import { registerCommandRoutes } from './command-routes.js';
 import { registerCommandSocket } from './command-socket.js';
-import { registerPageRoutes } from './page-routes.js';
+import { isPageRoute, pageLanguage, PAGE_HEADERS, registerPageAssets, registerPages } from './page-routes.js';
+import { busyPage } from './busy-page.js';
 import { registerPlayRoutes } from './play-routes.js';
 import { requestErrorHandler } from './request-errors.js';
 import { registerViewRoutes } from './view-routes.js';
@@ -50,6 +51,8 @@ export interface WebServerOptions {
 
 /** Commands are small JSON objects. */
 const BODY_LIMIT_BYTES = 16 * 1024;
+/** How long a shed display waits before asking again (its `retry-after`). */
+const SHED_RETRY_SECONDS = 2;
 
 export function createWebServer(options: WebServerOptions): FastifyInstance {
   const { service, store, config, decisionSeconds, logger } = options;
@@ -90,9 +93,13 @@ export function createWebServer(options: WebServerOptions): FastifyInstance {
     registerCommandSocket(routes, context);
     registerPlayRoutes(routes, context);
     registerHealthRoutes(routes, context, options.health);
+    // The pages' scripts and styles are never shed: a page that has loaded must be able to run, and its own
+    // sockets then wait and retry as the table asks (pages/socket.js).
+    registerPageAssets(routes);
   });
   // The displays (pages, views, display sockets) give way first when the event loop is late: new ones
-  // are refused 503 until it catches up, and the table's own work (commands, the shoe) keeps its pace.
+  // are refused 503 until it catches up, and the table's own work (commands, the shoe) keeps its pace. A
+  // page asked for meanwhile is a short one that says so and asks again by itself (docs/web-api.md, "Shedding").
   void app.register(async (displays) => {
     await displays.register(fastifyUnderPressure, {
       maxEventLoopDelay: options.shedDisplaysAtMs ?? 250,
@@ -101,15 +108,20 @@ export function createWebServer(options: WebServerOptions): FastifyInstance {
       eventLoopUtilizationMode: 'interval',
       sampleInterval: options.shedSampleMs ?? 1000,
       // A returned payload is sent by the plugin (its types say void; its code sends what is returned).
-      pressureHandler: ((_request: FastifyRequest, reply: FastifyReply, type: string, value: number | undefined) => {
+      pressureHandler: ((request: FastifyRequest, reply: FastifyReply, type: string, value: number | undefined) => {
         if (context.viewStats.shed++ % 100 === 0) context.logger.warn({ type, value, shed: context.viewStats.shed }, 'under pressure: display requests refused');
-        void reply.code(503).header('retry-after', '2');
+        void reply.code(503).header('retry-after', String(SHED_RETRY_SECONDS));
+        // A display asking for its page gets one that says so and comes back by itself (busy-page.ts).
+        if (isPageRoute(request.routeOptions.url)) {
+          void reply.headers(PAGE_HEADERS).type('text/html; charset=utf-8');
+          return busyPage(pageLanguage(request, config.language), SHED_RETRY_SECONDS);
+        }
         return { ok: false, ...explained('the table is busy: displays wait, retry shortly') };
       }) as unknown as () => void,
     });
     registerViewSockets(displays, context);
     registerViewRoutes(displays, context);
-    registerPageRoutes(displays, undefined, { language: config.language });
+    registerPages(displays, undefined, { language: config.language });
   });
   return app;
 }

@@ -60,6 +60,8 @@ const FAVICON = 'favicon.svg';
 /** The pages load only their own scripts and styles and talk only to their own server. */
 const CONTENT_SECURITY_POLICY = "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
+const ASSET_HEADERS: Readonly<Record<string, string>> = { 'cache-control': 'no-store', 'x-content-type-options': 'nosniff', 'referrer-policy': 'no-referrer' };
+
 interface PageFile {
   readonly bytes: Buffer;
   readonly type: string;
@@ -74,22 +76,40 @@ function readPages(dir: string): Map<string, PageFile> {
   return files;
 }
 
+/** The headers every page is sent with (the busy page's too). */
+export const PAGE_HEADERS: Readonly<Record<string, string>> = { ...ASSET_HEADERS, 'content-security-policy': CONTENT_SECURITY_POLICY, 'x-frame-options': 'DENY' };
+
+/** Whether a route (as Fastify names it) is one of the pages, not an asset or an API. */
+export function isPageRoute(route: string | undefined): boolean {
+  return route !== undefined && Object.hasOwn(PAGES, route);
+}
+
+/** The pages and their assets: what a display gateway serves. */
 export function registerPageRoutes(app: FastifyInstance, dir = PAGES_DIR, options: PageOptions = {}): void {
+  registerPages(app, dir, options);
+  registerPageAssets(app, dir);
+}
+
+/** The pages, each in every language. */
+export function registerPages(app: FastifyInstance, dir = PAGES_DIR, options: PageOptions = {}): void {
   const files = readPages(dir);
-  const headers = { 'cache-control': 'no-store', 'x-content-type-options': 'nosniff', 'referrer-policy': 'no-referrer' };
-  const pageHeaders = { ...headers, 'content-security-policy': CONTENT_SECURITY_POLICY, 'x-frame-options': 'DENY' };
   for (const [route, name] of Object.entries(PAGES)) {
     const file = files.get(name);
     if (!file) continue;
     // The page in each language: its <html lang> says which words the scripts draw (pages/i18n.js).
     const text = file.bytes.toString('utf8');
     const byLanguage = new Map(PAGE_LANGUAGES.map((lang) => [lang, Buffer.from(text.replace('<html lang="en">', `<html lang="${lang}">`))]));
-    app.get(route, (request, reply) => reply.headers({ ...pageHeaders, vary: 'Accept-Language' }).type(file.type).send(byLanguage.get(pageLanguage(request, options.language))));
+    app.get(route, (request, reply) => reply.headers({ ...PAGE_HEADERS, vary: 'Accept-Language' }).type(file.type).send(byLanguage.get(pageLanguage(request, options.language))));
   }
+}
+
+/** The pages' scripts, styles and tab icon: static bytes, read once. */
+export function registerPageAssets(app: FastifyInstance, dir = PAGES_DIR): void {
+  const files = readPages(dir);
   for (const [name, file] of files) {
-    if (!name.endsWith('.html')) app.get(`/assets/${name}`, (_request, reply) => reply.headers(headers).type(file.type).send(file.bytes));
+    if (!name.endsWith('.html')) app.get(`/assets/${name}`, (_request, reply) => reply.headers(ASSET_HEADERS).type(file.type).send(file.bytes));
   }
   // The tab icon: the pages link /favicon.svg; /favicon.ico (which browsers ask for by themselves) gets the same image.
   const icon = files.get(FAVICON);
-  if (icon) for (const route of ['/favicon.svg', '/favicon.ico']) app.get(route, (_request, reply) => reply.headers(headers).type(icon.type).send(icon.bytes));
+  if (icon) for (const route of ['/favicon.svg', '/favicon.ico']) app.get(route, (_request, reply) => reply.headers(ASSET_HEADERS).type(icon.type).send(icon.bytes));
 }

@@ -107,12 +107,25 @@ describe('health', () => {
     }
     expect(view.statusCode).toBe(503);
     expect(view.json()).toMatchObject({ ok: false, reason: expect.stringMatching(/busy/) });
-    const [page, bet, healthz] = await Promise.all([
+    const [page, russianPage, script, bet, healthz] = await Promise.all([
       app!.inject('/'),
+      app!.inject('/dealer?lang=ru'),
+      app!.inject('/assets/public.js'),
       app!.inject({ method: 'POST', url: '/api/bets', headers: { authorization: `Bearer ${TOKENS.gameServer}` }, payload: { seat: 1, player: 'ana', amount: 1000 } }),
       app!.inject('/healthz'),
     ]);
+    // A display asking for its page is told in words, in its language, and asks again by itself.
     expect(page.statusCode).toBe(503);
+    expect(page.headers['retry-after']).toBe('2');
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.headers['content-security-policy']).toMatch(/default-src 'none'/);
+    expect(page.body).toContain('<meta http-equiv="refresh" content="2">');
+    expect(page.body).toContain('The table is busy: this display comes back by itself in 2 s.');
+    expect(russianPage.statusCode).toBe(503);
+    expect(russianPage.body).toContain('<html lang="ru">');
+    expect(russianPage.body).toContain('Стол занят: это табло вернётся само через 2 с.');
+    // A page that has loaded can still load its scripts (its sockets wait and retry).
+    expect(script.statusCode).toBe(200);
     expect(bet.statusCode).toBe(200);
     expect(healthz.statusCode).toBe(200);
     expect((await app!.inject('/metrics')).body).toMatch(/table_displays_shed\{table="web-1"\} [1-9]/);

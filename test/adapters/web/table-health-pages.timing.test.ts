@@ -1,5 +1,6 @@
 // The live table on the pages (headless Chromium): the betting countdown on every page, the dealer page's
-// "Close betting" control, the linkDown fault with what to do, and the supervisor's link panel.
+// "Close betting" control, the linkDown fault with what to do, the supervisor's link panel, and a display
+// opened while the table sheds its displays.
 import { describe, expect, test } from 'vitest';
 import { chromiumInstalled, CHROMIUM_PATH, launchChromium } from './support/browser.js';
 import { webTable } from './support/web-fixture.js';
@@ -35,6 +36,32 @@ describe.skipIf(!chromiumInstalled && process.env['CI'] !== 'true')(`table healt
     }
   }, 60_000);
 
+  test('a display opened while the table sheds its displays says so in words and comes back by itself', async () => {
+    const web = await webTable({ listen: true, clock: 'system', shedDisplaysAtMs: 20, shedSampleMs: 100 });
+    const browser = await launchChromium();
+    // The table's event loop held up again and again: too busy for new displays.
+    const stalls = setInterval(() => holdUp(150), 160);
+    try {
+      await loadShoe(web.service);
+      let shed = 0;
+      for (let i = 0; i < 100 && shed !== 503; i++) shed = (await fetch(`${web.url}/api/views/public`)).status;
+      expect(shed).toBe(503);
+      const page = await browser.newPage();
+      let opened = await page.goto(`${web.url}/`);
+      for (let i = 0; i < 10 && opened?.status() !== 503; i++) opened = await page.goto(`${web.url}/`);
+      expect(opened?.status()).toBe(503);
+      expect(await page.textContent('.busy', { timeout: 1000 })).toBe('The table is busy: this display comes back by itself in 2 s.');
+      clearInterval(stalls);
+      // Nobody touches the page: it asks again after the retry-after and is the public display.
+      await page.waitForSelector('[data-dealer]', { timeout: 15_000 });
+      expect(await page.$('.busy')).toBeNull();
+    } finally {
+      clearInterval(stalls);
+      await browser.close();
+      await web.close();
+    }
+  }, 60_000);
+
   test('a linkDown fault shows with what to do on the dealer page; the supervisor sees the link panel', async () => {
     const web = await webTable({ listen: true, clock: 'system' });
     const browser = await launchChromium();
@@ -60,3 +87,9 @@ describe.skipIf(!chromiumInstalled && process.env['CI'] !== 'true')(`table healt
     }
   }, 60_000);
 });
+
+/** Holds this process's event loop for `ms` (the table's server runs in it). */
+function holdUp(ms: number): void {
+  const until = Date.now() + ms;
+  while (Date.now() < until) { /* busy on purpose */ }
+}

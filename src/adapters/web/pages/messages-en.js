@@ -7,6 +7,8 @@ export const MESSAGES_EN = {
   'page.supervisor': 'Blackjack — supervisor console',
   'page.play': 'Blackjack — play the seats',
   'page.overlay': 'Blackjack — studio overlay',
+  'page.busy': 'Blackjack — the table is busy',
+  'busy.text': 'The table is busy: this display comes back by itself in {seconds} s.',
 
   'conn.connecting': 'connecting',
   'conn.live': 'live',

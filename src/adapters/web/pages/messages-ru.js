@@ -7,6 +7,8 @@ export const MESSAGES_RU = {
   'page.supervisor': 'Блэкджек — пульт супервайзера',
   'page.play': 'Блэкджек — игра за боксами',
   'page.overlay': 'Блэкджек — студийный оверлей',
+  'page.busy': 'Блэкджек — стол занят',
+  'busy.text': 'Стол занят: это табло вернётся само через {seconds} с.',
 
   'conn.connecting': 'подключение',
   'conn.live': 'в эфире',

@@ -20,9 +20,15 @@ export interface WebTable {
   close(): Promise<void>;
 }
 
-export async function webTable(options: { listen?: boolean; clock?: 'stepping' | 'system' } = {}): Promise<WebTable> {
+/** `shedDisplaysAtMs` and `shedSampleMs`: createWebServer's shedding, for tests that make the table busy. */
+export async function webTable(options: { listen?: boolean; clock?: 'stepping' | 'system'; shedDisplaysAtMs?: number; shedSampleMs?: number } = {}): Promise<WebTable> {
   const { store, service } = await openTable(options.clock ?? 'stepping');
-  const app = createWebServer({ service, store, config, decisionSeconds: DECISION_SECONDS, logger: pino({ level: 'silent' }) });
+  const { shedDisplaysAtMs, shedSampleMs } = options;
+  const app = createWebServer({
+    service, store, config, decisionSeconds: DECISION_SECONDS, logger: pino({ level: 'silent' }),
+    ...(shedDisplaysAtMs !== undefined ? { shedDisplaysAtMs } : {}),
+    ...(shedSampleMs !== undefined ? { shedSampleMs } : {}),
+  });
   await app.ready();
   const url = options.listen ? await app.listen({ host: '127.0.0.1', port: 0 }) : '';
   return {
