@@ -136,7 +136,8 @@ function alternating(reader: SqliteLogReader, board: SpanBoard, key: Buffer | un
  * a problem (that problem wins from its row on). `more`: the log goes on after `to` (no end check yet).
  */
 function replayUpTo(reader: SqliteLogReader, half: ReplayHalf, to: number, board: SpanBoard, options: VerifyOptions, more = false): ReplayOutcome {
-  return runReplayHalf(reader.records(half.events + 1, to), { ...options, half, more, otherFound: () => board.chainProblem() });
+  const { key: _key, ...progress } = options; // the re-run has no use for the key
+  return runReplayHalf(reader.records(half.events + 1, to), { ...progress, half, more, otherFound: () => board.chainProblem() });
 }
 
 /** The spans of every thread as one chain half over events 1..to: the earliest problem, then the whole-log end check. */

@@ -109,7 +109,7 @@ export function createWebServer(options: WebServerOptions): FastifyInstance {
       sampleInterval: options.shedSampleMs ?? 1000,
       // A returned payload is sent by the plugin (its types say void; its code sends what is returned).
       pressureHandler: ((request: FastifyRequest, reply: FastifyReply, type: string, value: number | undefined) => {
-        if (context.viewStats.shed++ % 100 === 0) context.logger.warn({ type, value, shed: context.viewStats.shed }, 'under pressure: display requests refused');
+        if (context.viewStats.shed++ % 100 === 0) context.logger.warn({ type, value, shed: context.viewStats.shed }, 'under pressure: display requests refused (the displays retry by themselves; if this lasts, the machine is short of CPU for the table: look for other work on it)');
         void reply.code(503).header('retry-after', String(SHED_RETRY_SECONDS));
         // A display asking for its page gets one that says so and comes back by itself (busy-page.ts).
         if (isPageRoute(request.routeOptions.url)) {

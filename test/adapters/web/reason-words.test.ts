@@ -29,7 +29,7 @@ const SOURCES = [
 /** Text in those files that no page shows: log lines, metric help, protocol-error notes, and pieces of sentences read whole. */
 const NOT_SHOWN = new Set([
   'command refused', 'command refused by the table', 'command accepted', 'command not recorded', 'request failed', 'display refused',
-  'under pressure: display requests refused', 'floor link up', 'link watchdog: fault not recorded', 'not ready',
+  'under pressure: display requests refused (the displays retry by themselves; if this lasts, the machine is short of CPU for the table: look for other work on it)', 'floor link up', 'link watchdog: fault not recorded', 'not ready',
   '${detail}; the linkDown fault from before the restart is still open',
   'received a HELLO with role "${h.role}": the line echoes', 'the shoe rejected ${o!.cmd.type} seq ${seq}',
   'add "?token=<token>" to the address', 'send "Authorization: Bearer <token>"', 'missing credential: ${hint}',
