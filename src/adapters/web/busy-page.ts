@@ -5,11 +5,12 @@
 // pages' own (pages/messages-*.js).
 import { formatIn } from './pages/i18n.js';
 import type { PageLanguage } from './page-routes.js';
+import { escapeXml } from '../../app/par-sheet/svg-charts.js';
 
 /** The busy page in `language`, which asks for the display again after `retryAfterSeconds`. */
 export function busyPage(language: PageLanguage, retryAfterSeconds: number): string {
-  const title = escapeHtml(formatIn(language, 'page.busy'));
-  const text = escapeHtml(formatIn(language, 'busy.text', { seconds: retryAfterSeconds }));
+  const title = escapeXml(formatIn(language, 'page.busy'));
+  const text = escapeXml(formatIn(language, 'busy.text', { seconds: retryAfterSeconds }));
   return `<!doctype html>
 <html lang="${language}">
 <head>
@@ -27,6 +28,3 @@ export function busyPage(language: PageLanguage, retryAfterSeconds: number): str
 `;
 }
 
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}

@@ -11,7 +11,7 @@ import { credentialIndex, type TableConfig } from '../../config/table-config.js'
 import type { EventStore } from '../../ports/event-store.js';
 import { registerCommandRoutes } from './command-routes.js';
 import { registerCommandSocket } from './command-socket.js';
-import { isPageRoute, pageLanguage, PAGE_HEADERS, registerPageAssets, registerPages } from './page-routes.js';
+import { isPageRoute, pageLanguage, PAGE_HEADERS, readPageFiles, registerPageAssets, registerPages } from './page-routes.js';
 import { busyPage } from './busy-page.js';
 import { registerPlayRoutes } from './play-routes.js';
 import { requestErrorHandler } from './request-errors.js';
@@ -87,6 +87,7 @@ export function createWebServer(options: WebServerOptions): FastifyInstance {
   registerRequestGuards(app, options.rateLimit ?? DEFAULT_RATE_LIMIT);
   app.addHook('onClose', async () => context.refusals.flushAll());
   if (own) app.addHook('onClose', async () => own.stop());
+  const pageFiles = readPageFiles();
   void app.register(fastifyWebsocket, { options: { maxPayload: BODY_LIMIT_BYTES } });
   void app.register(async (routes) => {
     registerCommandRoutes(routes, context);
@@ -95,7 +96,7 @@ export function createWebServer(options: WebServerOptions): FastifyInstance {
     registerHealthRoutes(routes, context, options.health);
     // The pages' scripts and styles are never shed: a page that has loaded must be able to run, and its own
     // sockets then wait and retry as the table asks (pages/socket.js).
-    registerPageAssets(routes);
+    registerPageAssets(routes, pageFiles);
   });
   // The displays (pages, views, display sockets) give way first when the event loop is late: new ones
   // are refused 503 until it catches up, and the table's own work (commands, the shoe) keeps its pace. A
@@ -121,7 +122,7 @@ export function createWebServer(options: WebServerOptions): FastifyInstance {
     });
     registerViewSockets(displays, context);
     registerViewRoutes(displays, context);
-    registerPages(displays, undefined, { language: config.language });
+    registerPages(displays, pageFiles, { language: config.language });
   });
   return app;
 }

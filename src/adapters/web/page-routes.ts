@@ -62,12 +62,15 @@ const CONTENT_SECURITY_POLICY = "default-src 'none'; script-src 'self'; style-sr
 
 const ASSET_HEADERS: Readonly<Record<string, string>> = { 'cache-control': 'no-store', 'x-content-type-options': 'nosniff', 'referrer-policy': 'no-referrer' };
 
-interface PageFile {
+export interface PageFile {
   readonly bytes: Buffer;
   readonly type: string;
 }
 
-function readPages(dir: string): Map<string, PageFile> {
+/** The files of the pages' folder, read once at start (no path from a request reaches the file system). */
+export type PageFiles = ReadonlyMap<string, PageFile>;
+
+export function readPageFiles(dir = PAGES_DIR): PageFiles {
   const files = new Map<string, PageFile>();
   for (const name of readdirSync(dir)) {
     const type = CONTENT_TYPES[extname(name)];
@@ -86,13 +89,13 @@ export function isPageRoute(route: string | undefined): boolean {
 
 /** The pages and their assets: what a display gateway serves. */
 export function registerPageRoutes(app: FastifyInstance, dir = PAGES_DIR, options: PageOptions = {}): void {
-  registerPages(app, dir, options);
-  registerPageAssets(app, dir);
+  const files = readPageFiles(dir);
+  registerPages(app, files, options);
+  registerPageAssets(app, files);
 }
 
 /** The pages, each in every language. */
-export function registerPages(app: FastifyInstance, dir = PAGES_DIR, options: PageOptions = {}): void {
-  const files = readPages(dir);
+export function registerPages(app: FastifyInstance, files: PageFiles, options: PageOptions = {}): void {
   for (const [route, name] of Object.entries(PAGES)) {
     const file = files.get(name);
     if (!file) continue;
@@ -103,9 +106,8 @@ export function registerPages(app: FastifyInstance, dir = PAGES_DIR, options: Pa
   }
 }
 
-/** The pages' scripts, styles and tab icon: static bytes, read once. */
-export function registerPageAssets(app: FastifyInstance, dir = PAGES_DIR): void {
-  const files = readPages(dir);
+/** The pages' scripts, styles and tab icon: static bytes. */
+export function registerPageAssets(app: FastifyInstance, files: PageFiles): void {
   for (const [name, file] of files) {
     if (!name.endsWith('.html')) app.get(`/assets/${name}`, (_request, reply) => reply.headers(ASSET_HEADERS).type(file.type).send(file.bytes));
   }
