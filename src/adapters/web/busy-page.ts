@@ -1,16 +1,26 @@
-// What a display is sent when it asks for its page while the table sheds display requests (docs/web-api.md,
-// "Shedding"): not the refusal's JSON, which a browser would show as text and keep showing, but a short page
-// in the display's language that says so in words and loads the display again by itself after the
-// retry-after (an HTTP refresh: no script, so the pages' content security policy holds). The words are the
-// pages' own (pages/messages-*.js).
+// What a display is sent when it asks for its page and cannot have it just now (docs/web-api.md,
+// "Shedding" and "Before any work"): the table sheds display requests (503), or this address has asked
+// too often (429). Not the refusal's JSON, which a browser would show as text and keep showing, but a
+// short page in the display's language that says so in words and loads the display again by itself after
+// the retry-after (an HTTP refresh: no script, so the pages' content security policy holds). The words
+// are the pages' own (pages/messages-*.js).
+import type { FastifyReply } from 'fastify';
 import { formatIn } from './pages/i18n.js';
-import type { PageLanguage } from './page-routes.js';
+import { PAGE_HEADERS, type PageLanguage } from './page-routes.js';
 import { escapeXml } from '../../app/par-sheet/svg-charts.js';
 
-/** The busy page in `language`, which asks for the display again after `retryAfterSeconds`. */
-export function busyPage(language: PageLanguage, retryAfterSeconds: number): string {
-  const title = escapeXml(formatIn(language, 'page.busy'));
-  const text = escapeXml(formatIn(language, 'busy.text', { seconds: retryAfterSeconds }));
+/** Why the display waits: the table is busy (shedding), or too many requests came from its address. */
+export type WaitReason = 'busy' | 'rate';
+
+const WORDS: Readonly<Record<WaitReason, { title: string; text: string }>> = {
+  busy: { title: 'page.busy', text: 'busy.text' },
+  rate: { title: 'page.wait', text: 'rate.text' },
+};
+
+/** The waiting page in `language`, which asks for the display again after `retryAfterSeconds`. */
+export function busyPage(language: PageLanguage, retryAfterSeconds: number, why: WaitReason = 'busy'): string {
+  const title = escapeXml(formatIn(language, WORDS[why].title));
+  const text = escapeXml(formatIn(language, WORDS[why].text, { seconds: retryAfterSeconds }));
   return `<!doctype html>
 <html lang="${language}">
 <head>
@@ -28,3 +38,13 @@ export function busyPage(language: PageLanguage, retryAfterSeconds: number): str
 `;
 }
 
+/** Sends the waiting page with the pages' headers; the status and retry-after are the caller's. */
+export function sendWaitPage(reply: FastifyReply, language: PageLanguage, retryAfterSeconds: number, why: WaitReason): FastifyReply {
+  return reply.headers(PAGE_HEADERS).type('text/html; charset=utf-8').send(busyPage(language, retryAfterSeconds, why));
+}
+
+/** The seconds the rate limit asked to wait (its retry-after header), at least one. */
+export function retryAfterOf(reply: FastifyReply): number {
+  const seconds = Number(reply.getHeader('retry-after'));
+  return Number.isFinite(seconds) && seconds >= 1 ? Math.ceil(seconds) : 1;
+}

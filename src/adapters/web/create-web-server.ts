@@ -83,7 +83,7 @@ export function createWebServer(options: WebServerOptions): FastifyInstance {
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: BODY_LIMIT_BYTES,
   }) as unknown as FastifyInstance;
-  app.setErrorHandler(requestErrorHandler(context));
+  app.setErrorHandler(requestErrorHandler(context, config.language));
   registerRequestGuards(app, options.rateLimit ?? DEFAULT_RATE_LIMIT);
   app.addHook('onClose', async () => context.refusals.flushAll());
   if (own) app.addHook('onClose', async () => own.stop());

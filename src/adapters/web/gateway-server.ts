@@ -3,7 +3,7 @@
 // NATS (src/adapters/view-fanout/). Stateless — nothing but the current view per audience — so as many
 // as the audience needs run behind any load balancer, and the table process never serves the public
 // internet. Refused credentials are logged here (the gateway has no table log to record them on).
-import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyError, type FastifyInstance } from 'fastify';
 import fastifyWebsocket from '@fastify/websocket';
 import type { Logger } from 'pino';
 import { Gauge, Registry, collectDefaultMetrics } from 'prom-client';
@@ -12,7 +12,8 @@ import type { Principal, Role } from '../../config/table-config.js';
 import { VIEW_BUFFER_BYTES } from './conflated-sender.js';
 import { bearerToken, identify, queryToken, roleAllowed, wrongRoleReason } from './credentials.js';
 import { explained } from './explained-reason.js';
-import { registerPageRoutes } from './page-routes.js';
+import { isPageRoute, pageLanguage, registerPageRoutes } from './page-routes.js';
+import { retryAfterOf, sendWaitPage } from './busy-page.js';
 import { DEFAULT_RATE_LIMIT, registerRequestGuards, type RateLimitSettings } from './request-guards.js';
 import { ViewDeliveryStats } from './view-delivery-stats.js';
 import { streamViews, viewSocketPath } from './view-sockets.js';
@@ -38,6 +39,12 @@ export function createGatewayServer(options: GatewayOptions): FastifyInstance & 
   const viewStats = new ViewDeliveryStats();
   const context = { views: options.views, viewStats, logger, viewBufferBytes: options.viewBufferBytes ?? VIEW_BUFFER_BYTES };
   registerRequestGuards(app, options.rateLimit ?? DEFAULT_RATE_LIMIT);
+  // A display asking for its page too often gets a page that says so and comes back by itself (busy-page.ts);
+  // anything else goes to Fastify's own handler.
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error.statusCode === 429 && isPageRoute(request.routeOptions.url)) return sendWaitPage(reply.code(429), pageLanguage(request), retryAfterOf(reply), 'rate');
+    throw error;
+  });
   void app.register(fastifyWebsocket, { options: { maxPayload: 1024 } });
 
   const admit = (roles: readonly Role[] | null, token: string | undefined, how: 'header' | 'query', path: string, client: string) => {

@@ -106,12 +106,17 @@ export function registerPages(app: FastifyInstance, files: PageFiles, options: P
   }
 }
 
-/** The pages' scripts, styles and tab icon: static bytes. */
+/**
+ * The pages' scripts, styles and tab icon: static bytes, outside the rate limit per address. A page loads
+ * some twenty of them, so counted they would let a handful of displays behind one address (a studio's
+ * NAT, a proxy) load at once; served from memory they cost no more than refusing them would.
+ */
 export function registerPageAssets(app: FastifyInstance, files: PageFiles): void {
+  const unlimited = { config: { rateLimit: false } };
   for (const [name, file] of files) {
-    if (!name.endsWith('.html')) app.get(`/assets/${name}`, (_request, reply) => reply.headers(ASSET_HEADERS).type(file.type).send(file.bytes));
+    if (!name.endsWith('.html')) app.get(`/assets/${name}`, unlimited, (_request, reply) => reply.headers(ASSET_HEADERS).type(file.type).send(file.bytes));
   }
   // The tab icon: the pages link /favicon.svg; /favicon.ico (which browsers ask for by themselves) gets the same image.
   const icon = files.get(FAVICON);
-  if (icon) for (const route of ['/favicon.svg', '/favicon.ico']) app.get(route, (_request, reply) => reply.headers(ASSET_HEADERS).type(icon.type).send(icon.bytes));
+  if (icon) for (const route of ['/favicon.svg', '/favicon.ico']) app.get(route, unlimited, (_request, reply) => reply.headers(ASSET_HEADERS).type(icon.type).send(icon.bytes));
 }

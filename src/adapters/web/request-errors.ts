@@ -1,14 +1,18 @@
 // Requests that fail before a route's handler runs — too many from one address (429), a body that is not
 // JSON, too deep, not valid Unicode, too large, or of another content type — are refused commands:
-// recorded (bounded, ./refusal-log.ts) and answered with the reason.
+// recorded (bounded, ./refusal-log.ts) and answered with the reason. A display asking for its page too often
+// is answered with a page that says so and comes back by itself (./busy-page.ts), not with JSON.
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { bearerToken } from './credentials.js';
 import { explained } from './explained-reason.js';
+import { isPageRoute, pageLanguage, type PageLanguage } from './page-routes.js';
+import { retryAfterOf, sendWaitPage } from './busy-page.js';
 import { refuse } from './refusals.js';
 import { rawBodyOf } from './request-guards.js';
 import type { WebContext } from './web-context.js';
 
-export function requestErrorHandler(context: WebContext) {
+/** `language`: the table file's language for the pages. */
+export function requestErrorHandler(context: WebContext, language?: PageLanguage) {
   return async (error: FastifyError, request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
     const status = error.statusCode ?? 500;
     const path = request.routeOptions.url ?? request.url.split('?')[0] ?? request.url;
@@ -19,6 +23,7 @@ export function requestErrorHandler(context: WebContext) {
       const refusal = status === 429
         ? await refuse(context, command, 429, 'rate', error.message, sender?.name)
         : await refuse(context, command, status, 'body', `malformed request: ${error.message}`, sender?.name);
+      if (status === 429 && isPageRoute(request.routeOptions.url)) return sendWaitPage(reply.code(429), pageLanguage(request, language), retryAfterOf(reply), 'rate');
       return reply.code(refusal.status).send(refusal.body);
     }
     if (status >= 500) context.logger.error({ err: error, path }, 'request failed');

@@ -9,6 +9,8 @@ export const MESSAGES_EN = {
   'page.overlay': 'Blackjack — studio overlay',
   'page.busy': 'Blackjack — the table is busy',
   'busy.text': 'The table is busy: this display comes back by itself in {seconds} s.',
+  'page.wait': 'Blackjack — one moment',
+  'rate.text': 'Too many requests from this address just now: this display comes back by itself in {seconds} s.',
 
   'conn.connecting': 'connecting',
   'conn.live': 'live',
