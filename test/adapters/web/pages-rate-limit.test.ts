@@ -10,31 +10,29 @@ import type { FastifyInstance } from 'fastify';
 import { createWebServer } from '../../../src/adapters/web/create-web-server.js';
 import { createGatewayServer } from '../../../src/adapters/web/gateway-server.js';
 import type { MemoryEventStore } from '../../../src/adapters/store/memory-event-store.js';
-import type { TableService } from '../../../src/app/table/table-service.js';
 import { TABLE_ID, config, openTable } from './support/table-fixture.js';
 
-let app: FastifyInstance | undefined;
-let service: TableService | undefined;
+/** What each test opened, closed after it, last first. */
+const opened: Array<() => unknown> = [];
 afterEach(async () => {
-  await app?.close();
-  app = undefined;
-  service?.close();
-  service = undefined;
+  for (const close of opened.splice(0).reverse()) await close();
 });
 
 const LIMIT = { max: 3, windowMs: 60_000 };
 
 async function tableServer(): Promise<{ app: FastifyInstance; store: MemoryEventStore }> {
-  const opened = await openTable();
-  service = opened.service;
-  app = createWebServer({ service: opened.service, store: opened.store, config, decisionSeconds: 15, logger: pino({ level: 'silent' }), rateLimit: LIMIT });
+  const { service, store } = await openTable();
+  opened.push(() => service.close());
+  const app = createWebServer({ service, store, config, decisionSeconds: 15, logger: pino({ level: 'silent' }), rateLimit: LIMIT });
+  opened.push(() => app.close());
   await app.ready();
-  return { app, store: opened.store };
+  return { app, store };
 }
 
 async function gateway(): Promise<FastifyInstance> {
   // No view is ever asked for here: a source that never answers will do.
-  app = createGatewayServer({ views: { views$: () => NEVER, current: () => new Promise(() => undefined) }, credentials: new Map(), logger: pino({ level: 'silent' }), rateLimit: LIMIT });
+  const app = createGatewayServer({ views: { views$: () => NEVER, current: () => new Promise(() => undefined) }, credentials: new Map(), logger: pino({ level: 'silent' }), rateLimit: LIMIT });
+  opened.push(() => app.close());
   await app.ready();
   return app;
 }
@@ -78,8 +76,7 @@ describe('the table\'s server: the same refusal for an API client', () => {
     const api = await get(server, '/api/views/public');
     expect(api.statusCode).toBe(429);
     expect(api.json()).toMatchObject({ ok: false, refused: 'rate', reason: expect.stringMatching(/too many requests from this address/) });
-    await server.close();
-    app = undefined;
+    await server.close(); // the pending refusal summary is written on close
     const refusals = (await store.read(TABLE_ID)).filter((e) => e.type === 'command.refused' && /too many requests/.test(String(e.data['reason'])));
     const paths = refusals.flatMap((e) => (Array.isArray(e.data['paths']) ? e.data['paths'] : [e.data['path']]) as string[]);
     expect(paths).toContain('/');
