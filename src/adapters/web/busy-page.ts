@@ -18,7 +18,7 @@ const WORDS: Readonly<Record<WaitReason, { title: string; text: string }>> = {
 };
 
 /** The waiting page in `language`, which asks for the display again after `retryAfterSeconds`. */
-export function busyPage(language: PageLanguage, retryAfterSeconds: number, why: WaitReason = 'busy'): string {
+function busyPage(language: PageLanguage, retryAfterSeconds: number, why: WaitReason = 'busy'): string {
   const title = escapeXml(formatIn(language, WORDS[why].title));
   const text = escapeXml(formatIn(language, WORDS[why].text, { seconds: retryAfterSeconds }));
   return `<!doctype html>
@@ -38,9 +38,15 @@ export function busyPage(language: PageLanguage, retryAfterSeconds: number, why:
 `;
 }
 
+/** The pages' headers set on `reply`, and the waiting page to send (a handler that returns its payload sends it so). */
+export function waitPageFor(reply: FastifyReply, language: PageLanguage, retryAfterSeconds: number, why: WaitReason): string {
+  void reply.headers(PAGE_HEADERS).type('text/html; charset=utf-8');
+  return busyPage(language, retryAfterSeconds, why);
+}
+
 /** Sends the waiting page with the pages' headers; the status and retry-after are the caller's. */
 export function sendWaitPage(reply: FastifyReply, language: PageLanguage, retryAfterSeconds: number, why: WaitReason): FastifyReply {
-  return reply.headers(PAGE_HEADERS).type('text/html; charset=utf-8').send(busyPage(language, retryAfterSeconds, why));
+  return reply.send(waitPageFor(reply, language, retryAfterSeconds, why));
 }
 
 /** The seconds the rate limit asked to wait (its retry-after header), at least one. */

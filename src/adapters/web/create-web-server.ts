@@ -11,8 +11,8 @@ import { credentialIndex, type TableConfig } from '../../config/table-config.js'
 import type { EventStore } from '../../ports/event-store.js';
 import { registerCommandRoutes } from './command-routes.js';
 import { registerCommandSocket } from './command-socket.js';
-import { isPageRoute, pageLanguage, PAGE_HEADERS, readPageFiles, registerPageAssets, registerPages } from './page-routes.js';
-import { busyPage } from './busy-page.js';
+import { isPageRoute, pageLanguage, readPageFiles, registerPageAssets, registerPages } from './page-routes.js';
+import { waitPageFor } from './busy-page.js';
 import { registerPlayRoutes } from './play-routes.js';
 import { requestErrorHandler } from './request-errors.js';
 import { registerViewRoutes } from './view-routes.js';
@@ -113,10 +113,7 @@ export function createWebServer(options: WebServerOptions): FastifyInstance {
         if (context.viewStats.shed++ % 100 === 0) context.logger.warn({ type, value, shed: context.viewStats.shed }, 'under pressure: display requests refused (the displays retry by themselves; if this lasts, the machine is short of CPU for the table: look for other work on it)');
         void reply.code(503).header('retry-after', String(SHED_RETRY_SECONDS));
         // A display asking for its page gets one that says so and comes back by itself (busy-page.ts).
-        if (isPageRoute(request.routeOptions.url)) {
-          void reply.headers(PAGE_HEADERS).type('text/html; charset=utf-8');
-          return busyPage(pageLanguage(request, config.language), SHED_RETRY_SECONDS);
-        }
+        if (isPageRoute(request.routeOptions.url)) return waitPageFor(reply, pageLanguage(request, config.language), SHED_RETRY_SECONDS, 'busy');
         return { ok: false, ...explained('the table is busy: displays wait, retry shortly') };
       }) as unknown as () => void,
     });
