@@ -1,13 +1,19 @@
 // `shoe displays` (options: its spec): a display gateway. Serves the table's pages, /ws/public and
-// /ws/dealer, GET /api/views/{public,dealer}, /healthz and /metrics from the views the table publishes to
-// NATS — no table log, no state but the current views. --config, the table's file, gives
+// /ws/dealer, GET /api/views/{public,dealer}, /healthz, /readyz and /metrics from the views the table
+// publishes to NATS — no table log, no state but the current views. --config, the table's file, gives
 // the credentials the dealer's display needs (without it only the public display is open).
-import { connect } from 'nats';
-import { pino } from 'pino';
+//
+// NATS not reachable at start: one line and exit 2 (connect-nats.ts), for whatever supervises the gateway
+// to start it again; a gateway never waits silently. Once running it outlives outages: it says when NATS
+// goes (WARN) and returns (INFO), and /readyz answers 503 meanwhile, so a load balancer sends new displays
+// to another gateway (docs/web-api.md, "Display gateways").
+import { pino, type Logger } from 'pino';
+import type { NatsConnection } from 'nats';
 import { credentialIndex, loadTableConfig } from '../config/table-config.js';
 import { NatsViewSource } from '../adapters/view-fanout/nats-view-source.js';
 import { ensureViewStream, tablesWithViews } from '../adapters/view-fanout/view-stream.js';
 import { createGatewayServer } from '../adapters/web/gateway-server.js';
+import { connectOrExplain } from './connect-nats.js';
 import { UsageError } from './usage-error.js';
 import type { CommandArgs, OptionSpecs } from './command-spec.js';
 
@@ -17,7 +23,8 @@ export async function displaysCommand(args: CommandArgs<OptionSpecs>, out: (line
   const url = args.options.get('nats') ?? process.env['NATS_URL'] ?? 'nats://127.0.0.1:4222';
   const config = args.options.has('config') ? loadTableConfig(args.options.get('config') as string) : null;
   const logger = pino({ level: process.env['LOG_LEVEL'] ?? 'info' });
-  const connection = await connect({ servers: url, maxReconnectAttempts: -1, waitOnFirstConnect: true });
+  const connection = await connectOrExplain(url, { maxReconnectAttempts: -1, reconnectTimeWait: 1000 });
+  const nats = watchNats(connection, url, logger);
   try {
     const jsm = await connection.jetstreamManager();
     await ensureViewStream(jsm);
@@ -29,7 +36,7 @@ export async function displaysCommand(args: CommandArgs<OptionSpecs>, out: (line
     }
     const views = new NatsViewSource({ connection, tableId, logger, minIntervalMs: Number(interval) });
     await views.start();
-    const app = createGatewayServer({ views, credentials: config ? credentialIndex(config) : new Map(), logger, conflatedFromSource: (a) => views.conflated(a) });
+    const app = createGatewayServer({ views, credentials: config ? credentialIndex(config) : new Map(), logger, conflatedFromSource: (a) => views.conflated(a), problem: () => nats.problem });
     const address = await app.listen({ host: args.options.get('host') ?? '127.0.0.1', port: Number(port) });
     logger.info({ tableId, nats: url }, `displays of ${tableId}: open ${address}/ (public)${config ? `, ${address}/dealer?token=…` : ''}`);
     out(`serving ${tableId} at ${address}`);
@@ -43,4 +50,21 @@ export async function displaysCommand(args: CommandArgs<OptionSpecs>, out: (line
   } finally {
     await connection.close();
   }
+}
+
+/** Follows the connection (nats.js reconnects it by itself): says when NATS goes and returns; `problem` in words while it is away. */
+function watchNats(connection: NatsConnection, url: string, logger: Logger): { readonly problem: string | null } {
+  const state = { problem: null as string | null };
+  void (async () => {
+    for await (const s of connection.status()) {
+      if (s.type === 'disconnect' && state.problem === null) {
+        state.problem = `NATS at ${url} disconnected: no new views reach the displays`;
+        logger.warn({ url }, 'NATS disconnected: the displays keep their last view and update again when NATS returns (this gateway reconnects by itself; /readyz answers 503 meanwhile); check that NATS runs');
+      } else if (s.type === 'reconnect' && state.problem !== null) {
+        state.problem = null;
+        logger.info({ url }, 'NATS reconnected: views reach the displays again');
+      }
+    }
+  })().catch(() => undefined);
+  return state;
 }

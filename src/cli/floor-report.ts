@@ -1,10 +1,10 @@
 // `shoe floor` at work (floor-command.ts declares it): the rounds on the stream, then live ones when following.
-import { connect, DeliverPolicy, type NatsConnection } from 'nats';
+import { DeliverPolicy, type NatsConnection } from 'nats';
 import { JetStreamLog } from '../adapters/store/jetstream-log.js';
 import type { StoredEvent } from '../ports/event-store.js';
 import { FloorRounds, formatFloorRound } from '../app/audit/floor-rounds.js';
 import { UsageError } from './usage-error.js';
-import { OperatorError } from './operator-error.js';
+import { connectOrExplain } from './connect-nats.js';
 import type { CommandIO } from './command-spec.js';
 import { LineWriter } from './line-writer.js';
 
@@ -15,15 +15,6 @@ export interface FloorOptions {
   readonly idleExit: number | undefined;
   readonly stream: string;
   readonly subjectPrefix: string;
-}
-
-async function connectOrExplain(url: string): Promise<NatsConnection> {
-  try {
-    return await connect({ servers: url, timeout: 5000 });
-  } catch (err) {
-    const code = (err as { code?: string }).code ?? (err as Error).message;
-    throw new OperatorError(`cannot reach NATS at ${url}: ${code === 'CONNECTION_REFUSED' ? 'connection refused' : code === 'TIMEOUT' ? 'no answer within 5 s' : (err as Error).message}`);
-  }
 }
 
 async function lastMessageTime(nc: NatsConnection, stream: string, seq: number): Promise<number> {

@@ -165,8 +165,10 @@ describe("operator mistakes: one line, exit 2, no stack trace", () => {
     expectOneLine(await shoe('emulate', '--serial', plainFile), 'emulate', /not-a-tty: cannot open as a serial line/);
   });
 
-  test('a refused NATS connection', async () => {
-    expectOneLine(await shoe('floor', '--nats', 'nats://127.0.0.1:1'), 'floor', /cannot reach NATS at nats:\/\/127\.0\.0\.1:1: connection refused/);
+  test('a refused NATS connection: the floor report and a display gateway say so and exit, neither waits', async () => {
+    for (const verb of ['floor', 'displays']) {
+      expectOneLine(await shoe(verb, '--nats', 'nats://127.0.0.1:1'), verb, /cannot reach NATS at nats:\/\/127\.0\.0\.1:1: connection refused; start it, or give the right --nats URL\n$/);
+    }
   });
 
   test('a malformed session line names the file and the line; a run writes no log for it', async () => {

@@ -29,6 +29,8 @@ export interface GatewayOptions {
   readonly firstViewTimeoutMs?: number;
   /** Views from NATS a newer one replaced before the fan-out, per audience (NatsViewSource.conflated). */
   readonly conflatedFromSource?: (audience: 'public' | 'dealer') => number;
+  /** Why the gateway cannot serve new views now (NATS away), in words; null when it can. /readyz says it. */
+  readonly problem?: () => string | null;
 }
 
 const GATEWAY_AUDIENCES = { public: null, dealer: ['dealer', 'supervisor', 'display'] } as const satisfies Record<string, readonly Role[] | null>;
@@ -75,6 +77,11 @@ export function createGatewayServer(options: GatewayOptions): FastifyInstance & 
       });
     }
     routes.get('/healthz', async () => ({ ok: true }));
+    // Ready while views can reach the displays: a load balancer sends new displays elsewhere meanwhile.
+    routes.get('/readyz', async (_request, reply) => {
+      const problem = options.problem?.() ?? null;
+      return problem === null ? { ok: true, status: 'ready', problems: [] } : reply.code(503).send({ ok: false, status: 'not ready', problems: [problem] });
+    });
     const register = new Registry();
     for (const [name, help, pick] of [
       ['gateway_views_sent', 'Views sent to displays, per audience', (a: 'public' | 'dealer') => viewStats.of(a).sent],

@@ -1,0 +1,19 @@
+// A command's connection to NATS (`shoe floor`, `shoe displays`): one attempt, given up after 5 s, and
+// when the server cannot be reached one line that says so in words (an OperatorError: exit 2). A command
+// never waits silently for a server that is not there; a service that should outlive outages once it runs
+// passes its reconnect settings, which apply only after this first connection.
+import { connect, type ConnectionOptions, type NatsConnection } from 'nats';
+import { OperatorError } from './operator-error.js';
+
+/** How long the first attempt may take, ms. */
+const FIRST_ATTEMPT_MS = 5000;
+
+export async function connectOrExplain(url: string, options: Omit<ConnectionOptions, 'servers' | 'timeout' | 'waitOnFirstConnect'> = {}): Promise<NatsConnection> {
+  try {
+    return await connect({ ...options, servers: url, timeout: FIRST_ATTEMPT_MS });
+  } catch (err) {
+    const code = (err as { code?: string }).code ?? (err as Error).message;
+    const why = code === 'CONNECTION_REFUSED' ? 'connection refused' : code === 'TIMEOUT' ? `no answer within ${FIRST_ATTEMPT_MS / 1000} s` : (err as Error).message;
+    throw new OperatorError(`cannot reach NATS at ${url}: ${why}; start it, or give the right --nats URL`);
+  }
+}
