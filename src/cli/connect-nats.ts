@@ -17,3 +17,19 @@ export async function connectOrExplain(url: string, options: Omit<ConnectionOpti
     throw new OperatorError(`cannot reach NATS at ${url}: ${why}; start it, or give the right --nats URL`);
   }
 }
+
+/** Calls `down` when the connection drops and `up` when nats.js has it back, once each per outage. */
+export function followNatsOutages(connection: NatsConnection, on: { down(): void; up(): void }): void {
+  let away = false;
+  void (async () => {
+    for await (const s of connection.status()) {
+      if (s.type === 'disconnect' && !away) {
+        away = true;
+        on.down();
+      } else if (s.type === 'reconnect' && away) {
+        away = false;
+        on.up();
+      }
+    }
+  })().catch(() => undefined);
+}

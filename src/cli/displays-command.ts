@@ -13,7 +13,7 @@ import { credentialIndex, loadTableConfig } from '../config/table-config.js';
 import { NatsViewSource } from '../adapters/view-fanout/nats-view-source.js';
 import { ensureViewStream, tablesWithViews } from '../adapters/view-fanout/view-stream.js';
 import { createGatewayServer } from '../adapters/web/gateway-server.js';
-import { connectOrExplain } from './connect-nats.js';
+import { connectOrExplain, followNatsOutages } from './connect-nats.js';
 import { UsageError } from './usage-error.js';
 import type { CommandArgs, OptionSpecs } from './command-spec.js';
 
@@ -52,19 +52,18 @@ export async function displaysCommand(args: CommandArgs<OptionSpecs>, out: (line
   }
 }
 
-/** Follows the connection (nats.js reconnects it by itself): says when NATS goes and returns; `problem` in words while it is away. */
+/** Says when NATS goes and returns (nats.js reconnects by itself); `problem` in words while it is away. */
 function watchNats(connection: NatsConnection, url: string, logger: Logger): { readonly problem: string | null } {
   const state = { problem: null as string | null };
-  void (async () => {
-    for await (const s of connection.status()) {
-      if (s.type === 'disconnect' && state.problem === null) {
-        state.problem = `NATS at ${url} disconnected: no new views reach the displays`;
-        logger.warn({ url }, 'NATS disconnected: the displays keep their last view and update again when NATS returns (this gateway reconnects by itself; /readyz answers 503 meanwhile); check that NATS runs');
-      } else if (s.type === 'reconnect' && state.problem !== null) {
-        state.problem = null;
-        logger.info({ url }, 'NATS reconnected: views reach the displays again');
-      }
-    }
-  })().catch(() => undefined);
+  followNatsOutages(connection, {
+    down() {
+      state.problem = `NATS at ${url} disconnected: no new views reach the displays`;
+      logger.warn({ url }, 'NATS disconnected: the displays keep their last view and update again when NATS returns (this gateway reconnects by itself; /readyz answers 503 meanwhile); check that NATS runs');
+    },
+    up() {
+      state.problem = null;
+      logger.info({ url }, 'NATS reconnected: views reach the displays again');
+    },
+  });
   return state;
 }

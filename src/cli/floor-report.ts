@@ -4,7 +4,8 @@ import { JetStreamLog } from '../adapters/store/jetstream-log.js';
 import type { StoredEvent } from '../ports/event-store.js';
 import { FloorRounds, formatFloorRound } from '../app/audit/floor-rounds.js';
 import { UsageError } from './usage-error.js';
-import { connectOrExplain } from './connect-nats.js';
+import { connectOrExplain, followNatsOutages } from './connect-nats.js';
+import { OperatorError } from './operator-error.js';
 import type { CommandIO } from './command-spec.js';
 import { LineWriter } from './line-writer.js';
 
@@ -28,7 +29,20 @@ export async function floorReport(o: FloorOptions, io: CommandIO): Promise<numbe
   // --idle-exit only means something while following: it implies --follow.
   const follow = o.follow || idleExit !== undefined;
   if (since !== undefined && Number.isNaN(Date.parse(since))) throw new UsageError(`--since takes an ISO time, not "${since}"`);
-  const nc = await connectOrExplain(url);
+  // Following rides out NATS outages (nats.js reconnects every second) and says so on stderr; a report of
+  // what the stream holds stops at a lost connection with one line, never ends in silence.
+  const nc = await connectOrExplain(url, follow ? { maxReconnectAttempts: -1, reconnectTimeWait: 1000 } : {});
+  let lost: string | null = null;
+  let stopReading = (): void => undefined;
+  const loseNats = (why: string): void => {
+    lost ??= why;
+    stopReading();
+  };
+  followNatsOutages(nc, {
+    down: () => (follow ? io.stderr.write(`shoe floor: NATS at ${url} disconnected: waiting for it to return; the rounds settled meanwhile follow when it does\n`) : loseNats('disconnected')),
+    up: () => void io.stderr.write(`shoe floor: NATS at ${url} reconnected\n`),
+  });
+  void nc.closed().then((err) => loseNats(err ? err.message : 'the connection closed'));
   try {
     const log = await JetStreamLog.open(nc, { streamName: o.stream, subjectPrefix: o.subjectPrefix });
     // What the stream holds now: the report ends at its last message unless following.
@@ -41,6 +55,8 @@ export async function floorReport(o: FloorOptions, io: CommandIO): Promise<numbe
       ...(since !== undefined ? { deliver_policy: DeliverPolicy.StartTime, opt_start_time: new Date(since).toISOString() } : {}),
     });
     const messages = await consumer.consume();
+    stopReading = () => void messages.close();
+    if (lost !== null) stopReading();
     const rounds = new FloorRounds();
     const writer = new LineWriter(io.stdout, 1);
     let idle: NodeJS.Timeout | undefined;
@@ -59,8 +75,11 @@ export async function floorReport(o: FloorOptions, io: CommandIO): Promise<numbe
     }
     clearTimeout(idle);
     await writer.flush();
+    if (lost !== null) throw new OperatorError(`lost NATS at ${url} (${lost}): the report stops at the last round printed`);
     return 0;
   } finally {
+    stopReading = () => undefined;
+    lost ??= 'closed by this command';
     await nc.close();
   }
 }

@@ -14,7 +14,10 @@ export const verb = defineCommand({
     stream: { type: 'string', value: 'NAME', default: 'TABLE_EVENTS', description: 'the JetStream stream the tables replicate to' },
     'subject-prefix': { type: 'string', value: 'PREFIX', default: 'tables', description: "the first token of the tables' subjects (PREFIX.<table>.events)" },
   },
-  details: ['Without --follow the command prints the rounds on the stream when it starts and exits 0.'],
+  details: [
+    'Without --follow the command prints the rounds on the stream when it starts and exits 0.',
+    'NATS not reachable: one line, exit 2. While following, an outage is told on stderr and ridden out: the rounds settled meanwhile follow when NATS returns.',
+  ],
   run: async ({ values: v }, io) =>
     (await import('../floor-report.js')).floorReport({ nats: v.nats, since: v.since, follow: v.follow, idleExit: v['idle-exit'], stream: v.stream, subjectPrefix: v['subject-prefix'] }, io),
 });
