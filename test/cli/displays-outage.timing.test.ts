@@ -4,11 +4,8 @@
 // them. (NATS unreachable at start: one line and exit 2, in test/cli/shoe-cli.test.ts.)
 import { afterEach, describe, expect, test } from 'vitest';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { connect, headers } from 'nats';
-import { NatsServerProcess, freePort, natsServerAvailable } from '../adapters/store/nats-server-process.js';
+import { natsServerAvailable, ownNatsServer } from '../adapters/store/nats-server-process.js';
 import { ROOT } from '../support/run-cli.js';
 import { viewSubject } from '../../src/adapters/view-fanout/view-stream.js';
 
@@ -39,10 +36,8 @@ async function publishView(url: string, view: object, seq: number): Promise<void
 
 describe.skipIf(!natsServerAvailable())(natsServerAvailable() ? 'a display gateway through a NATS outage' : 'skipped: nats-server not installed', () => {
   test('WARN when NATS goes, 503 from /readyz meanwhile, the last view kept; INFO and views again when it returns', async () => {
-    const store = mkdtempSync(join(tmpdir(), 'gateway-nats-'));
-    const nats = new NatsServerProcess(await freePort(), store);
-    cleanups.push(() => rmSync(store, { recursive: true, force: true }), () => nats.stop());
-    await nats.start();
+    const { nats, remove } = await ownNatsServer();
+    cleanups.push(remove);
 
     const gateway: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'displays', '--nats', nats.url, '--table', TABLE, '--port', '0', '--view-interval', '0'], { cwd: ROOT });
     let stdout = '';

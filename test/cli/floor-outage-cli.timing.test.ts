@@ -3,11 +3,8 @@
 // printed. It used to end in silence some twenty seconds into an outage (exit 13: nothing left to wait on).
 import { afterEach, describe, expect, test } from 'vitest';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { connect } from 'nats';
-import { NatsServerProcess, freePort, natsServerAvailable } from '../adapters/store/nats-server-process.js';
+import { natsServerAvailable, ownNatsServer } from '../adapters/store/nats-server-process.js';
 import { cliBundle } from '../support/cli-bundle.js';
 import { ROOT } from '../support/run-cli.js';
 import { JetStreamLog } from '../../src/adapters/store/jetstream-log.js';
@@ -35,10 +32,8 @@ async function settleRound(url: string, round: number, seq: number): Promise<voi
 
 describe.skipIf(!natsServerAvailable())(natsServerAvailable() ? 'shoe floor --follow through a NATS outage' : 'skipped: nats-server not installed', () => {
   test('says when NATS goes and returns on stderr, and prints the rounds settled after the return', async () => {
-    const store = mkdtempSync(join(tmpdir(), 'floor-nats-'));
-    const nats = new NatsServerProcess(await freePort(), store);
-    cleanups.push(() => rmSync(store, { recursive: true, force: true }), () => nats.stop());
-    await nats.start();
+    const { nats, remove } = await ownNatsServer();
+    cleanups.push(remove);
     await settleRound(nats.url, 1, 1);
 
     const child = spawn(process.execPath, [await cliBundle(), 'floor', '--follow', '--nats', nats.url], { cwd: ROOT });

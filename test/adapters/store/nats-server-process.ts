@@ -3,7 +3,9 @@
  * test can stop and restart on the same port and store.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createServer } from 'node:net';
 import { reachable } from './nats-availability.js';
 
@@ -58,4 +60,12 @@ export class NatsServerProcess {
       child.kill(signal);
     });
   }
+}
+
+/** A nats-server of the test's own, started on a free port with a fresh store; `remove` stops it and deletes the store. */
+export async function ownNatsServer(): Promise<{ nats: NatsServerProcess; remove(): Promise<void> }> {
+  const store = mkdtempSync(join(tmpdir(), 'own-nats-'));
+  const nats = new NatsServerProcess(await freePort(), store);
+  await nats.start();
+  return { nats, remove: async () => { await nats.stop(); rmSync(store, { recursive: true, force: true }); } };
 }
