@@ -2,8 +2,9 @@
 // when the server cannot be reached one line that says so in words (an OperatorError: exit 2). A command
 // never waits silently for a server that is not there; a service that should outlive outages once it runs
 // passes its reconnect settings, which apply only after this first connection.
-import { connect, type ConnectionOptions, type NatsConnection } from 'nats';
+import { connect, type ConnectionOptions, type JetStreamManager, type NatsConnection } from 'nats';
 import { OperatorError } from './operator-error.js';
+import { hasNoJetStream, noJetStreamSentence } from '../adapters/store/nats-trouble.js';
 
 /** How long the first attempt may take, ms. */
 const FIRST_ATTEMPT_MS = 5000;
@@ -15,6 +16,16 @@ export async function connectOrExplain(url: string, options: Omit<ConnectionOpti
     const code = (err as { code?: string }).code ?? (err as Error).message;
     const why = code === 'CONNECTION_REFUSED' ? 'connection refused' : code === 'TIMEOUT' ? `no answer within ${FIRST_ATTEMPT_MS / 1000} s` : (err as Error).message;
     throw new OperatorError(`cannot reach NATS at ${url}: ${why}; start it, or give the right --nats URL`);
+  }
+}
+
+/** The server's JetStream; a server without it is named in one line (an OperatorError), not a stack trace. */
+export async function jetStreamOf(connection: NatsConnection, url: string): Promise<JetStreamManager> {
+  try {
+    return await connection.jetstreamManager();
+  } catch (err) {
+    if (hasNoJetStream(err)) throw new OperatorError(noJetStreamSentence(url));
+    throw err;
   }
 }
 

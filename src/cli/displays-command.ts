@@ -13,7 +13,7 @@ import { credentialIndex, loadTableConfig } from '../config/table-config.js';
 import { NatsViewSource } from '../adapters/view-fanout/nats-view-source.js';
 import { ensureViewStream, tablesWithViews } from '../adapters/view-fanout/view-stream.js';
 import { createGatewayServer } from '../adapters/web/gateway-server.js';
-import { connectOrExplain, followNatsOutages } from './connect-nats.js';
+import { connectOrExplain, followNatsOutages, jetStreamOf } from './connect-nats.js';
 import { UsageError } from './usage-error.js';
 import type { CommandArgs, OptionSpecs } from './command-spec.js';
 
@@ -26,7 +26,7 @@ export async function displaysCommand(args: CommandArgs<OptionSpecs>, out: (line
   const connection = await connectOrExplain(url, { maxReconnectAttempts: -1, reconnectTimeWait: 1000 });
   const nats = watchNats(connection, url, logger);
   try {
-    const jsm = await connection.jetstreamManager();
+    const jsm = await jetStreamOf(connection, url);
     await ensureViewStream(jsm);
     let tableId = args.options.get('table') ?? config?.id;
     if (tableId === undefined) {

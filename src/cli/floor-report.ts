@@ -4,7 +4,7 @@ import { JetStreamLog } from '../adapters/store/jetstream-log.js';
 import type { StoredEvent } from '../ports/event-store.js';
 import { FloorRounds, formatFloorRound } from '../app/audit/floor-rounds.js';
 import { UsageError } from './usage-error.js';
-import { connectOrExplain, followNatsOutages } from './connect-nats.js';
+import { connectOrExplain, followNatsOutages, jetStreamOf } from './connect-nats.js';
 import { OperatorError } from './operator-error.js';
 import type { CommandIO } from './command-spec.js';
 import { LineWriter } from './line-writer.js';
@@ -44,9 +44,10 @@ export async function floorReport(o: FloorOptions, io: CommandIO): Promise<numbe
   });
   void nc.closed().then((err) => loseNats(err ? err.message : 'the connection closed'));
   try {
+    const jsm = await jetStreamOf(nc, url);
     const log = await JetStreamLog.open(nc, { streamName: o.stream, subjectPrefix: o.subjectPrefix });
     // What the stream holds now: the report ends at its last message unless following.
-    const { state } = await (await nc.jetstreamManager()).streams.info(log.streamName);
+    const { state } = await jsm.streams.info(log.streamName);
     if (!follow && (state.messages === 0 || (since !== undefined && (await lastMessageTime(nc, log.streamName, state.last_seq)) < Date.parse(since)))) return 0;
     // An ordered consumer starts at stream sequence 1 by itself. Asking for DeliverPolicy.All as well made
     // nats.js send `all` with `opt_start_seq`, which the server refuses; the client retried for ever, silently.

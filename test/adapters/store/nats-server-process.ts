@@ -32,6 +32,8 @@ export class NatsServerProcess {
   constructor(
     readonly port: number,
     readonly storeDir: string,
+    /** false: a server without JetStream, as a misconfigured floor might run. */
+    readonly jetStream = true,
   ) {}
 
   get url(): string {
@@ -40,7 +42,7 @@ export class NatsServerProcess {
 
   async start(): Promise<void> {
     if (this.child) throw new Error('already running');
-    const child = spawn(NATS_SERVER_BIN, ['-a', '127.0.0.1', '-p', String(this.port), '-js', '-sd', this.storeDir], { stdio: 'ignore' });
+    const child = spawn(NATS_SERVER_BIN, ['-a', '127.0.0.1', '-p', String(this.port), ...(this.jetStream ? ['-js', '-sd', this.storeDir] : [])], { stdio: 'ignore' });
     this.child = child;
     for (let i = 0; i < 100; i += 1) {
       if (child.exitCode !== null) throw new Error(`nats-server exited with ${child.exitCode}`);
@@ -62,10 +64,10 @@ export class NatsServerProcess {
   }
 }
 
-/** A nats-server of the test's own, started on a free port with a fresh store; `remove` stops it and deletes the store. */
-export async function ownNatsServer(): Promise<{ nats: NatsServerProcess; remove(): Promise<void> }> {
+/** A nats-server of the test's own (with JetStream unless told), started on a free port with a fresh store; `remove` stops it and deletes the store. */
+export async function ownNatsServer(jetStream = true): Promise<{ nats: NatsServerProcess; remove(): Promise<void> }> {
   const store = mkdtempSync(join(tmpdir(), 'own-nats-'));
-  const nats = new NatsServerProcess(await freePort(), store);
+  const nats = new NatsServerProcess(await freePort(), store, jetStream);
   await nats.start();
   return { nats, remove: async () => { await nats.stop(); rmSync(store, { recursive: true, force: true }); } };
 }

@@ -22,7 +22,7 @@ const SOURCES = [
   'src/adapters/web/request-errors.ts', 'src/adapters/web/request-guards.ts', 'src/adapters/web/command-socket.ts', 'src/adapters/web/create-web-server.ts',
   'src/adapters/web/gateway-server.ts', 'src/adapters/web/health-routes.ts', 'src/adapters/web/audience-access.ts', 'src/adapters/web/view-routes.ts',
   'src/adapters/web/view-sockets.ts', 'src/adapters/web/play-routes.ts',
-  'src/app/table/append-fault.ts', 'src/app/table/link-watchdog.ts', 'src/composition/floor-link.ts', 'src/composition/table-health.ts',
+  'src/app/table/append-fault.ts', 'src/app/table/link-watchdog.ts', 'src/composition/floor-link.ts', 'src/composition/table-health.ts', 'src/adapters/store/nats-trouble.ts',
   'src/adapters/serial/link-session.ts', 'src/adapters/serial/link-transport.ts', 'src/adapters/serial/command-sender.ts', 'src/adapters/serial/shoe-link.ts',
 ];
 
@@ -47,7 +47,7 @@ function sentencesIn(file: string): string[] {
 
 /** A literal with each `${…}` replaced by a value of its kind. */
 function sample(literal: string): string {
-  return literal.replace(/\$\{(?:[^{}]|\{[^{}]*\})*\}/g, (expr) => (/describePhase/.test(expr) ? 'betting is open' : /status\}$/.test(expr) ? 'busted' : /audience\}$/.test(expr) ? 'dealer' : '7')).replace(/\\'/g, "'");
+  return literal.replace(/\$\{(?:[^{}]|\{[^{}]*\})*\}/g, (expr) => (/describePhase/.test(expr) ? 'betting is open' : /status\}$/.test(expr) ? 'busted' : /audience\}$/.test(expr) ? 'dealer' : '7')).replace(/\\'/g, "'").replace(/\\`/g, '`');
 }
 
 const placeholderSample = (name: string): string =>

@@ -174,6 +174,7 @@ export const REASONS_EN = {
   'reason.retrying': '{reason}; retrying in {ms} ms',
   'reason.natsConnecting': 'connecting to NATS',
   'reason.natsUnreachable': 'NATS at {address} not reachable ({error})',
+  'reason.natsNoJetStream': 'NATS at {address} has no JetStream: start `nats-server` with JetStream on (`-js`, or `jetstream {}` in its configuration)',
   'reason.natsDisconnected': 'NATS at {address} disconnected',
   'reason.helloReply': 'HELLO reply received',
   'reason.helloAnswered': 'shoe HELLO request answered',

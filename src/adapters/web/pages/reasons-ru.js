@@ -166,6 +166,7 @@ export const REASONS_RU = {
   'reason.retrying': '{reason}; новая попытка через {ms} мс',
   'reason.natsConnecting': 'подключение к NATS',
   'reason.natsUnreachable': 'NATS по адресу {address} недоступен ({error})',
+  'reason.natsNoJetStream': 'у NATS по адресу {address} нет `JetStream`: запустите `nats-server` с `JetStream` (`-js` или `jetstream {}` в его конфигурации)',
   'reason.natsDisconnected': 'NATS по адресу {address} отключился',
   'reason.helloReply': 'шуз ответил на приветствие',
   'reason.helloAnswered': 'контроллер ответил на приветствие шуза',

@@ -1,0 +1,39 @@
+// A NATS server that answers but has no JetStream (started without -js): the CLI's NATS verbs say so in
+// one line and exit 2 (they printed a stack trace: "NatsError: 503"), and a table's floor link names it in
+// its reason and its WARN (it said "not reachable (503)", sending the operator to the network).
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { pino } from 'pino';
+import { natsServerAvailable, ownNatsServer, type NatsServerProcess } from '../adapters/store/nats-server-process.js';
+import { shoeInProcess as shoe } from '../support/shoe-in-process.js';
+import { FloorLink } from '../../src/composition/floor-link.js';
+import { realScheduler } from '../../src/ports/scheduler.js';
+
+describe.skipIf(!natsServerAvailable())(natsServerAvailable() ? 'NATS without JetStream' : 'skipped: nats-server not installed', () => {
+  let nats: NatsServerProcess;
+  let remove: () => Promise<void>;
+  beforeAll(async () => {
+    ({ nats, remove } = await ownNatsServer(false));
+  });
+  afterAll(() => remove());
+
+  const sentence = () => `NATS at ${nats.url} has no JetStream: start \`nats-server\` with JetStream on (\`-js\`, or \`jetstream {}\` in its configuration)`;
+
+  test.each(['floor', 'displays'])('shoe %s: one line naming JetStream, exit 2', async (verb) => {
+    const r = await shoe(verb, '--nats', nats.url);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(`shoe ${verb}: ${sentence()}\n`);
+  });
+
+  test('a table\'s floor link: its reason and its WARN name JetStream', async () => {
+    const lines: Array<{ level: number; msg: string }> = [];
+    const logger = pino({ level: 'info' }, { write: (line: string) => void lines.push(JSON.parse(line) as { level: number; msg: string }) });
+    // What the replicator does first with a connection: ask for JetStream.
+    const link = new FloorLink({ url: nats.url, logger, scheduler: realScheduler, retryMs: 60_000, onConnected: async (connection) => void (await connection.jetstreamManager()) });
+    await link.start();
+    // What /readyz's "degraded" and the supervisor page show (reasons-*.js: reason.natsNoJetStream).
+    expect(link.problem).toBe(`floor link down: ${sentence()}`);
+    await link.close();
+    const warn = lines.find((l) => l.level === 40);
+    expect(warn?.msg).toBe(`floor link down: ${sentence()}; the table deals on its local log and the replica, the view fan-out and the KV anchor catch up when NATS returns`);
+  });
+});
