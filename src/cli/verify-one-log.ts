@@ -11,6 +11,8 @@ import { judgeAgainstAnchor, judgeMissingAnchorFile, LogBehindAnchorError, type 
 import type { Verdict } from '../app/audit/verify-log.js';
 import { verifyLogFile } from './verify-log-file.js';
 import { UsageError } from './usage-error.js';
+import { OperatorError } from './operator-error.js';
+import { hasNoJetStream, noJetStreamSentence } from '../adapters/store/nats-trouble.js';
 
 /**
  * From this many events on, one log is verified with more than one thread by default; below it a
@@ -57,7 +59,9 @@ async function kvAnchor(url: string, tableId: string): Promise<{ anchor: LogAnch
     throw new UsageError(`--nats ${url}: cannot connect (${err.message})`);
   });
   try {
-    const kv = await AnchorKv.open(connection, { timeoutMs: 3000 });
+    const kv = await AnchorKv.open(connection, { timeoutMs: 3000 }).catch((err: unknown) => {
+      throw hasNoJetStream(err) ? new OperatorError(noJetStreamSentence(url)) : err;
+    });
     return { anchor: await kv.newest(tableId), source: kv.sourceOf(tableId) };
   } finally {
     await connection.close();

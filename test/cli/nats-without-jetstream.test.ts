@@ -1,10 +1,15 @@
-// A NATS server that answers but has no JetStream (started without -js): the CLI's NATS verbs say so in
-// one line and exit 2 (they printed a stack trace: "NatsError: 503"), and a table's floor link names it in
-// its reason and its WARN (it said "not reachable (503)", sending the operator to the network).
+// A NATS server that answers but has no JetStream (started without -js): `shoe floor`, `shoe displays` and
+// `shoe verify --nats` say so in one line and exit 2 (they printed a stack trace: "NatsError: 503"), and a
+// table's floor link names it in its reason and its WARN (it said "not reachable (503)", sending the
+// operator to the network).
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { pino } from 'pino';
 import { natsServerAvailable, ownNatsServer, type NatsServerProcess } from '../adapters/store/nats-server-process.js';
 import { shoeInProcess as shoe } from '../support/shoe-in-process.js';
+import { ROOT } from '../support/run-cli.js';
 import { FloorLink } from '../../src/composition/floor-link.js';
 import { realScheduler } from '../../src/ports/scheduler.js';
 
@@ -22,6 +27,19 @@ describe.skipIf(!natsServerAvailable())(natsServerAvailable() ? 'NATS without Je
     const r = await shoe(verb, '--nats', nats.url);
     expect(r.code).toBe(2);
     expect(r.stderr).toBe(`shoe ${verb}: ${sentence()}\n`);
+  });
+
+  test('shoe verify --nats: one line naming JetStream, exit 2', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'verify-nojs-'));
+    try {
+      const db = join(dir, 't1.db');
+      expect((await shoe('run', join(ROOT, 'config/demo/six-deck-demo.jsonl'), '--rules', 'six-deck', '--db', db, '--table', 't1', '--quiet')).code).toBe(0);
+      const r = await shoe('verify', db, '--nats', nats.url);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toBe(`shoe verify: ${sentence()}\n`);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   test('a table\'s floor link: its reason and its WARN name JetStream', async () => {
