@@ -10,7 +10,6 @@ import { AnchorKv } from '../adapters/store/anchor-kv.js';
 import { judgeAgainstAnchor, judgeMissingAnchorFile, LogBehindAnchorError, type LogAnchor } from '../ports/log-anchor.js';
 import type { Verdict } from '../app/audit/verify-log.js';
 import { verifyLogFile } from './verify-log-file.js';
-import { UsageError } from './usage-error.js';
 import { OperatorError } from './operator-error.js';
 import { hasNoJetStream, noJetStreamSentence } from '../adapters/store/nats-trouble.js';
 
@@ -54,10 +53,9 @@ export interface VerifyOneOptions {
 }
 
 async function kvAnchor(url: string, tableId: string): Promise<{ anchor: LogAnchor | undefined; source: string }> {
-  const { connect } = await import('nats'); // only with --nats: the NATS client is ~10 MB of memory
-  const connection = await connect({ servers: url, timeout: 3000 }).catch((err: Error) => {
-    throw new UsageError(`--nats ${url}: cannot connect (${err.message})`);
-  });
+  // Only with --nats: the NATS client is ~10 MB of memory.
+  const { connectOrExplain } = await import('./connect-nats.js');
+  const connection = await connectOrExplain(url);
   try {
     const kv = await AnchorKv.open(connection, { timeoutMs: 3000 }).catch((err: unknown) => {
       throw hasNoJetStream(err) ? new OperatorError(noJetStreamSentence(url)) : err;

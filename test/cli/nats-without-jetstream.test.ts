@@ -29,7 +29,7 @@ describe.skipIf(!natsServerAvailable())(natsServerAvailable() ? 'NATS without Je
     expect(r.stderr).toBe(`shoe ${verb}: ${sentence()}\n`);
   });
 
-  test('shoe verify --nats: one line naming JetStream, exit 2', async () => {
+  test('shoe verify --nats: one line naming JetStream, exit 2 (and one line when NATS is not there)', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'verify-nojs-'));
     try {
       const db = join(dir, 't1.db');
@@ -37,6 +37,10 @@ describe.skipIf(!natsServerAvailable())(natsServerAvailable() ? 'NATS without Je
       const r = await shoe('verify', db, '--nats', nats.url);
       expect(r.code).toBe(2);
       expect(r.stderr).toBe(`shoe verify: ${sentence()}\n`);
+      // A server that is not there at all: the same words as floor and displays.
+      const refused = await shoe('verify', db, '--nats', 'nats://127.0.0.1:1');
+      expect(refused.code).toBe(2);
+      expect(refused.stderr).toBe('shoe verify: cannot reach NATS at nats://127.0.0.1:1: connection refused; start it, or give the right --nats URL\n');
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
