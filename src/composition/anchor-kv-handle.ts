@@ -5,7 +5,7 @@ import type { Logger } from 'pino';
 import { connect, type NatsConnection } from 'nats';
 import type { LogAnchor } from '../ports/log-anchor.js';
 import { AnchorKv } from '../adapters/store/anchor-kv.js';
-import { hasNoJetStream, noJetStreamSentence } from '../adapters/store/nats-trouble.js';
+import { natsTrouble } from '../adapters/store/nats-trouble.js';
 
 export class KvHandle {
   constructor(readonly connection: NatsConnection, readonly kv: AnchorKv) {}
@@ -33,7 +33,7 @@ export async function openKv(url: string, timeoutMs: number, logger: Logger): Pr
       throw err;
     }
   } catch (err) {
-    logger.warn({ err, url }, hasNoJetStream(err) ? `${noJetStreamSentence(url)}; the KV anchor is neither checked nor written this run` : 'NATS not reachable: the KV anchor is neither checked nor written this run');
+    logger.warn({ err, url }, `${natsTrouble(url, err)}; the KV anchor is neither checked nor written this run`);
     return null;
   }
 }

@@ -6,7 +6,7 @@
 import type { Logger } from 'pino';
 import { connect, type ConnectionOptions, type NatsConnection } from 'nats';
 import type { Scheduler } from '../ports/scheduler.js';
-import { hasNoJetStream, noJetStreamSentence } from '../adapters/store/nats-trouble.js';
+import { natsTrouble } from '../adapters/store/nats-trouble.js';
 
 export type FloorLinkState = 'connecting' | 'up' | 'down' | 'closed';
 
@@ -69,7 +69,7 @@ export class FloorLink {
     } catch (err) {
       await connection?.close().catch(() => undefined);
       this.attempts++;
-      const reason = hasNoJetStream(err) ? noJetStreamSentence(url) : `NATS at ${url} not reachable (${(err as Error).message})`;
+      const reason = natsTrouble(url, err);
       if (this.attempts === 1) logger.warn({ err, url }, `floor link down: ${reason}; the table deals on its local log and the replica, the view fan-out and the KV anchor catch up when NATS returns`);
       this.set('down', reason);
       const base = this.options.retryMs ?? 500;
