@@ -19,14 +19,19 @@ export async function connectOrExplain(url: string, options: Omit<ConnectionOpti
   }
 }
 
-/** The server's JetStream; a server without it is named in one line (an OperatorError), not a stack trace. */
-export async function jetStreamOf(connection: NatsConnection, url: string): Promise<JetStreamManager> {
+/** What `pending` gives; a server without JetStream is named in one line (an OperatorError), not a stack trace. */
+export async function explainNoJetStream<T>(url: string, pending: Promise<T>): Promise<T> {
   try {
-    return await connection.jetstreamManager();
+    return await pending;
   } catch (err) {
     if (hasNoJetStream(err)) throw new OperatorError(noJetStreamSentence(url));
     throw err;
   }
+}
+
+/** The server's JetStream, or one line saying it has none. */
+export function jetStreamOf(connection: NatsConnection, url: string): Promise<JetStreamManager> {
+  return explainNoJetStream(url, connection.jetstreamManager());
 }
 
 /** Calls `down` when the connection drops and `up` when nats.js has it back, once each per outage. */

@@ -10,8 +10,6 @@ import { AnchorKv } from '../adapters/store/anchor-kv.js';
 import { judgeAgainstAnchor, judgeMissingAnchorFile, LogBehindAnchorError, type LogAnchor } from '../ports/log-anchor.js';
 import type { Verdict } from '../app/audit/verify-log.js';
 import { verifyLogFile } from './verify-log-file.js';
-import { OperatorError } from './operator-error.js';
-import { hasNoJetStream, noJetStreamSentence } from '../adapters/store/nats-trouble.js';
 
 /**
  * From this many events on, one log is verified with more than one thread by default; below it a
@@ -54,12 +52,10 @@ export interface VerifyOneOptions {
 
 async function kvAnchor(url: string, tableId: string): Promise<{ anchor: LogAnchor | undefined; source: string }> {
   // Only with --nats: the NATS client is ~10 MB of memory.
-  const { connectOrExplain } = await import('./connect-nats.js');
+  const { connectOrExplain, explainNoJetStream } = await import('./connect-nats.js');
   const connection = await connectOrExplain(url);
   try {
-    const kv = await AnchorKv.open(connection, { timeoutMs: 3000 }).catch((err: unknown) => {
-      throw hasNoJetStream(err) ? new OperatorError(noJetStreamSentence(url)) : err;
-    });
+    const kv = await explainNoJetStream(url, AnchorKv.open(connection, { timeoutMs: 3000 }));
     return { anchor: await kv.newest(tableId), source: kv.sourceOf(tableId) };
   } finally {
     await connection.close();
