@@ -79,8 +79,6 @@ export async function floorReport(o: FloorOptions, io: CommandIO): Promise<numbe
     if (lost !== null) throw new OperatorError(`lost NATS at ${url} (${lost}): the report stops at the last round printed`);
     return 0;
   } finally {
-    stopReading = () => undefined;
-    lost ??= 'closed by this command';
     await nc.close();
   }
 }
