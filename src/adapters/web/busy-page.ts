@@ -4,9 +4,9 @@
 // short page in the display's language that says so in words and loads the display again by itself after
 // the retry-after (an HTTP refresh: no script, so the pages' content security policy holds). The words
 // are the pages' own (pages/messages-*.js).
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { formatIn } from './pages/i18n.js';
-import { PAGE_HEADERS, type PageLanguage } from './page-routes.js';
+import { isPageRoute, pageLanguage, PAGE_HEADERS, type PageLanguage } from './page-routes.js';
 import { escapeXml } from '../../app/par-sheet/svg-charts.js';
 
 /** Why the display waits: the table is busy (shedding), or too many requests came from its address. */
@@ -44,13 +44,17 @@ export function waitPageFor(reply: FastifyReply, language: PageLanguage, retryAf
   return busyPage(language, retryAfterSeconds, why);
 }
 
-/** Sends the waiting page with the pages' headers; the status and retry-after are the caller's. */
-export function sendWaitPage(reply: FastifyReply, language: PageLanguage, retryAfterSeconds: number, why: WaitReason): FastifyReply {
-  return reply.send(waitPageFor(reply, language, retryAfterSeconds, why));
+/**
+ * A page asked for over the rate limit (an error of `status` on `request`): the waiting page sent with 429
+ * and the limit's own retry-after; undefined for any other error. `language`: the table file's.
+ */
+export function sendRateLimitedPage(status: number, request: FastifyRequest, reply: FastifyReply, language?: PageLanguage): FastifyReply | undefined {
+  if (status !== 429 || !isPageRoute(request.routeOptions.url)) return undefined;
+  return reply.code(429).send(waitPageFor(reply, pageLanguage(request, language), retryAfterOf(reply), 'rate'));
 }
 
 /** The seconds the rate limit asked to wait (its retry-after header), at least one. */
-export function retryAfterOf(reply: FastifyReply): number {
+function retryAfterOf(reply: FastifyReply): number {
   const seconds = Number(reply.getHeader('retry-after'));
   return Number.isFinite(seconds) && seconds >= 1 ? Math.ceil(seconds) : 1;
 }

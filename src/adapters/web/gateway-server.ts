@@ -12,8 +12,8 @@ import type { Principal, Role } from '../../config/table-config.js';
 import { VIEW_BUFFER_BYTES } from './conflated-sender.js';
 import { bearerToken, identify, queryToken, roleAllowed, wrongRoleReason } from './credentials.js';
 import { explained } from './explained-reason.js';
-import { isPageRoute, pageLanguage, registerPageRoutes } from './page-routes.js';
-import { retryAfterOf, sendWaitPage } from './busy-page.js';
+import { registerPageRoutes } from './page-routes.js';
+import { sendRateLimitedPage } from './busy-page.js';
 import { DEFAULT_RATE_LIMIT, registerRequestGuards, type RateLimitSettings } from './request-guards.js';
 import { ViewDeliveryStats } from './view-delivery-stats.js';
 import { streamViews, viewSocketPath } from './view-sockets.js';
@@ -44,7 +44,8 @@ export function createGatewayServer(options: GatewayOptions): FastifyInstance & 
   // A display asking for its page too often gets a page that says so and comes back by itself (busy-page.ts);
   // anything else goes to Fastify's own handler.
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error.statusCode === 429 && isPageRoute(request.routeOptions.url)) return sendWaitPage(reply.code(429), pageLanguage(request), retryAfterOf(reply), 'rate');
+    const page = sendRateLimitedPage(error.statusCode ?? 500, request, reply);
+    if (page) return page;
     throw error;
   });
   void app.register(fastifyWebsocket, { options: { maxPayload: 1024 } });

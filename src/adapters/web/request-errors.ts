@@ -5,8 +5,8 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { bearerToken } from './credentials.js';
 import { explained } from './explained-reason.js';
-import { isPageRoute, pageLanguage, type PageLanguage } from './page-routes.js';
-import { retryAfterOf, sendWaitPage } from './busy-page.js';
+import type { PageLanguage } from './page-routes.js';
+import { sendRateLimitedPage } from './busy-page.js';
 import { refuse } from './refusals.js';
 import { rawBodyOf } from './request-guards.js';
 import type { WebContext } from './web-context.js';
@@ -23,8 +23,7 @@ export function requestErrorHandler(context: WebContext, language?: PageLanguage
       const refusal = status === 429
         ? await refuse(context, command, 429, 'rate', error.message, sender?.name)
         : await refuse(context, command, status, 'body', `malformed request: ${error.message}`, sender?.name);
-      if (status === 429 && isPageRoute(request.routeOptions.url)) return sendWaitPage(reply.code(429), pageLanguage(request, language), retryAfterOf(reply), 'rate');
-      return reply.code(refusal.status).send(refusal.body);
+      return sendRateLimitedPage(status, request, reply, language) ?? reply.code(refusal.status).send(refusal.body);
     }
     if (status >= 500) context.logger.error({ err: error, path }, 'request failed');
     return reply.code(status).send({ ok: false, ...explained(status >= 500 ? 'internal error' : error.message) });
