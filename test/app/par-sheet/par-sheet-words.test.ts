@@ -97,7 +97,7 @@ describe('a Russian sheet', () => {
     expect(md).toMatch(/\| основная \(вычисленная стратегия\) \| [+−]\d+,\d{3} % \|/);
     expect(md).toContain('### Доходность по глубине карты разреза');
     expect(md).toContain('| Жёсткие |');
-  }, 120_000);
+  }, 600_000);
 
   test('the rows the seeds name: Трипл and 17+4\'s cards, Свитч and Суперматч, Пары and the bet behind', async () => {
     const c = parSheetMarkdown(await sheet('classic-17plus4', 'ru')).join('\n');
@@ -113,7 +113,7 @@ describe('a Russian sheet', () => {
     expect(dx).toMatch(/\| идеальная пара \| 30:1 \| 0,\d{8} \|/);
     expect(dx).toContain('| за сидячим игроком (следует за удвоениями и разделениями) |');
     expect(dx).toContain('«Сдаться», на 100 рук');
-  }, 120_000);
+  }, 600_000);
 
   test('the same sheet in English keeps its English words (the default language)', async () => {
     const s = await sheet('deluxe', 'en');
@@ -122,5 +122,5 @@ describe('a Russian sheet', () => {
     expect(md).toContain('# Par sheet: Blackjack Deluxe (`deluxe`)');
     expect(md).toMatch(/\| perfect pair \| 30:1 \| 0\.\d{8} \|/);
     expect(md).not.toMatch(/[А-Яа-яЁё]/);
-  }, 120_000);
+  }, 600_000);
 });
