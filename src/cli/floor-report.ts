@@ -1,5 +1,5 @@
 // `shoe floor` at work (floor-command.ts declares it): the rounds on the stream, then live ones when following.
-import { DeliverPolicy, type NatsConnection } from 'nats';
+import { DeliverPolicy, type JetStreamManager } from 'nats';
 import { JetStreamLog } from '../adapters/store/jetstream-log.js';
 import type { StoredEvent } from '../ports/event-store.js';
 import { FloorRounds, formatFloorRound } from '../app/audit/floor-rounds.js';
@@ -18,8 +18,8 @@ export interface FloorOptions {
   readonly subjectPrefix: string;
 }
 
-async function lastMessageTime(nc: NatsConnection, stream: string, seq: number): Promise<number> {
-  const message = await (await nc.jetstreamManager()).streams.getMessage(stream, { seq });
+async function lastMessageTime(jsm: JetStreamManager, stream: string, seq: number): Promise<number> {
+  const message = await jsm.streams.getMessage(stream, { seq });
   return message.time.getTime();
 }
 
@@ -48,7 +48,7 @@ export async function floorReport(o: FloorOptions, io: CommandIO): Promise<numbe
     const log = await JetStreamLog.open(nc, { streamName: o.stream, subjectPrefix: o.subjectPrefix });
     // What the stream holds now: the report ends at its last message unless following.
     const { state } = await jsm.streams.info(log.streamName);
-    if (!follow && (state.messages === 0 || (since !== undefined && (await lastMessageTime(nc, log.streamName, state.last_seq)) < Date.parse(since)))) return 0;
+    if (!follow && (state.messages === 0 || (since !== undefined && (await lastMessageTime(jsm, log.streamName, state.last_seq)) < Date.parse(since)))) return 0;
     // An ordered consumer starts at stream sequence 1 by itself. Asking for DeliverPolicy.All as well made
     // nats.js send `all` with `opt_start_seq`, which the server refuses; the client retried for ever, silently.
     const consumer = await nc.jetstream().consumers.get(log.streamName, {
