@@ -49,17 +49,39 @@ function serialise(value: unknown, depth: number): string {
       }
       const record = value as Record<string, unknown>;
       const keys = Object.keys(record);
-      if (keys.length > 1) keys.sort(); // default sort compares UTF-16 code units (RFC 8785 3.2.3)
+      if (!inOrder(keys)) keys.sort(); // default sort compares UTF-16 code units (RFC 8785 3.2.3)
       let out = '{';
       for (let i = 0; i < keys.length; i += 1) {
         const key = keys[i]!;
-        out += `${i === 0 ? '' : ','}${JSON.stringify(key)}:${serialise(record[key], depth + 1)}`;
+        out += (i === 0 ? '' : ',') + memberName(key) + serialise(record[key], depth + 1);
       }
       return `${out}}`;
     }
     default:
       throw new TypeError(`not JSON: ${typeof value}`);
   }
+}
+
+/** Whether `keys` already stand in RFC 8785 order (an engine's facts mostly do): no sort needed then. */
+function inOrder(keys: readonly string[]): boolean {
+  for (let i = 1; i < keys.length; i += 1) if ((keys[i - 1] as string) > (keys[i] as string)) return false;
+  return true;
+}
+
+/**
+ * A member's name as JSON followed by ':'. Facts reuse a few dozen names millions of times (verify
+ * serialises every derived fact), so each is quoted once and kept; the cache is bounded, and a name
+ * past the bound is quoted afresh: the text is the same either way.
+ */
+const memberNames = new Map<string, string>();
+const MEMBER_NAMES_KEPT = 4096;
+function memberName(key: string): string {
+  let quoted = memberNames.get(key);
+  if (quoted === undefined) {
+    quoted = `${JSON.stringify(key)}:`;
+    if (memberNames.size < MEMBER_NAMES_KEPT) memberNames.set(key, quoted);
+  }
+  return quoted;
 }
 
 /** Lowercase hex SHA-256 of the UTF-8 bytes of `text`. crypto.hash (Node >= 20.12) is the faster one-shot form of the same digest. */

@@ -22,6 +22,15 @@ describe('canonical JSON (RFC 8785)', () => {
     );
   });
 
+  it('names quoted once and kept give the same text, past the names kept too, in order or not', () => {
+    // More distinct member names than the serialiser keeps quoted (a few thousand), some needing escapes.
+    const names = Array.from({ length: 6000 }, (_, i) => (i % 7 === 0 ? `n"${i}\u00e9\n` : `n${i}`));
+    const expected = `{${[...names].sort().map((n) => `${JSON.stringify(n)}:${n.length}`).join(',')}}`;
+    for (const order of [[...names], [...names].sort(), [...names].sort().reverse()]) {
+      expect(canonicalJson(Object.fromEntries(order.map((n) => [n, n.length])))).toBe(expected);
+    }
+  });
+
   it('refuses what is not JSON', () => {
     expect(() => canonicalJson({ a: Number.NaN })).toThrow(TypeError);
     expect(() => canonicalJson({ a: undefined })).toThrow(TypeError);
