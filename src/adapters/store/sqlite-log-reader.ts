@@ -12,6 +12,7 @@ import type { LoggedEvent } from '../../log/chain-mac.js';
 import { hasMacTable } from './sqlite-mac-schema.js';
 import { eventsTableProblem, logFormatOf, type LogFormat } from './sqlite-schema.js';
 import { StoredChainQueries } from './sqlite-stored-chain.js';
+import { NativeChainCheck, type SpanStart, type VouchedSpan } from './sqlite-native-chain.js';
 import type { StoredChainRow } from '../../log/stored-chain.js';
 import { asUnreadable, UnreadableLogError } from './unreadable-log.js';
 import { LoggedRecord, RowEvent, typeOfTail, type RecordRow, type Row } from './sqlite-log-rows.js';
@@ -28,6 +29,7 @@ export class EmptyLogError extends UnreadableLogError {}
 
 export class SqliteLogReader {
   private chainQueries: StoredChainQueries | undefined;
+  private nativeChain: NativeChainCheck | null | undefined;
 
   private constructor(
     readonly file: string,
@@ -185,6 +187,18 @@ export class SqliteLogReader {
       if (next.done) return;
       yield next.value;
     }
+  }
+
+  /**
+   * Format 3: how many events from `from` to `to` the chain check inside SQLite vouches for (sqlite-native-chain.ts);
+   * undefined when that check is not there (the spans are then checked in JavaScript).
+   */
+  vouchedSpan(from: number, to: number, start: SpanStart, key: Buffer | undefined): VouchedSpan | undefined {
+    if (this.format !== 3 || !this.hasEvents || (key !== undefined && !this.macs && start.macFrom !== null)) return undefined;
+    if (this.nativeChain === undefined) this.nativeChain = this.guard(() => NativeChainCheck.load(this.db, this.tableId)) ?? null;
+    const check = this.nativeChain;
+    if (check === null) return undefined;
+    return this.guard(() => check.vouch(from, to, start, this.macs ? key : undefined));
   }
 
   /**

@@ -1,0 +1,225 @@
+/*
+ * The chain check of a format-3 table log (docs/event-log.md, "Log formats") as a SQLite aggregate, so
+ * `shoe verify` hashes the stored bytes where SQLite holds them: no row becomes a JavaScript object
+ * (docs/adr/0011-chain-check-inside-sqlite.md). Loaded into the verifier's own connections by
+ * src/adapters/store/sqlite-native-chain.ts; the JavaScript check (src/log/stored-chain.ts) stays the
+ * reference. This aggregate only answers "every event of the span is right": at the first event it cannot
+ * vouch for it stops, and the caller checks the span again in JavaScript, which names the problem. It is
+ * therefore stricter than the reference, never looser.
+ *
+ *   chain_check(anchor_seq, anchor_hash, quoted_table, key, mac_from,   -- the same for every row
+ *               seq, data, tail, hash, mac)                             -- the event, rows in seq order
+ *
+ * returns 'checked macFrom' (macFrom empty when no event so far carried a MAC), 'stop' appended when it
+ * stopped before the last row. Per event, as src/log/stored-chain.ts and src/log/chain-mac.ts define it:
+ *   - seq is the one after the last;
+ *   - the 64 characters after the tail's first `,"prevHash":"` are the hash before it;
+ *   - the tail holds `,"seq":<seq>,"tableId":<quoted table>,"type":`;
+ *   - hash = lowercase hex SHA-256('{"data":' || data || tail);
+ *   - with a key: mac = lowercase hex HMAC-SHA256(key, ASCII(hash)); a missing MAC only before the first one.
+ * SHA-256 is OpenSSL's: the host process's (Node's own), so no second copy of the library is loaded.
+ */
+#include <sqlite3ext.h>
+SQLITE_EXTENSION_INIT1
+#include <openssl/crypto.h>
+#include <openssl/evp.h>
+#include <stdio.h>
+#include <string.h>
+
+typedef struct {
+  int started;
+  int stopped;
+  int keyed;
+  int has_mac_from;
+  sqlite3_int64 next_seq;
+  sqlite3_int64 checked;
+  sqlite3_int64 mac_from;
+  char prev[64];
+  char *quoted_table;
+  int quoted_table_len;
+  EVP_MD_CTX *work;
+  EVP_MD_CTX *inner_pad; /* SHA-256 after the key's ipad block */
+  EVP_MD_CTX *outer_pad; /* SHA-256 after the key's opad block */
+} Check;
+
+static const char HEX[] = "0123456789abcdef";
+static const char PREV_HASH[] = ",\"prevHash\":\"";
+
+static void to_hex(const unsigned char *digest, char *out) {
+  for (int i = 0; i < 32; i += 1) {
+    out[2 * i] = HEX[digest[i] >> 4];
+    out[2 * i + 1] = HEX[digest[i] & 15];
+  }
+}
+
+/* Whether the bytes are UTF-8 as JavaScript reads them back unchanged (no surrogates, no overlongs). */
+static int valid_utf8(const unsigned char *s, int n) {
+  int i = 0;
+  while (i < n) {
+    unsigned char c = s[i];
+    if (c < 0x80) { i += 1; continue; }
+    int len;
+    unsigned int cp;
+    if (c >= 0xc2 && c <= 0xdf) { len = 2; cp = c & 0x1f; }
+    else if (c >= 0xe0 && c <= 0xef) { len = 3; cp = c & 0x0f; }
+    else if (c >= 0xf0 && c <= 0xf4) { len = 4; cp = c & 0x07; }
+    else return 0;
+    if (i + len > n) return 0;
+    for (int k = 1; k < len; k += 1) {
+      if ((s[i + k] & 0xc0) != 0x80) return 0;
+      cp = (cp << 6) | (s[i + k] & 0x3f);
+    }
+    if ((len == 3 && (cp < 0x800 || (cp >= 0xd800 && cp <= 0xdfff))) || (len == 4 && (cp < 0x10000 || cp > 0x10ffff))) return 0;
+    i += len;
+  }
+  return 1;
+}
+
+/* The first place `needle` occurs in `hay` (memmem is not standard C). */
+static const unsigned char *find(const unsigned char *hay, int hay_len, const char *needle, int needle_len) {
+  const unsigned char *end = hay + hay_len - needle_len;
+  for (const unsigned char *at = hay; at <= end; at += 1) {
+    at = memchr(at, needle[0], (size_t)(end - at) + 1);
+    if (!at) return NULL;
+    if (memcmp(at, needle, (size_t)needle_len) == 0) return at;
+  }
+  return NULL;
+}
+
+static int digest(EVP_MD_CTX *work, const EVP_MD_CTX *from, const void *a, size_t a_len, const void *b, size_t b_len, const void *c, size_t c_len, unsigned char *out) {
+  if (from ? !EVP_MD_CTX_copy_ex(work, from) : !EVP_DigestInit_ex(work, EVP_sha256(), NULL)) return 0;
+  if (a_len && !EVP_DigestUpdate(work, a, a_len)) return 0;
+  if (b_len && !EVP_DigestUpdate(work, b, b_len)) return 0;
+  if (c_len && !EVP_DigestUpdate(work, c, c_len)) return 0;
+  return EVP_DigestFinal_ex(work, out, NULL);
+}
+
+/* The first row: the anchor, the table, the key's pads. 0 when the arguments are not what the caller passes. */
+static int start(Check *check, sqlite3_value **argv) {
+  check->started = 1;
+  if (sqlite3_value_type(argv[0]) != SQLITE_INTEGER || sqlite3_value_type(argv[1]) != SQLITE_TEXT || sqlite3_value_bytes(argv[1]) != 64) return 0;
+  if (sqlite3_value_type(argv[2]) != SQLITE_TEXT) return 0;
+  check->next_seq = sqlite3_value_int64(argv[0]) + 1;
+  memcpy(check->prev, sqlite3_value_text(argv[1]), 64);
+  check->quoted_table_len = sqlite3_value_bytes(argv[2]);
+  check->quoted_table = sqlite3_malloc(check->quoted_table_len + 1);
+  if (!check->quoted_table) return 0;
+  memcpy(check->quoted_table, sqlite3_value_text(argv[2]), (size_t)check->quoted_table_len);
+  if (sqlite3_value_type(argv[4]) == SQLITE_INTEGER) {
+    check->has_mac_from = 1;
+    check->mac_from = sqlite3_value_int64(argv[4]);
+  }
+  check->work = EVP_MD_CTX_new();
+  if (!check->work) return 0;
+  if (sqlite3_value_type(argv[3]) == SQLITE_NULL) return 1;
+  /* HMAC (RFC 2104): a key longer than the block is hashed first; the pads are hashed once per query. */
+  unsigned char block[64] = {0}, ipad[64], opad[64];
+  int key_len = sqlite3_value_bytes(argv[3]);
+  const unsigned char *key = sqlite3_value_blob(argv[3]);
+  if (key_len > 64) {
+    if (!digest(check->work, NULL, key, (size_t)key_len, NULL, 0, NULL, 0, block)) return 0;
+  } else if (key_len > 0) {
+    memcpy(block, key, (size_t)key_len);
+  }
+  for (int i = 0; i < 64; i += 1) {
+    ipad[i] = block[i] ^ 0x36;
+    opad[i] = block[i] ^ 0x5c;
+  }
+  check->inner_pad = EVP_MD_CTX_new();
+  check->outer_pad = EVP_MD_CTX_new();
+  if (!check->inner_pad || !check->outer_pad) return 0;
+  if (!EVP_DigestInit_ex(check->inner_pad, EVP_sha256(), NULL) || !EVP_DigestUpdate(check->inner_pad, ipad, 64)) return 0;
+  if (!EVP_DigestInit_ex(check->outer_pad, EVP_sha256(), NULL) || !EVP_DigestUpdate(check->outer_pad, opad, 64)) return 0;
+  check->keyed = 1;
+  return 1;
+}
+
+/* One event: 1 when it is right, 0 when the check stops here. */
+static int check_event(Check *check, sqlite3_value **argv) {
+  sqlite3_value *seq = argv[5], *data = argv[6], *tail = argv[7], *hash = argv[8], *mac = argv[9];
+  if (sqlite3_value_type(seq) != SQLITE_INTEGER || sqlite3_value_int64(seq) != check->next_seq) return 0;
+  if (sqlite3_value_type(data) != SQLITE_TEXT || sqlite3_value_type(tail) != SQLITE_TEXT || sqlite3_value_type(hash) != SQLITE_TEXT) return 0;
+  const unsigned char *data_text = sqlite3_value_text(data), *tail_text = sqlite3_value_text(tail), *hash_text = sqlite3_value_text(hash);
+  int data_len = sqlite3_value_bytes(data), tail_len = sqlite3_value_bytes(tail);
+  if (!data_text || !tail_text || !hash_text || sqlite3_value_bytes(hash) != 64) return 0;
+  if (!valid_utf8(data_text, data_len) || !valid_utf8(tail_text, tail_len)) return 0;
+
+  const unsigned char *prev = find(tail_text, tail_len, PREV_HASH, (int)sizeof PREV_HASH - 1);
+  if (!prev || (prev - tail_text) + (int)sizeof PREV_HASH - 1 + 64 > tail_len || memcmp(prev + sizeof PREV_HASH - 1, check->prev, 64) != 0) return 0;
+
+  char fields[64 + 32];
+  int fields_len = snprintf(fields, sizeof fields, ",\"seq\":%lld,\"tableId\":", (long long)check->next_seq);
+  const unsigned char *at = find(tail_text, tail_len, fields, fields_len);
+  if (!at) return 0;
+  int rest = tail_len - (int)(at - tail_text) - fields_len;
+  if (rest < check->quoted_table_len + 8 || memcmp(at + fields_len, check->quoted_table, (size_t)check->quoted_table_len) != 0 || memcmp(at + fields_len + check->quoted_table_len, ",\"type\":", 8) != 0) return 0;
+
+  unsigned char sha[32];
+  char hex[64];
+  if (!digest(check->work, NULL, "{\"data\":", 8, data_text, (size_t)data_len, tail_text, (size_t)tail_len, sha)) return 0;
+  to_hex(sha, hex);
+  if (memcmp(hex, hash_text, 64) != 0) return 0;
+
+  if (check->keyed) {
+    if (sqlite3_value_type(mac) == SQLITE_NULL) {
+      if (check->has_mac_from) return 0;
+    } else {
+      if (sqlite3_value_type(mac) != SQLITE_TEXT || sqlite3_value_bytes(mac) != 64) return 0;
+      unsigned char inner[32], outer[32];
+      char mac_hex[64];
+      if (!digest(check->work, check->inner_pad, hex, 64, NULL, 0, NULL, 0, inner)) return 0;
+      if (!digest(check->work, check->outer_pad, inner, 32, NULL, 0, NULL, 0, outer)) return 0;
+      to_hex(outer, mac_hex);
+      if (CRYPTO_memcmp(mac_hex, sqlite3_value_text(mac), 64) != 0) return 0;
+      if (!check->has_mac_from) {
+        check->has_mac_from = 1;
+        check->mac_from = check->next_seq;
+      }
+    }
+  }
+  memcpy(check->prev, hex, 64);
+  check->next_seq += 1;
+  check->checked += 1;
+  return 1;
+}
+
+static void step(sqlite3_context *context, int argc, sqlite3_value **argv) {
+  (void)argc;
+  Check *check = sqlite3_aggregate_context(context, sizeof(Check));
+  if (!check) {
+    sqlite3_result_error_nomem(context);
+    return;
+  }
+  if (check->stopped) return;
+  if (!check->started && !start(check, argv)) {
+    check->stopped = 1;
+    return;
+  }
+  if (!check_event(check, argv)) check->stopped = 1;
+}
+
+static void finish(sqlite3_context *context) {
+  Check *check = sqlite3_aggregate_context(context, 0);
+  char out[80];
+  if (!check) {
+    sqlite3_result_text(context, "0 - ok", -1, SQLITE_TRANSIENT);
+    return;
+  }
+  char mac_from[24] = "-";
+  if (check->has_mac_from) snprintf(mac_from, sizeof mac_from, "%lld", (long long)check->mac_from);
+  snprintf(out, sizeof out, "%lld %s %s", (long long)check->checked, mac_from, check->stopped ? "stop" : "ok");
+  sqlite3_result_text(context, out, -1, SQLITE_TRANSIENT);
+  sqlite3_free(check->quoted_table);
+  EVP_MD_CTX_free(check->work);
+  EVP_MD_CTX_free(check->inner_pad);
+  EVP_MD_CTX_free(check->outer_pad);
+}
+
+#ifdef _WIN32
+__declspec(dllexport)
+#endif
+int sqlite3_chaincheck_init(sqlite3 *db, char **error, const sqlite3_api_routines *api) {
+  (void)error;
+  SQLITE_EXTENSION_INIT2(api);
+  return sqlite3_create_function_v2(db, "chain_check", 10, SQLITE_UTF8 | SQLITE_DETERMINISTIC, NULL, NULL, step, finish, NULL);
+}

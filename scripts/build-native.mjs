@@ -1,0 +1,52 @@
+#!/usr/bin/env node
+// `npm run build:native` (and, with --optional, after `npm install`): compiles verify's chain check inside
+// SQLite (native/chain-check/chain_check.c; docs/adr/0011-chain-check-inside-sqlite.md) into
+// native/build/, where src/adapters/store/sqlite-native-chain.ts loads it. Headers: SQLite's extension
+// header from the better-sqlite3 this package runs (the same SQLite the library is loaded into) and
+// OpenSSL's from Node's own include folder when it has one (the library calls the OpenSSL of the Node that
+// loads it), else the system's. Without a C compiler the product still verifies, in JavaScript.
+//   node scripts/build-native.mjs [--optional] [--out FILE] [--strict]
+//   --optional: a failed build is one line and exit 0 (install must not fail for it)
+//   --strict:   warnings are errors (the tests build it so)
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const suffix = process.platform === 'darwin' ? '.dylib' : '.so';
+const { values } = parseArgs({ options: { optional: { type: 'boolean' }, strict: { type: 'boolean' }, out: { type: 'string', default: join(root, `native/build/chain-check${suffix}`) } }, strict: true });
+const out = resolve(values.out);
+const source = join(root, 'native/chain-check/chain_check.c');
+
+function fail(reason) {
+  if (values.optional) {
+    console.log(`build-native: ${reason}; verify checks the chain in JavaScript (the same verdicts, about half the speed). npm run build:native builds it later.`);
+    process.exit(0);
+  }
+  console.error(`build-native: ${reason}`);
+  process.exit(1);
+}
+
+if (process.platform === 'win32') fail('not built on Windows (no C toolchain is assumed there)');
+const sqliteHeaders = join(root, 'node_modules/better-sqlite3/deps/sqlite3');
+if (!existsSync(join(sqliteHeaders, 'sqlite3ext.h'))) fail(`no sqlite3ext.h in ${relative(root, sqliteHeaders)} (is better-sqlite3 installed?)`);
+const nodeHeaders = join(dirname(process.execPath), '../include/node');
+const includes = ['-I', sqliteHeaders, ...(existsSync(join(nodeHeaders, 'openssl/evp.h')) ? ['-I', nodeHeaders] : [])];
+const compiler = process.env.CC || 'cc';
+// OpenSSL's symbols stay unresolved: they are the loading Node's (as for any Node add-on).
+const link = process.platform === 'darwin' ? ['-dynamiclib', '-undefined', 'dynamic_lookup'] : ['-shared'];
+const warnings = ['-Wall', '-Wextra', ...(values.strict ? ['-Werror'] : [])];
+
+mkdirSync(dirname(out), { recursive: true });
+const partial = `${out}.${process.pid}.tmp`;
+const cc = spawnSync(compiler, ['-std=c11', '-O2', '-fPIC', ...warnings, ...includes, ...link, '-o', partial, source], { encoding: 'utf8' });
+if (cc.error || cc.status !== 0) {
+  rmSync(partial, { force: true });
+  const said = (cc.stderr || String(cc.error?.message ?? '')).trim().split('\n').slice(0, 5).join(' | ');
+  fail(`${compiler} could not build ${relative(root, source)}: ${said}`);
+}
+if (cc.stderr.trim() !== '') process.stderr.write(cc.stderr);
+renameSync(partial, out); // the library appears whole or not at all
+console.log(`build-native: ${relative(root, out)} ready (verify checks the chain inside SQLite)`);

@@ -1,0 +1,93 @@
+/**
+ * The chain check of a format-3 log inside SQLite (docs/adr/0011-chain-check-inside-sqlite.md): the
+ * aggregate `chain_check` of native/chain-check/chain_check.c, loaded into a reader's connection, hashes
+ * each event where SQLite holds its bytes and answers how many events of a span it vouches for. It only
+ * ever vouches: a span it does not vouch for whole is checked again by the reference check in JavaScript
+ * (src/log/stored-chain.ts), which names the problem. Without the built library (no C compiler when the
+ * package was installed) or with SHOE_VERIFY_CHECK=js, every span is checked in JavaScript: the same
+ * verdicts, about half the speed.
+ */
+import { existsSync } from 'node:fs';
+import Database from 'better-sqlite3';
+import { packagePath } from '../../config/package-root.js';
+
+/** Where `npm run build:native` (scripts/build-native.mjs) writes the library. */
+export const NATIVE_CHAIN_LIBRARY = packagePath(`native/build/chain-check${process.platform === 'win32' ? '.dll' : process.platform === 'darwin' ? '.dylib' : '.so'}`);
+
+/** What the native check vouches for in a span: the events from its first on, and the first keyed event so far. */
+export interface VouchedSpan {
+  readonly events: number;
+  readonly macFrom: number | null;
+}
+
+/** Where a span starts: the stored hash before it, and the first keyed event if it lies before the span. */
+export interface SpanStart {
+  readonly hash: string;
+  readonly macFrom: number | null;
+}
+
+const CHECK_SQL = (keyed: boolean) => `SELECT chain_check(CAST(@anchorSeq AS INTEGER), @anchorHash, @quotedTable, @key, CAST(@macFrom AS INTEGER),
+    e.seq, e.data, e.tail, e.hash, ${keyed ? 'm.mac' : 'NULL'})
+  FROM events e${keyed ? ' LEFT JOIN event_macs m ON m.stream = e.stream AND m.seq = e.seq' : ''}
+  WHERE e.stream = @table AND e.seq >= @from AND e.seq <= @to`;
+
+/** Why the library could not be loaded (the first time it failed in this thread), or undefined. */
+let loadProblem: string | undefined;
+export function nativeChainProblem(): string | undefined {
+  return loadProblem;
+}
+
+/**
+ * Whether the library is wanted but does not load (built for another Node or platform, damaged): the
+ * words for a warning, once, before verify starts (its worker threads would each fall back silently).
+ */
+export function probeNativeChain(): string | undefined {
+  if (!nativeChainWanted()) return undefined;
+  const db = new Database(':memory:');
+  try {
+    NativeChainCheck.load(db, 'probe');
+    return loadProblem;
+  } finally {
+    db.close();
+  }
+}
+
+/** How spans are checked: 'native' when the library is built and loads, else 'js'. */
+export function nativeChainWanted(): boolean {
+  return process.env.SHOE_VERIFY_CHECK !== 'js' && existsSync(NATIVE_CHAIN_LIBRARY);
+}
+
+export class NativeChainCheck {
+  private readonly statements = new Map<boolean, Database.Statement>();
+
+  private constructor(private readonly db: Database.Database, private readonly tableId: string) {}
+
+  /** The check on this connection, or undefined when it is not wanted or the library does not load (nativeChainProblem says why). */
+  static load(db: Database.Database, tableId: string): NativeChainCheck | undefined {
+    if (!nativeChainWanted()) return undefined;
+    try {
+      db.loadExtension(NATIVE_CHAIN_LIBRARY); // entry point sqlite3_chaincheck_init, which SQLite derives from the file's name
+      return new NativeChainCheck(db, tableId);
+    } catch (err) {
+      loadProblem ??= `the chain check inside SQLite (${NATIVE_CHAIN_LIBRARY}) did not load: ${(err as Error).message}; the chain is checked in JavaScript, the same verdicts at about half the speed (rebuild it with npm run build:native)`;
+      return undefined;
+    }
+  }
+
+  /** Events from..to checked from `start`; how many from `from` on are right (the rest: check them in JavaScript). */
+  vouch(from: number, to: number, start: SpanStart, key: Buffer | undefined): VouchedSpan {
+    const keyed = key !== undefined;
+    let statement = this.statements.get(keyed);
+    if (!statement) {
+      statement = this.db.prepare(CHECK_SQL(keyed)).pluck();
+      this.statements.set(keyed, statement);
+    }
+    const answer = statement.get({
+      anchorSeq: from - 1, anchorHash: start.hash, quotedTable: JSON.stringify(this.tableId), key: key ?? null,
+      macFrom: start.macFrom, table: this.tableId, from, to,
+    }) as string;
+    // 'events macFrom|- ok|stop' (chain_check.c)
+    const [events, macFrom] = answer.split(' ');
+    return { events: Number(events), macFrom: macFrom === '-' || macFrom === undefined ? null : Number(macFrom) };
+  }
+}

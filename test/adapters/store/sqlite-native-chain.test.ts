@@ -1,0 +1,147 @@
+// The chain check inside SQLite (native/chain-check/chain_check.c, docs/adr/0011-chain-check-inside-sqlite.md):
+// on an intact log it vouches for every event of a span; on any damage it stops at the very event the
+// JavaScript check (src/log/stored-chain.ts, the reference) would name, never after it. The library is
+// built by `npm install` where a C compiler is; this test builds it with warnings as errors, so it runs
+// (never skips) wherever the suite runs, and CI has the compiler.
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { copyFileSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { SqliteEventStore } from '../../../src/adapters/store/sqlite-event-store.js';
+import { SqliteLogReader } from '../../../src/adapters/store/sqlite-log-reader.js';
+import { NATIVE_CHAIN_LIBRARY, nativeChainProblem } from '../../../src/adapters/store/sqlite-native-chain.js';
+import { chainMac } from '../../../src/log/chain-mac.js';
+import { GENESIS_HASH } from '../../../src/log/event-chain.js';
+import type { NewEvent } from '../../../src/ports/event-store.js';
+
+const KEY = Buffer.from('native-chain-test-key-0123456789abcdef');
+/** A key longer than SHA-256's block: HMAC hashes it first (RFC 2104). */
+const LONG_KEY = Buffer.from('k'.repeat(100));
+const dir = mkdtempSync(join(tmpdir(), 'native-chain-'));
+const EVENTS = 40;
+
+function event(i: number): NewEvent {
+  // Non-ASCII text in data and a quote in a string: the bytes hashed are the stored UTF-8.
+  return { type: i % 2 ? 'card.dealt' : 'note', data: { i, who: i === 7 ? 'Дилер "Ё"' : `p${i}` }, round: Math.ceil(i / 10), monoTime: i, wallTime: new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString(), rulesId: 'sha256:test' };
+}
+
+async function writeLog(file: string, key: Buffer | undefined, keyedFrom = 1): Promise<void> {
+  if (keyedFrom > 1) {
+    const plain = new SqliteEventStore({ path: file, pollIntervalMs: 0 });
+    await plain.append('t-1', Array.from({ length: keyedFrom - 1 }, (_, i) => event(i + 1)), { expectedVersion: 0 });
+    await plain.close();
+  }
+  const store = new SqliteEventStore({ path: file, pollIntervalMs: 0, ...(key ? { macKey: key } : {}) });
+  for (let seq = keyedFrom; seq <= EVENTS; seq += 1) await store.append('t-1', [event(seq)], { expectedVersion: seq - 1 });
+  await store.close();
+}
+
+const intact = join(dir, 'intact.db');
+const longKeyed = join(dir, 'long-key.db');
+const lateKeyed = join(dir, 'late-key.db');
+
+beforeAll(async () => {
+  const built = spawnSync(process.execPath, ['scripts/build-native.mjs', '--strict'], { encoding: 'utf8' });
+  expect(built.status, built.stderr).toBe(0);
+  await writeLog(intact, KEY);
+  await writeLog(longKeyed, LONG_KEY);
+  await writeLog(lateKeyed, KEY, 11);
+}, 60_000);
+
+afterEach(() => {
+  delete process.env.SHOE_VERIFY_CHECK;
+});
+
+/** A copy of the intact log with `edit` applied (the append-only triggers dropped). */
+function damaged(name: string, edit: (sql: Database.Database) => void, from = intact): string {
+  const file = join(dir, `${name}.db`);
+  copyFileSync(from, file);
+  const sql = new Database(file);
+  sql.exec('DROP TRIGGER IF EXISTS events_no_update; DROP TRIGGER IF EXISTS events_no_delete; DROP TRIGGER IF EXISTS event_macs_no_update; DROP TRIGGER IF EXISTS event_macs_no_delete');
+  edit(sql);
+  sql.close();
+  return file;
+}
+
+/** What the native check vouches for over events from..to of `file`, from the stored hash before `from`. */
+function vouch(file: string, key: Buffer | undefined, from = 1, to = EVENTS, macFrom: number | null = null) {
+  const reader = SqliteLogReader.open(file);
+  try {
+    const hash = reader.hashAt(from - 1) ?? '';
+    return reader.vouchedSpan(from, to, { hash, macFrom }, key);
+  } finally {
+    reader.close();
+  }
+}
+
+describe('the chain check inside SQLite', () => {
+  test('the library is built and loads: it vouches for every event of an intact log, with and without the key', () => {
+    expect(NATIVE_CHAIN_LIBRARY).toMatch(/native\/build\/chain-check\./);
+    expect(vouch(intact, KEY)).toEqual({ events: EVENTS, macFrom: 1 });
+    expect(vouch(intact, undefined)).toEqual({ events: EVENTS, macFrom: null });
+    expect(vouch(intact, KEY, 21, 30, 1)).toEqual({ events: 10, macFrom: 1 });
+    expect(vouch(longKeyed, LONG_KEY)).toEqual({ events: EVENTS, macFrom: 1 });
+    expect(nativeChainProblem()).toBeUndefined();
+  });
+
+  test('a log keyed from event 11: the events before carry no MAC, the first keyed event is found', () => {
+    expect(vouch(lateKeyed, KEY)).toEqual({ events: EVENTS, macFrom: 11 });
+    expect(vouch(lateKeyed, KEY, 1, 10)).toEqual({ events: 10, macFrom: null });
+  });
+
+  test('SHOE_VERIFY_CHECK=js: not used (every span is checked in JavaScript)', () => {
+    process.env.SHOE_VERIFY_CHECK = 'js';
+    expect(vouch(intact, KEY)).toBeUndefined();
+  });
+
+  const cases: Array<[string, number, (sql: Database.Database) => void]> = [
+    ['data altered', 12, (sql) => sql.prepare(`UPDATE events SET data = replace(data, '"p12"', '"p13"') WHERE seq = 12`).run()],
+    ['a byte of the UTF-8 data altered, hash left alone', 7, (sql) => sql.prepare(`UPDATE events SET data = replace(data, 'Ё', 'Е') WHERE seq = 7`).run()],
+    ['the tail altered', 9, (sql) => sql.prepare(`UPDATE events SET tail = replace(tail, '"round":', '"round": ') WHERE seq = 9`).run()],
+    ['the prevHash in the tail altered', 20, (sql) => sql.prepare(`UPDATE events SET tail = replace(tail, '"prevHash":"', '"prevHash":"f') WHERE seq = 20`).run()],
+    ['the stored hash in capitals', 15, (sql) => sql.prepare('UPDATE events SET hash = upper(hash) WHERE seq = 15').run()],
+    ['the seq column not the envelope\'s', 30, (sql) => sql.prepare('UPDATE events SET seq = 1000 WHERE seq = 30').run()],
+    ['an event missing', 25, (sql) => sql.prepare('DELETE FROM events WHERE seq = 25').run()],
+    ['a MAC wrong', 33, (sql) => sql.prepare(`UPDATE event_macs SET mac = ? WHERE seq = 33`).run(chainMac(KEY, GENESIS_HASH))],
+    ['a MAC missing after the first', 18, (sql) => sql.prepare('DELETE FROM event_macs WHERE seq = 18').run()],
+    ['the data stored as a blob (not text)', 5, (sql) => sql.prepare('UPDATE events SET data = CAST(data AS BLOB) WHERE seq = 5').run()],
+    ['bytes that are not UTF-8', 3, (sql) => sql.prepare(`UPDATE events SET data = CAST(X'7b2269223a22ff227d' AS TEXT) WHERE seq = 3`).run()],
+  ];
+  for (const [name, at, edit] of cases) {
+    test(`${name}: it vouches for the events before ${at} and stops there`, () => {
+      const file = damaged(name.replace(/\W+/g, '-'), edit);
+      expect(vouch(file, KEY)?.events).toBe(at - 1);
+      // A span that starts after the damaged event: vouched for, unless the damage breaks the link into it.
+      if (!['an event missing', 'the seq column not the envelope\'s', 'the stored hash in capitals'].includes(name)) expect(vouch(file, KEY, at + 1, EVENTS, 1)?.events).toBe(EVENTS - at);
+    });
+  }
+
+  test('bytes that are not UTF-8 under a hash of those very bytes: JavaScript reads other text, so it is not vouched for', () => {
+    // The last event (no event after it links to its hash), no key: only the decoding can tell.
+    const file = damaged('forged-bytes', (sql) => {
+      const { tail } = sql.prepare('SELECT tail FROM events WHERE seq = ?').get(EVENTS) as { tail: string };
+      const data = Buffer.from('{"i":"\xff"}', 'latin1');
+      const hash = createHash('sha256').update(Buffer.concat([Buffer.from('{"data":'), data, Buffer.from(tail)])).digest('hex');
+      sql.prepare('UPDATE events SET data = CAST(? AS TEXT), hash = ? WHERE seq = ?').run(data, hash, EVENTS);
+    });
+    expect(vouch(file, undefined)?.events).toBe(EVENTS - 1);
+  });
+
+  test('a span from a wrong anchor: nothing vouched for', () => {
+    const reader = SqliteLogReader.open(intact);
+    try {
+      expect(reader.vouchedSpan(11, 20, { hash: GENESIS_HASH, macFrom: 1 }, KEY)?.events).toBe(0);
+      expect(reader.vouchedSpan(11, 20, { hash: '', macFrom: 1 }, KEY)?.events).toBe(0);
+    } finally {
+      reader.close();
+    }
+  });
+
+  test('the wrong key: nothing vouched for; the right key after an unkeyed reading: everything', () => {
+    expect(vouch(intact, Buffer.from('another-key-0123456789abcdef0123456789'))?.events).toBe(0);
+    expect(vouch(intact, KEY)?.events).toBe(EVENTS);
+  });
+});
