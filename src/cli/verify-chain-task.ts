@@ -1,20 +1,30 @@
 // The chain worker of `shoe verify`: spans of the chain-and-MAC check taken from the front of the
 // shared board (verify-chain-spans.ts), over its own read-only connection to the log file, while the main
-// thread re-runs the round machine. Posts what its spans found, or the file's problem (UnreadableLogError's
-// words), or anything else that went wrong, as text.
+// thread re-runs the round machine; the first worker runs the file's quick_check before its spans. Posts
+// what its spans found, or the file's problem (UnreadableLogError's words), or anything else that went
+// wrong, as text.
 import { parentPort, workerData } from 'node:worker_threads';
 import { SqliteLogReader } from '../adapters/store/sqlite-log-reader.js';
 import { UnreadableLogError } from '../adapters/store/unreadable-log.js';
 import { checkSpans, SpanBoard } from '../app/audit/verify-chain-spans.js';
 import type { ChainTaskReply, VerifyTaskData } from './verify-task-protocol.js';
 
-const { file, tableId, key, firstMac, board } = workerData as VerifyTaskData;
+const { file, tableId, key, firstMac, board, quickCheck } = workerData as VerifyTaskData;
 
 function run(): ChainTaskReply {
   try {
     const reader = SqliteLogReader.open(file, tableId);
+    const spans = SpanBoard.of(board);
     try {
-      return { spans: checkSpans(SpanBoard.of(board), 'front', reader, key ? Buffer.from(key) : undefined, firstMac ?? undefined) };
+      if (quickCheck) {
+        try {
+          reader.quickCheck();
+        } catch (err) {
+          spans.found('chain', 1); // the file's own check failed: every reader stops, this is the answer
+          throw err;
+        }
+      }
+      return { spans: checkSpans(spans, 'front', reader, key ? Buffer.from(key) : undefined, firstMac ?? undefined) };
     } finally {
       reader.close();
     }

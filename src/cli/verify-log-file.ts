@@ -31,8 +31,11 @@ export interface VerifyFileOptions extends VerifyOptions {
   readonly spanSize?: number;
   /** False: this thread leaves every span to the workers (tests reach the workers' many-span path). */
   readonly backSpans?: boolean;
-  /** Run before the check (the file's quick_check): with workers, while they start their spans. */
-  readonly before?: () => void;
+  /**
+   * The file's quick_check before the verdict: with workers, the first runs it before its spans while this
+   * thread re-runs the round machine; its failure is the answer, whatever else was found.
+   */
+  readonly quickCheck?: boolean;
 }
 
 /** Starts a chain worker (verify-workers.ts); its one message is the reply. `started`: it runs (or failed). */
@@ -60,7 +63,7 @@ export async function verifyLogFile(reader: SqliteLogReader, options: VerifyFile
   const threads = canStartWorker(CHAIN_TASK) ? Math.max(1, Math.trunc(options.threads ?? 1)) : 1;
   if (threads === 1 && reader.format === 1) {
     // A log of format 1 in one thread: one reading, as it was always verified.
-    options.before?.();
+    if (options.quickCheck) reader.quickCheck();
     return verifyLog(reader.events(1, to), options);
   }
   const board = SpanBoard.create(to, options.spanSize);
@@ -68,31 +71,43 @@ export async function verifyLogFile(reader: SqliteLogReader, options: VerifyFile
   try {
     firstMac = key ? reader.firstKeyedEvent(to) : undefined;
   } catch (err) {
-    options.before?.(); // a file too damaged for this query fails with the quick_check's words, if it has them
+    if (options.quickCheck) reader.quickCheck(); // a file too damaged for this query fails with the quick_check's words, if it has them
     throw err;
   }
   if (threads === 1) {
-    options.before?.();
+    if (options.quickCheck) reader.quickCheck();
     return alternating(reader, board, key, firstMac, options);
   }
-  const data: VerifyTaskData = { file: reader.file, tableId: reader.tableId, key: key ? new Uint8Array(key) : null, firstMac: firstMac ?? null, board: board.shape };
-  const tasks = Array.from({ length: Math.min(threads - 1, board.spans) }, () => startChainTask(data));
+  const data: VerifyTaskData = { file: reader.file, tableId: reader.tableId, key: key ? new Uint8Array(key) : null, firstMac: firstMac ?? null, board: board.shape, quickCheck: false };
+  const tasks = Array.from({ length: Math.min(threads - 1, board.spans) }, (_, i) => startChainTask({ ...data, quickCheck: i === 0 && options.quickCheck === true }));
   try {
-    options.before?.();
-    // A worker's start sets V8's flags anew, and this thread's young generation would grow to 32 MB during the
-    // re-run (small-young-generation.ts): once the workers run, the bound holds again.
-    await Promise.all(tasks.map((task) => task.started));
-    keepYoungGenerationSmallAfterWorkerStart();
-    const replay = replayUpTo(reader, new ReplayHalf(), to, board, options);
-    if (replay.problem) board.found('replay', replay.problem.row);
-    const mine = options.backSpans === false ? { events: 0 } : checkSpans(board, 'back', reader, key, firstMac);
-    const theirs: SpansOutcome[] = [];
-    for (const task of tasks) theirs.push(spansOf(reader.file, await task.reply));
-    return joinHalves(joinedSpans([...theirs, mine], key !== undefined, firstMac, to), replay);
+    if (options.quickCheck && tasks.length === 0) reader.quickCheck();
+    return await alongsideWorkers(reader, board, tasks, options, firstMac);
+  } catch (err) {
+    // The file's quick_check, when it failed, says best what is wrong with it (not a read error it caused here).
+    board.stopAll();
+    const checked = await tasks[0]?.reply.catch(() => undefined);
+    if (options.quickCheck && checked !== undefined && 'unreadable' in checked) spansOf(reader.file, checked);
+    throw err;
   } finally {
     board.stopAll(); // a reader that is still going stops at once
     await Promise.all(tasks.map((task) => task.worker.terminate()));
   }
+}
+
+/** This thread's part beside the chain workers: the re-run, then spans from the back; the verdict once every worker answered. */
+async function alongsideWorkers(reader: SqliteLogReader, board: SpanBoard, tasks: ReadonlyArray<ReturnType<typeof startChainTask>>, options: VerifyFileOptions, firstMac: number | undefined): Promise<Verdict> {
+  const { to, key } = options;
+  // A worker's start sets V8's flags anew, and this thread's young generation would grow to 32 MB during the
+  // re-run (small-young-generation.ts): once the workers run, the bound holds again.
+  await Promise.all(tasks.map((task) => task.started));
+  keepYoungGenerationSmallAfterWorkerStart();
+  const replay = replayUpTo(reader, new ReplayHalf(), to, board, options);
+  if (replay.problem) board.found('replay', replay.problem.row);
+  const mine = options.backSpans === false ? { events: 0 } : checkSpans(board, 'back', reader, key, firstMac);
+  const theirs: SpansOutcome[] = [];
+  for (const task of tasks) theirs.push(spansOf(reader.file, await task.reply));
+  return joinHalves(joinedSpans([...theirs, mine], key !== undefined, firstMac, to), replay);
 }
 
 /**
@@ -103,7 +118,7 @@ export async function verifyChainOnly(reader: SqliteLogReader, options: Pick<Ver
   const { to, key } = options;
   const board = SpanBoard.create(to, options.spanSize);
   const firstMac = key ? reader.firstKeyedEvent(to) : undefined;
-  const data: VerifyTaskData = { file: reader.file, tableId: reader.tableId, key: key ? new Uint8Array(key) : null, firstMac: firstMac ?? null, board: board.shape };
+  const data: VerifyTaskData = { file: reader.file, tableId: reader.tableId, key: key ? new Uint8Array(key) : null, firstMac: firstMac ?? null, board: board.shape, quickCheck: false };
   const threads = canStartWorker(CHAIN_TASK) ? Math.max(1, options.threads ?? 1) : 1;
   const tasks = Array.from({ length: Math.min(threads - 1, board.spans) }, () => startChainTask(data));
   try {

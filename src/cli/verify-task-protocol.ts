@@ -12,6 +12,8 @@ export interface VerifyTaskData {
   readonly firstMac: number | null;
   /** The shared board of chain spans (events 1..total, the head read before verifying). */
   readonly board: SpanBoardShape;
+  /** The file's quick_check first (one worker runs it, while the main thread re-runs the round machine). */
+  readonly quickCheck: boolean;
 }
 
 /** What the worker's spans found; or the file's problem (UnreadableLogError's words), or anything else that went wrong, as text. */

@@ -2,7 +2,7 @@
 // checks spans of the chain and the MACs, the main thread taking the last spans. Whatever the log, it must
 // name the same first problem as the one-thread verifyLog: the earliest event, the chain's problem before
 // the round machine's at the same event.
-import { copyFileSync, mkdtempSync } from 'node:fs';
+import { closeSync, copyFileSync, mkdtempSync, openSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -251,6 +251,29 @@ describe('verify in two threads names the same first problem as in one', () => {
     const altered = await bothWays(file, KEY);
     expect(altered.one).toEqual({ ok: false, seq, problem: 'hash chain broken: hash does not match the content (the event was altered)' });
     expect(altered.two).toEqual(altered.one);
+  });
+
+  test('a damaged page: the file\'s own check is the answer, the same words whether a worker ran it (two threads) or this thread (one)', async () => {
+    // A page of a table verify does not read (the idempotency keys): only the file's own check can find it.
+    const file = join(dir, 'zeroed-page.db');
+    copyFileSync(original, file);
+    const stat = new Database(file, { readonly: true });
+    const { page, size } = stat.prepare("SELECT pageno AS page, pgsize AS size FROM dbstat WHERE name = 'idempotency' ORDER BY pageno LIMIT 1").get() as { page: number; size: number };
+    stat.close();
+    const fd = openSync(file, 'r+');
+    writeSync(fd, Buffer.alloc(size), 0, size, (page - 1) * size);
+    closeSync(fd);
+    const reader = SqliteLogReader.open(file);
+    try {
+      const to = reader.head().seq;
+      for (const withKey of [{}, { key: KEY }]) {
+        const words = await verifyLogFile(reader, { to, threads: 1, quickCheck: true, ...withKey }).then(() => 'no failure', (err: Error) => err.message);
+        expect(words).toMatch(/zeroed-page\.db: .*(corrupt|quick_check failed)/);
+        for (const threads of [2, 3]) await expect(verifyLogFile(reader, { to, threads, spanSize: 5, quickCheck: true, ...withKey }), `${threads} threads`).rejects.toThrow(words);
+      }
+    } finally {
+      reader.close();
+    }
   });
 
   test('the CLI: `shoe verify --threads 2` exits 0 on the intact log and 1 naming the event on a rewritten one', async () => {
