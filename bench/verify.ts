@@ -6,7 +6,8 @@
  *  2. Layers, each in a fresh process and each as a ratio to the first, measured in the same run:
  *       raw row read        every stored column of every event row (better-sqlite3 raw iterate): the disk's pace
  *       chain only          hash every stored envelope and compare, in the threads verify uses
- *       chain + MAC         the same with every MAC checked
+ *       chain + MAC         the same with every MAC checked (inside SQLite when the native check is built,
+ *                           ADR 0011), and once more in JavaScript only (SHOE_VERIFY_CHECK=js)
  *       re-derivation only  the round machine re-run over every event, one thread
  *       full verify         the real CLI, `shoe verify DB` with its defaults, from the sources (tsx) and compiled
  *     with peak RSS (/usr/bin/time) for each.
@@ -26,6 +27,7 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SqliteLogReader } from '../src/adapters/store/sqlite-log-reader.js';
+import { NATIVE_CHAIN_LIBRARY, nativeChainWanted } from '../src/adapters/store/sqlite-native-chain.js';
 import { withCompiledBuild } from './support/compiled-build.js';
 import { BENCH_KEY_TEXT, buildKeyedTableLog } from './support/keyed-table-log.js';
 import type { Layer, Measured } from './support/verify-layer.js';
@@ -42,10 +44,16 @@ const fmt = (n: number) => Math.round(n).toLocaleString('en');
 const mib = (kb: number) => `${(kb / 1024).toFixed(0)} MiB`;
 
 const built = kept ? { events: SqliteLogReader.open(db).head().seq, rounds: Number.NaN, seconds: 0 } : await buildKeyedTableLog(db, TABLE, EVENTS);
+console.log(`the chain check: ${nativeChainWanted() ? `inside SQLite (${NATIVE_CHAIN_LIBRARY}; ADR 0011)` : 'in JavaScript (no native library built, or SHOE_VERIFY_CHECK=js)'}`);
 console.log(`${kept ? 'kept' : 'built'} a keyed six-deck table log: ${fmt(built.events)} events${kept ? '' : `, ${fmt(built.rounds)} rounds`}, ${(statSync(db).size / 1024 / 1024).toFixed(0)} MiB, in ${built.seconds.toFixed(1)} s (${dir}); ${THREADS} threads`);
 
-function layer(name: Layer): Measured {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./support/verify-layer.ts', import.meta.url)), name, db, String(THREADS)], { cwd: ROOT, encoding: 'utf8', maxBuffer: 1 << 26 });
+/** The layers measured: verify's own, and chain + MAC once more with the chain checked in JavaScript only. */
+type Measure = Layer | 'chain-mac-js';
+
+function layer(name: Measure): Measured {
+  const which = name === 'chain-mac-js' ? 'chain-mac' : name;
+  const env = name === 'chain-mac-js' ? { ...process.env, SHOE_VERIFY_CHECK: 'js' } : process.env;
+  const r = spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./support/verify-layer.ts', import.meta.url)), which, db, String(THREADS)], { cwd: ROOT, encoding: 'utf8', env, maxBuffer: 1 << 26 });
   if (r.status !== 0) throw new Error(r.stderr);
   return JSON.parse(r.stdout.trim().split('\n').at(-1) as string) as Measured;
 }
@@ -76,13 +84,13 @@ function fastest<N extends string, M extends { seconds: number }>(names: readonl
   return best;
 }
 
-const layers = fastest(['raw', 'chain', 'chain-mac', 'replay'] as const, layer, (m) => m.maxRssKb);
+const layers = fastest(['raw', 'chain', 'chain-mac', 'chain-mac-js', 'replay'] as const, layer, (m) => m.maxRssKb);
 const raw = layers.get('raw') as Measured & { peakKb: number };
 const rawRate = raw.n / raw.seconds;
 const cpuPerEvent = (cpuSeconds: number, events: number) => `${((cpuSeconds / events) * 1e6).toFixed(2).padStart(5)} µs CPU/event`;
 const row = (label: string, events: number, seconds: number, cpuSeconds: number, rssKb: number, note = '') =>
   console.log(`${label.padEnd(40)} ${fmt(events / seconds).padStart(9)} events/s  ${((events / seconds) / rawRate).toFixed(2).padStart(5)}x raw  ${cpuPerEvent(cpuSeconds, events)}  peak RSS ${mib(rssKb).padStart(7)}${note}`);
-const LABELS = { raw: 'raw row read (every stored column)', chain: `chain only (${THREADS} threads)`, 'chain-mac': `chain + MAC (${THREADS} threads)`, replay: 're-derivation only (1 thread)' };
+const LABELS = { raw: 'raw row read (every stored column)', chain: `chain only (${THREADS} threads)`, 'chain-mac': `chain + MAC (${THREADS} threads)`, 'chain-mac-js': `  the same in JavaScript only`, replay: 're-derivation only (1 thread)' };
 for (const [name, m] of layers) row(LABELS[name], m.n, m.seconds, m.cpuSeconds, m.peakKb);
 const verifyArgs = (target: string) => ['verify', target, '--no-anchor-ok', ...(process.env['BENCH_THREADS'] ? ['--threads', String(THREADS)] : [])];
 await withCompiledBuild(async (outDir) => {
