@@ -52,7 +52,7 @@ export function probeNativeChain(): string | undefined {
   }
 }
 
-/** How spans are checked: 'native' when the library is built and loads, else 'js'. */
+/** Whether spans are to be checked inside SQLite: the library is built and SHOE_VERIFY_CHECK is not `js`. */
 export function nativeChainWanted(): boolean {
   return process.env.SHOE_VERIFY_CHECK !== 'js' && existsSync(NATIVE_CHAIN_LIBRARY);
 }
