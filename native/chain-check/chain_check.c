@@ -10,8 +10,8 @@
  *   chain_check(anchor_seq, anchor_hash, quoted_table, key, mac_from,   -- the same for every row
  *               seq, data, tail, hash, mac)                             -- the event, rows in seq order
  *
- * returns 'checked macFrom' (macFrom empty when no event so far carried a MAC), 'stop' appended when it
- * stopped before the last row. Per event, as src/log/stored-chain.ts and src/log/chain-mac.ts define it:
+ * returns 'checked macFrom status': the events vouched for, the first keyed event ('-' when none so far),
+ * and 'ok', or 'stop' when it stopped before the last row (sqlite-native-chain.ts reads it). Per event, as src/log/stored-chain.ts and src/log/chain-mac.ts define it:
  *   - seq is the one after the last;
  *   - the 64 characters after the tail's first `,"prevHash":"` are the hash before it;
  *   - the tail holds `,"seq":<seq>,"tableId":<quoted table>,"type":`;

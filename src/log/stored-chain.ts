@@ -13,6 +13,18 @@ import { sha256Hex, GENESIS_HASH, type ChainAnchor } from './event-chain.js';
 /** One event as the chain check reads it: [seq, envelope, hash, prevHash, fields match (1), mac or null]. */
 export type StoredChainRow = [seq: number, envelope: string, hash: string, prevHash: string, fieldsMatch: number | null, mac: string | null];
 
+/** Where a span of the chain starts, as a check inside the store reads it: the stored hash before it, and the first keyed event if it lies before the span. */
+export interface SpanStart {
+  readonly hash: string;
+  readonly macFrom: number | null;
+}
+
+/** What a check inside the store vouches for in a span (docs/adr/0011-chain-check-inside-sqlite.md): the events from its first on, and the first keyed event so far. */
+export interface VouchedSpan {
+  readonly events: number;
+  readonly macFrom: number | null;
+}
+
 const HASH_PATTERN = /^[0-9a-f]{64}$/;
 const BAD_HASH = 'hash is not 64 lowercase hex digits';
 export const ALTERED = 'hash does not match the content (the event was altered)';

@@ -12,8 +12,8 @@ import type { LoggedEvent } from '../../log/chain-mac.js';
 import { hasMacTable } from './sqlite-mac-schema.js';
 import { eventsTableProblem, logFormatOf, type LogFormat } from './sqlite-schema.js';
 import { StoredChainQueries } from './sqlite-stored-chain.js';
-import { NativeChainCheck, type SpanStart, type VouchedSpan } from './sqlite-native-chain.js';
-import type { StoredChainRow } from '../../log/stored-chain.js';
+import { NativeChainCheck } from './sqlite-native-chain.js';
+import type { SpanStart, StoredChainRow, VouchedSpan } from '../../log/stored-chain.js';
 import { asUnreadable, UnreadableLogError } from './unreadable-log.js';
 import { LoggedRecord, RowEvent, typeOfTail, type RecordRow, type Row } from './sqlite-log-rows.js';
 
@@ -194,10 +194,11 @@ export class SqliteLogReader {
    * undefined when that check is not there (the spans are then checked in JavaScript).
    */
   vouchedSpan(from: number, to: number, start: SpanStart, key: Buffer | undefined): VouchedSpan | undefined {
-    if (this.format !== 3 || !this.hasEvents || (key !== undefined && !this.macs && start.macFrom !== null)) return undefined;
+    if (this.format !== 3 || !this.hasEvents) return undefined;
     if (this.nativeChain === undefined) this.nativeChain = this.guard(() => NativeChainCheck.load(this.db, this.tableId)) ?? null;
     const check = this.nativeChain;
     if (check === null) return undefined;
+    // A log without the MAC table has no MAC to check (and no keyed event: start.macFrom is null).
     return this.guard(() => check.vouch(from, to, start, this.macs ? key : undefined));
   }
 

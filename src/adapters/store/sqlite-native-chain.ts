@@ -10,21 +10,10 @@
 import { existsSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { packagePath } from '../../config/package-root.js';
+import type { SpanStart, VouchedSpan } from '../../log/stored-chain.js';
 
 /** Where `npm run build:native` (scripts/build-native.mjs) writes the library. */
 export const NATIVE_CHAIN_LIBRARY = packagePath(`native/build/chain-check${process.platform === 'win32' ? '.dll' : process.platform === 'darwin' ? '.dylib' : '.so'}`);
-
-/** What the native check vouches for in a span: the events from its first on, and the first keyed event so far. */
-export interface VouchedSpan {
-  readonly events: number;
-  readonly macFrom: number | null;
-}
-
-/** Where a span starts: the stored hash before it, and the first keyed event if it lies before the span. */
-export interface SpanStart {
-  readonly hash: string;
-  readonly macFrom: number | null;
-}
 
 const CHECK_SQL = (keyed: boolean) => `SELECT chain_check(CAST(@anchorSeq AS INTEGER), @anchorHash, @quotedTable, @key, CAST(@macFrom AS INTEGER),
     e.seq, e.data, e.tail, e.hash, ${keyed ? 'm.mac' : 'NULL'})

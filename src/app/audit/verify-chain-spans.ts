@@ -12,7 +12,7 @@
 // (kept as a minimum: rows after a known problem cannot change the verdict, so readers stop there).
 import type { ChainAnchor } from '../../log/event-chain.js';
 import type { LoggedEvent } from '../../log/chain-mac.js';
-import type { StoredChainRow } from '../../log/stored-chain.js';
+import type { SpanStart, StoredChainRow, VouchedSpan } from '../../log/stored-chain.js';
 import { ChainHalf, type ChainOutcome, type Problem } from './verify-chain-half.js';
 
 const CLAIMS = 0;
@@ -121,7 +121,7 @@ export interface SpanSource {
    * Format 3 with the chain check inside SQLite (docs/adr/0011-chain-check-inside-sqlite.md): how many events
    * from `from` on it vouches for; undefined without it. It only vouches: what it does not vouch for is checked here.
    */
-  vouchedSpan?(from: number, to: number, start: { readonly hash: string; readonly macFrom: number | null }, key: Buffer | undefined): { readonly events: number; readonly macFrom: number | null } | undefined;
+  vouchedSpan?(from: number, to: number, start: SpanStart, key: Buffer | undefined): VouchedSpan | undefined;
 }
 
 /** The sum of the spans one thread checked: how many events, and the earliest problem among them. */
