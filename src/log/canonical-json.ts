@@ -66,3 +66,55 @@ function memberName(key: string): string {
   return quoted;
 }
 
+/** The sorted order of one list of member names, with each name quoted once (canonicalJsonWithout). */
+interface Shape {
+  /** The member names as Object.keys gave them, and the one left out. */
+  readonly keys: readonly string[];
+  readonly omitted: string;
+  /** The names written, in RFC 8785 order. */
+  readonly order: readonly string[];
+  /** `order` quoted as JSON, each followed by ':'. */
+  readonly names: readonly string[];
+}
+
+const shapes = new Map<string, Shape[]>();
+const SHAPE_GROUPS_KEPT = 4096;
+const SHAPES_PER_GROUP = 16;
+
+/**
+ * canonicalJson of `record` without its member `omitted` — the same text, character for character, as
+ * canonicalJson of the copy `{ [omitted]: _, ...rest }` leaves — with the sorted order of each list of
+ * member names (and the member left out) worked out once and kept under `group`. Verify's re-run compares
+ * every derived fact's data (the fact without its `type`, grouped by type) with the stored text this way:
+ * a fact's members come in the order the engine wrote them, not RFC 8785's, and copying the fact and
+ * sorting its names again for every fact was most of the comparison's cost (docs/audit.md, "How verify
+ * spends its time"). The kept orders are bounded; a list of names past the bound is sorted afresh.
+ */
+export function canonicalJsonWithout(record: Readonly<Record<string, unknown>>, omitted: string, group: string): string {
+  const shape = shapeOf(Object.keys(record), omitted, group);
+  const { order, names } = shape;
+  let out = '{';
+  for (let i = 0; i < order.length; i += 1) out += (i === 0 ? '' : ',') + (names[i] as string) + serialise(record[order[i] as string], 1);
+  return `${out}}`;
+}
+
+function shapeOf(keys: string[], omitted: string, group: string): Shape {
+  const known = shapes.get(group);
+  if (known !== undefined) {
+    for (const shape of known) if (shape.omitted === omitted && sameNames(shape.keys, keys)) return shape;
+  }
+  const order = keys.filter((key) => key !== omitted).sort(); // UTF-16 code units, as serialise sorts
+  const shape: Shape = { keys, omitted, order, names: order.map((key) => `${JSON.stringify(key)}:`) };
+  if (known !== undefined) {
+    if (known.length < SHAPES_PER_GROUP) known.push(shape);
+  } else if (shapes.size < SHAPE_GROUPS_KEPT) {
+    shapes.set(group, [shape]);
+  }
+  return shape;
+}
+
+function sameNames(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i += 1) if (a[i] !== b[i]) return false;
+  return true;
+}
