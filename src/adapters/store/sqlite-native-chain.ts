@@ -15,10 +15,9 @@ import type { SpanStart, VouchedSpan } from '../../log/stored-chain.js';
 /** Where `npm run build:native` (scripts/build-native.mjs) writes the library. */
 export const NATIVE_CHAIN_LIBRARY = packagePath(`native/build/chain-check${process.platform === 'win32' ? '.dll' : process.platform === 'darwin' ? '.dylib' : '.so'}`);
 
-const CHECK_SQL = (keyed: boolean) => `SELECT chain_check(CAST(@anchorSeq AS INTEGER), @anchorHash, @quotedTable, @key, CAST(@macFrom AS INTEGER),
-    e.seq, e.data, e.tail, e.hash, ${keyed ? 'm.mac' : 'NULL'})
-  FROM events e${keyed ? ' LEFT JOIN event_macs m ON m.stream = e.stream AND m.seq = e.seq' : ''}
-  WHERE e.stream = @table AND e.seq >= @from AND e.seq <= @to`;
+const CHECK_SQL = `SELECT chain_check(CAST(@anchorSeq AS INTEGER), @anchorHash, @table, @quotedTable, @key, CAST(@macFrom AS INTEGER), CAST(@to AS INTEGER),
+    seq, data, tail, hash)
+  FROM events WHERE stream = @table AND seq >= @from AND seq <= @to`;
 
 /** Why the library could not be loaded (the first time it failed in this thread), or undefined. */
 let loadProblem: string | undefined;
@@ -47,7 +46,7 @@ export function nativeChainWanted(): boolean {
 }
 
 export class NativeChainCheck {
-  private readonly statements = new Map<boolean, Database.Statement>();
+  private statement: Database.Statement | undefined;
 
   private constructor(private readonly db: Database.Database, private readonly tableId: string) {}
 
@@ -65,12 +64,7 @@ export class NativeChainCheck {
 
   /** Events from..to checked from `start`; how many from `from` on are right (the rest: check them in JavaScript). */
   vouch(from: number, to: number, start: SpanStart, key: Buffer | undefined): VouchedSpan {
-    const keyed = key !== undefined;
-    let statement = this.statements.get(keyed);
-    if (!statement) {
-      statement = this.db.prepare(CHECK_SQL(keyed)).pluck();
-      this.statements.set(keyed, statement);
-    }
+    const statement = (this.statement ??= this.db.prepare(CHECK_SQL).pluck());
     const answer = statement.get({
       anchorSeq: from - 1, anchorHash: start.hash, quotedTable: JSON.stringify(this.tableId), key: key ?? null,
       macFrom: start.macFrom, table: this.tableId, from, to,
