@@ -9,7 +9,7 @@
 //   --optional: a failed build is one line and exit 0 (install must not fail for it)
 //   --strict:   warnings are errors (the tests build it so)
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -18,7 +18,8 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const suffix = process.platform === 'darwin' ? '.dylib' : '.so';
 const { values } = parseArgs({ options: { optional: { type: 'boolean' }, strict: { type: 'boolean' }, out: { type: 'string', default: join(root, `native/build/chain-check${suffix}`) } }, strict: true });
 const out = resolve(values.out);
-const source = join(root, 'native/chain-check/chain_check.c');
+const sourceDir = join(root, 'native/chain-check');
+const sources = readdirSync(sourceDir).filter((name) => name.endsWith('.c')).sort().map((name) => join(sourceDir, name));
 
 function fail(reason) {
   if (values.optional) {
@@ -41,11 +42,11 @@ const warnings = ['-Wall', '-Wextra', ...(values.strict ? ['-Werror'] : [])];
 
 mkdirSync(dirname(out), { recursive: true });
 const partial = `${out}.${process.pid}.tmp`;
-const cc = spawnSync(compiler, ['-std=c11', '-O2', '-fPIC', ...warnings, ...includes, ...link, '-o', partial, source], { encoding: 'utf8' });
+const cc = spawnSync(compiler, ['-std=c11', '-O2', '-fPIC', ...warnings, ...includes, ...link, '-o', partial, ...sources], { encoding: 'utf8' });
 if (cc.error || cc.status !== 0) {
   rmSync(partial, { force: true });
   const said = (cc.stderr || String(cc.error?.message ?? '')).trim().split('\n').slice(0, 5).join(' | ');
-  fail(`${compiler} could not build ${relative(root, source)}: ${said}`);
+  fail(`${compiler} could not build ${relative(root, sourceDir)}: ${said}`);
 }
 if (cc.stderr.trim() !== '') process.stderr.write(cc.stderr);
 renameSync(partial, out); // the library appears whole or not at all

@@ -35,6 +35,8 @@ SQLITE_EXTENSION_INIT1
 #include <stdio.h>
 #include <string.h>
 
+#include "verify_functions.h"
+
 typedef struct {
   int started;
   int stopped;
@@ -63,8 +65,7 @@ static void to_hex(const unsigned char *digest, char *out) {
   }
 }
 
-/* Whether the bytes are UTF-8 as JavaScript reads them back unchanged (no surrogates, no overlongs). */
-static int valid_utf8(const unsigned char *s, int n) {
+int valid_utf8(const unsigned char *s, int n) {
   int i = 0;
   while (i < n) {
     /* Eight ASCII bytes at a time (a log's text is almost all ASCII). */
@@ -263,5 +264,6 @@ __declspec(dllexport)
 int sqlite3_chaincheck_init(sqlite3 *db, char **error, const sqlite3_api_routines *api) {
   (void)error;
   SQLITE_EXTENSION_INIT2(api);
-  return sqlite3_create_function_v2(db, "chain_check", 11, SQLITE_UTF8 | SQLITE_DETERMINISTIC, NULL, NULL, step, finish, NULL);
+  int rc = sqlite3_create_function_v2(db, "chain_check", 11, SQLITE_UTF8 | SQLITE_DETERMINISTIC, NULL, NULL, step, finish, NULL);
+  return rc == SQLITE_OK ? records_page_register(db) : rc;
 }

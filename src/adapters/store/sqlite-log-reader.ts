@@ -13,6 +13,7 @@ import { hasMacTable } from './sqlite-mac-schema.js';
 import { eventsTableProblem, logFormatOf, type LogFormat } from './sqlite-schema.js';
 import { StoredChainQueries } from './sqlite-stored-chain.js';
 import { NativeChainCheck } from './sqlite-native-chain.js';
+import { RecordTextPages } from './sqlite-record-pages.js';
 import type { SpanStart, StoredChainRow, VouchedSpan } from '../../log/stored-chain.js';
 import { asUnreadable, UnreadableLogError } from './unreadable-log.js';
 import { LoggedRecord, RowEvent, typeOfTail, type RecordRow, type Row } from './sqlite-log-rows.js';
@@ -30,6 +31,7 @@ export class EmptyLogError extends UnreadableLogError {}
 export class SqliteLogReader {
   private chainQueries: StoredChainQueries | undefined;
   private nativeChain: NativeChainCheck | null | undefined;
+  private textPages: RecordTextPages | undefined;
 
   private constructor(
     readonly file: string,
@@ -195,8 +197,7 @@ export class SqliteLogReader {
    */
   vouchedSpan(from: number, to: number, start: SpanStart, key: Buffer | undefined): VouchedSpan | undefined {
     if (this.format !== 3 || !this.hasEvents) return undefined;
-    if (this.nativeChain === undefined) this.nativeChain = this.guard(() => NativeChainCheck.load(this.db, this.tableId)) ?? null;
-    const check = this.nativeChain;
+    const check = this.native();
     if (check === null) return undefined;
     // A log without the MAC table has no MAC to check (and no keyed event: start.macFrom is null).
     return this.guard(() => check.vouch(from, to, start, this.macs ? key : undefined));
@@ -204,18 +205,32 @@ export class SqliteLogReader {
 
   /**
    * What the round machine's re-run reads (seq, type, data) from `from` to `to`, a page at a time. Format 3:
-   * the type as the stored envelope's tail says it (typeOfTail), cheaper than its generated column.
+   * the type as the stored envelope's tail says it (typeOfTail), cheaper than its generated column, and
+   * with the library inside SQLite each page read as one text (sqlite-record-pages.ts).
    */
   *records(from = 1, to = Number.MAX_SAFE_INTEGER): Generator<LoggedRecord> {
-    const type = this.format === 3 ? 'tail' : 'type';
-    const sql = `SELECT seq, ${type}, data FROM events WHERE stream = ? AND seq >= ? AND seq <= ? ORDER BY seq LIMIT ${PAGE}`;
-    const fromTail = type === 'tail';
-    for (const page of this.pages<RecordRow>(sql, from, to)) {
-      for (const r of page) {
-        if (fromTail) r[1] = typeOfTail(r[1]);
-        yield new LoggedRecord(r);
-      }
+    if (!this.hasEvents) return;
+    const fromTail = this.format === 3;
+    const sql = `SELECT seq, ${fromTail ? 'tail' : 'type'}, data FROM events WHERE stream = ? AND seq >= ? AND seq <= ? ORDER BY seq LIMIT ${PAGE}`;
+    const rows = this.guard(() => this.db.prepare<[string, number, number], RecordRow>(sql).raw(true));
+    const text = fromTail ? this.recordTextPages() : undefined;
+    for (let next = from; next <= to; ) {
+      const page = (text && this.guard(() => text.read(next, to))) ?? this.guard(() => rows.all(this.tableId, next, to)).map((r) => new LoggedRecord(r[0], fromTail ? typeOfTail(r[1]) : r[1], r[2]));
+      yield* page;
+      if (page.length < PAGE) return;
+      next = (page[page.length - 1] as LoggedRecord).seq + 1;
     }
+  }
+
+  /** The library inside SQLite on this connection (loaded once), or null when it is not there. */
+  private native(): NativeChainCheck | null {
+    if (this.nativeChain === undefined) this.nativeChain = this.guard(() => NativeChainCheck.load(this.db, this.tableId)) ?? null;
+    return this.nativeChain;
+  }
+
+  private recordTextPages(): RecordTextPages | undefined {
+    if (this.native() === null) return undefined;
+    return (this.textPages ??= this.guard(() => new RecordTextPages(this.db, this.tableId, PAGE)));
   }
 
   /** Pages of rows (seq first) of `sql`, which takes (stream, from, to) and returns at most PAGE rows. */

@@ -58,10 +58,10 @@ export class LoggedRecord implements EventRecord {
   readonly dataJson: string;
   private parsed: JsonObject | undefined;
 
-  constructor(r: RecordRow) {
-    this.seq = r[0];
-    this.type = r[1];
-    this.dataJson = r[2];
+  constructor(seq: number, type: string, dataJson: string) {
+    this.seq = seq;
+    this.type = type;
+    this.dataJson = dataJson;
   }
 
   get data(): JsonObject {

@@ -1,0 +1,41 @@
+/**
+ * What the round machine's re-run reads of a format-3 log (SqliteLogReader.records), a page at a time as
+ * one text made inside SQLite by `records_page` (native/chain-check/records_page.c; docs/adr/0012-the-re-run-reads-a-page-as-one-text.md):
+ * a page crosses into JavaScript as one string, not an array of values per row, and each record's type
+ * and data are cut from it. When records_page declines a page (a row it cannot carry exactly), the reader
+ * reads that page row by row, so every page reads the same either way.
+ */
+import type Database from 'better-sqlite3';
+import { LoggedRecord } from './sqlite-log-rows.js';
+
+/** records_page's separators (records_page.c): after a type, and after a row's data. */
+const AFTER_TYPE = '\x1f';
+const AFTER_ROW = '\x1e';
+
+export class RecordTextPages {
+  private readonly statement: Database.Statement<[string, number, number], string | null>;
+
+  /** `db` has the library loaded (NativeChainCheck.load); pages of at most `size` rows. */
+  constructor(db: Database.Database, private readonly tableId: string, size: number) {
+    this.statement = db
+      .prepare<[string, number, number], string | null>(`SELECT records_page(seq, tail, data) FROM (SELECT seq, tail, data FROM events WHERE stream = ? AND seq >= ? AND seq <= ? ORDER BY seq LIMIT ${size})`)
+      .pluck();
+  }
+
+  /** The records of the page from `from` (up to `to`), or undefined: read this page row by row (or it is empty). */
+  read(from: number, to: number): LoggedRecord[] | undefined {
+    const text = this.statement.get(this.tableId, from, to);
+    if (typeof text !== 'string') return undefined;
+    // '<first seq>\n' then '<type>\x1f<data>\x1e' per row, seqs consecutive (records_page.c).
+    const records: LoggedRecord[] = [];
+    let at = text.indexOf('\n');
+    let seq = Number(text.slice(0, at));
+    for (at += 1; at < text.length; seq += 1) {
+      const typeEnd = text.indexOf(AFTER_TYPE, at);
+      const rowEnd = text.indexOf(AFTER_ROW, typeEnd);
+      records.push(new LoggedRecord(seq, text.slice(at, typeEnd), text.slice(typeEnd + 1, rowEnd)));
+      at = rowEnd + 1;
+    }
+    return records;
+  }
+}
