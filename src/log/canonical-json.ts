@@ -94,8 +94,30 @@ export function canonicalJsonWithout(record: Readonly<Record<string, unknown>>, 
   const shape = shapeOf(Object.keys(record), omitted, group);
   const { order, names } = shape;
   let out = '{';
-  for (let i = 0; i < order.length; i += 1) out += (i === 0 ? '' : ',') + (names[i] as string) + serialise(record[order[i] as string], 1);
+  for (let i = 0; i < order.length; i += 1) out += (i === 0 ? '' : ',') + (names[i] as string) + memberValue(record[order[i] as string]);
   return `${out}}`;
+}
+
+/** Small whole numbers and short strings as JSON, each written once and kept (facts repeat them: seats,
+ *  totals, rounds, cards, statuses); anything else as serialise writes it. The same text either way. */
+const SMALL_NUMBERS_KEPT = 65_536;
+const smallNumbers: Array<string | undefined> = new Array<string | undefined>(SMALL_NUMBERS_KEPT).fill(undefined);
+const SHORT_STRING = 32;
+const SHORT_STRINGS_KEPT = 4096;
+const shortStrings = new Map<string, string>();
+function memberValue(value: unknown): string {
+  if (typeof value === 'number' && Number.isInteger(value) && value >= 0 && value < SMALL_NUMBERS_KEPT) {
+    return (smallNumbers[value] ??= JSON.stringify(value)); // -0 is kept as 0's "0", as JSON.stringify writes it
+  }
+  if (typeof value === 'string' && value.length <= SHORT_STRING) {
+    let quoted = shortStrings.get(value);
+    if (quoted === undefined) {
+      quoted = JSON.stringify(value);
+      if (shortStrings.size < SHORT_STRINGS_KEPT) shortStrings.set(value, quoted);
+    }
+    return quoted;
+  }
+  return serialise(value, 1);
 }
 
 function shapeOf(keys: string[], omitted: string, group: string): Shape {

@@ -27,8 +27,8 @@ function randomValue(next: () => number, depth: number): unknown {
     case 0: return null;
     case 1: return next() < 0.5;
     case 2: return Math.floor(next() * 2000) - 1000;
-    case 3: return [1e21, 1e-7, -0, 0.1 + 0.2, 4.5][Math.floor(next() * 5)];
-    case 4: return ['7H', 'Дилер "Ё"', 'line\nbreak', '\u0001', ''][Math.floor(next() * 5)];
+    case 3: return [1e21, 1e-7, -0, 0.1 + 0.2, 4.5, 65_535, 65_536, 2 ** 53, -1][Math.floor(next() * 9)];
+    case 4: return ['7H', 'Дилер "Ё"', 'line\nbreak', '\u0001', '', 'a string longer than thirty-two characters, "quoted"'][Math.floor(next() * 6)];
     case 5: return 'p' + Math.floor(next() * 9);
     case 6: return Array.from({ length: Math.floor(next() * 4) }, () => randomValue(next, depth + 1));
     default: return randomRecord(next, depth + 1);
