@@ -84,21 +84,22 @@ export class LogReplayer {
       this.afterInput = false;
       return;
     }
+    if (isInputRecord(event)) {
+      if (!this.engine_) throw new LogMismatchError(event.seq, 'a table.configured record first', 'an input');
+      const { input, origin } = recordedInput(event);
+      this.expected = this.engine_.submit(input, origin.line);
+      this.nextExpected = 0;
+      this.inputs_++;
+      this.afterInput = true;
+      return;
+    }
     if (isNoteRecord(event.type)) {
       // Refused before reaching the table: on the log for the audit trail, no state to rebuild.
       this.afterInput = false;
       return;
     }
-    if (!isInputRecord(event)) {
-      if (this.afterInput) throw new LogMismatchError(event.seq, 'the next input', canonicalJson(factOf(event)));
-      throw new LogMismatchError(event.seq, 'an input', `a ${event.type} fact no input caused`);
-    }
-    if (!this.engine_) throw new LogMismatchError(event.seq, 'a table.configured record first', 'an input');
-    const { input, origin } = recordedInput(event);
-    this.expected = this.engine_.submit(input, origin.line);
-    this.nextExpected = 0;
-    this.inputs_++;
-    this.afterInput = true;
+    if (this.afterInput) throw new LogMismatchError(event.seq, 'the next input', canonicalJson(factOf(event)));
+    throw new LogMismatchError(event.seq, 'an input', `a ${event.type} fact no input caused`);
   }
 
   /** The log ended: the last input's facts must all have been there. */
