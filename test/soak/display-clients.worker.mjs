@@ -4,7 +4,7 @@
 //
 // workerData: { url, path, clients }   e.g. path '/ws/dealer?token=display-token-1'
 // → main: { type: 'connected' } once every socket is open; { type: 'allFirst' } once every client has
-//         its first view; { type: 'progress', ... } every 250 ms; { type: 'failed', error } if a socket
+//         its first view; { type: 'progress', ... } every 25 ms; { type: 'failed', error } if a socket
 //         cannot connect.
 // ← main: { type: 'finish' } → closes every socket and answers { type: 'done', clients, views, ... }.
 //
@@ -132,7 +132,7 @@ const progress = setInterval(() => {
     if (c.closedEarly) closed++;
   }
   port.postMessage({ type: 'progress', minLast, messages, bytes, closed });
-}, 250);
+}, 25);
 
 port.on('message', async (message) => {
   if (message.type !== 'finish') return;

@@ -171,6 +171,15 @@ export interface SoakReport {
   readonly timeScale: number;
 }
 
+/** How often a timer held back by mayGo() asks again. */
+const MAY_GO_CHECK_MS = 5;
+/**
+ * How far (in log events) the table may run ahead of its slowest display: a view here averages ~1.4 KB
+ * (857 MiB in 630,198 views), so 100 events is ~140 KB, with what arrives during one of the displays'
+ * progress reports (every 25 ms) still well under the server's 256 KiB per display before it conflates.
+ */
+const DISPLAY_LAG_EVENTS = 100;
+
 interface HeldTimer {
   timer: NodeJS.Timeout | undefined;
   cancelled: boolean;
@@ -179,18 +188,34 @@ interface HeldTimer {
 /**
  * The table's own timers (bot, demo dealer, decision timer) with every delay times `scale` (1: real
  * time), held until `release()`: the table does nothing of its own accord until the displays are
- * connected (the shoe link, on its own scheduler, comes up meanwhile).
+ * connected (the shoe link, on its own scheduler, comes up meanwhile). After that a timer that comes due
+ * while `mayGo()` says no waits until it says yes: the soak keeps the table from running further ahead of
+ * its slowest display than the server lets a display fall behind before it conflates its views
+ * (src/adapters/web/conflated-sender.ts). Its 50 clients share one worker thread on a two-core machine
+ * beside a table run a hundred times faster than real time, which on a slow day cannot read ~60,000 views a
+ * second; a conflated view would then count as a miss, though the server did what it is meant to do for a
+ * slow display (conflation itself is tested in test/adapters/web/view-delivery.timing.test.ts). A view
+ * lost or reordered on the way still fails the soak.
  */
 export class SoakScheduler implements Scheduler {
   private held: { handle: HeldTimer; callback: () => void; ms: number }[] | null = [];
 
-  constructor(private readonly scale: number) {}
+  constructor(private readonly scale: number, private readonly mayGo: () => boolean = () => true) {}
 
   setTimeout(callback: () => void, ms: number): unknown {
     const handle: HeldTimer = { timer: undefined, cancelled: false };
     if (this.held) this.held.push({ handle, callback, ms });
-    else handle.timer = setTimeout(callback, ms * this.scale);
+    else this.start(handle, callback, ms * this.scale);
     return handle;
+  }
+
+  /** Runs `callback` after `ms`, and from then on as soon as mayGo() allows (checked every few ms). */
+  private start(handle: HeldTimer, callback: () => void, ms: number): void {
+    handle.timer = setTimeout(() => {
+      if (handle.cancelled) return;
+      if (this.mayGo()) callback();
+      else this.start(handle, callback, MAY_GO_CHECK_MS);
+    }, ms);
   }
 
   clearTimeout(handle: unknown): void {
@@ -202,7 +227,7 @@ export class SoakScheduler implements Scheduler {
   release(): void {
     const held = this.held ?? [];
     this.held = null;
-    for (const { handle, callback, ms } of held) if (!handle.cancelled) handle.timer = setTimeout(callback, ms * this.scale);
+    for (const { handle, callback, ms } of held) if (!handle.cancelled) this.start(handle, callback, ms * this.scale);
   }
 }
 
@@ -394,7 +419,9 @@ async function soak(options: SoakOptions, dir: string, store: SqliteEventStore):
     roles: { display: [{ name: 'wall', token: DISPLAY_TOKEN }], supervisor: [{ name: 'floor', token: SUPERVISOR_TOKEN }] },
   }, 'soak');
   const gc = forcedGc();
-  const scheduler = new SoakScheduler(timeScale);
+  let displays: DisplayClients | undefined;
+  let position = (): number => 0;
+  const scheduler = new SoakScheduler(timeScale, () => displays === undefined || position() - displays.minLast <= DISPLAY_LAG_EVENTS);
   const t0 = performance.now();
   const runtime = await startTable({
     config, store, logger: pino({ level: process.env['DEBUG_RUNTIME'] ? 'debug' : 'silent' }),
@@ -405,7 +432,8 @@ async function soak(options: SoakOptions, dir: string, store: SqliteEventStore):
   if (!url) throw new Error('the web server did not start');
   /** The log position once every client had its first view (all caught up, all live): at least that. */
   let caughtUpAt = -1;
-  const displays = new DisplayClients(url, options.clients, () => (caughtUpAt = runtime.service.position));
+  position = () => runtime.service.position;
+  displays = new DisplayClients(url, options.clients, () => (caughtUpAt = runtime.service.position));
 
   const pauses: string[] = [];
   let shoeChanges = 0;
