@@ -5,9 +5,10 @@
 // header from the better-sqlite3 this package runs (the same SQLite the library is loaded into) and
 // OpenSSL's from Node's own include folder when it has one (the library calls the OpenSSL of the Node that
 // loads it), else the system's. Without a C compiler the product still verifies, in JavaScript.
-//   node scripts/build-native.mjs [--optional] [--out FILE] [--strict]
+//   node scripts/build-native.mjs [--optional] [--out FILE] [--strict] [--define NAME=VALUE ...]
 //   --optional: a failed build is one line and exit 0 (install must not fail for it)
 //   --strict:   warnings are errors (the tests build it so)
+//   --define:   a C macro (the tests build a library that names another version of its functions)
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -16,7 +17,7 @@ import { parseArgs } from 'node:util';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const suffix = process.platform === 'darwin' ? '.dylib' : '.so';
-const { values } = parseArgs({ options: { optional: { type: 'boolean' }, strict: { type: 'boolean' }, out: { type: 'string', default: join(root, `native/build/chain-check${suffix}`) } }, strict: true });
+const { values } = parseArgs({ options: { optional: { type: 'boolean' }, strict: { type: 'boolean' }, define: { type: 'string', multiple: true, default: [] }, out: { type: 'string', default: join(root, `native/build/chain-check${suffix}`) } }, strict: true });
 const out = resolve(values.out);
 const sourceDir = join(root, 'native/chain-check');
 const sources = readdirSync(sourceDir).filter((name) => name.endsWith('.c')).sort().map((name) => join(sourceDir, name));
@@ -42,7 +43,7 @@ const warnings = ['-Wall', '-Wextra', ...(values.strict ? ['-Werror'] : [])];
 
 mkdirSync(dirname(out), { recursive: true });
 const partial = `${out}.${process.pid}.tmp`;
-const cc = spawnSync(compiler, ['-std=c11', '-O2', '-fPIC', ...warnings, ...includes, ...link, '-o', partial, ...sources], { encoding: 'utf8' });
+const cc = spawnSync(compiler, ['-std=c11', '-O2', '-fPIC', ...warnings, ...values.define.map((d) => `-D${d}`), ...includes, ...link, '-o', partial, ...sources], { encoding: 'utf8' });
 if (cc.error || cc.status !== 0) {
   rmSync(partial, { force: true });
   const said = (cc.stderr || String(cc.error?.message ?? '')).trim().split('\n').slice(0, 5).join(' | ');

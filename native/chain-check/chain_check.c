@@ -258,12 +258,27 @@ static void finish(sqlite3_context *context) {
   OPENSSL_cleanse(&check->outer_pad, sizeof check->outer_pad);
 }
 
+/* Which shape of these functions the library has: src/adapters/store/sqlite-native-chain.ts loads a
+ * library only if it answers the number that code expects, so one built from older sources (a checkout
+ * updated without `npm run build:native`) is left unused instead of failing verify. Raise it with any
+ * change to a function's arguments or answer. */
+#ifndef VERIFY_FUNCTIONS_VERSION
+#define VERIFY_FUNCTIONS_VERSION 2
+#endif
+
+static void functions_version(sqlite3_context *context, int argc, sqlite3_value **argv) {
+  (void)argc;
+  (void)argv;
+  sqlite3_result_int(context, VERIFY_FUNCTIONS_VERSION);
+}
+
 #ifdef _WIN32
 __declspec(dllexport)
 #endif
 int sqlite3_chaincheck_init(sqlite3 *db, char **error, const sqlite3_api_routines *api) {
   (void)error;
   SQLITE_EXTENSION_INIT2(api);
-  int rc = sqlite3_create_function_v2(db, "chain_check", 11, SQLITE_UTF8 | SQLITE_DETERMINISTIC, NULL, NULL, step, finish, NULL);
+  int rc = sqlite3_create_function_v2(db, "verify_functions_version", 0, SQLITE_UTF8 | SQLITE_DETERMINISTIC, NULL, functions_version, NULL, NULL, NULL);
+  if (rc == SQLITE_OK) rc = sqlite3_create_function_v2(db, "chain_check", 11, SQLITE_UTF8 | SQLITE_DETERMINISTIC, NULL, NULL, step, finish, NULL);
   return rc == SQLITE_OK ? records_page_register(db) : rc;
 }

@@ -19,6 +19,19 @@ const CHECK_SQL = `SELECT chain_check(CAST(@anchorSeq AS INTEGER), @anchorHash, 
     seq, data, tail, hash)
   FROM events WHERE stream = @table AND seq >= @from AND seq <= @to`;
 
+/** The shape of the library's functions this code calls (VERIFY_FUNCTIONS_VERSION in chain_check.c). */
+const VERIFY_FUNCTIONS_VERSION = 2;
+
+/** What the loaded library says its functions' version is (undefined: it has no such answer, built before it did). */
+function functionsVersion(db: Database.Database): number | undefined {
+  try {
+    const version = db.prepare('SELECT verify_functions_version()').pluck().get();
+    return typeof version === 'number' ? version : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Why the library could not be loaded (the first time it failed in this thread), or undefined. */
 let loadProblem: string | undefined;
 export function nativeChainProblem(): string | undefined {
@@ -50,16 +63,23 @@ export class NativeChainCheck {
 
   private constructor(private readonly db: Database.Database, private readonly tableId: string) {}
 
-  /** The check on this connection, or undefined when it is not wanted or the library does not load (nativeChainProblem says why). */
-  static load(db: Database.Database, tableId: string): NativeChainCheck | undefined {
+  /**
+   * The check on this connection, or undefined when it is not wanted, the library does not load, or it was
+   * built from other sources than this code's (nativeChainProblem says why). `library`: tests load others.
+   */
+  static load(db: Database.Database, tableId: string, library = NATIVE_CHAIN_LIBRARY): NativeChainCheck | undefined {
     if (!nativeChainWanted()) return undefined;
+    let problem: string;
     try {
-      db.loadExtension(NATIVE_CHAIN_LIBRARY); // entry point sqlite3_chaincheck_init, which SQLite derives from the file's name
-      return new NativeChainCheck(db, tableId);
+      db.loadExtension(library); // entry point sqlite3_chaincheck_init, which SQLite derives from the file's name
+      const version = functionsVersion(db);
+      if (version === VERIFY_FUNCTIONS_VERSION) return new NativeChainCheck(db, tableId);
+      problem = `was built from other sources than this program's (${version === undefined ? 'it names no version of its functions' : `its functions are version ${version}`}, this program needs ${VERIFY_FUNCTIONS_VERSION})`;
     } catch (err) {
-      loadProblem ??= `the chain check inside SQLite (${NATIVE_CHAIN_LIBRARY}) did not load: ${(err as Error).message}; the chain is checked in JavaScript, the same verdicts at about half the speed (rebuild it with npm run build:native)`;
-      return undefined;
+      problem = `did not load: ${(err as Error).message}`;
     }
+    loadProblem ??= `the chain check inside SQLite (${library}) ${problem}; the chain is checked in JavaScript, the same verdicts at about half the speed (rebuild it with npm run build:native)`;
+    return undefined;
   }
 
   /** Events from..to checked from `start`; how many from `from` on are right (the rest: check them in JavaScript). */

@@ -12,7 +12,7 @@ import Database from 'better-sqlite3';
 import { afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { SqliteEventStore } from '../../../src/adapters/store/sqlite-event-store.js';
 import { SqliteLogReader } from '../../../src/adapters/store/sqlite-log-reader.js';
-import { NATIVE_CHAIN_LIBRARY, nativeChainProblem } from '../../../src/adapters/store/sqlite-native-chain.js';
+import { NATIVE_CHAIN_LIBRARY, NativeChainCheck, nativeChainProblem } from '../../../src/adapters/store/sqlite-native-chain.js';
 import { chainMac } from '../../../src/log/chain-mac.js';
 import { GENESIS_HASH } from '../../../src/log/event-chain.js';
 import type { NewEvent } from '../../../src/ports/event-store.js';
@@ -162,5 +162,20 @@ describe('the chain check inside SQLite', () => {
   test('the wrong key: nothing vouched for; the right key after an unkeyed reading: everything', () => {
     expect(vouch(intact, Buffer.from('another-key-0123456789abcdef0123456789'))?.events).toBe(0);
     expect(vouch(intact, KEY)?.events).toBe(EVENTS);
+  });
+
+  // Last: the first library that does not load is the one nativeChainProblem names.
+  test('a library built from other sources (its functions another version): not used, and the warning says to rebuild it', () => {
+    const other = join(mkdtempSync(join(tmpdir(), 'native-chain-other-')), 'chain-check.so');
+    const built = spawnSync(process.execPath, ['scripts/build-native.mjs', '--strict', '--define', 'VERIFY_FUNCTIONS_VERSION=1', '--out', other], { encoding: 'utf8' });
+    expect(built.status, built.stderr).toBe(0);
+    const db = new Database(intact, { readonly: true });
+    try {
+      expect(NativeChainCheck.load(db, 't-1', other)).toBeUndefined();
+      expect(nativeChainProblem()).toMatch(/built from other sources than this program's \(its functions are version 1, this program needs 2\).*npm run build:native/);
+      expect(NativeChainCheck.load(db, 't-1')).toBeDefined(); // the library built from these sources still loads
+    } finally {
+      db.close();
+    }
   });
 });
