@@ -421,7 +421,8 @@ async function soak(options: SoakOptions, dir: string, store: SqliteEventStore):
   const gc = forcedGc();
   let displays: DisplayClients | undefined;
   let position = (): number => 0;
-  const scheduler = new SoakScheduler(timeScale, () => displays === undefined || position() - displays.minLast <= DISPLAY_LAG_EVENTS);
+  // A display that closed stops reading: the table goes on, and the soak reports the closed display.
+  const scheduler = new SoakScheduler(timeScale, () => displays === undefined || displays.closed > 0 || position() - displays.minLast <= DISPLAY_LAG_EVENTS);
   const t0 = performance.now();
   const runtime = await startTable({
     config, store, logger: pino({ level: process.env['DEBUG_RUNTIME'] ? 'debug' : 'silent' }),
