@@ -169,7 +169,7 @@ export class SqliteLogReader {
       ? `SELECT e.seq, e.round, e.mono_time, e.wall_time, e.rules_id, e.type, e.data, e.prev_hash, e.hash, m.mac FROM events e LEFT JOIN event_macs m ON m.stream = e.stream AND m.seq = e.seq WHERE e.stream = ? AND e.seq >= ? AND e.seq <= ? ORDER BY e.seq LIMIT ${PAGE}`
       : `SELECT seq, round, mono_time, wall_time, rules_id, type, data, prev_hash, hash, NULL FROM events WHERE stream = ? AND seq >= ? AND seq <= ? ORDER BY seq LIMIT ${PAGE}`;
     const tableId = this.tableId;
-    for (const page of this.pages<Row>(sql, from, to)) {
+    for (const page of this.pages(from, to, this.rowPages<Row>(sql), (r) => r[0])) {
       for (const r of page) yield { event: new RowEvent(tableId, r), mac: r[9], dataJson: r[6] };
     }
   }
@@ -211,15 +211,11 @@ export class SqliteLogReader {
   *records(from = 1, to = Number.MAX_SAFE_INTEGER): Generator<LoggedRecord> {
     if (!this.hasEvents) return;
     const fromTail = this.format === 3;
-    const sql = `SELECT seq, ${fromTail ? 'tail' : 'type'}, data FROM events WHERE stream = ? AND seq >= ? AND seq <= ? ORDER BY seq LIMIT ${PAGE}`;
-    const rows = this.guard(() => this.db.prepare<[string, number, number], RecordRow>(sql).raw(true));
+    const rows = this.rowPages<RecordRow>(`SELECT seq, ${fromTail ? 'tail' : 'type'}, data FROM events WHERE stream = ? AND seq >= ? AND seq <= ? ORDER BY seq LIMIT ${PAGE}`);
     const text = fromTail ? this.recordTextPages() : undefined;
-    for (let next = from; next <= to; ) {
-      const page = (text && this.guard(() => text.read(next, to))) ?? this.guard(() => rows.all(this.tableId, next, to)).map((r) => new LoggedRecord(r[0], fromTail ? typeOfTail(r[1]) : r[1], r[2]));
-      yield* page;
-      if (page.length < PAGE) return;
-      next = (page[page.length - 1] as LoggedRecord).seq + 1;
-    }
+    const read = (next: number, last: number): LoggedRecord[] =>
+      (text && this.guard(() => text.read(next, last))) ?? rows(next, last).map((r) => new LoggedRecord(r[0], fromTail ? typeOfTail(r[1]) : r[1], r[2]));
+    for (const page of this.pages(from, to, read, (r) => r.seq)) yield* page;
   }
 
   /** The library inside SQLite on this connection (loaded once), or null when it is not there. */
@@ -233,15 +229,20 @@ export class SqliteLogReader {
     return (this.textPages ??= this.guard(() => new RecordTextPages(this.db, this.tableId, PAGE)));
   }
 
-  /** Pages of rows (seq first) of `sql`, which takes (stream, from, to) and returns at most PAGE rows. */
-  private *pages<R extends [number, ...unknown[]]>(sql: string, from: number, to: number): Generator<R[]> {
+  /** The rows of `sql` (it takes stream, from, to and returns at most PAGE rows), prepared when first read. */
+  private rowPages<R extends unknown[]>(sql: string): (next: number, to: number) => R[] {
+    let statement: Database.Statement<[string, number, number], R> | undefined;
+    return (next, to) => this.guard(() => (statement ??= this.db.prepare<[string, number, number], R>(sql).raw(true)).all(this.tableId, next, to));
+  }
+
+  /** Pages from `from` to `to` as `read` gives them (at most PAGE, in seq order), each from the seq after the last page's. */
+  private *pages<T>(from: number, to: number, read: (next: number, to: number) => T[], seqOf: (item: T) => number): Generator<T[]> {
     if (!this.hasEvents) return;
-    const statement = this.guard(() => this.db.prepare<[string, number, number], R>(sql).raw(true));
     for (let next = from; next <= to; ) {
-      const page = this.guard(() => statement.all(this.tableId, next, to));
+      const page = read(next, to);
       if (page.length > 0) yield page;
       if (page.length < PAGE) return;
-      next = (page[page.length - 1] as R)[0] + 1;
+      next = seqOf(page[page.length - 1] as T) + 1;
     }
   }
 
