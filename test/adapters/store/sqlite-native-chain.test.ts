@@ -5,11 +5,12 @@
 // (never skips) wherever the suite runs, and CI has the compiler.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { copyFileSync, mkdtempSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { damagedCopy } from '../../support/damaged-log.js';
 import { SqliteEventStore } from '../../../src/adapters/store/sqlite-event-store.js';
 import { SqliteLogReader } from '../../../src/adapters/store/sqlite-log-reader.js';
 import { NATIVE_CHAIN_LIBRARY, NativeChainCheck, nativeChainProblem } from '../../../src/adapters/store/sqlite-native-chain.js';
@@ -57,13 +58,7 @@ afterEach(() => {
 
 /** A copy of the intact log with `edit` applied (the append-only triggers dropped). */
 function damaged(name: string, edit: (sql: Database.Database) => void, from = intact): string {
-  const file = join(dir, `${name}.db`);
-  copyFileSync(from, file);
-  const sql = new Database(file);
-  sql.exec('DROP TRIGGER IF EXISTS events_no_update; DROP TRIGGER IF EXISTS events_no_delete; DROP TRIGGER IF EXISTS event_macs_no_update; DROP TRIGGER IF EXISTS event_macs_no_delete');
-  edit(sql);
-  sql.close();
-  return file;
+  return damagedCopy(from, join(dir, `${name}.db`), edit);
 }
 
 /** What the native check vouches for over events from..to of `file`, from the stored hash before `from`. */

@@ -3,11 +3,12 @@
 // the records read row by row, on an intact log and on every kind of row the text cannot carry, which
 // records_page declines so that page is read row by row. The library is built with warnings as errors.
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdtempSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { damagedCopy } from '../../support/damaged-log.js';
 import { SqliteEventStore } from '../../../src/adapters/store/sqlite-event-store.js';
 import { SqliteLogReader } from '../../../src/adapters/store/sqlite-log-reader.js';
 import { NativeChainCheck } from '../../../src/adapters/store/sqlite-native-chain.js';
@@ -60,13 +61,7 @@ function textPage(file: string, from: number) {
 
 /** A copy of the intact log with `edit` applied (the append-only triggers dropped). */
 function damaged(name: string, edit: (sql: Database.Database) => void): string {
-  const file = join(dir, `${name}.db`);
-  copyFileSync(intact, file);
-  const sql = new Database(file);
-  sql.exec('DROP TRIGGER IF EXISTS events_no_update; DROP TRIGGER IF EXISTS events_no_delete');
-  edit(sql);
-  sql.close();
-  return file;
+  return damagedCopy(intact, join(dir, `${name}.db`), edit);
 }
 
 describe('the re-run reads a page as one text', () => {

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { beforeAll, describe, expect, test } from 'vitest';
+import { damagedCopy } from '../../support/damaged-log.js';
 import { SqliteLogReader } from '../../../src/adapters/store/sqlite-log-reader.js';
 import { verifyLog, type Verdict } from '../../../src/app/audit/verify-log.js';
 import { verifyLogFile } from '../../../src/cli/verify-log-file.js';
@@ -27,16 +28,7 @@ type Row = { seq: number; stream: string; round: number; mono_time: number; wall
 
 /** A copy of the log (of `from`: by default the original) with `edit` applied to its rows (triggers dropped), for one case. */
 function damaged(name: string, edit: (sql: Database.Database) => void, from = original): string {
-  const file = join(dir, `${name}.db`);
-  copyFileSync(from, file);
-  const sql = new Database(file);
-  try {
-    sql.exec('DROP TRIGGER IF EXISTS events_no_update; DROP TRIGGER IF EXISTS events_no_delete; DROP TRIGGER IF EXISTS event_macs_no_delete; DROP TRIGGER IF EXISTS event_macs_no_update');
-    edit(sql);
-  } finally {
-    sql.close();
-  }
-  return file;
+  return damagedCopy(from, join(dir, `${name}.db`), edit);
 }
 
 /** Sets the data of `seq` and re-seals the chain from there on (as a forger without the key would); `macs` re-signs too (a forger with the key). */
