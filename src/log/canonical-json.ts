@@ -101,7 +101,7 @@ export function canonicalJsonWithout(record: Readonly<Record<string, unknown>>, 
 /** Small whole numbers and short strings as JSON, each written once and kept (facts repeat them: seats,
  *  totals, rounds, cards, statuses); anything else as serialise writes it. The same text either way. */
 const SMALL_NUMBERS_KEPT = 65_536;
-const smallNumbers: Array<string | undefined> = new Array<string | undefined>(SMALL_NUMBERS_KEPT).fill(undefined);
+const smallNumbers: string[] = [];
 const SHORT_STRING = 32;
 const SHORT_STRINGS_KEPT = 4096;
 const shortStrings = new Map<string, string>();
