@@ -19,7 +19,7 @@ const isType = (t: Message['type']) => (f: ReceivedFrame) => f.message.type === 
 export async function runConformance(o: SuiteOptions): Promise<ClauseResult[]> {
   const d = await ConformanceDriver.open(o.serialPath, o.baud ?? 115200);
   const out: ClauseResult[] = [];
-  const locked: [number, number][] = [];
+  const locked: [number, number][] = []; // frame-index windows, see checkNoCardsWhileLocked
   const ask = async (what: string) => (o.scripted ? undefined : o.prompt?.(what));
   try {
     // §8.1 handshake: the shoe asks, repeats every 1000 ms until answered.
@@ -41,14 +41,14 @@ export async function runConformance(o: SuiteOptions): Promise<ClauseResult[]> {
     d.shoeNonce = hm.bootNonce ?? 0;
     d.send(0, d.hello(true));
     d.noHistory = false;
-    const lockedFrom = d.now();
+    const lockedFrom = d.frames.length;
     const hb = await d.waitFor(isType('HEARTBEAT'), 1500, mark);
     out.push(result('§7.5.1', 'the gate is locked when a session starts', !!hb && hb.message.type === 'HEARTBEAT' && hb.message.gate === 'locked',
       hb && hb.message.type === 'HEARTBEAT' ? `HEARTBEAT gate ${hb.message.gate}` : 'no HEARTBEAT within 1.5 s'));
     // Gate locked for 1.5 s: no card may leave the shoe (a person tries to draw).
     await ask('Try to draw a card now: the gate must hold it (1.5 s).');
     await sleep(1500);
-    locked.push([lockedFrom, d.now()]);
+    locked.push([lockedFrom, d.frames.length]);
     // §7.5.3: GATE_UNLOCK with an allowance of 2, anchored to the last event delivered.
     let from = d.frames.length;
     const u1 = d.command({ type: 'GATE_UNLOCK', allowance: 2, seenSeq: d.lastRx });
@@ -61,7 +61,7 @@ export async function runConformance(o: SuiteOptions): Promise<ClauseResult[]> {
     out.push(result('§7.5.3', 'the shoe releases exactly the allowance, then locks by itself', cards.length === 2, `${cards.length} card(s) after GATE_UNLOCK allowance 2`));
     const indices = cards.flatMap((f) => ('drawIndex' in f.message ? [f.message.drawIndex] : []));
     out.push(result('§7.4', 'drawIndex counts the cards one by one', indices.length < 2 ? null : indices[1] === (indices[0] as number) + 1, `drawIndex ${indices.join(', ')}`));
-    const lockAt = d.now();
+    const lockAt = d.frames.length;
     // §6.3: an out-of-order command is refused, a duplicate re-acknowledged and not executed again.
     from = d.frames.length;
     const skipped = nextSeq(nextSeq(d.nextTx));
@@ -74,7 +74,7 @@ export async function runConformance(o: SuiteOptions): Promise<ClauseResult[]> {
     const dup = await d.waitFor((f) => f.message.type === 'ACK' && f.message.ackSeq === u1, 1000, from);
     out.push(result('§6.3', 'a duplicate command is re-acknowledged', !!dup, dup ? `ACK ${u1} again` : 'no ACK for the duplicate'));
     await sleep(700);
-    locked.push([lockAt, d.now()]);
+    locked.push([lockAt, d.frames.length]);
     // §9.2: withhold ACKs; the shoe retransmits every 250 ms, 5 times, then handshakes again.
     d.autoAck = false;
     from = d.frames.length;

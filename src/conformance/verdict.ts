@@ -81,14 +81,23 @@ export function checkHeartbeat(frames: readonly ReceivedFrame[]): ClauseResult {
   return result('§10.1', 'HEARTBEAT every 1000 ms while in session', Math.abs(median - 1000) <= 150, `${at.length} HEARTBEATs, median interval ${median} ms`);
 }
 
-/** §7.5.1: no card leaves the shoe while the gate is commanded locked (windows given by the suite). */
-export function checkNoCardsWhileLocked(frames: readonly ReceivedFrame[], lockedWindows: readonly [number, number][]): ClauseResult {
-  const firstSeen = new Map<number, ReceivedFrame>();
-  for (const f of frames) if (f.seq !== 0 && !firstSeen.has(f.seq)) firstSeen.set(f.seq, f);
-  const out = [...firstSeen.values()].filter(
-    (f) => (f.message.type === 'CARD_DRAWN' && !f.message.rescan) || f.message.type === 'CARD_UNREADABLE',
-  );
-  const bad = out.find((f) => lockedWindows.some(([a, b]) => f.at >= a && f.at <= b));
-  return result('§7.5.1', 'no card leaves the shoe while the gate is locked', bad === undefined,
-    bad ? `${bad.message.type} seq ${bad.seq} while locked` : `${out.length} cards, all while unlocked`);
+/**
+ * §7.5.1 over the transcript. A locked window is a range of frame indices [from, to): `from` is the
+ * number of frames received when the gate was known locked, `to` the number received when the
+ * unlocking command was written. Arrival order, not the millisecond clock: over a pty a card can
+ * answer an unlock within the millisecond the window was closed in.
+ */
+export function checkNoCardsWhileLocked(frames: readonly ReceivedFrame[], lockedWindows: readonly (readonly [number, number])[]): ClauseResult {
+  const seen = new Set<number>();
+  let cards = 0;
+  for (const [i, f] of frames.entries()) {
+    if (f.seq === 0 || seen.has(f.seq)) continue;
+    seen.add(f.seq);
+    if (!((f.message.type === 'CARD_DRAWN' && !f.message.rescan) || f.message.type === 'CARD_UNREADABLE')) continue;
+    cards++;
+    if (lockedWindows.some(([from, to]) => i >= from && i < to)) {
+      return result('§7.5.1', 'no card leaves the shoe while the gate is locked', false, `${f.message.type} seq ${f.seq} while locked`);
+    }
+  }
+  return result('§7.5.1', 'no card leaves the shoe while the gate is locked', true, `${cards} cards, all while unlocked`);
 }
