@@ -2,7 +2,8 @@
 // `store: { keyEnv: SHOE_LOG_KEY }` names the variable; a named but unset variable is an error naming
 // the field, so a keyed table never starts unkeyed by mistake.
 import { chainKey, ChainKeyError } from '../log/chain-mac.js';
-import { TableConfigError, type TableConfig } from './table-config.js';
+import { TableConfigError } from './table-config-error.js';
+import type { TableConfig } from './table-config.js';
 
 /** The conventional variable (`shoe verify --key-env` defaults to it). */
 export const DEFAULT_LOG_KEY_ENV = 'SHOE_LOG_KEY';

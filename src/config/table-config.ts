@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
+import { TableConfigError } from './table-config-error.js';
 
 export const ROLES = ['dealer', 'supervisor', 'game-server', 'display'] as const;
 export type Role = (typeof ROLES)[number];
@@ -54,7 +55,7 @@ export const tableConfigSchema = z.strictObject({
 
 export type TableConfig = z.infer<typeof tableConfigSchema>;
 
-export class TableConfigError extends Error {}
+export { TableConfigError };
 
 export function parseTableConfig(raw: unknown, source: string): TableConfig {
   const parsed = tableConfigSchema.safeParse(raw);
