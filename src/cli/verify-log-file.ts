@@ -9,12 +9,13 @@
 import type { Worker } from 'node:worker_threads';
 import type { SqliteLogReader } from '../adapters/store/sqlite-log-reader.js';
 import { UnreadableLogError } from '../adapters/store/unreadable-log.js';
-import { joinHalves, ReplayHalf, runReplayHalf, verifyLog, type ChainOutcome, type ReplayOutcome, type Verdict, type VerifyOptions } from '../app/audit/verify-log.js';
+import type { ChainOutcome, ReplayHalf, ReplayOutcome, Verdict, VerifyOptions } from '../app/audit/verify-log.js';
 import { unkeyedLog } from '../app/audit/verify-chain-half.js';
 import { checkSpan, checkSpans, SpanBoard, type SpansOutcome } from '../app/audit/verify-chain-spans.js';
 import { canStartWorker, startVerifyWorker } from './verify-workers.js';
 import { keepYoungGenerationSmallAfterWorkerStart } from './small-young-generation.js';
 import type { ChainTaskReply, VerifyTaskData } from './verify-task-protocol.js';
+import { loadReRun, type ReRun } from './verify-rerun.js';
 
 /** The worker's heap: its live data is a page of rows, so small limits keep its memory flat (a young
  *  generation of 4 MB measured as fast as 8 MB on 1,000,000 events, and ~7 MB less peak RSS). */
@@ -64,7 +65,7 @@ export async function verifyLogFile(reader: SqliteLogReader, options: VerifyFile
   if (threads === 1 && reader.format === 1) {
     // A log of format 1 in one thread: one reading, as it was always verified.
     if (options.quickCheck) reader.quickCheck();
-    return verifyLog(reader.events(1, to), options);
+    return (await loadReRun()).verifyLog(reader.events(1, to), options);
   }
   const board = SpanBoard.create(to, options.spanSize);
   let firstMac: number | undefined;
@@ -76,7 +77,7 @@ export async function verifyLogFile(reader: SqliteLogReader, options: VerifyFile
   }
   if (threads === 1) {
     if (options.quickCheck) reader.quickCheck();
-    return alternating(reader, board, key, firstMac, options);
+    return alternating(await loadReRun(), reader, board, key, firstMac, options);
   }
   const data: VerifyTaskData = { file: reader.file, tableId: reader.tableId, key: key ? new Uint8Array(key) : null, firstMac: firstMac ?? null, board: board.shape, quickCheck: false };
   const tasks = Array.from({ length: Math.min(threads - 1, board.spans) }, (_, i) => startChainTask({ ...data, quickCheck: i === 0 && options.quickCheck === true }));
@@ -98,16 +99,17 @@ export async function verifyLogFile(reader: SqliteLogReader, options: VerifyFile
 /** This thread's part beside the chain workers: the re-run, then spans from the back; the verdict once every worker answered. */
 async function alongsideWorkers(reader: SqliteLogReader, board: SpanBoard, tasks: ReadonlyArray<ReturnType<typeof startChainTask>>, options: VerifyFileOptions, firstMac: number | undefined): Promise<Verdict> {
   const { to, key } = options;
+  const rerun = await loadReRun(); // while the workers start (verify-rerun.ts)
   // A worker's start sets V8's flags anew, and this thread's young generation would grow to 32 MB during the
   // re-run (small-young-generation.ts): once the workers run, the bound holds again.
   await Promise.all(tasks.map((task) => task.started));
   keepYoungGenerationSmallAfterWorkerStart();
-  const replay = replayUpTo(reader, new ReplayHalf(), to, board, options);
+  const replay = replayUpTo(rerun, reader, new rerun.ReplayHalf(), to, board, options);
   if (replay.problem) board.found('replay', replay.problem.row);
   const mine = options.backSpans === false ? { events: 0 } : checkSpans(board, 'back', reader, key, firstMac);
   const theirs: SpansOutcome[] = [];
   for (const task of tasks) theirs.push(spansOf(reader.file, await task.reply));
-  return joinHalves(joinedSpans([...theirs, mine], key !== undefined, firstMac, to), replay);
+  return rerun.joinHalves(joinedSpans([...theirs, mine], key !== undefined, firstMac, to), replay);
 }
 
 /**
@@ -133,26 +135,27 @@ export async function verifyChainOnly(reader: SqliteLogReader, options: Pick<Ver
 }
 
 /** One thread: a span of the chain, then the re-run up to its end, span after span (progress as the re-run goes). */
-function alternating(reader: SqliteLogReader, board: SpanBoard, key: Buffer | undefined, firstMac: number | undefined, options: VerifyFileOptions): Verdict {
-  const half = new ReplayHalf();
+function alternating(rerun: ReRun, reader: SqliteLogReader, board: SpanBoard, key: Buffer | undefined, firstMac: number | undefined, options: VerifyFileOptions): Verdict {
+  const { joinHalves } = rerun;
+  const half = new rerun.ReplayHalf();
   let events = 0;
   for (let span = board.claim('front'); span !== undefined; span = board.claim('front')) {
     const { events: checked, problem } = checkSpan(span, board, reader, key, firstMac);
     events += checked;
     if (problem) board.found('chain', problem.row);
-    const replay = replayUpTo(reader, half, span.to, board, options, true);
+    const replay = replayUpTo(rerun, reader, half, span.to, board, options, true);
     if (problem || replay.problem) return joinHalves(joinedSpans([{ events, ...(problem ? { problem } : {}) }], key !== undefined, firstMac, options.to), replay);
   }
-  return joinHalves(joinedSpans([{ events }], key !== undefined, firstMac, options.to), replayUpTo(reader, half, options.to, board, options));
+  return joinHalves(joinedSpans([{ events }], key !== undefined, firstMac, options.to), replayUpTo(rerun, reader, half, options.to, board, options));
 }
 
 /**
  * The re-run from where `half` is up to `to`, with progress; it stops before the row where the chain found
  * a problem (that problem wins from its row on). `more`: the log goes on after `to` (no end check yet).
  */
-function replayUpTo(reader: SqliteLogReader, half: ReplayHalf, to: number, board: SpanBoard, options: VerifyOptions, more = false): ReplayOutcome {
+function replayUpTo(rerun: ReRun, reader: SqliteLogReader, half: ReplayHalf, to: number, board: SpanBoard, options: VerifyOptions, more = false): ReplayOutcome {
   const { key: _key, ...progress } = options; // the re-run has no use for the key
-  return runReplayHalf(reader.records(half.events + 1, to), { ...progress, half, more, otherFound: () => board.chainProblem() });
+  return rerun.runReplayHalf(reader.records(half.events + 1, to), { ...progress, half, more, otherFound: () => board.chainProblem() });
 }
 
 /** The spans of every thread as one chain half over events 1..to: the earliest problem, then the whole-log end check. */
