@@ -1,6 +1,6 @@
 // Message catalogue, PROTOCOL.md §7, as data: each message type has an id, a direction, whether
 // it is sequenced (reliable) and an ordered list of payload fields. The generic encoder and
-// decoder in codec.ts walk these tables; nothing else knows a byte offset.
+// decoder (frame-encoder.ts, frame-decoder.ts) walk these tables; nothing else knows a byte offset.
 // Pure: no I/O, no clock, no randomness.
 import { BUTTONS, FAULT_CODES, FAULT_STATES, GATE_STATES, INDICATOR_TARGETS, NAK_REASONS, PRESS_KINDS, ROLES, type Sender, type MessageOf, type MessageType } from './message-types.js';
 
