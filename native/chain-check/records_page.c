@@ -14,8 +14,6 @@
  */
 #include <sqlite3ext.h>
 SQLITE_EXTENSION_INIT3
-#include <stdint.h>
-#include <stdio.h>
 #include <string.h>
 
 #include "verify_functions.h"
