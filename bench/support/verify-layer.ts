@@ -38,6 +38,8 @@ export async function measureLayer(layer: Layer, db: string, threads: number): P
     sql.close();
   } else {
     const { SqliteLogReader } = await import('../../src/adapters/store/sqlite-log-reader.js');
+    const { readAheadForThisProcess } = await import('../../src/adapters/store/sqlite-read-ahead.js');
+    readAheadForThisProcess(); // as shoe verify reads (ADR 0013)
     if (layer === 'replay') {
       const { ReplayHalf } = await import('../../src/app/audit/verify-log.js');
       start();

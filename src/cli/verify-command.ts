@@ -7,6 +7,7 @@ import { availableParallelism } from 'node:os';
 import { existsSync, statSync } from 'node:fs';
 import { logKeyFromEnv } from '../config/log-key.js';
 import { probeNativeChain } from '../adapters/store/sqlite-native-chain.js';
+import { readAheadForThisProcess } from '../adapters/store/sqlite-read-ahead.js';
 import { UsageError } from './usage-error.js';
 import type { CommandArgs, CommandIO, OptionSpecs } from './command-spec.js';
 import { Progress } from './progress.js';
@@ -45,6 +46,7 @@ export async function verifyCommand(args: CommandArgs<OptionSpecs>, io: Pick<Com
   const named = args.positional;
   const slower = probeNativeChain();
   if (slower !== undefined) io.stderr.write(`verify: warning: ${slower}\n`);
+  readAheadForThisProcess(); // every log this command opens is read in blocks (ADR 0013)
   const one = named.length === 1 && !isPattern(named[0] as string) && !(existsSync(named[0] as string) && statSync(named[0] as string).isDirectory());
 
   if (one) {

@@ -20,7 +20,7 @@ const CHECK_SQL = `SELECT chain_check(CAST(@anchorSeq AS INTEGER), @anchorHash, 
   FROM events WHERE stream = @table AND seq >= @from AND seq <= @to`;
 
 /** The shape of the library's functions this code calls (VERIFY_FUNCTIONS_VERSION in chain_check.c). */
-const VERIFY_FUNCTIONS_VERSION = 2;
+const VERIFY_FUNCTIONS_VERSION = 3;
 
 /** What the loaded library says its functions' version is (undefined: it has no such answer, built before it did). */
 function functionsVersion(db: Database.Database): number | undefined {
