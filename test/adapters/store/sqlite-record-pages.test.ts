@@ -17,8 +17,8 @@ import type { NewEvent } from '../../../src/ports/event-store.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'record-pages-'));
 const intact = join(dir, 'intact.db');
-/** More than two of the reader's pages (200 rows). */
-const EVENTS = 450;
+/** More than two of the reader's text pages (1,000 rows; 200 when a page is read row by row). */
+const EVENTS = 2450;
 
 function event(i: number): NewEvent {
   return { type: i % 3 ? 'card.dealt' : 'input', data: { i, who: i === 7 ? 'Дилер "Ё"' : `p${i}` }, round: Math.ceil(i / 10), monoTime: i, wallTime: new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString(), rulesId: 'sha256:test' };
@@ -71,9 +71,10 @@ describe('the re-run reads a page as one text', () => {
     expect(byRows[6]).toEqual({ seq: 7, type: 'card.dealt', dataJson: '{"i":7,"who":"Дилер \\"Ё\\""}' });
     expect(records(intact, true)).toEqual(byRows);
     expect(records(intact, true, 150, 420)).toEqual(byRows.slice(149, 420));
+    expect(records(intact, true, 950, 2100)).toEqual(byRows.slice(949, 2100));
     // The text path is the one taken: a whole page, read as one text.
     expect(textPage(intact, 1)).toEqual(byRows.slice(0, 200));
-    expect(textPage(intact, 401)).toEqual(byRows.slice(400));
+    expect(textPage(intact, 2401)).toEqual(byRows.slice(2400));
     expect(textPage(intact, EVENTS + 1)).toBeUndefined(); // no row: nothing to read
   });
 
