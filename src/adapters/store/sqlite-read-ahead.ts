@@ -6,7 +6,7 @@
  * native library, or with SHOE_VERIFY_CHECK=js, nothing changes: SQLite reads as it always does.
  */
 import Database from 'better-sqlite3';
-import { NATIVE_CHAIN_LIBRARY, nativeChainWanted } from './sqlite-native-chain.js';
+import { NATIVE_CHAIN_LIBRARY, NativeChainCheck } from './sqlite-native-chain.js';
 
 let state: 'off' | 'on' | undefined;
 
@@ -14,15 +14,16 @@ let state: 'off' | 'on' | undefined;
 export function readAheadForThisProcess(library = NATIVE_CHAIN_LIBRARY): boolean {
   if (state === undefined) {
     state = 'off';
-    if (!nativeChainWanted()) return false;
     const db = new Database(':memory:');
     try {
+      // Not wanted, not built, or built from other sources than this program's (a warning already said so).
+      if (NativeChainCheck.load(db, 'read-ahead', library) === undefined) return false;
       // better-sqlite3 takes an entry point as the second argument; its type declarations name only the path.
       const loadExtension = db.loadExtension.bind(db) as (path: string, entryPoint: string) => unknown;
       loadExtension(library, 'sqlite3_readahead_init');
       state = 'on';
     } catch {
-      // A library built before it had read-ahead: probeNativeChain already warns that it is out of date.
+      // The VFS could not be registered: SQLite reads as it always does, only slower.
     } finally {
       db.close();
     }

@@ -14,8 +14,8 @@ const dir = mkdtempSync(join(tmpdir(), 'read-ahead-'));
 const READER = fileURLToPath(new URL('./fixtures/read-ahead-reader.ts', import.meta.url));
 
 /** One run of the reader script in a fresh process: its JSON line. */
-function run(mode: 'on' | 'off', what: 'read' | 'write-and-read', file: string): Record<string, unknown> {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', READER, mode, what, file], { encoding: 'utf8' });
+function run(mode: 'on' | 'off', what: 'read' | 'write-and-read', file: string, library?: string): Record<string, unknown> {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', READER, mode, what, file, ...(library ? [library] : [])], { encoding: 'utf8' });
   expect(r.status, r.stderr).toBe(0);
   return JSON.parse(r.stdout.trim().split('\n').at(-1) as string) as Record<string, unknown>;
 }
@@ -45,4 +45,17 @@ test('beside a writer in the same process, the WAL checkpointed into the file un
   const seen = ahead.seen as Array<{ events: number; digest: string }>;
   expect(seen.map((s) => s.events)).toEqual(Array.from({ length: 12 }, (_, i) => 1 + 150 * (i + 1)));
   expect(seen).toEqual(plain.seen);
+}, 60_000);
+
+test('a library built from other sources (its functions another version) turns nothing on: SQLite reads as before', () => {
+  const other = join(dir, 'other-chain-check.so');
+  const built = spawnSync(process.execPath, ['scripts/build-native.mjs', '--strict', '--define', 'VERIFY_FUNCTIONS_VERSION=1', '--out', other], { encoding: 'utf8' });
+  expect(built.status, built.stderr).toBe(0);
+  const file = join(dir, 'other.db');
+  run('off', 'write-and-read', file);
+  const plain = run('off', 'read', file);
+  const refused = run('on', 'read', file, other);
+  expect(refused.on).toBe(false);
+  expect(refused.digest).toBe(plain.digest);
+  expect(refused.readCalls as number).toBeGreaterThan((plain.readCalls as number) / 2);
 }, 60_000);
