@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// `npm run build:native` (and, with --optional, after `npm install`): compiles verify's chain check inside
-// SQLite (native/chain-check/chain_check.c; docs/adr/0011-chain-check-inside-sqlite.md) into
-// native/build/, where src/adapters/store/sqlite-native-chain.ts loads it. Headers: SQLite's extension
+// `npm run build:native` (and, with --optional, after `npm install`): compiles verify's library of SQLite
+// functions (native/chain-check/: the chain check, docs/adr/0011-chain-check-inside-sqlite.md; the re-run's
+// text pages, 0012; the read-ahead VFS, 0013) into native/build/, where src/adapters/store/sqlite-native-chain.ts
+// and sqlite-read-ahead.ts load it. Headers: SQLite's extension
 // header from the better-sqlite3 this package runs (the same SQLite the library is loaded into) and
 // OpenSSL's from Node's own include folder when it has one (the library calls the OpenSSL of the Node that
 // loads it), else the system's. Without a C compiler the product still verifies, in JavaScript.
