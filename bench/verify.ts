@@ -4,7 +4,9 @@
  *
  *  1. Builds a real keyed table log in a temp dir (bench/support/keyed-table-log.ts): BENCH_EVENTS events.
  *  2. Layers, each in a fresh process and each as a ratio to the first, measured in the same run:
- *       raw row read        every stored column of every event row (better-sqlite3 raw iterate): the disk's pace
+ *       raw row read        every stored column of every event row (better-sqlite3 raw iterate): the disk's pace;
+ *                           and once more by Python's sqlite3 (when python3 has it), the reader the goals were
+ *                           set against: the full verify and chain + MAC are shown as ratios to it too
  *       chain only          hash every stored envelope and compare, in the threads verify uses
  *       chain + MAC         the same with every MAC checked (inside SQLite when the native check is built,
  *                           ADR 0011), and once more in JavaScript only (SHOE_VERIFY_CHECK=js)
@@ -48,10 +50,17 @@ const built = kept ? { events: SqliteLogReader.open(db).head().seq, rounds: Numb
 console.log(`the chain check: ${nativeChainWanted() ? `inside SQLite (${NATIVE_CHAIN_LIBRARY}; ADR 0011)` : 'in JavaScript (no native library built, or SHOE_VERIFY_CHECK=js)'}`);
 console.log(`${kept ? 'kept' : 'built'} a keyed six-deck table log: ${fmt(built.events)} events${kept ? '' : `, ${fmt(built.rounds)} rounds`}, ${(statSync(db).size / 1024 / 1024).toFixed(0)} MiB, in ${built.seconds.toFixed(1)} s (${dir}); ${THREADS} threads`);
 
-/** The layers measured: verify's own, and chain + MAC once more with the chain checked in JavaScript only. */
-type Measure = Layer | 'chain-mac-js';
+/** The layers measured: verify's own, chain + MAC once more with the chain checked in JavaScript only, and the
+ *  raw read once more by Python's sqlite3. */
+type Measure = Layer | 'chain-mac-js' | 'raw-python';
+const PYTHON = spawnSync('python3', ['-c', 'import sqlite3, resource']).status === 0;
 
 function layer(name: Measure): Measured {
+  if (name === 'raw-python') {
+    const r = spawnSync('python3', [fileURLToPath(new URL('./support/raw-read-python.py', import.meta.url)), db], { encoding: 'utf8' });
+    if (r.status !== 0) throw new Error(r.stderr);
+    return JSON.parse(r.stdout.trim()) as Measured;
+  }
   const which = name === 'chain-mac-js' ? 'chain-mac' : name;
   const env = name === 'chain-mac-js' ? { ...process.env, SHOE_VERIFY_CHECK: 'js' } : process.env;
   const r = spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./support/verify-layer.ts', import.meta.url)), which, db, String(THREADS)], { cwd: ROOT, encoding: 'utf8', env, maxBuffer: 1 << 26 });
@@ -85,13 +94,17 @@ function fastest<N extends string, M extends { seconds: number }>(names: readonl
   return best;
 }
 
-const layers = fastest(['raw', 'chain', 'chain-mac', 'chain-mac-js', 'replay'] as const, layer, (m) => m.maxRssKb);
+const measured: Measure[] = ['raw', ...(PYTHON ? ['raw-python' as const] : []), 'chain', 'chain-mac', 'chain-mac-js', 'replay'];
+const layers = fastest(measured, layer, (m) => m.maxRssKb);
 const raw = layers.get('raw') as Measured & { peakKb: number };
 const rawRate = raw.n / raw.seconds;
+const python = layers.get('raw-python');
+/** ` and N.NNx Python's read` of a rate, when Python's read was measured. */
+const toPython = (rate: number) => (python ? `${(rate / (python.n / python.seconds)).toFixed(2)}x Python's read` : "Python's read not measured (no python3 with sqlite3)");
 const cpuPerEvent = (cpuSeconds: number, events: number) => `${((cpuSeconds / events) * 1e6).toFixed(2).padStart(5)} µs CPU/event`;
 const row = (label: string, events: number, seconds: number, cpuSeconds: number, rssKb: number, note = '') =>
   console.log(`${label.padEnd(40)} ${fmt(events / seconds).padStart(9)} events/s  ${((events / seconds) / rawRate).toFixed(2).padStart(5)}x raw  ${cpuPerEvent(cpuSeconds, events)}  peak RSS ${mib(rssKb).padStart(7)}${note}`);
-const LABELS = { raw: 'raw row read (every stored column)', chain: `chain only (${THREADS} threads)`, 'chain-mac': `chain + MAC (${THREADS} threads)`, 'chain-mac-js': `  the same in JavaScript only`, replay: 're-derivation only (1 thread)' };
+const LABELS = { raw: 'raw row read (every stored column)', 'raw-python': "  the same by Python's sqlite3", chain: `chain only (${THREADS} threads)`, 'chain-mac': `chain + MAC (${THREADS} threads)`, 'chain-mac-js': `  the same in JavaScript only`, replay: 're-derivation only (1 thread)' };
 for (const [name, m] of layers) row(LABELS[name], m.n, m.seconds, m.cpuSeconds, m.peakKb);
 const verifyArgs = (target: string) => ['verify', target, '--no-anchor-ok', ...(process.env['BENCH_THREADS'] ? ['--threads', String(THREADS)] : [])];
 await withCompiledBuild(async (outDir) => {
@@ -107,6 +120,9 @@ await withCompiledBuild(async (outDir) => {
   const compiled = runs.get('compiled') as CliRun;
   console.log(`  ${compiled.stdout}`);
   console.log('goals: full verify >= 0.6x raw, chain + MAC >= 0.8x raw, peak RSS < 150 MB (143 MiB)');
+  const rate = (m: { seconds: number }, events: number) => events / m.seconds;
+  const chainMac = layers.get('chain-mac') as Measured;
+  console.log(`against Python's read: chain + MAC ${toPython(rate(chainMac, chainMac.n))}; full verify, tsx ${toPython(rate(runs.get('tsx') as CliRun, built.events))}, compiled ${toPython(rate(compiled, built.events))}`);
 
   const floor = /^(\d+)x(\d+)$/.exec(process.env['BENCH_FLOOR'] ?? '100x100000');
   if (!floor) return;
