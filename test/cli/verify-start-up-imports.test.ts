@@ -2,52 +2,9 @@
 // time", start-up): every module `shoe verify` loads before the workers start — the static imports of
 // verify-command.ts, followed through the sources — holds no round machine, rules or schema library. The
 // re-run comes through verify-rerun.ts's import() once the workers are on their way.
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, relative, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import ts from 'typescript';
+import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-
-/** The specifiers a module loads when it runs: value imports and re-exports (type-only ones are erased). */
-function loadedSpecifiers(file: string): string[] {
-  const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, false);
-  const out: string[] = [];
-  for (const s of source.statements) {
-    if (ts.isImportDeclaration(s) && ts.isStringLiteral(s.moduleSpecifier)) {
-      const clause = s.importClause;
-      const named = clause?.namedBindings;
-      const typesOnly = clause !== undefined && (clause.isTypeOnly || (clause.name === undefined && named !== undefined && ts.isNamedImports(named) && named.elements.length > 0 && named.elements.every((e) => e.isTypeOnly)));
-      if (!typesOnly) out.push(s.moduleSpecifier.text);
-    } else if (ts.isExportDeclaration(s) && s.moduleSpecifier && ts.isStringLiteral(s.moduleSpecifier) && !s.isTypeOnly) {
-      out.push(s.moduleSpecifier.text);
-    }
-  }
-  return out;
-}
-
-/** Every source module and package loaded from `entry` by static imports. */
-function staticGraph(entry: string): { modules: string[]; packages: string[] } {
-  const modules = new Set([entry]);
-  const packages = new Set<string>();
-  const queue = [entry];
-  for (let file = queue.shift(); file !== undefined; file = queue.shift()) {
-    for (const spec of loadedSpecifiers(file)) {
-      if (!spec.startsWith('.')) {
-        if (!spec.startsWith('node:')) packages.add(spec);
-        continue;
-      }
-      const js = resolve(dirname(file), spec);
-      const next = [js.replace(/\.js$/, '.ts'), js].find((f) => existsSync(f));
-      if (next !== undefined && !modules.has(next)) {
-        modules.add(next);
-        queue.push(next);
-      }
-    }
-  }
-  return { modules: [...modules].map((m) => relative(ROOT, m)), packages: [...packages] };
-}
+import { ROOT, staticGraph } from '../support/source-imports.js';
 
 describe("shoe verify's start-up", () => {
   const graph = staticGraph(resolve(ROOT, 'src/cli/verify-command.ts'));
