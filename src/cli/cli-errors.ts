@@ -2,20 +2,23 @@
 // operator's mistake). A usage mistake is handled by run-shoe.ts with the verb's usage; everything here
 // is a mistake about the world (a file, a device, a server, a bad rule file): exit 2, one line.
 // The error classes' modules are imported only when an error is explained (each verb loads only what
-// it needs; a verb that threw one of them has loaded its module already).
+// it needs; a verb that threw one of them has loaded its module already), also in a verify worker
+// (import-own-module.ts).
 import { OperatorError } from './operator-error.js';
+import { importOwnModule } from '../app/par/import-own-module.js';
 
 export { OperatorError };
 
 async function operatorErrorKinds(): Promise<{ operator: ReadonlyArray<abstract new (...args: never[]) => Error>; finding: ReadonlyArray<abstract new (...args: never[]) => Error> }> {
+  const here = import.meta.url;
   const [rules, table, session, store, faults, capture, lock] = await Promise.all([
-    import('../config/load-rule-set.js'),
-    import('../config/table-config.js'),
-    import('../session/parse-session.js'),
-    import('../adapters/store/sqlite-table-file.js'),
-    import('../adapters/shoe-emulator/faults.js'),
-    import('../app/audit/replay-capture.js'),
-    import('../adapters/store/table-lock.js'),
+    importOwnModule(() => import('../config/load-rule-set.js'), new URL('../config/load-rule-set.js', here)),
+    importOwnModule(() => import('../config/table-config.js'), new URL('../config/table-config.js', here)),
+    importOwnModule(() => import('../session/parse-session.js'), new URL('../session/parse-session.js', here)),
+    importOwnModule(() => import('../adapters/store/sqlite-table-file.js'), new URL('../adapters/store/sqlite-table-file.js', here)),
+    importOwnModule(() => import('../adapters/shoe-emulator/faults.js'), new URL('../adapters/shoe-emulator/faults.js', here)),
+    importOwnModule(() => import('../app/audit/replay-capture.js'), new URL('../app/audit/replay-capture.js', here)),
+    importOwnModule(() => import('../adapters/store/table-lock.js'), new URL('../adapters/store/table-lock.js', here)),
   ]);
   return {
     operator: [OperatorError, rules.RuleSetError, table.TableConfigError, session.SessionFormatError, store.NotATableLogError, faults.FaultSpecError, lock.TableLockedError],
@@ -42,7 +45,7 @@ export interface ExplainedError {
 export async function explainOperatorError(err: unknown): Promise<ExplainedError | null> {
   if (!(err instanceof Error)) return null;
   // A log the CLI must refuse: 1 when its integrity is broken, 2 when it cannot be read.
-  const refused = (await import('./log-refusals.js')).logRefusalExitCode(err);
+  const refused = (await importOwnModule(() => import('./log-refusals.js'), new URL('./log-refusals.js', import.meta.url))).logRefusalExitCode(err);
   if (refused !== undefined) return { message: err.message.split('\n').join('; '), exitCode: refused };
   const kinds = await operatorErrorKinds();
   if (kinds.finding.some((kind) => err instanceof kind)) return { message: err.message, exitCode: 1 };

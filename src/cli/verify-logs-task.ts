@@ -3,13 +3,10 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { takeLogs } from './verify-many-logs.js';
 import { keepYoungGenerationSmall } from './small-young-generation.js';
-import * as reRun from '../app/audit/verify-log.js';
-import { provideReRun } from './verify-rerun.js';
 import type { LogsTaskData, LogsTaskMessage } from './verify-logs-task-protocol.js';
 
 const { files, counter, key, nats, noAnchorOk } = workerData as LogsTaskData;
 keepYoungGenerationSmall();
-provideReRun(reRun); // this thread re-runs every log it takes; loaded with the task (verify-rerun.ts)
 const post = (m: LogsTaskMessage) => parentPort?.postMessage(m);
 // No top-level await: the task also loads through tsx's require hook (src/app/par/worker-shim.cjs).
 void takeLogs(files, new Int32Array(counter), { threads: 1, noAnchorOk, ...(key ? { key: Buffer.from(key) } : {}), ...(nats !== null ? { nats } : {}) }, (index, report) => post({ index, report })).then(() => post({ done: true }));

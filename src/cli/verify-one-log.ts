@@ -10,6 +10,7 @@ import { AnchorKv } from '../adapters/store/anchor-kv.js';
 import { judgeAgainstAnchor, judgeMissingAnchorFile, LogBehindAnchorError, type LogAnchor } from '../ports/log-anchor.js';
 import type { Verdict } from '../app/audit/verify-log.js';
 import { verifyLogFile } from './verify-log-file.js';
+import { importOwnModule } from '../app/par/import-own-module.js';
 
 /**
  * From this many events on, one log is verified with more than one thread by default; below it a
@@ -52,7 +53,7 @@ export interface VerifyOneOptions {
 
 async function kvAnchor(url: string, tableId: string): Promise<{ anchor: LogAnchor | undefined; source: string }> {
   // Only with --nats: the NATS client is ~10 MB of memory.
-  const { connectOrExplain, explainNoJetStream } = await import('./connect-nats.js');
+  const { connectOrExplain, explainNoJetStream } = await importOwnModule(() => import('./connect-nats.js'), new URL('./connect-nats.js', import.meta.url));
   const connection = await connectOrExplain(url);
   try {
     const kv = await explainNoJetStream(url, AnchorKv.open(connection, { timeoutMs: 3000 }));

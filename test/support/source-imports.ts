@@ -1,5 +1,6 @@
 // What a module of the program loads, read from its TypeScript source (the tests of what a thread loads:
-// verify's start-up): its static imports followed through the sources.
+// verify's start-up, the worker tasks' lazy imports): its static imports followed through the sources,
+// and the import() calls in it.
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -48,4 +49,17 @@ export function staticGraph(entry: string): { modules: string[]; packages: strin
     }
   }
   return { modules: [...modules].map((m) => relative(ROOT, m)), packages: [...packages] };
+}
+
+/** Every import() call in a source, with the line it is on. */
+export function dynamicImports(source: ts.SourceFile): Array<{ call: ts.CallExpression; line: number }> {
+  const found: Array<{ call: ts.CallExpression; line: number }> = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
+      found.push({ call: node, line: source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1 });
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
 }

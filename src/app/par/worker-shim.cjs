@@ -5,5 +5,9 @@
 // no top-level await. Compiled (npm run build), workers run the task's .js with plain node and no shim.
 const { register } = require('tsx/cjs/api');
 register();
+// import() cannot load a source file here: the program's own lazy imports come through this require
+// instead (import-own-module.ts), a module's .js name standing for its .ts source, as in the imports.
+const { existsSync } = require('node:fs');
+globalThis[Symbol.for('shoe.worker-shim.require')] = (file) => require(/\.js$/.test(file) && !existsSync(file) ? file.replace(/\.js$/, '.ts') : file);
 const { workerData } = require('node:worker_threads');
 require(require('node:url').fileURLToPath(workerData.module));
