@@ -70,7 +70,7 @@ export async function verifyCommand(args: CommandArgs<OptionSpecs>, io: Pick<Com
   const reports: Array<LogReport | undefined> = new Array<LogReport | undefined>(files.length);
   let printed = 0;
   let done = 0;
-  await verifyManyLogs(files, { ...common, threads }, (index, report) => {
+  const { workerFailures } = await verifyManyLogs(files, { ...common, threads }, (index, report) => {
     reports[index] = report;
     progress.update(++done, files.length);
     // In the order named, as soon as every log before is reported.
@@ -80,6 +80,8 @@ export async function verifyCommand(args: CommandArgs<OptionSpecs>, io: Pick<Com
     }
   });
   progress.finish();
+  // A worker that stopped is a fault of the program, even where the other threads checked its logs.
+  for (const failure of workerFailures) io.stderr.write(`verify: warning: ${failure} (a fault of the program, please report it)\n`);
   const all = reports as LogReport[];
   const sum = total(all, (io.now() - started) / 1000);
   if (json) io.out(JSON.stringify({ logs: all, total: sum }));

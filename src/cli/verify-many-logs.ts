@@ -13,7 +13,18 @@ const LOGS_TASK = new URL('./verify-logs-task.ts', import.meta.url);
 /** A worker holds one log's pages and a table: small heap limits keep its memory flat (verify-log-file.ts). */
 const WORKER_LIMITS = { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 96 };
 
-export type ManyOptions = Omit<VerifyOneOptions, 'threads' | 'onProgress' | 'parallelFrom'> & { readonly threads: number };
+export type ManyOptions = Omit<VerifyOneOptions, 'threads' | 'onProgress' | 'parallelFrom'> & {
+  readonly threads: number;
+  /** The workers' task (default verify-logs-task.ts); tests give one that fails. */
+  readonly task?: URL;
+  /** False: this thread takes no log, the workers take them all (tests reach a worker's failure). */
+  readonly mainTakesLogs?: boolean;
+};
+
+/** What went wrong beside the reports: each worker that stopped before its last log, in words. */
+export interface ManyOutcome {
+  readonly workerFailures: readonly string[];
+}
 
 /** The report of a log whose check failed before a verdict (unreadable, or a fault): one line, exit 2 (or 1). */
 export async function reportOfFailure(file: string, err: unknown): Promise<LogReport> {
@@ -38,30 +49,56 @@ export async function takeLogs(files: readonly string[], counter: Int32Array, op
   }
 }
 
-export async function verifyManyLogs(files: readonly string[], options: ManyOptions, onReport: (index: number, report: LogReport) => void): Promise<void> {
+/**
+ * A log no thread reported: the worker that took it stopped first (a fault of the program). This thread
+ * and the other workers go on with the logs left, so only a log a stopped worker held comes out this way.
+ */
+function notChecked(file: string, failures: readonly string[]): LogReport {
+  return { file, tableId: null, verdict: 'unreadable', exitCode: 2, line: `UNREADABLE: not checked: a verify worker stopped before reporting it (${failures.join('; ')}); a fault of the program, please report it`, events: 0 };
+}
+
+export async function verifyManyLogs(files: readonly string[], options: ManyOptions, onReport: (index: number, report: LogReport) => void): Promise<ManyOutcome> {
   const counter = new Int32Array(new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT));
-  const { threads, ...rest } = options;
+  const { threads, task = LOGS_TASK, mainTakesLogs = true, ...rest } = options;
   const one: VerifyOneOptions = { ...rest, threads: 1 };
   const data: LogsTaskData = { files: [...files], counter: counter.buffer as SharedArrayBuffer, key: rest.key ? new Uint8Array(rest.key) : null, nats: rest.nats ?? null, noAnchorOk: rest.noAnchorOk === true };
+  const reported = new Set<number>();
+  const report = (index: number, r: LogReport) => {
+    reported.add(index);
+    onReport(index, r);
+  };
   const workers: Worker[] = [];
   const finished: Array<Promise<void>> = [];
-  const workersWanted = canStartWorker(LOGS_TASK) ? Math.min(threads, files.length) - 1 : 0;
+  const workerFailures: string[] = [];
+  const workersWanted = canStartWorker(task) ? Math.min(threads, files.length) - (mainTakesLogs ? 1 : 0) : 0;
   for (let i = 0; i < workersWanted; i += 1) {
-    const worker = startVerifyWorker(LOGS_TASK, { ...data }, WORKER_LIMITS);
+    const worker = startVerifyWorker(task, { ...data }, WORKER_LIMITS);
     workers.push(worker);
-    finished.push(new Promise<void>((resolve, reject) => {
+    // A worker that fails or stops before `done` is noted, and the logs it held reported as not checked.
+    finished.push(new Promise<void>((resolve) => {
+      let settled = false;
+      const settle = (failure?: string) => {
+        if (settled) return;
+        settled = true;
+        if (failure !== undefined) workerFailures.push(failure);
+        resolve();
+      };
       worker.on('message', (m: LogsTaskMessage) => {
-        if ('done' in m) resolve();
-        else onReport(m.index, m.report);
+        if ('done' in m) settle();
+        else report(m.index, m.report);
       });
-      worker.once('error', reject);
-      worker.once('exit', (code) => reject(new Error(`a verify worker stopped with code ${code} before its last log`)));
+      worker.once('error', (err) => settle(`a verify worker failed: ${err.message}`));
+      worker.once('exit', (code) => settle(`a verify worker stopped with code ${code} before its last log`));
     }));
   }
   try {
-    await takeLogs(files, counter, one, onReport);
+    if (mainTakesLogs || workersWanted === 0) await takeLogs(files, counter, one, report);
     await Promise.all(finished);
   } finally {
     await Promise.all(workers.map((w) => w.terminate()));
   }
+  files.forEach((file, index) => {
+    if (!reported.has(index)) report(index, notChecked(file, workerFailures));
+  });
+  return { workerFailures };
 }
