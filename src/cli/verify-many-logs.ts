@@ -2,6 +2,7 @@
 // time as threads. This thread and `threads - 1` workers take the next log from one shared counter (an
 // Atomics.add on shared memory: each log is taken exactly once, and no thread waits for another to hand
 // out work), so a floor of logs keeps every core busy to the last log. Reports come back as they are made.
+// A worker that fails does not stop the others: the log it held is reported not checked.
 import type { Worker } from 'node:worker_threads';
 import { canStartWorker, startVerifyWorker } from './verify-workers.js';
 import { UnreadableLogError } from '../adapters/store/unreadable-log.js';

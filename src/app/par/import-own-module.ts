@@ -7,7 +7,7 @@
 import { fileURLToPath } from 'node:url';
 
 /** Where worker-shim.cjs leaves its require: a registered symbol, as the shim is CommonJS. */
-export const SHIM_REQUIRE = Symbol.for('shoe.worker-shim.require');
+const SHIM_REQUIRE = Symbol.for('shoe.worker-shim.require');
 
 type ShimRequire = (file: string) => unknown;
 
