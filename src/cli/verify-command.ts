@@ -6,7 +6,7 @@
 import { availableParallelism } from 'node:os';
 import { existsSync, statSync } from 'node:fs';
 import { logKeyFromEnv } from '../config/log-key.js';
-import { probeNativeChain } from '../adapters/store/sqlite-native-chain.js';
+import { nativeChainProblem } from '../adapters/store/sqlite-native-chain.js';
 import { readAheadForThisProcess } from '../adapters/store/sqlite-read-ahead.js';
 import { UsageError } from './usage-error.js';
 import type { CommandArgs, CommandIO, OptionSpecs } from './command-spec.js';
@@ -44,9 +44,11 @@ export async function verifyCommand(args: CommandArgs<OptionSpecs>, io: Pick<Com
   const quiet = args.flags.has('quiet') || json;
   const started = io.now();
   const named = args.positional;
-  const slower = probeNativeChain();
+  // Loads verify's library once: every log this command opens is read in blocks (ADR 0013), and a library
+  // that cannot be used is said once here (the worker threads would each fall back silently).
+  readAheadForThisProcess();
+  const slower = nativeChainProblem();
   if (slower !== undefined) io.stderr.write(`verify: warning: ${slower}\n`);
-  readAheadForThisProcess(); // every log this command opens is read in blocks (ADR 0013)
   const one = named.length === 1 && !isPattern(named[0] as string) && !(existsSync(named[0] as string) && statSync(named[0] as string).isDirectory());
 
   if (one) {

@@ -38,21 +38,6 @@ export function nativeChainProblem(): string | undefined {
   return loadProblem;
 }
 
-/**
- * Whether the library is wanted but does not load (built for another Node or platform, damaged): the
- * words for a warning, once, before verify starts (its worker threads would each fall back silently).
- */
-export function probeNativeChain(): string | undefined {
-  if (!nativeChainWanted()) return undefined;
-  const db = new Database(':memory:');
-  try {
-    NativeChainCheck.load(db, 'probe');
-    return loadProblem;
-  } finally {
-    db.close();
-  }
-}
-
 /** Whether spans are to be checked inside SQLite: the library is built and SHOE_VERIFY_CHECK is not `js`. */
 export function nativeChainWanted(): boolean {
   return process.env.SHOE_VERIFY_CHECK !== 'js' && existsSync(NATIVE_CHAIN_LIBRARY);

@@ -10,7 +10,10 @@ import { NATIVE_CHAIN_LIBRARY, NativeChainCheck } from './sqlite-native-chain.js
 
 let state: 'off' | 'on' | undefined;
 
-/** Turns read-ahead on for the connections this process opens from now on; whether it is on. */
+/**
+ * Turns read-ahead on for the connections this process opens from now on; whether it is on. The library is
+ * loaded here as the chain check loads it: when it cannot be used, nativeChainProblem says why.
+ */
 export function readAheadForThisProcess(library = NATIVE_CHAIN_LIBRARY): boolean {
   if (state === undefined) {
     state = 'off';
