@@ -99,7 +99,7 @@ const layers = fastest(measured, layer, (m) => m.maxRssKb);
 const raw = layers.get('raw') as Measured & { peakKb: number };
 const rawRate = raw.n / raw.seconds;
 const python = layers.get('raw-python');
-/** ` and N.NNx Python's read` of a rate, when Python's read was measured. */
+/** A rate as `N.NNx Python's read`, when Python's read was measured. */
 const toPython = (rate: number) => (python ? `${(rate / (python.n / python.seconds)).toFixed(2)}x Python's read` : "Python's read not measured (no python3 with sqlite3)");
 const cpuPerEvent = (cpuSeconds: number, events: number) => `${((cpuSeconds / events) * 1e6).toFixed(2).padStart(5)} µs CPU/event`;
 const row = (label: string, events: number, seconds: number, cpuSeconds: number, rssKb: number, note = '') =>
