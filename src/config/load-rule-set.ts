@@ -46,7 +46,8 @@ export function loadRuleSet(nameOrPath: string, dir = RULES_DIR): LoadedRuleSet 
   try {
     raw = extname(path) === '.json' ? JSON.parse(bytes.toString('utf8')) : parseYaml(bytes.toString('utf8'));
   } catch (err) {
-    throw new RuleSetError(`${path}: cannot parse: ${(err as Error).message}`);
+    // One line: the parser's words and where (the yaml library adds a picture of the line below them).
+    throw new RuleSetError(`${path}: cannot parse: ${(err as Error).message.split('\n')[0]?.replace(/:$/, '')}`);
   }
   const parsed = ruleSetSchema.safeParse(raw);
   if (!parsed.success) {

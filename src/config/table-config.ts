@@ -81,7 +81,7 @@ export function loadTableConfig(path: string): TableConfig {
   try {
     raw = parseYaml(text);
   } catch (err) {
-    throw new TableConfigError(`${path}: not valid YAML: ${(err as Error).message.split('\n')[0]}`);
+    throw new TableConfigError(`${path}: not valid YAML: ${(err as Error).message.split('\n')[0]?.replace(/:$/, '')}`);
   }
   return parseTableConfig(raw, path);
 }

@@ -55,8 +55,8 @@ describe('rule set files', () => {
     expect(() => loadRuleSet(path)).toThrow(/limits\.min/);
   });
 
-  test('a file that is not YAML is refused with the file named', () => {
-    const path = variant('basic', () => 'name: [unclosed');
-    expect(() => loadRuleSet(path)).toThrow(/cannot parse/);
+  test('a file that is not YAML is refused in one line, with the file and the place named', () => {
+    const path = variant('basic', () => 'name: [unclosed\n');
+    expect(() => loadRuleSet(path)).toThrow(new RegExp(`^${path}: cannot parse: .* at line \\d+, column \\d+$`));
   });
 });

@@ -29,6 +29,12 @@ describe('table configuration', () => {
     expect(() => loadTableConfig(path)).toThrow(new RegExp(`${path}.*http\\.port`));
   });
 
+  test('a file that is not YAML is refused in one line naming the file and the place', () => {
+    const path = variant(() => 'tableId: [\n');
+    expect(() => loadTableConfig(path)).toThrow(TableConfigError);
+    expect(() => loadTableConfig(path)).toThrow(new RegExp(`^${path}: not valid YAML: .* at line \\d+, column \\d+$`));
+  });
+
   test('an unknown field is refused by name', () => {
     expect(() => loadTableConfig(variant((t) => `${t}\nserail: { path: /dev/ttyUSB0 }\n`))).toThrow(/serail/);
   });
