@@ -9,7 +9,7 @@ type Out = (line: string) => void;
 
 export async function recallCommand(args: CommandArgs<OptionSpecs>, out: Out): Promise<number> {
   const last = Number(args.options.get('last'));
-  if (last < 1) throw new UsageError('--last takes a whole number of rounds');
+  if (last < 1) throw new UsageError(`--last takes 1 or more rounds, not ${args.options.get('last')}`);
   const format = args.options.get('format');
   const { store, tableId } = openTableFile(args.positional[0] as string);
   try {

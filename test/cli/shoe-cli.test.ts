@@ -132,6 +132,7 @@ describe('usage errors: exit 2, one line and the usage', () => {
     expectUsageError(await shoe('replay', DEMO, '--rules', '--format', 'text'), 'replay', /option --rules needs a value/);
     expectUsageError(await shoe('replay', DEMO, '--rules', 'six-deck', '--format', 'xml'), 'replay', /--format takes jsonl or text, not "xml"/);
     expectUsageError(await shoe('recall', 'x.db', '--last', 'ten'), 'recall', /--last takes a whole number, not "ten"/);
+    expectUsageError(await shoe('recall', 'x.db', '--last', '0'), 'recall', /--last takes 1 or more rounds, not 0/);
     expectUsageError(await shoe('start', '--port', '80a'), 'start', /--port takes a whole number/);
     expectUsageError(await shoe('replay', DEMO, '--rules', 'six-deck', '--quiet=yes'), 'replay', /option --quiet takes no value/);
     expectUsageError(await shoe('floor', '--since', 'yesterday'), 'floor', /--since takes an ISO time/);
