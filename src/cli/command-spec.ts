@@ -3,7 +3,7 @@
 // framework (parse-command-line.ts, command-usage.ts, run-shoe.ts) derives parsing, `--help`, the usage
 // line and the errors from this declaration, so adding a verb is one file in verbs/ and one line in verbs/index.ts.
 
-/** `integer` is read as a string by `node:util` parseArgs and checked to be a whole number ≥ 0. */
+/** `integer` is read as a string by `node:util` parseArgs and checked to be a whole number ≥ 0 (and within `min`..`max`). */
 export type OptionType = 'string' | 'boolean' | 'integer';
 
 export interface OptionSpec {
@@ -17,6 +17,16 @@ export interface OptionSpec {
   readonly required?: boolean;
   /** The only values a string option takes. */
   readonly choices?: readonly string[];
+  /** The least and the greatest value an integer option takes (a value outside them is a usage error). */
+  readonly min?: number;
+  readonly max?: number;
+}
+
+/** An integer option's range in words: "1 to 8", "1 or more", "at most 8". */
+export function rangeOf(option: OptionSpec): string {
+  if (option.min !== undefined && option.max !== undefined) return `${option.min} to ${option.max}`;
+  if (option.min !== undefined) return `${option.min} or more`;
+  return option.max !== undefined ? `at most ${option.max}` : 'a whole number';
 }
 
 export interface PositionalSpec {

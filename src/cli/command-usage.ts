@@ -1,6 +1,6 @@
 // The usage line and the `--help` text of a verb, and the top-level help, all derived from the specs
 // (command-spec.ts) so they cannot drift from what the parser accepts.
-import type { Command, OptionSpec } from './command-spec.js';
+import { rangeOf, type Command, type OptionSpec } from './command-spec.js';
 
 function placeholder(option: OptionSpec): string {
   return option.value ?? option.choices?.join('|') ?? (option.type === 'integer' ? 'N' : 'VALUE');
@@ -35,7 +35,8 @@ export function helpText(command: Command): string {
   }
   const rows: Array<readonly [string, string]> = Object.entries(command.options).map(([name, option]) => {
     const left = `${option.short ? `-${option.short}, ` : ''}${optionSyntax(name, option)}`;
-    const notes = [option.required ? 'required' : '', option.default !== undefined ? `default: ${option.default}` : ''].filter(Boolean);
+    const range = option.min !== undefined || option.max !== undefined ? rangeOf(option) : '';
+    const notes = [option.required ? 'required' : '', range, option.default !== undefined ? `default: ${option.default}` : ''].filter(Boolean);
     return [left, `${option.description}${notes.length ? ` (${notes.join('; ')})` : ''}`] as const;
   });
   rows.push(['-h, --help', 'show this help']);

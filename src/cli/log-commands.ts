@@ -2,14 +2,12 @@
 import { openTableFile } from '../adapters/store/sqlite-table-file.js';
 import { recallLastRounds } from '../app/audit/recall-rounds.js';
 import { describeEvent } from '../session/table-story.js';
-import { UsageError } from './usage-error.js';
 import type { CommandArgs, OptionSpecs } from './command-spec.js';
 
 type Out = (line: string) => void;
 
 export async function recallCommand(args: CommandArgs<OptionSpecs>, out: Out): Promise<number> {
   const last = Number(args.options.get('last'));
-  if (last < 1) throw new UsageError(`--last takes 1 or more rounds, not ${args.options.get('last')}`);
   const format = args.options.get('format');
   const { store, tableId } = openTableFile(args.positional[0] as string);
   try {

@@ -4,7 +4,7 @@
 // options, choices and whole numbers are checked here from the spec.
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { UsageError } from './usage-error.js';
-import type { Command, CommandArgs, OptionSpec, OptionSpecs } from './command-spec.js';
+import { rangeOf, type Command, type CommandArgs, type OptionSpec, type OptionSpecs } from './command-spec.js';
 
 export type ParsedCommandLine = { readonly help: true } | { readonly help: false; readonly args: CommandArgs<OptionSpecs> };
 
@@ -59,7 +59,9 @@ function explain(err: Error & { code?: string }, options: OptionSpecs): string {
 function checkValue(name: string, option: OptionSpec, raw: string): string | number {
   if (option.type === 'integer') {
     if (!/^\d+$/.test(raw)) throw new UsageError(`--${name} takes a whole number, not "${raw}"`);
-    return Number(raw);
+    const n = Number(raw);
+    if ((option.min !== undefined && n < option.min) || (option.max !== undefined && n > option.max)) throw new UsageError(`--${name} takes ${rangeOf(option)}, not ${raw}`);
+    return n;
   }
   if (option.choices && !option.choices.includes(raw)) throw new UsageError(`--${name} takes ${option.choices.join(' or ')}, not "${raw}"`);
   return raw;

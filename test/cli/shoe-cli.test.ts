@@ -66,6 +66,11 @@ describe('help and version', () => {
     }
   });
 
+  test('an option with a range says it in its help', async () => {
+    expect((await shoe('emulate', '--help')).stdout).toMatch(/--decks N +decks in the seeded shoe \(1 to 8; default: 6\)/);
+    expect((await shoe('recall', '--help')).stdout).toMatch(/--last N +how many rounds \(1 or more; default: 10\)/);
+  });
+
   test('start documents --capture', async () => {
     expect((await shoe('start', '--help')).stdout).toMatch(/--capture FILE/);
     expect((await shoe('--help')).stdout).toMatch(/start .*--capture FILE/);
@@ -132,7 +137,14 @@ describe('usage errors: exit 2, one line and the usage', () => {
     expectUsageError(await shoe('replay', DEMO, '--rules', '--format', 'text'), 'replay', /option --rules needs a value/);
     expectUsageError(await shoe('replay', DEMO, '--rules', 'six-deck', '--format', 'xml'), 'replay', /--format takes jsonl or text, not "xml"/);
     expectUsageError(await shoe('recall', 'x.db', '--last', 'ten'), 'recall', /--last takes a whole number, not "ten"/);
-    expectUsageError(await shoe('recall', 'x.db', '--last', '0'), 'recall', /--last takes 1 or more rounds, not 0/);
+    expectUsageError(await shoe('recall', 'x.db', '--last', '0'), 'recall', /--last takes 1 or more, not 0/);
+    // Whole numbers outside what the option can mean: refused before anything opens (a shoe of no decks
+    // and a line speed of 0 used to reach the emulator and serialport, and end in a stack trace).
+    expectUsageError(await shoe('emulate', '--serial', '/dev/null', '--decks', '0'), 'emulate', /--decks takes 1 to 8, not 0/);
+    expectUsageError(await shoe('emulate', '--serial', '/dev/null', '--decks', '9'), 'emulate', /--decks takes 1 to 8, not 9/);
+    expectUsageError(await shoe('emulate', '--serial', '/dev/null', '--baud', '0'), 'emulate', /--baud takes 1 or more, not 0/);
+    expectUsageError(await shoe('conformance', '--serial', '/dev/null', '--baud', '0'), 'conformance', /--baud takes 1 or more, not 0/);
+    expectUsageError(await shoe('verify', 'x.db', '--threads', '0'), 'verify', /--threads takes 1 or more, not 0/);
     expectUsageError(await shoe('start', '--port', '80a'), 'start', /--port takes a whole number/);
     expectUsageError(await shoe('replay', DEMO, '--rules', 'six-deck', '--quiet=yes'), 'replay', /option --quiet takes no value/);
     expectUsageError(await shoe('floor', '--since', 'yesterday'), 'floor', /--since takes an ISO time/);

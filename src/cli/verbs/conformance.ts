@@ -16,7 +16,7 @@ export const verb = defineCommand({
     scripted: { type: 'boolean', description: 'the device draws by itself while its gate is open (the emulators); otherwise a person is asked to draw' },
     format: { type: 'string', choices: ['text', 'json'], default: 'text', description: 'one line per clause, or JSON' },
     junit: { type: 'string', value: 'FILE', description: 'also write a JUnit XML report' },
-    baud: { type: 'integer', default: 115200, description: 'the line speed' },
+    baud: { type: 'integer', default: 115200, min: 1, description: 'the line speed' },
   },
   async run(args, io) {
     const device = args.values.serial;

@@ -7,7 +7,7 @@ export const verb = defineCommand({
   summary: 'Game recall: the last rounds of a table log, step by step.',
   positionals: [{ name: 'DB', description: "a table's SQLite log" }],
   options: {
-    last: { type: 'integer', default: 10, description: 'how many rounds' },
+    last: { type: 'integer', default: 10, min: 1, description: 'how many rounds' },
     format: { type: 'string', choices: ['text', 'json'], default: 'text', description: 'readable steps, or JSON' },
   },
   streaming: true,

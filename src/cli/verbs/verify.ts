@@ -11,7 +11,7 @@ export const verb = defineCommand({
     nats: { type: 'string', value: 'URL', description: "also judge each log against its table's anchor in the JetStream KV bucket" },
     quiet: { type: 'boolean', description: 'no progress on stderr' },
     'no-anchor-ok': { type: 'boolean', description: 'accept a log no anchor vouches for (one written before anchors existed); without it such a log exits 1' },
-    threads: { type: 'integer', value: 'N', description: 'threads to check with (default: one per core): one log of 50,000 events or more is split (chain workers beside the round machine), many logs go one per thread' },
+    threads: { type: 'integer', value: 'N', min: 1, description: 'threads to check with (default: one per core): one log of 50,000 events or more is split (chain workers beside the round machine), many logs go one per thread' },
     json: { type: 'boolean', description: 'one JSON document on stdout ({ logs: [...], total }) instead of the lines, for an auditor\'s tooling' },
   },
   streaming: true,
