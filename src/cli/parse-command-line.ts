@@ -60,6 +60,7 @@ function checkValue(name: string, option: OptionSpec, raw: string): string | num
   if (option.type === 'integer') {
     if (!/^\d+$/.test(raw)) throw new UsageError(`--${name} takes a whole number, not "${raw}"`);
     const n = Number(raw);
+    if (!Number.isSafeInteger(n)) throw new UsageError(`--${name} takes a whole number up to ${Number.MAX_SAFE_INTEGER}, not ${raw}`);
     if ((option.min !== undefined && n < option.min) || (option.max !== undefined && n > option.max)) throw new UsageError(`--${name} takes ${rangeOf(option)}, not ${raw}`);
     return n;
   }

@@ -145,6 +145,11 @@ describe('usage errors: exit 2, one line and the usage', () => {
     expectUsageError(await shoe('emulate', '--serial', '/dev/null', '--baud', '0'), 'emulate', /--baud takes 1 or more, not 0/);
     expectUsageError(await shoe('conformance', '--serial', '/dev/null', '--baud', '0'), 'conformance', /--baud takes 1 or more, not 0/);
     expectUsageError(await shoe('verify', 'x.db', '--threads', '0'), 'verify', /--threads takes 1 or more, not 0/);
+    // Seeds have 32 bits (src/random/seed-range.ts): a larger one would be printed but not used. Past what a
+    // number holds exactly, a value is not the one typed (99999999999999999999 became 1e20).
+    expectUsageError(await shoe('simulate', '--rules', 'six-deck', '--rounds', '10', '--seed', '4294967296'), 'simulate', /--seed takes at most 4294967295, not 4294967296/);
+    expectUsageError(await shoe('par-sheet', '--rules', 'six-deck', '--seed', '4294967296'), 'par-sheet', /--seed takes at most 4294967295/);
+    expectUsageError(await shoe('simulate', '--rules', 'six-deck', '--rounds', '99999999999999999999'), 'simulate', /--rounds takes a whole number up to 9007199254740991, not 99999999999999999999/);
     expectUsageError(await shoe('start', '--port', '80a'), 'start', /--port takes a whole number/);
     expectUsageError(await shoe('replay', DEMO, '--rules', 'six-deck', '--quiet=yes'), 'replay', /option --quiet takes no value/);
     expectUsageError(await shoe('floor', '--since', 'yesterday'), 'floor', /--since takes an ISO time/);

@@ -2,6 +2,7 @@
 // ../command-usage.ts) and its run, which imports the work only when the verb runs.
 import { stat } from 'node:fs/promises';
 import { defineCommand } from '../command-spec.js';
+import { SEED_MAX } from '../../random/seed-range.js';
 import { OperatorError } from '../operator-error.js';
 
 export const verb = defineCommand({
@@ -11,7 +12,7 @@ export const verb = defineCommand({
   options: {
     serial: { type: 'string', value: 'PATH', required: true, description: "the shoe's end of the serial line" },
     cards: { type: 'string', value: 'FILE', description: 'the cards in dealing order (JSON array or whitespace-separated), instead of a seeded shuffle' },
-    seed: { type: 'integer', default: 1, description: 'the shuffle seed' },
+    seed: { type: 'integer', default: 1, max: SEED_MAX, description: 'the shuffle seed' },
     decks: { type: 'integer', default: 6, min: 1, max: 8, description: 'decks in the seeded shoe' },
     faults: { type: 'string', value: 'SPEC', description: 'faults to inject (src/adapters/shoe-emulator/README.md)' },
     baud: { type: 'integer', default: 115200, min: 1, description: 'the line speed' },

@@ -1,6 +1,7 @@
 // `shoe par-sheet`: its spec (options, help, usage and errors derive from it: ../parse-command-line.ts,
 // ../command-usage.ts) and its run, which imports the work only when the verb runs.
 import { defineCommand } from '../command-spec.js';
+import { SEED_MAX } from '../../random/seed-range.js';
 
 const rules = { type: 'string', value: 'NAME|PATH', description: 'the rule set (a name from config/rules, or a rule file)' } as const;
 
@@ -16,7 +17,7 @@ export const verb = defineCommand({
     rounds: { type: 'integer', description: 'rounds dealt per rule set (default: enough for a ±0.1 % 95 % interval on the main return, sized from a pilot)' },
     workers: { type: 'integer', description: "threads that play the simulation, this one included (default: the machine's cores)" },
     lang: { type: 'string', choices: ['en', 'ru'], default: 'en', description: 'the language of the sheet (every word; numbers as the language writes them)' },
-    seed: { type: 'integer', default: 1, description: 'the seed of the shoes' },
+    seed: { type: 'integer', default: 1, max: SEED_MAX, description: 'the seed of the shoes' },
     strategy: { type: 'string', value: 'FILE', description: 'a strategy from `shoe strategy --format json` instead of the computed one' },
   },
   details: [

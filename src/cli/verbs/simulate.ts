@@ -1,6 +1,7 @@
 // `shoe simulate`: its spec (options, help, usage and errors derive from it: ../parse-command-line.ts,
 // ../command-usage.ts) and its run, which imports the work only when the verb runs.
 import { defineCommand } from '../command-spec.js';
+import { SEED_MAX } from '../../random/seed-range.js';
 
 const rules = { type: 'string', value: 'NAME|PATH', description: 'the rule set (a name from config/rules, or a rule file)' } as const;
 
@@ -13,7 +14,7 @@ export const verb = defineCommand({
     rounds: { type: 'integer', required: true, description: 'rounds to play' },
     seats: { type: 'integer', description: 'seats played (default 3; 1 for a single deck)' },
     workers: { type: 'integer', description: "threads that play, this one included (default: the machine's cores); the result does not depend on it" },
-    seed: { type: 'integer', default: 1, description: 'the seed of the shoes' },
+    seed: { type: 'integer', default: 1, max: SEED_MAX, description: 'the seed of the shoes' },
     strategy: { type: 'string', value: 'FILE', description: 'a strategy from `shoe strategy --format json` instead of the computed one' },
     format: { type: 'string', choices: ['text', 'json'], default: 'text', description: 'a report, or JSON' },
   },
