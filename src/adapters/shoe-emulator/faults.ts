@@ -29,6 +29,8 @@
 // P is a probability in [0, 1]; N a positive integer; S a positive number of seconds.
 // Example: drop=0.02,corrupt=0.02,dup=0.01,delay=0.01,misread=0.01,jam@40,unplug@100:2
 
+import { SEED_MAX } from '../../random/seed-range.js';
+
 export type ScheduledFaultKind = 'jam' | 'reversed' | 'dirty' | 'unplug' | 'reboot';
 
 export interface ScheduledFault {
@@ -85,6 +87,7 @@ export function parseFaultSpec(spec: string): FaultPlan {
     const seed = /^seed=([0-9]+)$/.exec(item);
     if (seed) {
       plan.seed = Number(seed[1]);
+      if (plan.seed > SEED_MAX) throw new FaultSpecError(`"${item}": the seed must be at most ${SEED_MAX} (the fault dice keep 32 bits)`);
       continue;
     }
     throw new FaultSpecError(
