@@ -106,9 +106,11 @@ async function verifyCommand(
   sheetOf: (loaded: LoadedRuleSet, o: Partial<AssembleOptions> & { seed: number; lang: SheetLang }) => Promise<ParSheetDocument | number>,
   out: (line: string) => void,
 ): Promise<number> {
+  // A file that cannot be read is the operator's one line (cli-errors.ts: "FILE: no such file or directory").
+  const text = readFileSync(file, 'utf8');
   let saved: unknown;
   try {
-    saved = JSON.parse(readFileSync(file, 'utf8'));
+    saved = JSON.parse(text);
   } catch (err) {
     throw new UsageError(`${file}: not a json par sheet: ${(err as Error).message}`);
   }

@@ -100,5 +100,9 @@ describe('an identified par sheet', () => {
     const r = await runCli(['par-sheet', '--verify', bogus]);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('not a par sheet');
+    // A file that is not there: one line naming it, no usage (the command was right, the file is missing).
+    const missing = await runCli(['par-sheet', '--verify', join(dir, 'missing.json')]);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr.trimEnd()).toBe(`shoe par-sheet: ${join(dir, 'missing.json')}: no such file or directory`);
   }, 60_000);
 });
