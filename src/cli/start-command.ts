@@ -4,7 +4,7 @@
 import { pino, type Logger } from 'pino';
 import { loadRuntimeConfig, type LogLevel } from '../config/runtime-config.js';
 import { startTable, type WebServerFactory } from '../composition/table-runtime.js';
-import { StartupError, checkPortFree, checkSerialDeviceFree } from '../composition/preflight.js';
+import { StartupError, checkCaptureWritable, checkPortFree, checkSerialDeviceFree } from '../composition/preflight.js';
 import { stopOnSignals } from '../composition/shutdown.js';
 import type { CommandArgs, OptionSpecs } from './command-spec.js';
 import { pathToFileURL } from 'node:url';
@@ -40,6 +40,8 @@ export async function startCommand(args: CommandArgs<OptionSpecs>, web: WebServe
   try {
     await checkPortFree(config.http.host, config.http.port);
     if (serialPath !== undefined) await checkSerialDeviceFree(serialPath, config.serial?.baud ?? 115200);
+    const capture = args.options.get('capture');
+    if (capture !== undefined) checkCaptureWritable(capture);
   } catch (err) {
     if (!(err instanceof StartupError)) throw err;
     process.stderr.write(`shoe: ${err.message}\n`);

@@ -53,7 +53,10 @@ export async function startTableShoeLink(options: TableShoeLinkOptions): Promise
     lastCounters = key;
     void service.recordNote('link.counters', errors).catch((err: unknown) => log.error({ err }, 'link counters not recorded'));
   };
-  const capture = options.capturePath ? new TableCaptureWriter(options.capturePath) : null;
+  const { capturePath } = options;
+  const capture = capturePath
+    ? new TableCaptureWriter(capturePath, (err) => log.error({ err, capture: capturePath }, `the capture ${capturePath} cannot be written (${err.message}): it stops here and the table goes on; free space or fix the file, then restart the table to capture again (it appends)`))
+    : null;
   const captureInputs = capture
     ? service.events$.subscribe((e) => {
       if (e.type !== 'input') return;

@@ -66,6 +66,16 @@ describe('shoe start refuses what it cannot run, before opening anything', () =>
     expect(r.stderr).toMatch(/floor-3\.yaml\.missing: no such table file/);
   });
 
+  test('a capture file in a folder that does not exist: exit 2, one line, before anything is opened', async () => {
+    const { file, data } = productionTable();
+    const capture = join(data, 'captures', 'floor-3.jsonl');
+    const r = await start(['--table', file, '--capture', capture], TOKENS);
+    expect(r.code).toBe(2);
+    expect(oneLine(r.stderr)).toBe(true);
+    expect(r.stderr).toContain(`--capture ${capture}: the folder ${join(data, 'captures')} does not exist`);
+    expect(existsSync(data)).toBe(false);
+  });
+
   test('--check on a valid configuration exits 0 and creates nothing', async () => {
     const { file, data } = productionTable();
     const r = await start(['--table', file, '--check'], TOKENS);

@@ -12,9 +12,19 @@ export type TableCaptureRecord =
 
 export class TableCaptureWriter implements CaptureSink {
   private readonly out: WriteStream;
+  private failed = false;
 
-  constructor(path: string, private readonly now: () => number = Date.now) {
+  /**
+   * `onError`: the file could not be opened or written (a full disk, a folder removed): the capture stops
+   * there, once, and the table goes on — a capture is a record for replays, not the log.
+   */
+  constructor(path: string, onError: (err: Error) => void, private readonly now: () => number = Date.now) {
     this.out = createWriteStream(path, { flags: 'a' });
+    this.out.on('error', (err) => {
+      if (this.failed) return;
+      this.failed = true;
+      onError(err);
+    });
   }
 
   record(t: number, dir: 'rx' | 'tx', bytes: Uint8Array): void {
@@ -26,10 +36,11 @@ export class TableCaptureWriter implements CaptureSink {
   }
 
   private write(record: TableCaptureRecord): void {
-    this.out.write(`${JSON.stringify(record)}\n`);
+    if (!this.failed) this.out.write(`${JSON.stringify(record)}\n`);
   }
 
   close(): Promise<void> {
+    if (this.failed || this.out.destroyed) return Promise.resolve();
     return new Promise((resolve) => this.out.end(() => resolve()));
   }
 }
