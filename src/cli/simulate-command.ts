@@ -33,9 +33,11 @@ export function defaultSeats(rules: RuleSet): number {
 }
 
 export function readStrategyFile(path: string, rules: RuleSet): Strategy {
+  // A file that cannot be read is the operator's one line (cli-errors.ts: "FILE: no such file or directory").
+  const text = readFileSync(path, 'utf8');
   let parsed: unknown;
   try {
-    parsed = JSON.parse(readFileSync(path, 'utf8'));
+    parsed = JSON.parse(text);
   } catch (err) {
     throw new UsageError(`${path}: not a strategy file: ${(err as Error).message}`);
   }
