@@ -1,7 +1,7 @@
 // `shoe par-sheet` (options and help: its spec in verbs/par-sheet.ts): reads the clock and the files, and
 // hands over to src/app/par-sheet/ (assembling, rendering, verifying).
 import { availableParallelism } from 'node:os';
-import { readFileSync } from 'node:fs';
+import { readTextFile } from './read-text-file.js';
 import { knownRuleSets, loadRuleSet, RuleSetError, type LoadedRuleSet } from '../config/load-rule-set.js';
 import { UsageError } from './usage-error.js';
 import { defaultSeats, readStrategyFile, reportSimulationFailure } from './simulate-command.js';
@@ -106,8 +106,8 @@ async function verifyCommand(
   sheetOf: (loaded: LoadedRuleSet, o: Partial<AssembleOptions> & { seed: number; lang: SheetLang }) => Promise<ParSheetDocument | number>,
   out: (line: string) => void,
 ): Promise<number> {
-  // A file that cannot be read is the operator's one line (cli-errors.ts: "FILE: no such file or directory").
-  const text = readFileSync(file, 'utf8');
+  // A file that cannot be read is the operator's one line naming it (cli-errors.ts).
+  const text = readTextFile(file);
   let saved: unknown;
   try {
     saved = JSON.parse(text);

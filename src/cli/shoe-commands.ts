@@ -1,6 +1,6 @@
 // `shoe emulate --serial PATH [--cards FILE | --seed N --decks 6] [--faults SPEC] [--baud N] [--auto-draw MS]`
 // and `shoe replay-capture FILE --rules NAME [--format jsonl|text]`.
-import { readFileSync } from 'node:fs';
+import { readTextFile } from './read-text-file.js';
 import { runEmulator } from '../adapters/shoe-emulator/run-emulator.js';
 import { FaultSpecError } from '../adapters/shoe-emulator/faults.js';
 import { loadRuleSet } from '../config/load-rule-set.js';
@@ -14,7 +14,7 @@ import type { CommandArgs, OptionSpecs } from './command-spec.js';
 type Out = (line: string) => void;
 
 function readCards(file: string): Card[] {
-  const text = readFileSync(file, 'utf8').trim();
+  const text = readTextFile(file).trim();
   const items: unknown[] = text.startsWith('[') ? (JSON.parse(text) as unknown[]) : text.split(/[\s,]+/);
   return items.map((item, i) => {
     const parsed = parseCard(item);
@@ -63,7 +63,7 @@ export function replayCaptureCommand(args: CommandArgs<OptionSpecs>, out: Out): 
   const file = args.positional[0] as string;
   const format = args.options.get('format');
   const { rules } = loadRuleSet(args.options.get('rules') as string);
-  const lines = readFileSync(file, 'utf8').split('\n').filter((l) => l.trim() !== '').map((l, i) => {
+  const lines = readTextFile(file).split('\n').filter((l) => l.trim() !== '').map((l, i) => {
     try {
       return JSON.parse(l) as CaptureLine;
     } catch {

@@ -1,6 +1,7 @@
 // `shoe simulate` (options and help: its spec in verbs/simulate.ts): the computed strategy played through the production round machine on seeded shoes.
 import { availableParallelism } from 'node:os';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
+import { readTextFile } from './read-text-file.js';
 import { loadRuleSet } from '../config/load-rule-set.js';
 import { mainInWorker } from '../app/par-sheet/exact-in-worker.js';
 import type { Strategy } from '../analysis/strategy.js';
@@ -33,8 +34,8 @@ export function defaultSeats(rules: RuleSet): number {
 }
 
 export function readStrategyFile(path: string, rules: RuleSet): Strategy {
-  // A file that cannot be read is the operator's one line (cli-errors.ts: "FILE: no such file or directory").
-  const text = readFileSync(path, 'utf8');
+  // A file that cannot be read is the operator's one line naming it (cli-errors.ts).
+  const text = readTextFile(path);
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);

@@ -165,6 +165,12 @@ describe("operator mistakes: one line, exit 2, no stack trace", () => {
     expectOneLine(await shoe('replay', dir, '--rules', 'six-deck'), 'replay', /is a directory/);
     expectOneLine(await shoe('export', dir), 'export', /is a directory/);
     expectOneLine(await shoe('run', DEMO, '--rules', 'six-deck', '--db', dir), 'run', /is a directory/);
+    // Read whole as text (read-text-file.ts): Node's EISDIR names no file, the line does.
+    const named = new RegExp(`: ${dir}: is a directory, not a file\n$`);
+    expectOneLine(await shoe('simulate', '--rules', 'six-deck', '--rounds', '10', '--strategy', dir), 'simulate', named);
+    expectOneLine(await shoe('emulate', '--serial', '/dev/null', '--cards', dir), 'emulate', named);
+    expectOneLine(await shoe('replay-capture', dir, '--rules', 'six-deck'), 'replay-capture', named);
+    expectOneLine(await shoe('par-sheet', '--verify', dir), 'par-sheet', named);
   });
 
   test('a missing file', async () => {
