@@ -171,6 +171,10 @@ describe("operator mistakes: one line, exit 2, no stack trace", () => {
     expectOneLine(await shoe('emulate', '--serial', '/dev/null', '--cards', dir), 'emulate', named);
     expectOneLine(await shoe('replay-capture', dir, '--rules', 'six-deck'), 'replay-capture', named);
     expectOneLine(await shoe('par-sheet', '--verify', dir), 'par-sheet', named);
+    // …and a file given where a folder is written.
+    const file = join(dir, 'a-file');
+    writeFileSync(file, '');
+    expectOneLine(await shoe('scenarios', 'generate', '--rules', 'six-deck', '--out', file), 'scenarios', /--out .*a-file is a file: give a folder for the scenario files/);
   });
 
   test('a missing file', async () => {
