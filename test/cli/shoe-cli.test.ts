@@ -161,7 +161,7 @@ describe('usage errors: exit 2, one line and the usage', () => {
 describe("operator mistakes: one line, exit 2, no stack trace", () => {
   const dir = mkdtempSync(join(tmpdir(), 'shoe-cli-'));
 
-  test('a directory given as a file', async () => {
+  test('a directory given as a file, and a file as a directory', async () => {
     expectOneLine(await shoe('replay', dir, '--rules', 'six-deck'), 'replay', /is a directory/);
     expectOneLine(await shoe('export', dir), 'export', /is a directory/);
     expectOneLine(await shoe('run', DEMO, '--rules', 'six-deck', '--db', dir), 'run', /is a directory/);
@@ -171,7 +171,7 @@ describe("operator mistakes: one line, exit 2, no stack trace", () => {
     expectOneLine(await shoe('emulate', '--serial', '/dev/null', '--cards', dir), 'emulate', named);
     expectOneLine(await shoe('replay-capture', dir, '--rules', 'six-deck'), 'replay-capture', named);
     expectOneLine(await shoe('par-sheet', '--verify', dir), 'par-sheet', named);
-    // …and a file given where a folder is written.
+    // A file given where a folder is written.
     const file = join(dir, 'a-file');
     writeFileSync(file, '');
     expectOneLine(await shoe('scenarios', 'generate', '--rules', 'six-deck', '--out', file), 'scenarios', /--out .*a-file is a file: give a folder for the scenario files/);
