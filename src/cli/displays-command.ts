@@ -21,7 +21,7 @@ export async function displaysCommand(args: CommandArgs<OptionSpecs>, out: (line
   const port = args.options.get('port') as string;
   const interval = args.options.get('view-interval') as string;
   const url = args.options.get('nats') ?? process.env['NATS_URL'] ?? 'nats://127.0.0.1:4222';
-  const config = args.options.has('config') ? loadTableConfig(args.options.get('config') as string) : null;
+  const config = args.options.has('config') ? loadTableConfig(args.options.get('config') as string, '--config') : null;
   const logger = pino({ level: process.env['LOG_LEVEL'] ?? 'info' });
   const connection = await connectOrExplain(url, { maxReconnectAttempts: -1, reconnectTimeWait: 1000 });
   const nats = watchNats(connection, url, logger);

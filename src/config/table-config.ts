@@ -66,14 +66,15 @@ export function parseTableConfig(raw: unknown, source: string): TableConfig {
   return parsed.data;
 }
 
-export function loadTableConfig(path: string): TableConfig {
+/** `option`: the command-line option that named the file, for the line that says what to give it. */
+export function loadTableConfig(path: string, option = '--table'): TableConfig {
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') throw new TableConfigError(`${path}: no such table file (give --table the path of a table file, e.g. config/tables/example-production.yaml)`);
-    if (code === 'EISDIR') throw new TableConfigError(`${path}: is a folder; give --table a table file`);
+    if (code === 'ENOENT') throw new TableConfigError(`${path}: no such table file (give ${option} the path of a table file, e.g. config/tables/example-production.yaml)`);
+    if (code === 'EISDIR') throw new TableConfigError(`${path}: is a folder; give ${option} a table file`);
     if (code === 'EACCES') throw new TableConfigError(`${path}: permission denied reading the table file`);
     throw new TableConfigError(`${path}: cannot read: ${(err as Error).message}`);
   }

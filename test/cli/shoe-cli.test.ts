@@ -183,7 +183,8 @@ describe("operator mistakes: one line, exit 2, no stack trace", () => {
     expectOneLine(await shoe('run', DEMO, '--rules', 'six-deck', '--db', join(dir, 'no-folder', 'x.db')), 'run', /no-folder: no such folder/);
     expectOneLine(await shoe('export', join(dir, 'nope.db')), 'export', /no such table database/);
     expectOneLine(await shoe('replay-capture', join(dir, 'nope.capture'), '--rules', 'six-deck'), 'replay-capture', /nope\.capture: no such file or directory/);
-    expectOneLine(await shoe('start', '--table', join(dir, 'nope.yaml')), 'start', /nope\.yaml/);
+    expectOneLine(await shoe('start', '--table', join(dir, 'nope.yaml')), 'start', /nope\.yaml: no such table file \(give --table the path/);
+    expectOneLine(await shoe('displays', '--config', join(dir, 'nope.yaml')), 'displays', /nope\.yaml: no such table file \(give --config the path/);
     expectOneLine(await shoe('simulate', '--rules', 'six-deck', '--rounds', '10', '--strategy', join(dir, 'nope.json')), 'simulate', /nope\.json: no such file or directory\n$/);
     expectOneLine(await shoe('par-sheet', '--verify', join(dir, 'nope.json')), 'par-sheet', /nope\.json: no such file or directory\n$/);
     expectOneLine(await shoe('emulate', '--serial', '/dev/null', '--cards', join(dir, 'nope.txt')), 'emulate', /nope\.txt: no such file or directory\n$/);
