@@ -9,9 +9,15 @@ import type { WebContext } from './web-context.js';
 
 const MAX_RECALL = 100;
 
+/** `?rounds=N`: 1 or more (at most MAX_RECALL are sent); anything else is refused as a malformed request
+ *  (request-errors.ts), not answered with the default as if it had been asked for. */
 function roundsWanted(query: unknown): number {
-  const raw = Number((query as { rounds?: unknown } | undefined)?.rounds ?? RECALL_ROUNDS);
-  return Number.isInteger(raw) && raw >= 1 ? Math.min(raw, MAX_RECALL) : RECALL_ROUNDS;
+  const given = (query as { rounds?: unknown } | undefined)?.rounds;
+  if (given === undefined) return RECALL_ROUNDS;
+  if (typeof given !== 'string' || !/^\d+$/.test(given) || Number(given) < 1) {
+    throw Object.assign(new Error(`rounds takes a whole number, 1 or more (at most ${MAX_RECALL} are sent), not ${JSON.stringify(given)}`), { statusCode: 400 });
+  }
+  return Math.min(Number(given), MAX_RECALL);
 }
 
 export function registerViewRoutes(app: FastifyInstance, context: WebContext): void {

@@ -187,6 +187,18 @@ describe('reading', () => {
     expect(rounds.map((r) => r.round)).toEqual([1]);
     expect(rounds[0]!.steps.map((s) => s.fact.type)).toContain('bet.settled');
 
+    // More than a hundred: the last hundred. Not a number of rounds: refused in words, on the log.
+    const many = await web.app.inject({ url: '/api/recall?rounds=1000', headers: { authorization: `Bearer ${TOKENS.supervisor}` } });
+    expect(many.statusCode).toBe(200);
+    expect((many.json().rounds as unknown[]).length).toBe(1);
+    for (const bad of ['abc', '0', '1.5']) {
+      const refusedAt = web.service.position;
+      const r = await web.app.inject({ url: `/api/recall?rounds=${bad}`, headers: { authorization: `Bearer ${TOKENS.supervisor}` } });
+      expect(r.statusCode).toBe(400);
+      expect(r.json()).toMatchObject({ ok: false, code: 'malformedRequest', reason: `malformed request: rounds takes a whole number, 1 or more (at most 100 are sent), not "${bad}"` });
+      expect((await web.eventsAfter(refusedAt)).map((e) => e.type)).toEqual(['command.refused']);
+    }
+
     const before = web.service.position;
     const dealer = await web.app.inject({ url: '/api/recall', headers: { authorization: `Bearer ${TOKENS.dealer}` } });
     expect(dealer.statusCode).toBe(403);
