@@ -195,6 +195,7 @@ describe("operator mistakes: one line, exit 2, no stack trace", () => {
     const plainFile = join(dir, 'not-a-tty');
     writeFileSync(plainFile, '');
     expectOneLine(await shoe('emulate', '--serial', plainFile), 'emulate', /not-a-tty: cannot open as a serial line/);
+    expectOneLine(await shoe('conformance', '--serial', plainFile, '--scripted'), 'conformance', /not-a-tty: cannot open as a serial line/);
   });
 
   test('a refused NATS connection: the floor report and a display gateway say so and exit, neither waits', async () => {

@@ -6,6 +6,7 @@ import { stat } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import { defineCommand } from '../command-spec.js';
 import { OperatorError } from '../operator-error.js';
+import { serialOpenFailure } from '../serial-open-failure.js';
 
 export const verb = defineCommand({
   name: 'conformance',
@@ -27,7 +28,12 @@ export const verb = defineCommand({
       const rl = createInterface({ input: process.stdin });
       await new Promise<void>((r) => rl.once('line', () => (rl.close(), r())));
     };
-    const results = await runConformance({ serialPath: device, scripted: args.values.scripted, prompt, baud: args.values.baud });
+    let results: Awaited<ReturnType<typeof runConformance>>;
+    try {
+      results = await runConformance({ serialPath: device, scripted: args.values.scripted, prompt, baud: args.values.baud });
+    } catch (err) {
+      throw serialOpenFailure(device, err) ?? err;
+    }
     const text = args.values.format === 'json' ? report.formatJson(results) : report.formatText(results);
     io.out(text.replace(/\n$/, ''));
     if (args.values.junit) await writeFile(args.values.junit, report.formatJunit(results));

@@ -4,6 +4,7 @@ import { stat } from 'node:fs/promises';
 import { defineCommand } from '../command-spec.js';
 import { SEED_MAX } from '../../random/seed-range.js';
 import { OperatorError } from '../operator-error.js';
+import { serialOpenFailure } from '../serial-open-failure.js';
 
 export const verb = defineCommand({
   name: 'emulate',
@@ -25,11 +26,7 @@ export const verb = defineCommand({
     try {
       return await (await import('../shoe-commands.js')).emulateCommand(args, io.out);
     } catch (err) {
-      // serialport's open errors ("Error: Inappropriate ioctl for device setting custom baud rate …",
-      // "Error: Permission denied, cannot open …"): the device is not one the shoe can use.
-      const message = err instanceof Error ? err.message.replace(/^(Error: )+/, '') : '';
-      if (/ioctl|baud rate|cannot open|permission denied/i.test(message)) throw new OperatorError(`${device}: cannot open as a serial line (${message})`);
-      throw err;
+      throw serialOpenFailure(device, err) ?? err;
     }
   },
 });
