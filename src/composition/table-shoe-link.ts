@@ -65,6 +65,8 @@ export async function startTableShoeLink(options: TableShoeLinkOptions): Promise
     })
     : null;
   let pendingLinkNote: Promise<unknown> = Promise.resolve();
+  // Why the port does not open, at WARN once per reason (a shoe left unplugged would otherwise say it every retry).
+  let lastOpenFailure = '';
   const watchdog = new LinkWatchdog(service, config.linkTimeoutSeconds, scheduler, log);
   const lastRxSeq = (await attachShoePosition(service, store))();
   const witness = shoeWitnessHook(lastRxSeq, service, options.logName, log);
@@ -80,8 +82,13 @@ export async function startTableShoeLink(options: TableShoeLinkOptions): Promise
     onEvent: (e: LinkEvent) => {
       if (e.type === 'handshake') witness(e.shoe);
       if (e.type === 'state') watchdog.onLinkState(e.state);
+      if (e.type === 'state' && e.state !== 'connecting') lastOpenFailure = '';
       if (e.type === 'state') pendingLinkNote = bridge?.onLinkState(e.state, e.previous, e.reason).catch((err: unknown) => log.error({ err }, 'link state not recorded')) ?? pendingLinkNote;
       else if (e.type === 'counters') recordErrorCounters(e.counters);
+      else if (e.type === 'open-failed') {
+        if (e.message !== lastOpenFailure) log.warn({ link: e }, `shoe link: cannot open ${e.path} (${e.message.replace(/^(Error: )+/, '')}); retrying until it opens — check that the shoe is plugged in and that the serial path (serial.path in the table file, or --serial) names its port`);
+        lastOpenFailure = e.message;
+      }
       else if (e.type === 'handshake') {
         // The shoe's identity for the supervisor's link panel: a note on the log.
         const { serialNumber, firmwareVersion, protocolVersion, deckCount } = e.shoe;

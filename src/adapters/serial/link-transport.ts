@@ -61,6 +61,7 @@ export class LinkTransport {
       if (err) {
         c.count.openFailures++;
         c.counters.mark();
+        c.emit({ type: 'open-failed', path: c.o.path, message: err.message, retryInMs: this.backoff, at: c.sched.now() });
         this.scheduleReconnect(`cannot open ${c.o.path}: ${err.message}`);
         return;
       }

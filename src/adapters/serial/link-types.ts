@@ -87,7 +87,9 @@ export type LinkEvent =
   | { type: 'version-mismatch'; shoe: HelloMessage; controller: VersionRange; at: number }
   | { type: 'protocol-error'; reason: string; detail: string; hex: string; seq?: number; at: number }
   | { type: 'handler-error'; seq: number; message: ShoeEvent; error: unknown; at: number }
-  | { type: 'io-error'; message: string; at: number };
+  | { type: 'io-error'; message: string; at: number }
+  /** Every failed attempt to open the port: why, and when the link tries again (while `connecting`, its state does not change). */
+  | { type: 'open-failed'; path: string; message: string; retryInMs: number; at: number };
 
 /** What the link saw when the shoe's sequence state did not follow on (PROTOCOL.md §8.4, §8.6). */
 export interface SequenceIncident {

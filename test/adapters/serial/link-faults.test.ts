@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { parseFaultSpec } from '../../../src/adapters/shoe-emulator/faults.js';
 import { mulberry32, shuffledShoe } from '../../../src/random/prng.js';
 import { MemoryCapture } from '../../../src/adapters/serial/capture.js';
-import { eventsOf, expectExactlyOnceInOrder, type Rig } from './harness.js';
+import { MOCK_PATH, eventsOf, expectExactlyOnceInOrder, type Rig } from './harness.js';
 import { useLinkRig } from './link-rig.js';
 
 const rigs = useLinkRig();
@@ -99,6 +99,10 @@ describe('unplug and return', () => {
     expect(r.link.counters.disconnects).toBe(1);
     expect(r.link.counters.linkDowns).toBe(1);
     expect(r.link.counters.openFailures).toBeGreaterThan(0); // the device was absent for a while
+    // Each failed open says why, though the state stays `connecting` (README.md, events).
+    const failedOpens = r.events.filter((e) => e.type === 'open-failed');
+    expect(failedOpens).toHaveLength(r.link.counters.openFailures);
+    expect(failedOpens[0]).toMatchObject({ path: MOCK_PATH, message: expect.stringMatching(/no such file/), retryInMs: expect.any(Number) });
     expect(r.link.counters.handshakes).toBe(2);
     expect(r.events.some((e) => e.type === 'sequence')).toBe(false); // sequence numbers survived
   });
