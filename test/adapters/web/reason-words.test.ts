@@ -98,6 +98,7 @@ describe('the server\'s sentences', () => {
       .toBe('команда «ставка» составлена неверно: бокс: недопустимое значение; запрос: лишнее поле; игрок: имя игрока: пустое');
     expect(reasonIn('ru', 'too many requests from this address: at most 100 in 1000 ms, retry in 5 seconds')).toBe('слишком много запросов с этого адреса: не больше 100 за 1000 мс, повторите через 5 секунд');
     expect(reasonIn('ru', 'cannot open /dev/ttyUSB0: ENOENT; retrying in 500 ms')).toBe('не открывается /dev/ttyUSB0: ENOENT; новая попытка через 500 мс');
+    expect(reasonIn('ru', 'malformed request: rounds takes a whole number, 1 or more (at most 100 are sent), not "abc"')).toBe('неверный запрос: число раундов — целое число от 1 (отдаётся не больше 100), а не "abc"');
     expect(reasonIn('ru', 'a supervisor typed this')).toBe('a supervisor typed this'); // not the server's: as it is
   });
 

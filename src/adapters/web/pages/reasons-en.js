@@ -144,6 +144,7 @@ export const REASONS_EN = {
   'reason.malformedMessage': 'malformed command message: {reason}',
   'reason.unknownCommand': 'unknown command',
   'reason.malformedRequest': 'malformed request: {reason}',
+  'reason.recallRounds': 'rounds takes a whole number, 1 or more (at most {max} are sent), not {value}',
   'reason.notUtf8': 'body is not valid UTF-8',
   'reason.loneSurrogate': 'body is not valid Unicode (a lone surrogate)',
   'reason.loneSurrogateEscaped': 'body is not valid Unicode (a lone surrogate escaped in a string)',

@@ -137,6 +137,7 @@ export const REASONS_RU = {
   'reason.malformedMessage': 'неверное сообщение: {reason}',
   'reason.unknownCommand': 'неизвестная команда',
   'reason.malformedRequest': 'неверный запрос: {reason}',
+  'reason.recallRounds': 'число раундов — целое число от 1 (отдаётся не больше {max}), а не {value}',
   'reason.notUtf8': 'тело запроса не в кодировке UTF-8',
   'reason.loneSurrogate': 'тело запроса — недопустимый Юникод (одиночный суррогат)',
   'reason.loneSurrogateEscaped': 'тело запроса — недопустимый Юникод (одиночный суррогат в строке)',
