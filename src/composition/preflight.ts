@@ -2,10 +2,9 @@
 // the capture file are checked first, so a busy port is one clear line — not a stack trace after the table was rebuilt and the
 // link opened. A serial device that is absent is no error here: the shoe may be plugged in later, and the
 // link watchdog raises linkDown if it is not (src/app/table/link-watchdog.ts).
-import { accessSync, constants, statSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { dirname } from 'node:path';
 import { SerialPort } from 'serialport';
+import { writableFileProblem } from './writable-file.js';
 
 /** Start-up refused for a reason the operator can fix; the message is one line. */
 export class StartupError extends Error {}
@@ -46,21 +45,9 @@ export async function checkSerialDeviceFree(path: string, baudRate: number): Pro
   // Absent (ENOENT) or not ready: the link keeps retrying and the watchdog reports it.
 }
 
-/**
- * The capture file (`start --capture FILE`) can be appended to: an existing file this user may write, or a
- * new one in a folder that exists and this user may write in. Checked without creating anything (`--check`
- * creates nothing); a capture that could not be opened would otherwise stop the table once it runs.
- */
+/** The capture file (`start --capture FILE`) can be written (writable-file.ts): a capture that could not be
+ *  opened would otherwise stop the table once it runs. */
 export function checkCaptureWritable(path: string): void {
-  const existing = statSync(path, { throwIfNoEntry: false });
-  if (existing?.isDirectory()) throw new StartupError(`--capture ${path} is a folder: give the path of a file for the capture`);
-  const folder = dirname(path);
-  if (existing === undefined && !statSync(folder, { throwIfNoEntry: false })?.isDirectory()) {
-    throw new StartupError(`--capture ${path}: the folder ${folder} does not exist (create it, or give a path in a folder that does)`);
-  }
-  try {
-    accessSync(existing ? path : folder, constants.W_OK);
-  } catch {
-    throw new StartupError(`--capture ${path}: permission denied (this user cannot write ${existing ? 'the file' : `in ${folder}`})`);
-  }
+  const problem = writableFileProblem(path, 'the capture');
+  if (problem !== undefined) throw new StartupError(`--capture ${path}${problem}`);
 }

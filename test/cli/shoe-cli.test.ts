@@ -190,6 +190,16 @@ describe("operator mistakes: one line, exit 2, no stack trace", () => {
     expectOneLine(await shoe('emulate', '--serial', '/dev/null', '--cards', join(dir, 'nope.txt')), 'emulate', /nope\.txt: no such file or directory\n$/);
   });
 
+  test('a report file that cannot be written is refused before the work, not after it', async () => {
+    const report = join(dir, 'no-such-folder', 'report.xml');
+    const checked = await shoe('check', join(ROOT, 'test/scenarios/shared/p01-six-deck-player-blackjack.json'), '--junit', report);
+    expectOneLine(checked, 'check', new RegExp(`--junit ${report}: the folder ${join(dir, 'no-such-folder')} does not exist`));
+    expect(checked.stdout).toBe('');
+    const plainFile = join(dir, 'not-a-tty-either');
+    writeFileSync(plainFile, '');
+    expectOneLine(await shoe('conformance', '--serial', plainFile, '--scripted', '--junit', dir), 'conformance', new RegExp(`--junit ${dir} is a folder: give the path of a file for the JUnit report`));
+  });
+
   test('a missing serial device', async () => {
     expectOneLine(await shoe('emulate', '--serial', '/dev/no-such-shoe'), 'emulate', /\/dev\/no-such-shoe: no such serial device/);
     const plainFile = join(dir, 'not-a-tty');
