@@ -12,7 +12,6 @@ export type TableCaptureRecord =
 
 export class TableCaptureWriter implements CaptureSink {
   private readonly out: WriteStream;
-  private failed = false;
 
   /**
    * `onError`: the file could not be opened or written (a full disk, a folder removed): the capture stops
@@ -20,11 +19,8 @@ export class TableCaptureWriter implements CaptureSink {
    */
   constructor(path: string, onError: (err: Error) => void, private readonly now: () => number = Date.now) {
     this.out = createWriteStream(path, { flags: 'a' });
-    this.out.on('error', (err) => {
-      if (this.failed) return;
-      this.failed = true;
-      onError(err);
-    });
+    // A stream that fails is destroyed, and says so once: nothing is written to it after that.
+    this.out.once('error', onError);
   }
 
   record(t: number, dir: 'rx' | 'tx', bytes: Uint8Array): void {
@@ -36,11 +32,11 @@ export class TableCaptureWriter implements CaptureSink {
   }
 
   private write(record: TableCaptureRecord): void {
-    if (!this.failed) this.out.write(`${JSON.stringify(record)}\n`);
+    if (!this.out.destroyed) this.out.write(`${JSON.stringify(record)}\n`);
   }
 
   close(): Promise<void> {
-    if (this.failed || this.out.destroyed) return Promise.resolve();
+    if (this.out.destroyed) return Promise.resolve();
     return new Promise((resolve) => this.out.end(() => resolve()));
   }
 }
