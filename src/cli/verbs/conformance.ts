@@ -32,12 +32,9 @@ export const verb = defineCommand({
       const rl = createInterface({ input: process.stdin });
       await new Promise<void>((r) => rl.once('line', () => (rl.close(), r())));
     };
-    let results: Awaited<ReturnType<typeof runConformance>>;
-    try {
-      results = await runConformance({ serialPath: device, scripted: args.values.scripted, prompt, baud: args.values.baud });
-    } catch (err) {
+    const results = await runConformance({ serialPath: device, scripted: args.values.scripted, prompt, baud: args.values.baud }).catch((err: unknown) => {
       throw serialOpenFailure(device, err) ?? err;
-    }
+    });
     const text = args.values.format === 'json' ? report.formatJson(results) : report.formatText(results);
     io.out(text.replace(/\n$/, ''));
     if (args.values.junit) await writeFile(args.values.junit, report.formatJunit(results));
