@@ -5,8 +5,7 @@ import { checkExitCode, checkFile, checkLine, junitCases, type FileCheck } from 
 import { expandScenarioPaths, UnreadableScenarioError } from '../../testing/scenario-files.js';
 import { recordChecker } from '../../testing/upgrade-check.js';
 import { UsageError } from '../usage-error.js';
-import { OperatorError } from '../operator-error.js';
-import { writableFileProblem } from '../../composition/writable-file.js';
+import { checkJunitFile } from '../junit-file.js';
 
 export interface CheckValues {
   readonly junit?: string | undefined;
@@ -17,9 +16,7 @@ export interface CheckValues {
 
 export async function runCheck(paths: readonly string[], values: CheckValues, out: (line: string) => void): Promise<number> {
   if (paths.length === 0) throw new UsageError('check needs at least one scenario file or directory');
-  // The report's file before the checks, not after them.
-  const reportProblem = values.junit !== undefined ? writableFileProblem(values.junit, 'the JUnit report') : undefined;
-  if (reportProblem !== undefined) throw new OperatorError(`--junit ${values.junit}${reportProblem}`);
+  checkJunitFile(values.junit);
   let files: string[];
   try {
     files = expandScenarioPaths(paths, ['.json', '.jsonl', '.db']);

@@ -7,7 +7,7 @@ import { createInterface } from 'node:readline';
 import { defineCommand } from '../command-spec.js';
 import { OperatorError } from '../operator-error.js';
 import { serialOpenFailure } from '../serial-open-failure.js';
-import { writableFileProblem } from '../../composition/writable-file.js';
+import { checkJunitFile } from '../junit-file.js';
 
 export const verb = defineCommand({
   name: 'conformance',
@@ -23,9 +23,7 @@ export const verb = defineCommand({
   async run(args, io) {
     const device = args.values.serial;
     if (!(await stat(device).catch(() => null))) throw new OperatorError(`${device}: no such serial device`);
-    // The report's file before the suite, which may take a person minutes at the shoe, not after it.
-    const reportProblem = args.values.junit !== undefined ? writableFileProblem(args.values.junit, 'the JUnit report') : undefined;
-    if (reportProblem !== undefined) throw new OperatorError(`--junit ${args.values.junit}${reportProblem}`);
+    checkJunitFile(args.values.junit);
     const [{ runConformance }, report] = await Promise.all([import('../../conformance/suite.js'), import('../../conformance/report.js')]);
     const prompt = async (what: string): Promise<void> => {
       io.stderr.write(`${what} Press Enter when done.\n`);
