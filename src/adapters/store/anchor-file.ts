@@ -6,10 +6,11 @@
  *   {"v":1,"tableId":"demo-1","seq":1234,"hash":"<64 hex>","at":"2026-12-03T06:00:00.000Z","reason":"round.ended"}
  *
  * The newest anchor is the last complete line. A last line without its newline is a write torn by a
- * crash: it is ignored (the line before it stands) and reported. Any other line that does not parse
- * is corruption: reading refuses with one line naming the file, the line and what is wrong.
+ * crash: it is ignored (the line before it stands) and reported. Any other line that does not parse,
+ * wherever it stands in the file, is corruption: reading refuses with one line naming the file, the line
+ * and what is wrong.
  */
-import { closeSync, existsSync, fstatSync, fsyncSync, mkdirSync, openSync, readSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { AnchorReason, LogAnchor, LogHead } from '../../ports/log-anchor.js';
 
@@ -25,7 +26,6 @@ export function anchorFileOf(dbPath: string): string {
   return `${dbPath}.anchors`;
 }
 
-const TAIL_BYTES = 64 * 1024;
 const HASH = /^[0-9a-f]{64}$/;
 const REASONS: ReadonlySet<string> = new Set<AnchorReason>(['start', 'round.ended', 'shoe.finished', 'every-n-events', 'shutdown', 'backup', 'accepted-behind-anchor']);
 
@@ -53,11 +53,20 @@ export interface NewestAnchor {
   readonly anchor: LogAnchor;
   /** Set when the file ended in a torn (unterminated) line, which was ignored. */
   readonly tornTail?: string;
+  /** How many complete lines the file holds, every one of them checked. */
+  readonly lines: number;
 }
 
+/** Bytes read at a time: the file is read through once, in constant memory, however long it is. */
+const CHUNK_BYTES = 64 * 1024;
+/** An anchor line is ~200 bytes; a "line" longer than this is no anchor (corruption, or not an anchor file). */
+const MAX_LINE_BYTES = 64 * 1024;
+
 /**
- * The newest anchor of a file, read from its end (cost independent of the file's length), or undefined
- * when the file does not exist or holds no complete line.
+ * The newest anchor of a file, or undefined when the file does not exist or holds no complete line.
+ * Every complete line is read and checked, front to back in chunks (docs/audit.md, "Anchors"): a corrupt
+ * line anywhere refuses with its number, not only a corrupt last line. A last line without its newline is
+ * a torn write and is reported, not refused.
  */
 export function readNewestAnchor(file: string): NewestAnchor | undefined {
   if (!existsSync(file)) return undefined;
@@ -68,26 +77,34 @@ export function readNewestAnchor(file: string): NewestAnchor | undefined {
     throw new AnchorFileError(file, `cannot read: ${(err as Error).message}`);
   }
   try {
-    const size = fstatSync(fd).size;
-    if (size === 0) return undefined;
-    // An anchor line is ~200 bytes: the last 64 KiB always hold the newest complete one.
-    const len = Math.min(size, TAIL_BYTES);
-    const buf = Buffer.alloc(len);
-    readSync(fd, buf, 0, len, size - len);
-    const lines = buf.toString('utf8').split('\n');
-    if (len < size) lines.shift(); // the first line of the window may be cut
-    const last = lines.pop() ?? '';
-    const tornTail = last.length > 0 ? last : undefined; // the file does not end in a newline
-    const newest = lines.at(-1);
-    if (newest === undefined) {
-      if (len < size) throw new AnchorFileError(file, `no line break in the last ${TAIL_BYTES} bytes (the anchor file is corrupt)`);
-      return undefined;
-    }
-    const anchor = parseAnchorLine(newest, file, len === size ? lines.length : -1);
-    return tornTail !== undefined ? { anchor, tornTail } : { anchor };
+    return readEveryLine(fd, file);
   } finally {
     closeSync(fd);
   }
+}
+
+function readEveryLine(fd: number, file: string): NewestAnchor | undefined {
+  const chunk = Buffer.alloc(CHUNK_BYTES);
+  let carry = Buffer.alloc(0);
+  let lineNo = 0;
+  let newest: LogAnchor | undefined;
+  for (;;) {
+    const read = readSync(fd, chunk, 0, CHUNK_BYTES, null);
+    if (read === 0) break;
+    let pending = carry.length > 0 ? Buffer.concat([carry, chunk.subarray(0, read)]) : chunk.subarray(0, read);
+    for (let nl = pending.indexOf(0x0a); nl >= 0; nl = pending.indexOf(0x0a)) {
+      lineNo += 1;
+      newest = parseAnchorLine(pending.subarray(0, nl).toString('utf8'), file, lineNo);
+      pending = pending.subarray(nl + 1);
+    }
+    if (pending.length > MAX_LINE_BYTES) {
+      throw new AnchorFileError(file, `line ${lineNo + 1} is longer than ${MAX_LINE_BYTES} bytes (the anchor file is corrupt)`);
+    }
+    carry = Buffer.from(pending); // the chunk buffer is reused: keep a copy of the unfinished line
+  }
+  if (newest === undefined) return undefined;
+  const tornTail = carry.length > 0 ? carry.toString('utf8') : undefined; // the file does not end in a newline
+  return tornTail !== undefined ? { anchor: newest, tornTail, lines: lineNo } : { anchor: newest, lines: lineNo };
 }
 
 /** Appends anchors to a table's anchor file; each append is on disk when it returns. */

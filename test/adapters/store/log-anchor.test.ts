@@ -62,7 +62,7 @@ describe('the anchor file', () => {
     w.append('t1', { seq: 10, hash: h('a') }, 'round.ended', new Date('2026-12-03T06:00:00Z'));
     w.append('t1', { seq: 4, hash: h('b') }, 'accepted-behind-anchor', new Date('2026-12-03T06:01:00Z'));
     w.close();
-    expect(readNewestAnchor(file)).toEqual({ anchor: { v: 1, tableId: 't1', seq: 4, hash: h('b'), at: '2026-12-03T06:01:00.000Z', reason: 'accepted-behind-anchor' } });
+    expect(readNewestAnchor(file)).toEqual({ anchor: { v: 1, tableId: 't1', seq: 4, hash: h('b'), at: '2026-12-03T06:01:00.000Z', reason: 'accepted-behind-anchor' }, lines: 2 });
   });
 
   test('a new table\'s folder is created with its anchor file', () => {
@@ -95,6 +95,22 @@ describe('the anchor file', () => {
     const w = new AnchorFileWriter(file);
     for (let i = 1; i <= 450; i++) w.append('t1', { seq: i, hash: h('a') }, 'every-n-events', new Date('2026-12-03T06:00:00Z'));
     w.close();
-    expect(readNewestAnchor(file)?.anchor.seq).toBe(450);
+    expect(readNewestAnchor(file)).toMatchObject({ anchor: { seq: 450 }, lines: 450 });
+  });
+
+  test('a garbage line in the middle of the file refuses with its number, however far from the end', () => {
+    const file = join(dir(), 't1.db.anchors');
+    const line = (seq: number) => `${JSON.stringify(anchor(seq, h('a')))}\n`;
+    const body = Array.from({ length: 1000 }, (_, i) => (i === 199 ? 'garbage\n' : line(i + 1))).join('');
+    writeFileSync(file, body);
+    expect(() => readNewestAnchor(file)).toThrow(new AnchorFileError(file, 'line 200 is not JSON (the anchor file is corrupt)'));
+    writeFileSync(file, `${line(1)}${line(2)}{"v":1,"tableId":"t1"}\n${line(3)}`);
+    expect(() => readNewestAnchor(file)).toThrow(`${file}: line 3: seq is not a whole number >= 0 (the anchor file is corrupt)`);
+  });
+
+  test('a file with no line break in a long stretch is refused, not read into memory', () => {
+    const file = join(dir(), 't1.db.anchors');
+    writeFileSync(file, `${JSON.stringify(anchor(1, h('a')))}\n${'x'.repeat(200_000)}`);
+    expect(() => readNewestAnchor(file)).toThrow(`${file}: line 2 is longer than 65536 bytes (the anchor file is corrupt)`);
   });
 });

@@ -102,16 +102,28 @@ describe.each(cases)('a log %s', (_name, damage, problem) => {
   });
 });
 
-test('a corrupt anchor file: verify and start name it in one line (exit 2)', async () => {
-  const file = damaged((f) => writeFileSync(anchorFileOf(f), `${readFileSync(anchorFileOf(pristine), 'utf8')}{"v":1,"seq":"nine"}\n`));
+const corruptLine = '{"v":1,"seq":"nine"}\n';
+const anchorCorruptions = {
+  'at its end': (text: string) => `${text}${corruptLine}`,
+  // docs/audit.md, "Anchors": any line but a torn last one that does not parse is corruption, wherever it is.
+  'in its middle': (text: string) => {
+    const lines = text.split(/(?<=\n)/);
+    return [...lines.slice(0, 1), corruptLine, ...lines.slice(1)].join('');
+  },
+};
+
+test.each(Object.entries(anchorCorruptions))('a corrupt line %s of the anchor file: verify and start name it in one line (exit 2)', async (where, corrupt) => {
+  const file = damaged((f) => writeFileSync(anchorFileOf(f), corrupt(readFileSync(anchorFileOf(pristine), 'utf8'))));
   const r = await shoe(['verify', file]);
   expect(r.code).toBe(2);
-  expect(r.stderr.trim()).toMatch(new RegExp(`^shoe [a-z-]+: ${anchorFileOf(file).replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}: line \\d+: no tableId \\(the anchor file is corrupt\\)$`));
-  const table = join(dir, 'table-anchor.yaml');
+  const line = where === 'in its middle' ? '2' : '\\d+';
+  expect(r.stderr.trim()).toMatch(new RegExp(`^shoe [a-z-]+: ${anchorFileOf(file).replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}: line ${line}: no tableId \\(the anchor file is corrupt\\)$`));
+  const table = join(dir, `table-anchor-${where.replace(/ /g, '-')}.yaml`);
   writeFileSync(table, `id: c-t\nrules: six-deck\nstore:\n  path: ${file}\nhttp:\n  port: 0\nroles: {}\n`);
   const s = await shoe(['start', '--table', table], 30_000);
   expect(s.code).toBe(2);
   expect(s.stderr.trim().split('\n')).toHaveLength(1);
+  expect(s.stderr).toContain('the anchor file is corrupt');
 }, 60_000);
 
 test('the pristine copy verifies (exit 0): the damage, not the test, makes the others fail', async () => {
