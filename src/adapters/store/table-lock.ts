@@ -6,9 +6,10 @@
 // stale lock to clean up. The holder's pid, host and start time sit beside it in `<database>.lock.json`
 // for the refusal's message (the locked database itself cannot be read by the one refused).
 import Database from 'better-sqlite3';
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { hostname } from 'node:os';
+import { storageTrouble, TableStorageError } from './storage-trouble.js';
 
 export interface LockHolder {
   readonly pid: number;
@@ -39,33 +40,59 @@ function readHolder(file: string): LockHolder | null {
   }
 }
 
-/** Takes the table's lock or throws TableLockedError. `now` is the start time recorded for the holder. */
+/**
+ * Takes the table's lock or throws TableLockedError. `now` is the start time recorded for the holder. A disk
+ * that cannot take the lock's files (full, read-only) throws TableStorageError, and whatever this call
+ * created — folders, the lock file, its temporary holder file — is removed again.
+ */
 export function lockTable(databasePath: string, tableId: string, now: Date): TableLock {
   const file = `${databasePath}.lock`;
-  mkdirSync(dirname(file), { recursive: true }); // a new table: its database's folder may not exist yet
-  const db = new Database(file);
+  const folder = dirname(file);
+  const lockExisted = existsSync(file);
+  let createdFolder: string | undefined;
+  let db: Database.Database | undefined;
+  const undo = () => {
+    db?.close();
+    rmSync(`${file}.json.tmp`, { force: true });
+    if (!lockExisted) for (const suffix of ['', '-journal']) rmSync(`${file}${suffix}`, { force: true });
+    if (createdFolder !== undefined) rmSync(createdFolder, { recursive: true, force: true });
+  };
   try {
+    createdFolder = mkdirSync(folder, { recursive: true }); // a new table: its database's folder may not exist yet
+    db = new Database(file);
     db.pragma('busy_timeout = 0');
     db.pragma('locking_mode = EXCLUSIVE');
     // The first write takes the exclusive lock; EXCLUSIVE mode keeps it until the connection closes.
     db.exec('CREATE TABLE IF NOT EXISTS lock (id INTEGER PRIMARY KEY, taken_at TEXT NOT NULL)');
     db.prepare('INSERT OR REPLACE INTO lock (id, taken_at) VALUES (1, ?)').run(now.toISOString());
   } catch (err) {
-    db.close();
-    if ((err as { code?: string }).code === 'SQLITE_BUSY' || (err as { code?: string }).code === 'SQLITE_LOCKED') throw new TableLockedError(file, readHolder(file));
-    throw err;
+    const code = (err as { code?: string }).code;
+    if (code === 'SQLITE_BUSY' || code === 'SQLITE_LOCKED') {
+      db?.close();
+      throw new TableLockedError(file, readHolder(file));
+    }
+    undo();
+    const trouble = storageTrouble(err);
+    throw trouble !== undefined ? new TableStorageError(folder, trouble) : err;
   }
   const holder: LockHolder = { pid: process.pid, host: hostname(), startedAt: now.toISOString(), tableId };
-  writeFileSync(`${file}.json.tmp`, `${JSON.stringify(holder)}\n`);
-  renameSync(`${file}.json.tmp`, `${file}.json`);
-  let held = true;
+  try {
+    writeFileSync(`${file}.json.tmp`, `${JSON.stringify(holder)}\n`);
+    renameSync(`${file}.json.tmp`, `${file}.json`);
+  } catch (err) {
+    undo();
+    const trouble = storageTrouble(err);
+    throw trouble !== undefined ? new TableStorageError(folder, trouble) : err;
+  }
+  const held = db;
+  let holding = true;
   return {
     file,
     release() {
-      if (!held) return;
-      held = false;
+      if (!holding) return;
+      holding = false;
       rmSync(`${file}.json`, { force: true });
-      db.close();
+      held.close();
     },
   };
 }
