@@ -3,7 +3,8 @@
 // functions (native/chain-check/: the chain check, docs/adr/0011-chain-check-inside-sqlite.md; the re-run's
 // text pages, 0012; the read-ahead VFS, 0013) into native/build/, where src/adapters/store/sqlite-native-chain.ts
 // and sqlite-read-ahead.ts load it. Headers: SQLite's extension
-// header from the better-sqlite3 this package runs (the same SQLite the library is loaded into) and
+// header from the better-sqlite3 this package runs (the same SQLite the library is loaded into: the one Node
+// resolves from here, in this checkout's node_modules or, installed, wherever npm put it) and
 // OpenSSL's from Node's own include folder when it has one (the library calls the OpenSSL of the Node that
 // loads it), else the system's. Without a C compiler the product still verifies, in JavaScript.
 //   node scripts/build-native.mjs [--optional] [--out FILE] [--strict] [--define NAME=VALUE ...]
@@ -12,6 +13,7 @@
 //   --define:   a C macro (the tests build a library that names another version of its functions)
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -25,7 +27,9 @@ const sources = readdirSync(sourceDir).filter((name) => name.endsWith('.c')).sor
 
 function fail(reason) {
   if (values.optional) {
-    console.log(`build-native: ${reason}; verify checks the chain in JavaScript (the same verdicts, about half the speed). npm run build:native builds it later.`);
+    // Installed as a dependency, the build is run again by npm rebuild; in a checkout, by npm run build:native.
+    const later = /[\\/]node_modules[\\/]/.test(root) ? 'npm rebuild blackjack-table-controller' : 'npm run build:native';
+    console.log(`build-native: ${reason}; verify checks the chain in JavaScript (the same verdicts, about half the speed). ${later} builds it later.`);
     process.exit(0);
   }
   console.error(`build-native: ${reason}`);
@@ -33,8 +37,14 @@ function fail(reason) {
 }
 
 if (process.platform === 'win32') fail('not built on Windows (no C toolchain is assumed there)');
-const sqliteHeaders = join(root, 'node_modules/better-sqlite3/deps/sqlite3');
-if (!existsSync(join(sqliteHeaders, 'sqlite3ext.h'))) fail(`no sqlite3ext.h in ${relative(root, sqliteHeaders)} (is better-sqlite3 installed?)`);
+let betterSqlite;
+try {
+  betterSqlite = dirname(createRequire(import.meta.url).resolve('better-sqlite3/package.json'));
+} catch {
+  fail('better-sqlite3 is not installed beside this package');
+}
+const sqliteHeaders = join(betterSqlite, 'deps/sqlite3');
+if (!existsSync(join(sqliteHeaders, 'sqlite3ext.h'))) fail(`no sqlite3ext.h in ${relative(root, sqliteHeaders)}`);
 const nodeHeaders = join(dirname(process.execPath), '../include/node');
 const includes = ['-I', sqliteHeaders, ...(existsSync(join(nodeHeaders, 'openssl/evp.h')) ? ['-I', nodeHeaders] : [])];
 const compiler = process.env.CC || 'cc';

@@ -8,6 +8,7 @@ import { StartupError, checkCaptureWritable, checkPortFree, checkSerialDeviceFre
 import { stopOnSignals } from '../composition/shutdown.js';
 import type { CommandArgs, OptionSpecs } from './command-spec.js';
 import { pathToFileURL } from 'node:url';
+import { resolve } from 'node:path';
 import { packagePath } from '../config/package-root.js';
 import { acceptBehindAnchorOf } from './accept-behind-anchor.js';
 import { validateTable } from '../config/validate-table.js';
@@ -27,10 +28,13 @@ function makeLogger(level: LogLevel): Logger {
 }
 
 export async function startCommand(args: CommandArgs<OptionSpecs>, web: WebServerFactory | undefined): Promise<number> {
-  const file = args.options.get('table') ?? DEMO_TABLE.pathname;
+  const tableOption = args.options.get('table');
   // One validated configuration: the table file, then PORT HOST DATA_DIR LOG_LEVEL NATS_URL, then the options.
-  const settings = loadRuntimeConfig(file, process.env, {
+  // The bundled demo table keeps its log in ./data under the working folder, never inside the package
+  // (an installed copy lies under node_modules/; docs/operations.md, "Install the package").
+  const settings = loadRuntimeConfig(tableOption ?? DEMO_TABLE.pathname, process.env, {
     dataDir: args.options.get('data-dir'), port: args.options.get('port'), host: args.options.get('host'), serial: args.options.get('serial'),
+    defaultDataDir: tableOption === undefined ? resolve('data') : undefined,
   });
   const { table: config, serialPath } = settings;
   // Validate everything, then open anything: rules, seats, tokens, the log key and the database's folder

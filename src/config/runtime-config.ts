@@ -23,6 +23,12 @@ export const ENVIRONMENT = ['PORT', 'HOST', 'DATA_DIR', 'LOG_LEVEL', 'NATS_URL']
 
 export interface CommandLineSettings {
   readonly dataDir?: string | undefined;
+  /**
+   * The database folder when neither DATA_DIR nor --data-dir is set, in place of the table file's store
+   * folder: `shoe start` without --table gives `./data` under the working folder, since the bundled demo
+   * table lies inside the package, which may be an installed copy under node_modules/.
+   */
+  readonly defaultDataDir?: string | undefined;
   readonly port?: string | undefined;
   readonly host?: string | undefined;
   readonly serial?: string | undefined;
@@ -89,14 +95,15 @@ export function mergeRuntimeConfig(fileConfig: TableConfig, tableFile: string, e
     return undefined;
   };
 
-  const dataDirOverride = pick(folder, 'dataDir', 'DATA_DIR', '--data-dir', cli.dataDir);
+  const dataDirOverride = pick(folder, 'dataDir', 'DATA_DIR', '--data-dir', cli.dataDir) ?? cli.defaultDataDir;
   const portOverride = pick(port, 'http.port', 'PORT', '--port', cli.port);
   const hostOverride = pick(host, 'http.host', 'HOST', '--host', cli.host);
   const natsOverride = pick(natsUrl, 'nats.url', 'NATS_URL', null, undefined);
   const levelOverride = pick(logLevel, 'logLevel', 'LOG_LEVEL', null, undefined);
   const serialOverride = pick(devicePath, 'serial.path', null, '--serial', cli.serial);
 
-  // The database: `{tableId}` replaced; its folder is the data folder, which DATA_DIR / --data-dir replace.
+  // The database: `{tableId}` replaced; its folder is the data folder, which DATA_DIR / --data-dir (or,
+  // without them, the caller's default folder) replace.
   const dbFile = fileConfig.store.path.replaceAll('{tableId}', fileConfig.id);
   const fileDb = fromFile(file, dbFile);
   const dataDir = dataDirOverride !== undefined ? resolve(dataDirOverride) : dirname(fileDb);

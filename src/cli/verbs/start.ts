@@ -12,7 +12,7 @@ export const verb = defineCommand({
     manual: { type: 'boolean', description: 'people play the seats from /play (no bot players)' },
     port: { type: 'integer', description: 'the HTTP port (default: PORT, else the table file\'s)' },
     host: { type: 'string', value: 'ADDRESS', description: 'the HTTP address to listen on (default: HOST, else the table file\'s)' },
-    'data-dir': { type: 'string', value: 'DIR', description: "where the table's log lives (default: DATA_DIR, else the table file's store path)" },
+    'data-dir': { type: 'string', value: 'DIR', description: "where the table's log lives (default: DATA_DIR, else the table file's store folder; without --table, ./data)" },
     capture: { type: 'string', value: 'FILE', description: 'record the raw shoe bytes and every input for replay-capture' },
     'accept-log-behind-anchor': { type: 'string', value: 'NAME', description: 'who decides to start on a log behind (or different from) its anchor; recorded on the log' },
     reason: { type: 'string', value: 'TEXT', description: 'why, with --accept-log-behind-anchor' },
