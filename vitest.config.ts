@@ -22,6 +22,8 @@ const TIMING = ['**/*.timing.test.ts'];
 // Started first in their group: the waiting pty tests, then the longest files, so the group does not end
 // on one long file (without this, a fresh checkout orders files by size; the C fuzzer's 45 s then came last).
 const FIRST = [
+  // The packed library installed as a user installs it: most of its minutes compile better-sqlite3 on one core.
+  'test/testing/packed-library.test.ts',
   'test/e2e/pty-unplug.test.ts',
   'test/e2e/pty-table.test.ts',
   'test/app/par/simulation.test.ts',
