@@ -4,7 +4,9 @@
 // value stands. A value is put back in words by its name (./reason-words.js: {phase}, {reason}, {game},
 // {fault}, {card}, {hand}, {…Amount} and the others there). `reason.<code>`: the code an API refusal
 // carries (docs/web-api.md).
-export const REASONS_EN = {
+import type { Catalogue } from './catalogue.js';
+
+export const REASONS_EN: Catalogue = {
   // Where the table is (the round machine's describePhase), put into other reasons as {phase}.
   'now.noShoe': 'waiting for a shoe to be loaded',
   'now.burning': 'burning cards',
