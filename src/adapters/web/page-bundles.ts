@@ -4,9 +4,10 @@
 // in memory when the server starts; `npm run build` writes them beside the compiled server
 // (scripts/build.mjs), and the compiled server reads those.
 import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildSync, type BuildOptions } from 'esbuild';
+import type { BuildOptions } from 'esbuild';
 
 /** The pages' entry scripts: `<name>.ts` under ./pages/, served as `/assets/<name>.js`. */
 export const PAGE_SCRIPTS = ['public', 'overlay', 'dealer', 'supervisor', 'play'] as const;
@@ -16,6 +17,11 @@ export const PAGE_SOURCES_DIR = fileURLToPath(new URL('./pages/', import.meta.ur
 
 /** Where a build keeps the bundles (dist/src/adapters/web/page-bundles/). */
 export const PAGE_BUNDLES_DIR = fileURLToPath(new URL('./page-bundles/', import.meta.url));
+
+/** esbuild, loaded only to bundle: the compiled server, which reads a build's bundles, never loads it. */
+function esbuild(): typeof import('esbuild') {
+  return createRequire(import.meta.url)('esbuild') as typeof import('esbuild');
+}
 
 /** How every bundle is made, in memory or into a folder. */
 export function pageBundleOptions(sourcesDir: string, outDir: string): BuildOptions {
@@ -34,7 +40,7 @@ export function pageBundleOptions(sourcesDir: string, outDir: string): BuildOpti
 
 /** Writes the bundles into `outDir` (scripts/build.mjs); throws with esbuild's messages when a page does not build. */
 export function writePageBundles(sourcesDir: string, outDir: string): void {
-  buildSync({ ...pageBundleOptions(sourcesDir, outDir), write: true });
+  esbuild().buildSync({ ...pageBundleOptions(sourcesDir, outDir), write: true });
 }
 
 /** A page's script by its file name (`dealer.js`). */
@@ -43,7 +49,7 @@ export type PageScripts = ReadonlyMap<string, Buffer>;
 const bundled = new Map<string, PageScripts>();
 
 function bundleInMemory(sourcesDir: string): PageScripts {
-  const { outputFiles } = buildSync({ ...pageBundleOptions(sourcesDir, join(sourcesDir, 'bundled')), write: false });
+  const { outputFiles } = esbuild().buildSync({ ...pageBundleOptions(sourcesDir, join(sourcesDir, 'bundled')), write: false });
   return new Map(outputFiles.map((file) => [basename(file.path), Buffer.from(file.contents)]));
 }
 
