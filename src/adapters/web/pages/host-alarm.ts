@@ -37,7 +37,7 @@ export function healthChip(problems: readonly string[], degraded: readonly strin
   return { tone: 'green', text: t('chip.live'), detail: '' };
 }
 
-/** /api/health's English lines in the page's words (src/adapters/web/health-routes.ts; the rest through ./reason-words.js). */
+/** /api/health's English lines in the page's words (src/adapters/web/health-routes.ts; the rest through ./reason-words.ts). */
 export function healthWords(line: string): string {
   const log = /^log not writable: (.*)$/.exec(line);
   if (log) return t('host.logNotWritable', { reason: reasonWords(log[1]) });

@@ -1,5 +1,5 @@
-// The pages' language (docs/adr/0008-page-language.md): plain message files (messages-en.js,
-// messages-ru.js) and Intl for plurals, money and numbers — no library to serve. The server writes the
+// The pages' language (docs/adr/0008-page-language.md): plain message files (messages-en.ts,
+// messages-ru.ts) and Intl for plurals, money and numbers — no library to serve. The server writes the
 // chosen language into <html lang> (`?lang=`, else the table file's `language`, else Accept-Language);
 // `?lang=` is read here too, so a page opened from a saved address keeps its language.
 /// <reference lib="es2023.intl" />
@@ -12,7 +12,7 @@ import type { Catalogue, MessageParams } from './catalogue.js';
 
 export type { Catalogue, Message, MessageParams } from './catalogue.js';
 
-/** Each language's words: the pages' own, then the server's sentences (reasons-*.js). */
+/** Each language's words: the pages' own, then the server's sentences (reasons-*.ts). */
 export const CATALOGUES: Readonly<Record<string, Catalogue>> & { readonly en: Catalogue; readonly ru: Catalogue } = { en: { ...MESSAGES_EN, ...REASONS_EN }, ru: { ...MESSAGES_RU, ...REASONS_RU } };
 export const LANGUAGES = Object.keys(CATALOGUES);
 

@@ -1,4 +1,4 @@
-// Money arrives in integer minor units; shown in major units per the page's locale (i18n.js, Intl).
+// Money arrives in integer minor units; shown in major units per the page's locale (i18n.ts, Intl).
 import type { SettlementView } from '../../../app/displays/table-view.js';
 import { currentLanguage, formatMoneyIn, t } from './i18n.js';
 

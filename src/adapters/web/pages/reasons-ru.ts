@@ -1,4 +1,4 @@
-// The server's sentences in Russian (./reasons-en.js holds the English words and the patterns that
+// The server's sentences in Russian (./reasons-en.ts holds the English words and the patterns that
 // read them; the same keys and values here). Technical tokens the reader types or looks up stay in
 // backticks.
 import type { Catalogue } from './catalogue.js';

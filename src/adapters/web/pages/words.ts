@@ -1,5 +1,5 @@
 // Human words for what the views carry as identifiers: the table's phase, faults, alarms, decisions and
-// bet kinds, from the message catalogue (i18n.js). Anything new to the catalogue gets readable words from
+// bet kinds, from the message catalogue (i18n.ts). Anything new to the catalogue gets readable words from
 // its identifier ("dealerTurn" → "Dealer turn").
 import type { OpenFault } from '../../../app/displays/open-faults.js';
 import type { Answer } from './api.js';
@@ -48,7 +48,7 @@ export function gameName(game: string): string {
   return tOr(`game.${game}`, game);
 }
 
-/** Why a request was refused: the server's reason in words (./reason-words.js), else its status. */
+/** Why a request was refused: the server's reason in words (./reason-words.ts), else its status. */
 export function refusedReason(answer: Answer | null | undefined, status: number): string {
   return answer?.reason || answer?.code ? reasonWords(answer) : t('refused.status', { status });
 }
