@@ -116,7 +116,7 @@ function dealerBlock(table: TableView): HTMLElement {
   );
 }
 
-/** A countdown bar ('decision' or 'betting'), drawn every frame by countdown.js. */
+/** A countdown bar ('decision' or 'betting'), drawn every frame by countdown.ts. */
 export function countdownBar(name: 'decision' | 'betting' = 'decision', running: CountdownView | null = null): HTMLDivElement {
   // A running betting countdown is also marked with its deadline (the table's `bettingCountdown`).
   const marks: Attributes = name === 'betting' && running ? { class: `countdown ${name} betting-countdown idle`, 'data-betting-deadline': running.deadline } : { class: `countdown ${name} idle` };
