@@ -23,12 +23,40 @@ const IO_PACKAGES = {
   message: 'This layer does no I/O: adapters own the drivers.',
 };
 
+/**
+ * The pages' scripts (src/adapters/web/pages/) run in the browser: from the server they take only the
+ * paths of its routes (../route-paths.ts) and the shapes of its views (`import type`, erased by the bundler);
+ * nothing of Node, no driver, nothing else of the server. The pages' bundles contain only what they import.
+ */
+const PAGES = [
+  { ...NODE_BUILTINS, message: 'The pages run in the browser: no Node built-ins.' },
+  { ...IO_PACKAGES, message: 'The pages run in the browser: they reach the table through its API only.' },
+  {
+    // ../route-paths.js and the shared message catalogue (src/messages/, pure) are the server's modules a page may bundle.
+    regex: '^\\.\\./(?!route-paths\\.js$|\\.\\./\\.\\./messages/)',
+    allowTypeImports: true,
+    message: 'A page imports from the server only its route paths (../route-paths.js), the shared message catalogue (src/messages/) and, as `import type`, the shapes of its views.',
+  },
+];
+
+/** Node's globals, which a page has not: a page that uses one type-checks (the view types bring Node's types) but breaks in the browser. */
+const NODE_GLOBALS = ['process', 'Buffer', 'global', 'require', 'module', '__dirname', '__filename', 'setImmediate', 'clearImmediate']
+  .map((name) => ({ name, message: 'The pages run in the browser: Node\'s globals are not there.' }));
+
 export default tseslint.config(
   { ignores: ['node_modules/**', 'dist/**', 'bench-dist-*/**', 'data/**', 'test-output/**', 'firmware-protocol/vectors/**'] },
   {
     files: ['**/*.ts', '**/*.mts', '**/*.cts'],
     languageOptions: { parser: tseslint.parser, sourceType: 'module' },
     linterOptions: { reportUnusedDisableDirectives: 'error' },
+  },
+  {
+    files: ['src/adapters/web/pages/**'],
+    plugins: { '@typescript-eslint': tseslint.plugin },
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', { patterns: PAGES }],
+      'no-restricted-globals': ['error', ...NODE_GLOBALS],
+    },
   },
   {
     files: ['src/rules/**', 'src/round/**', 'src/analysis/**'],

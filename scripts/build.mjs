@@ -1,14 +1,15 @@
 #!/usr/bin/env node
 // `npm run build`: compiles the TypeScript to plain JavaScript for production (docs/operations.md): tsc with
-// tsconfig.build.json into dist/ (dist/src/..., dist/firmware-protocol/src/...), then copies the files the
-// runtime reads beside its modules (the web pages: html, js, css, svg). Configuration (config/rules,
+// tsconfig.build.json into dist/ (dist/src/..., dist/firmware-protocol/src/...), bundles the pages' scripts
+// with esbuild (one per page, src/adapters/web/page-bundles.ts) into dist/src/adapters/web/page-bundles/, and
+// copies the files the runtime reads beside its modules (the web pages: html, css, svg). Configuration (config/rules,
 // config/tables, config/demo) is not copied: the program reads it from the package root, the same
 // files whether it runs from src/ through tsx or from dist/ through node.
 //   node scripts/build.mjs [--out-dir DIR] [--no-check]   (--no-check: emit without type checking, for tests)
 import { spawnSync } from 'node:child_process';
 import { cpSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -33,4 +34,14 @@ function copyAssets(dir) {
   }
 }
 copyAssets('src');
+
+// The pages' scripts, bundled by the same function the server uses from the sources.
+const { PAGE_SCRIPTS, writePageBundles } = await import(pathToFileURL(join(outDir, 'src/adapters/web/page-bundles.js')).href);
+try {
+  writePageBundles(join(root, 'src/adapters/web/pages'), join(outDir, 'src/adapters/web/page-bundles'));
+} catch (error) {
+  console.error(`build: the pages' scripts do not bundle: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}
+console.log(`build: pages bundled (${PAGE_SCRIPTS.join(', ')})`);
 console.log(`build: ${relative(root, outDir) || '.'} ready; run with node ${relative(root, join(outDir, 'src/cli/main.js'))}`);

@@ -35,6 +35,30 @@ describe('layers', () => {
     expect(found).toHaveLength(1);
   });
 
+  it('reports the server\'s code, Node and Node\'s globals in a page script', async () => {
+    const page = 'src/adapters/web/pages/x.ts';
+    const found = await problems([
+      "import { readFileSync } from 'node:fs';",
+      "import { playOptions } from '../../../app/displays/play-options.js';",
+      "import { explained } from '../explained-reason.js';",
+      "export const x = [readFileSync, playOptions, explained, process.env];",
+    ].join('\n'), page);
+    expect(found).toHaveLength(4);
+    expect(found.filter((p) => p.startsWith('@typescript-eslint/no-restricted-imports'))).toHaveLength(3);
+    expect(found.filter((p) => p.startsWith('no-restricted-globals'))).toHaveLength(1);
+  });
+
+  it('passes a page script that takes from the server only its route paths and its view types', async () => {
+    const code = [
+      "import type { PlayOptions } from '../../../app/displays/play-options.js';",
+      "import { type PublicView } from '../../../app/displays/public-projection.js';",
+      "import { COMMAND_PATHS } from '../route-paths.js';",
+      "import { h } from './dom.js';",
+      'export const x: [PlayOptions | PublicView | null, string, typeof h] = [null, COMMAND_PATHS.bet, h];',
+    ].join('\n');
+    expect(await problems(code, 'src/adapters/web/pages/x.ts')).toEqual([]);
+  });
+
   it('passes a file that only imports inward', async () => {
     expect(await problems("import type { Card } from './cards.js';\nexport type C = Card;\n", 'src/rules/x.ts')).toEqual([]);
     expect(await problems("import type { TableInput } from '../round/inputs.js';\nimport type { EventStore } from '../ports/event-store.js';\nexport type I = [TableInput, EventStore];\n", 'src/app/x.ts')).toEqual([]);

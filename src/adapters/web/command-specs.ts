@@ -5,6 +5,7 @@ import type { Principal, Role } from '../../config/table-config.js';
 import { describePhase } from '../../round/describe-phase.js';
 import type { TableInput } from '../../round/inputs.js';
 import type { TableHandle } from './web-context.js';
+import { COMMAND_PATHS } from './route-paths.js';
 import { betBody, cancelBetBody, decisionBody, emptyBody, followBody, offerBody, reasonBody } from './command-bodies.js';
 
 /** A command that does not become an input: refused with this status and reason (and recorded). */
@@ -46,51 +47,51 @@ function openBettingAnswer(table: TableHandle): NotAnInput {
 
 export const COMMANDS: readonly CommandSpec[] = [
   spec({
-    name: 'bet', path: '/api/bets', roles: GAME_SERVER, what: 'place bets', body: betBody,
+    name: 'bet', path: COMMAND_PATHS.bet, roles: GAME_SERVER, what: 'place bets', body: betBody,
     toInput: (b) => ({ type: 'bet', seat: b.seat, player: b.player, amount: b.amount, ...defined({ kind: b.kind }) }),
   }),
   spec({
-    name: 'cancelBet', path: '/api/bets/cancel', roles: GAME_SERVER, what: 'cancel bets', body: cancelBetBody,
+    name: 'cancelBet', path: COMMAND_PATHS.cancelBet, roles: GAME_SERVER, what: 'cancel bets', body: cancelBetBody,
     toInput: (b) => ({ type: 'bet.cancel', seat: b.seat, player: b.player, ...defined({ kind: b.kind }) }),
   }),
   spec({
-    name: 'closeBetting', path: '/api/betting/close', roles: DEALER_OR_SUPERVISOR, what: 'close betting', body: emptyBody,
+    name: 'closeBetting', path: COMMAND_PATHS.closeBetting, roles: DEALER_OR_SUPERVISOR, what: 'close betting', body: emptyBody,
     toInput: () => ({ type: 'betting.closed' }),
   }),
   spec({
-    name: 'openBetting', path: '/api/betting/open', roles: DEALER_OR_SUPERVISOR, what: 'open betting', body: emptyBody,
+    name: 'openBetting', path: COMMAND_PATHS.openBetting, roles: DEALER_OR_SUPERVISOR, what: 'open betting', body: emptyBody,
     toInput: (_b, _s, table) => openBettingAnswer(table),
   }),
   spec({
-    name: 'decision', path: '/api/decisions', roles: GAME_SERVER, what: 'send player decisions', body: decisionBody,
+    name: 'decision', path: COMMAND_PATHS.decision, roles: GAME_SERVER, what: 'send player decisions', body: decisionBody,
     toInput: (b) => ({ type: 'decision', seat: b.seat, action: b.action, ...defined({ hand: b.hand, amount: b.amount, player: b.player }) }),
   }),
   spec({
-    name: 'offer', path: '/api/offers', roles: GAME_SERVER, what: 'answer insurance or even money', body: offerBody,
+    name: 'offer', path: COMMAND_PATHS.offer, roles: GAME_SERVER, what: 'answer insurance or even money', body: offerBody,
     toInput: (b) => ({ type: 'decision', seat: b.seat, action: b.action, ...defined({ amount: b.amount, player: b.player }) }),
   }),
   spec({
-    name: 'follow', path: '/api/follow', roles: GAME_SERVER, what: 'send bet-behind follow choices', body: followBody,
+    name: 'follow', path: COMMAND_PATHS.follow, roles: GAME_SERVER, what: 'send bet-behind follow choices', body: followBody,
     toInput: (b) => ({ type: 'decision', seat: b.seat, player: b.player, action: b.follow === 'double' ? 'followDouble' : 'followSplit' }),
   }),
   spec({
-    name: 'pause', path: '/api/supervisor/pause', roles: DEALER_OR_SUPERVISOR, what: 'pause the table', body: reasonBody,
+    name: 'pause', path: COMMAND_PATHS.pause, roles: DEALER_OR_SUPERVISOR, what: 'pause the table', body: reasonBody,
     toInput: (b, s) => ({ type: 'supervisor', action: 'pause', by: s.name, ...defined({ reason: b.reason }) }),
   }),
   spec({
-    name: 'resume', path: '/api/supervisor/resume', roles: SUPERVISOR, what: 'resume the table', body: emptyBody,
+    name: 'resume', path: COMMAND_PATHS.resume, roles: SUPERVISOR, what: 'resume the table', body: emptyBody,
     toInput: (_b, s) => ({ type: 'supervisor', action: 'resume', by: s.name }),
   }),
   spec({
-    name: 'void', path: '/api/supervisor/void', roles: SUPERVISOR, what: 'void a round', body: reasonBody,
+    name: 'void', path: COMMAND_PATHS.void, roles: SUPERVISOR, what: 'void a round', body: reasonBody,
     toInput: (b, s) => ({ type: 'supervisor', action: 'void', by: s.name, ...defined({ reason: b.reason }) }),
   }),
   spec({
-    name: 'useCard', path: '/api/supervisor/use-card', roles: SUPERVISOR, what: 'use an out-of-turn card', body: emptyBody,
+    name: 'useCard', path: COMMAND_PATHS.useCard, roles: SUPERVISOR, what: 'use an out-of-turn card', body: emptyBody,
     toInput: (_b, s) => ({ type: 'supervisor', action: 'useCard', by: s.name }),
   }),
   spec({
-    name: 'shoeChange', path: '/api/supervisor/shoe-change', roles: SUPERVISOR, what: 'change the shoe', body: reasonBody,
+    name: 'shoeChange', path: COMMAND_PATHS.shoeChange, roles: SUPERVISOR, what: 'change the shoe', body: reasonBody,
     toInput: (b, s) => ({ type: 'supervisor', action: 'shoeChange', by: s.name, ...defined({ reason: b.reason }) }),
   }),
 ];

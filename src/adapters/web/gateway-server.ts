@@ -15,6 +15,7 @@ import { explained } from './explained-reason.js';
 import { registerPageRoutes } from './page-routes.js';
 import { sendRateLimitedPage } from './busy-page.js';
 import { DEFAULT_RATE_LIMIT, registerRequestGuards, type RateLimitSettings } from './request-guards.js';
+import { viewPath } from './route-paths.js';
 import { ViewDeliveryStats } from './view-delivery-stats.js';
 import { streamViews, viewSocketPath } from './view-sockets.js';
 
@@ -68,8 +69,8 @@ export function createGatewayServer(options: GatewayOptions): FastifyInstance & 
           if (refusal) return reply.code(refusal.status).send({ ok: false, refused: 'credential', ...explained(refusal.reason) });
         },
       }, (socket) => streamViews(context, audience, socket));
-      routes.get(`/api/views/${audience}`, async (request, reply) => {
-        const refusal = admit(roles, bearerToken(request.headers.authorization), 'header', `/api/views/${audience}`, request.ip);
+      routes.get(viewPath(audience), async (request, reply) => {
+        const refusal = admit(roles, bearerToken(request.headers.authorization), 'header', viewPath(audience), request.ip);
         if (refusal) return reply.code(refusal.status).send({ ok: false, refused: 'credential', ...explained(refusal.reason) });
         const timeout = new Promise<null>((resolve) => setTimeout(() => resolve(null), options.firstViewTimeoutMs ?? 5000).unref());
         const current = await Promise.race([options.views.current(audience), timeout]);

@@ -10,6 +10,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { FastifyInstance } from 'fastify';
 import { Gauge, Registry, collectDefaultMetrics } from 'prom-client';
 import { DISPLAY_AUDIENCES } from '../../app/displays/shared-view.js';
+import { READ_PATHS } from './route-paths.js';
 import type { TableHealth } from './table-health.js';
 import type { WebContext } from './web-context.js';
 
@@ -113,9 +114,9 @@ export function registerHealthRoutes(app: FastifyInstance, context: WebContext, 
     return reply.code(body.ok ? 200 : 503).send(body);
   });
 
-  // The same judgement for the staff pages' alarm line (src/adapters/web/pages/host-alarm.js): always 200,
+  // The same judgement for the staff pages' alarm line (src/adapters/web/pages/host-alarm.ts): always 200,
   // so a page polling it does not log a failed request while the table is not ready.
-  app.get('/api/health', async () => readiness());
+  app.get(READ_PATHS.health, async () => readiness());
 
   app.get('/metrics', async (_request, reply) => reply.type(register.contentType).send(await register.metrics()));
 }

@@ -1,20 +1,22 @@
 // The pages: the public table (/), the studio overlay (/overlay), the dealer's view (/dealer?token=), the supervisor's console
 // (/supervisor?token=), the players' page for manual play (/play?token=<game-server token>), their scripts and styles (/assets/<file>)
-// and the tab icon (/favicon.svg, /favicon.ico) — plain files from ./pages,
-// served from a fixed list read at start (no path from a request reaches the file system).
+// and the tab icon (/favicon.svg, /favicon.ico) — the html, css and svg files of ./pages and one script bundle per page
+// (./page-bundles.ts), served from a fixed list made at start (no path from a request reaches the file system).
 import { readdirSync, readFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { pageScripts, PAGE_SOURCES_DIR, type PageScripts } from './page-bundles.js';
 
-export const PAGES_DIR = fileURLToPath(new URL('./pages/', import.meta.url));
+export const PAGES_DIR = PAGE_SOURCES_DIR;
 
+/** The files of ./pages served as they are (the scripts are bundled: ./page-bundles.ts). */
 const CONTENT_TYPES: Readonly<Record<string, string>> = {
   '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
   '.svg': 'image/svg+xml',
 };
+
+const SCRIPT_TYPE = 'text/javascript; charset=utf-8';
 
 const PAGES: Readonly<Record<string, string>> = {
   '/': 'public.html',
@@ -24,7 +26,7 @@ const PAGES: Readonly<Record<string, string>> = {
   '/overlay': 'overlay.html',
 };
 
-/** The languages the pages have words for (pages/messages-*.js). */
+/** The languages the pages have words for (pages/messages-*.ts). */
 export const PAGE_LANGUAGES = ['en', 'ru'] as const;
 export type PageLanguage = (typeof PAGE_LANGUAGES)[number];
 
@@ -67,15 +69,17 @@ export interface PageFile {
   readonly type: string;
 }
 
-/** The files of the pages' folder, read once at start (no path from a request reaches the file system). */
+/** The pages' files by name, made once at start (no path from a request reaches the file system). */
 export type PageFiles = ReadonlyMap<string, PageFile>;
 
-export function readPageFiles(dir = PAGES_DIR): PageFiles {
+/** The html, css and svg files of `dir` and the pages' script bundles. */
+export function readPageFiles(dir = PAGES_DIR, scripts: PageScripts = pageScripts()): PageFiles {
   const files = new Map<string, PageFile>();
   for (const name of readdirSync(dir)) {
     const type = CONTENT_TYPES[extname(name)];
     if (type) files.set(name, { bytes: readFileSync(join(dir, name)), type });
   }
+  for (const [name, bytes] of scripts) files.set(name, { bytes, type: SCRIPT_TYPE });
   return files;
 }
 
@@ -99,7 +103,7 @@ export function registerPages(app: FastifyInstance, files: PageFiles, options: P
   for (const [route, name] of Object.entries(PAGES)) {
     const file = files.get(name);
     if (!file) continue;
-    // The page in each language: its <html lang> says which words the scripts draw (pages/i18n.js).
+    // The page in each language: its <html lang> says which words the scripts draw (pages/i18n.ts).
     const text = file.bytes.toString('utf8');
     const byLanguage = new Map(PAGE_LANGUAGES.map((lang) => [lang, Buffer.from(text.replace('<html lang="en">', `<html lang="${lang}">`))]));
     app.get(route, (request, reply) => reply.headers({ ...PAGE_HEADERS, vary: 'Accept-Language' }).type(file.type).send(byLanguage.get(pageLanguage(request, options.language))));
@@ -107,9 +111,9 @@ export function registerPages(app: FastifyInstance, files: PageFiles, options: P
 }
 
 /**
- * The pages' scripts, styles and tab icon: static bytes, outside the rate limit per address. A page loads
- * some twenty of them, so counted they would let a handful of displays behind one address (a studio's
- * NAT, a proxy) load at once; served from memory they cost no more than refusing them would.
+ * The pages' scripts, styles and tab icon: static bytes, outside the rate limit per address. Counted, the
+ * few a page loads would let only a handful of displays behind one address (a studio's NAT, a proxy) load
+ * at once; served from memory they cost no more than refusing them would.
  */
 export function registerPageAssets(app: FastifyInstance, files: PageFiles): void {
   const unlimited = { config: { rateLimit: false } };

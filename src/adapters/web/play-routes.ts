@@ -6,9 +6,10 @@ import type { FastifyInstance } from 'fastify';
 import { playOptions } from '../../app/displays/play-options.js';
 import { admitReader } from './audience-access.js';
 import { bearerToken } from './credentials.js';
+import { READ_PATHS } from './route-paths.js';
 import type { WebContext } from './web-context.js';
 
-export const PLAY_OPTIONS_PATH = '/api/play/options';
+export const PLAY_OPTIONS_PATH = READ_PATHS.playOptions;
 
 export function registerPlayRoutes(app: FastifyInstance, context: WebContext): void {
   app.get(PLAY_OPTIONS_PATH, async (request, reply) => {

@@ -5,6 +5,7 @@ import { roundIndexOf } from '../../app/audit/round-index.js';
 import { RECALL_ROUNDS, recallLastRounds } from '../../app/audit/recall-rounds.js';
 import { AUDIENCES, READER_ROLES, admitReader } from './audience-access.js';
 import { bearerToken } from './credentials.js';
+import { READ_PATHS, viewPath } from './route-paths.js';
 import type { WebContext } from './web-context.js';
 
 const MAX_RECALL = 100;
@@ -22,7 +23,7 @@ function roundsWanted(query: unknown): number {
 
 export function registerViewRoutes(app: FastifyInstance, context: WebContext): void {
   for (const audience of AUDIENCES) {
-    const path = `/api/views/${audience}`;
+    const path = viewPath(audience);
     app.get(path, async (request, reply) => {
       const refusal = await admitReader(context, READER_ROLES[audience], `read the ${audience} view`, { token: bearerToken(request.headers.authorization), how: 'header', path, client: request.ip });
       if (refusal) return reply.code(refusal.status).send(refusal.body);
@@ -33,8 +34,8 @@ export function registerViewRoutes(app: FastifyInstance, context: WebContext): v
 
   // One round index for the server's life: a store without its own is indexed incrementally.
   const rounds = roundIndexOf(context.store);
-  app.get('/api/recall', async (request, reply) => {
-    const path = '/api/recall';
+  app.get(READ_PATHS.recall, async (request, reply) => {
+    const path = READ_PATHS.recall;
     const refusal = await admitReader(context, READER_ROLES.supervisor, 'recall rounds', { token: bearerToken(request.headers.authorization), how: 'header', path, client: request.ip });
     if (refusal) return reply.code(refusal.status).send(refusal.body);
     return reply.send({ rounds: await recallLastRounds(context.store, context.service.tableId, roundsWanted(request.query), rounds) });

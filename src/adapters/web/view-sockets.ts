@@ -10,11 +10,10 @@ import type { WebSocket } from 'ws';
 import { AUDIENCES, READER_ROLES, admitReader, type Audience } from './audience-access.js';
 import { ConflatedSender, type ViewSocket } from './conflated-sender.js';
 import { queryToken } from './credentials.js';
+import { viewSocketPath } from './route-paths.js';
 import type { WebContext } from './web-context.js';
 
-export function viewSocketPath(audience: Audience): string {
-  return `/ws/${audience}`;
-}
+export { viewSocketPath };
 
 /**
  * The display's socket as the sender sees it. A view frame is made once for every display

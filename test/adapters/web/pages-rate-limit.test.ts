@@ -63,7 +63,7 @@ describe.each([
   test('scripts, styles and the icon are never counted: a page that loaded can always draw itself', async () => {
     const server = await serve();
     for (let i = 0; i < LIMIT.max + 1; i++) await get(server, '/');
-    for (const url of ['/assets/public.js', '/assets/style.css', '/assets/i18n.js', '/favicon.svg', '/favicon.ico']) {
+    for (const url of ['/assets/public.js', '/assets/style.css', '/assets/dealer.js', '/favicon.svg', '/favicon.ico']) {
       for (let i = 0; i < 5; i++) expect((await get(server, url)).statusCode, url).toBe(200);
     }
   });

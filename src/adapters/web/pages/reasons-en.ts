@@ -1,10 +1,12 @@
 // The sentences the server makes — refusals, pause reasons, the shoe link's and the host's states — in
 // English (docs/adr/0008-page-language.md). Each message is also the pattern that reads the server's own
-// sentence back (./reason-words.js): it must stay word for word what the server says, `{name}` where a
-// value stands. A value is put back in words by its name (./reason-words.js: {phase}, {reason}, {game},
+// sentence back (./reason-words.ts): it must stay word for word what the server says, `{name}` where a
+// value stands. A value is put back in words by its name (./reason-words.ts: {phase}, {reason}, {game},
 // {fault}, {card}, {hand}, {…Amount} and the others there). `reason.<code>`: the code an API refusal
 // carries (docs/web-api.md).
-export const REASONS_EN = {
+import type { Catalogue } from './catalogue.js';
+
+export const REASONS_EN: Catalogue = {
   // Where the table is (the round machine's describePhase), put into other reasons as {phase}.
   'now.noShoe': 'waiting for a shoe to be loaded',
   'now.burning': 'burning cards',

@@ -1,7 +1,9 @@
 // The English words of every page (docs/adr/0008-page-language.md): a plain message file, one key per
 // fact, fault, alarm, phase, refusal and page string. `{name}` is a value put in; a message that depends
 // on a count is an object of CLDR plural categories (Intl.PluralRules), chosen by `count`.
-export const MESSAGES_EN = {
+import type { Catalogue } from './catalogue.js';
+
+export const MESSAGES_EN: Catalogue = {
   'page.public': 'Blackjack — public display',
   'page.dealer': 'Blackjack — dealer display',
   'page.supervisor': 'Blackjack — supervisor console',

@@ -5,8 +5,11 @@
 // only what the game and the moment allow — the bet kinds of the rule set while betting is open, the
 // decisions the table would accept from the box it waits for — as the server tells it
 // (GET /api/play/options). Amounts are typed and shown in money (major units), as the table shows them.
+import type { PlayOptions } from '../../../app/displays/play-options.js';
+import type { PublicView } from '../../../app/displays/public-projection.js';
+import { COMMAND_PATHS, READ_PATHS } from '../route-paths.js';
 import { getJson, postCommand } from './api.js';
-import { tokenFromAddress } from './dom.js';
+import { byId, tokenFromAddress } from './dom.js';
 import { t, translateDocument } from './i18n.js';
 import { money, moneyInput, parseMoney } from './money.js';
 import { showPublicTable } from './public-table.js';
@@ -16,18 +19,18 @@ import { actionLabel, betKindLabel, refusalWords, refusedReason } from './words.
 translateDocument('page.play');
 
 const token = tokenFromAddress();
-const $ = (id) => document.getElementById(id);
-$('stake').value = moneyInput(1000);
+const $ = byId;
+$<HTMLInputElement>('stake').value = moneyInput(1000);
 
 const ACTIONS = ['hit', 'stand', 'double', 'split', 'surrender', 'switch', 'insurance', 'noInsurance', 'evenMoney', 'followDouble', 'followSplit'];
 const OFFER_ANSWERS = ['insurance', 'noInsurance', 'evenMoney'];
-const FOLLOW = { followDouble: 'double', followSplit: 'split' };
+const FOLLOW: Readonly<Record<string, 'double' | 'split'>> = { followDouble: 'double', followSplit: 'split' };
 
-let view = null;
+let view: PublicView | null = null;
 let connection = 'connecting';
-let options = null;
-let refused = null;
-let amountFor = null;
+let options: PlayOptions | null = null;
+let refused: string | null = null;
+let amountFor: string | null = null;
 
 // Built once: one button per decision, shown only when allowed.
 for (const action of ACTIONS) {
@@ -40,13 +43,13 @@ for (const action of ACTIONS) {
   $('actions').append(button);
 }
 
-function say(text, tone = '') {
+function say(text: string, tone = ''): void {
   const message = $('play-message');
   message.textContent = text;
   message.className = tone;
 }
 
-function refuse(reason) {
+function refuse(reason: string): void {
   refused = reason;
   update();
 }
@@ -56,7 +59,7 @@ function refuse(reason) {
 let asking = false;
 let askAgain = false;
 
-async function askOptions() {
+async function askOptions(): Promise<void> {
   if (refused !== null) return; // every refused request lands on the table's log: stop knocking
   if (asking) {
     askAgain = true;
@@ -64,9 +67,9 @@ async function askOptions() {
   }
   asking = true;
   try {
-    const { status, answer } = await getJson('/api/play/options', token);
+    const { status, answer } = await getJson<PlayOptions>(READ_PATHS.playOptions, token);
     if (status === 401 || status === 403) refuse(refusedReason(answer, status));
-    else if (status === 200) options = answer;
+    else if (status === 200) options = answer as PlayOptions;
   } catch {
     // The table is unreachable: the socket's status says so; keep the last options.
   } finally {
@@ -79,8 +82,8 @@ async function askOptions() {
   }
 }
 
-function syncSeats(count) {
-  const select = $('seat');
+function syncSeats(count: number): void {
+  const select = $<HTMLSelectElement>('seat');
   if (select.options.length === count) return;
   const chosen = Number(select.value) || 1;
   select.replaceChildren(...Array.from({ length: count }, (_, i) => {
@@ -92,8 +95,8 @@ function syncSeats(count) {
   }));
 }
 
-function syncKinds(kinds) {
-  const select = $('kind');
+function syncKinds(kinds: readonly string[]): void {
+  const select = $<HTMLSelectElement>('kind');
   if ([...select.options].map((o) => o.value).join() === kinds.join()) return;
   const chosen = select.value || 'main';
   select.replaceChildren(...kinds.map((kind) => {
@@ -105,33 +108,33 @@ function syncKinds(kinds) {
   }));
 }
 
-function awaitingText(awaiting) {
+function awaitingText(awaiting: PlayOptions['awaiting']): string {
   if (!awaiting) return t('play.noDecision');
   const { seat, owner } = awaiting;
   // In words hands count from 1; the API's index (from 0) is what the decision sends.
   return awaiting.kind === 'offer' ? t('play.awaitOffer', { seat, owner }) : t('play.awaitPlay', { seat, owner, hand: awaiting.hand + 1 });
 }
 
-function syncAmount() {
+function syncAmount(): void {
   const field = $('amount-field');
-  const range = options?.amounts?.double ?? options?.amounts?.insurance ?? null;
+  const range = options?.amounts.double ?? options?.amounts.insurance ?? null;
   field.hidden = range === null;
-  if (!range) return;
+  if (!options || !range) return;
   $('amount-label').textContent = options.amounts.double ? t('play.doubleAmount', { min: money(range.min), max: money(range.max) }) : t('play.insuranceAmount', { max: money(range.max) });
   // A new decision gets the full amount as default; a typed amount stays while the same decision waits.
   const key = JSON.stringify(options.awaiting);
   if (key !== amountFor) {
     amountFor = key;
-    $('amount').value = moneyInput(range.max);
+    $<HTMLInputElement>('amount').value = moneyInput(range.max);
   }
 }
 
-function update() {
+function update(): void {
   const live = refused === null && connection === 'live' && view !== null && options !== null;
   const banner = $('play-refused');
   banner.hidden = refused === null;
   banner.textContent = refused === null ? '' : t('play.disabled', { reason: refused });
-  for (const control of document.querySelectorAll('#controls input, #controls select, #controls button')) control.disabled = !live;
+  for (const control of document.querySelectorAll<HTMLInputElement | HTMLSelectElement | HTMLButtonElement>('#controls input, #controls select, #controls button')) control.disabled = !live;
   if (view) syncSeats(view.meta.seats);
   if (!options) return;
   syncKinds(options.betKinds);
@@ -139,26 +142,26 @@ function update() {
   const range = { min: money(limits.min), max: money(limits.max), sideMin: money(limits.sideMin), sideMax: money(limits.sideMax) };
   $('limits').textContent = t(options.betKinds.length > 1 ? 'play.limitsSide' : 'play.limits', range);
   const betting = live && options.betting;
-  $('place-bet').disabled = !betting;
-  $('cancel-bet').disabled = !betting;
+  $<HTMLButtonElement>('place-bet').disabled = !betting;
+  $<HTMLButtonElement>('cancel-bet').disabled = !betting;
   $('bet-state').textContent = options.betting ? t('play.bettingOpen') : t('play.noBetsNow', { stage: view ? stageText(view.table) : t('play.waitingTable') });
   $('awaiting').textContent = awaitingText(options.awaiting);
-  const allowed = new Set(options.actions);
+  const allowed = new Set<string>(options.actions);
   if (options.followers.length > 0) for (const follow of Object.keys(FOLLOW)) allowed.add(follow);
   for (const button of $('actions').querySelectorAll('button')) {
-    button.hidden = !allowed.has(button.dataset.action);
+    button.hidden = !allowed.has(button.dataset.action ?? '');
     button.disabled = !live;
   }
   syncAmount();
 }
 
-function stake() {
-  const amount = parseMoney($('stake').value);
+function stake(): number | null {
+  const amount = parseMoney($<HTMLInputElement>('stake').value);
   if (amount === null || amount <= 0) say(t('play.stakeHint', { example: moneyInput(1000) }), 'refused');
   return amount;
 }
 
-async function send(path, body, done) {
+async function send(path: string, body: unknown, done: string): Promise<void> {
   const { status, answer } = await postCommand(path, body, token);
   if (status === 401 || status === 403) refuse(refusedReason(answer, status));
   if (answer.ok) say(done, 'ok');
@@ -166,44 +169,44 @@ async function send(path, body, done) {
   void askOptions();
 }
 
-async function placeBet() {
+async function placeBet(): Promise<void> {
   const amount = stake();
   if (amount === null || amount <= 0) return;
-  const seat = Number($('seat').value);
-  const kind = $('kind').value || 'main';
-  const player = $('player').value.trim();
-  await send('/api/bets', { seat, player, amount, kind }, t('play.placed', { kind: betKindLabel(kind), seat, player, amount: money(amount) }));
+  const seat = Number($<HTMLSelectElement>('seat').value);
+  const kind = $<HTMLSelectElement>('kind').value || 'main';
+  const player = $<HTMLInputElement>('player').value.trim();
+  await send(COMMAND_PATHS.bet, { seat, player, amount, kind }, t('play.placed', { kind: betKindLabel(kind), seat, player, amount: money(amount) }));
 }
 
-async function cancelBet() {
-  const seat = Number($('seat').value);
-  const kind = $('kind').value || 'main';
-  const player = $('player').value.trim();
-  await send('/api/bets/cancel', { seat, player, kind }, t('play.cancelled', { kind: betKindLabel(kind), seat, player }));
+async function cancelBet(): Promise<void> {
+  const seat = Number($<HTMLSelectElement>('seat').value);
+  const kind = $<HTMLSelectElement>('kind').value || 'main';
+  const player = $<HTMLInputElement>('player').value.trim();
+  await send(COMMAND_PATHS.cancelBet, { seat, player, kind }, t('play.cancelled', { kind: betKindLabel(kind), seat, player }));
 }
 
-async function decide(action) {
+async function decide(action: string): Promise<void> {
   const awaiting = options?.awaiting;
-  if (!awaiting) return;
+  if (!options || !awaiting) return;
   const { seat, hand } = awaiting;
   const done = t('play.decided', { action: actionLabel(action), seat });
-  if (FOLLOW[action]) return send('/api/follow', { seat, player: $('player').value.trim(), follow: FOLLOW[action] }, done);
+  if (FOLLOW[action]) return send(COMMAND_PATHS.follow, { seat, player: $<HTMLInputElement>('player').value.trim(), follow: FOLLOW[action] }, done);
   const range = action === 'double' ? options.amounts.double : action === 'insurance' ? options.amounts.insurance : undefined;
-  let amount;
+  let amount: number | null | undefined;
   if (range) {
-    amount = parseMoney($('amount').value);
+    amount = parseMoney($<HTMLInputElement>('amount').value);
     if (amount === null || amount < range.min || amount > range.max) {
       say(t('play.amountHint', { min: money(range.min), max: money(range.max) }), 'refused');
       return;
     }
   }
   const extra = amount === undefined ? {} : { amount };
-  if (OFFER_ANSWERS.includes(action)) return send('/api/offers', { seat, action, ...extra }, done);
-  return send('/api/decisions', { seat, hand, action, ...extra }, done);
+  if (OFFER_ANSWERS.includes(action)) return send(COMMAND_PATHS.offer, { seat, action, ...extra }, done);
+  return send(COMMAND_PATHS.decision, { seat, hand, action, ...extra }, done);
 }
 
-$('place-bet').addEventListener('click', () => void placeBet());
-$('cancel-bet').addEventListener('click', () => void cancelBet());
+$<HTMLButtonElement>('place-bet').addEventListener('click', () => void placeBet());
+$<HTMLButtonElement>('cancel-bet').addEventListener('click', () => void cancelBet());
 
 showPublicTable((next, status) => {
   const changed = next !== view;

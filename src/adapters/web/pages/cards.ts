@@ -3,19 +3,21 @@
 import { h } from './dom.js';
 import { t } from './i18n.js';
 
-const SUIT_SYMBOLS = { S: '♠', H: '♥', D: '♦', C: '♣' };
-const RANK_NAMES = { T: '10', J: 'J', Q: 'Q', K: 'K', A: 'A' };
+const SUIT_SYMBOLS: Readonly<Record<string, string>> = { S: '♠', H: '♥', D: '♦', C: '♣' };
+const RANK_NAMES: Readonly<Record<string, string>> = { T: '10', J: 'J', Q: 'Q', K: 'K', A: 'A' };
 
 /** "KS" → "K♠", "TD" → "10♦"; anything else as it is. */
-export function cardText(card) {
+export function cardText(card: unknown): string {
   if (typeof card !== 'string' || !/^[2-9TJQKA][SHDC]$/.test(card)) return String(card ?? '');
-  return `${RANK_NAMES[card[0]] ?? card[0]}${SUIT_SYMBOLS[card[1]]}`;
+  const [rank = '', suit = ''] = card;
+  return `${RANK_NAMES[rank] ?? rank}${SUIT_SYMBOLS[suit] ?? suit}`;
 }
 
-export function cardFace(card, { hole = false } = {}) {
+/** A card's face; null is a face-down card. */
+export function cardFace(card: string | null, { hole = false }: { readonly hole?: boolean } = {}): HTMLDivElement {
   if (card === null) return h('div', { class: 'card back', 'aria-label': t('table.faceDown') });
-  const rank = RANK_NAMES[card[0]] ?? card[0];
-  const suit = card[1];
+  const [rankLetter = '', suit = ''] = card;
+  const rank = RANK_NAMES[rankLetter] ?? rankLetter;
   const colour = suit === 'H' || suit === 'D' ? 'red' : 'black';
   return h(
     'div',

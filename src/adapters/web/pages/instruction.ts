@@ -1,18 +1,22 @@
 // The dealer's next step in the page's words, from the instruction's kind and fields (the view's
 // English `text` is the fallback for a kind new to the pages). Hands count from 1 in words, and a
 // seat's only hand is not numbered at all.
+import type { DealerView } from '../../../app/displays/dealer-projection.js';
 import { t } from './i18n.js';
 import { phaseWords } from './words.js';
 
-function handsOf(view, seat) {
+/** What the instruction is read with: the dealer's or the supervisor's view. */
+type InstructedView = Pick<DealerView, 'instruction' | 'table' | 'phase' | 'faults'>;
+
+function handsOf(view: InstructedView, seat: number): number {
   return view.table.seats.find((s) => s.seat === seat)?.hands.length ?? 0;
 }
 
-function seatAndHand(view, seat, hand, plain, numbered) {
+function seatAndHand(view: InstructedView, seat: number, hand: number, plain: string, numbered: string): string {
   return handsOf(view, seat) > 1 || hand > 0 ? t(numbered, { seat, hand: hand + 1 }) : t(plain, { seat });
 }
 
-export function instructionText(view) {
+export function instructionText(view: InstructedView): string {
   const i = view.instruction;
   switch (i.kind) {
     case 'loadShoe': return t('instr.loadShoe');
@@ -26,6 +30,7 @@ export function instructionText(view) {
     // instruction only says to stop.
     case 'paused': return view.faults.length > 0 ? t('instr.stopDealing') : t('instr.paused');
     case 'wait': return phaseWords(view.phase);
-    default: return i.text;
+    // A kind the server has and these words do not yet: the server's English text.
+    default: return (i as { readonly text: string }).text;
   }
 }

@@ -1,22 +1,23 @@
-// Money arrives in integer minor units; shown in major units per the page's locale (i18n.js, Intl).
+// Money arrives in integer minor units; shown in major units per the page's locale (i18n.ts, Intl).
+import type { SettlementView } from '../../../app/displays/table-view.js';
 import { currentLanguage, formatMoneyIn, t } from './i18n.js';
 
-export function money(minor) {
+export function money(minor: number): string {
   return formatMoneyIn(currentLanguage(), minor);
 }
 
 /** An amount to put in an input field: no grouping, the locale's decimal mark (parseMoney reads both). */
-export function moneyInput(minor) {
+export function moneyInput(minor: number): string {
   return money(minor).replace(/[\s\u00a0\u202f,](?=\d{3}\b)/g, '');
 }
 
-export function signedMoney(minor) {
+export function signedMoney(minor: number): string {
   if (minor === 0) return money(0);
   return `${minor > 0 ? '+' : '−'}${money(minor)}`;
 }
 
 /** "WIN +10.00", "PUSH", "REFUND 10.00". */
-export function resultLabel(result) {
+export function resultLabel(result: Pick<SettlementView, 'outcome' | 'stake' | 'net'>): string {
   const label = t(`outcome.${result.outcome}`) ?? String(result.outcome).toUpperCase();
   if (result.outcome === 'void') return `${label} ${money(result.stake)}`;
   if (result.outcome === 'push') return label;
@@ -24,7 +25,7 @@ export function resultLabel(result) {
 }
 
 /** "10", "10.5", "10,50", "1 000,00" (major units) → minor units; null when not an amount. */
-export function parseMoney(text) {
+export function parseMoney(text: unknown): number | null {
   const match = /^\s*(\d{1,9})(?:[.,](\d{1,2}))?\s*$/.exec(String(text).replace(/[\u00a0\u202f ](?=\d{3}\b)/g, ''));
   if (!match) return null;
   return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));

@@ -9,9 +9,28 @@ import { cardText } from './cards.js';
 
 const REASON = 'reason.';
 
+/** A message as a pattern: its key, the names of its values in order, and the expression that reads them. */
+interface Pattern {
+  readonly key: string;
+  readonly names: readonly string[];
+  readonly pattern: RegExp;
+}
+
+/** A sentence read back: the message's key and its values, as text. */
+interface Found {
+  readonly key: string;
+  readonly params: Readonly<Record<string, string>>;
+}
+
+/** An API refusal's code and values (docs/web-api.md, "Refusals"). */
+export interface ReasonCode {
+  readonly code: string;
+  readonly params: Readonly<Record<string, string>>;
+}
+
 /** The English message as a pattern: literal text, and a lazy group for each `{name}`. */
-function compile(key, template) {
-  const names = [];
+function compile(key: string, template: string): Pattern {
+  const names: string[] = [];
   const source = template.split(/(\{\w+\})/).map((part) => {
     const name = /^\{(\w+)\}$/.exec(part)?.[1];
     if (!name) return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -21,17 +40,16 @@ function compile(key, template) {
   return { key, names, pattern: new RegExp(`^${source}$`, 's') };
 }
 
-const patterns = (prefix) => Object.entries(CATALOGUES.en)
-  .filter(([key, text]) => key.startsWith(prefix) && typeof text === 'string')
-  .map(([key, text]) => compile(key, text));
+const patterns = (prefix: string): Pattern[] => Object.entries(CATALOGUES.en)
+  .flatMap(([key, text]) => (key.startsWith(prefix) && typeof text === 'string' ? [compile(key, text)] : []));
 const REASONS = patterns(REASON);
 const PHASES = patterns('now.');
 
-function match(list, sentence) {
+function match(list: readonly Pattern[], sentence: string): Found | null {
   for (const { key, names, pattern } of list) {
     const found = pattern.exec(sentence);
     if (!found) continue;
-    const params = Object.fromEntries(names.map((name, i) => [name, found[i + 1]]));
+    const params: Record<string, string> = Object.fromEntries(names.map((name, i) => [name, found[i + 1] ?? '']));
     // A phase or a hand status must itself be one the catalogue knows, or the sentence is another one.
     if ('phase' in params && !match(PHASES, params.phase)) continue;
     if ('status' in params && !(`handStatus.${params.status}` in CATALOGUES.en)) continue;
@@ -41,23 +59,23 @@ function match(list, sentence) {
 }
 
 /** The code and the values of a server sentence ('no bet on seat 3' → { code: 'noBetOnSeat', params: { seat: '3' } }); null when unknown. */
-export function reasonCode(sentence) {
+export function reasonCode(sentence: unknown): ReasonCode | null {
   if (typeof sentence !== 'string') return null;
   const found = match(REASONS, sentence);
   return found ? { code: found.key.slice(REASON.length), params: found.params } : null;
 }
 
-const known = (key) => key in CATALOGUES.en;
-const wordFor = (lang, key, fallback) => (known(key) ? formatIn(lang, key) : fallback);
-const reverse = (prefix, text) => Object.keys(CATALOGUES.en).find((key) => key.startsWith(prefix) && CATALOGUES.en[key] === text);
+const known = (key: string): boolean => key in CATALOGUES.en;
+const wordFor = (lang: string, key: string, fallback: string): string => (known(key) ? formatIn(lang, key) : fallback);
+const reverse = (prefix: string, text: string): string | undefined => Object.keys(CATALOGUES.en).find((key) => key.startsWith(prefix) && CATALOGUES.en[key] === text);
 
-function listIn(lang, items) {
+function listIn(lang: string, items: readonly string[]): string {
   if (items.length < 2) return items.join('');
   return formatIn(lang, 'list.or', { items: items.slice(0, -1).join(', '), last: items.at(-1) });
 }
 
 /** A zod issue list ("seat: Too big: …; player: player name empty") as fields and what is wrong with each. */
-function issuesIn(lang, text) {
+function issuesIn(lang: string, text: string): string {
   if (lang === 'en') return text;
   return text.split('; ').map((issue) => {
     const at = issue.indexOf(': ');
@@ -70,17 +88,17 @@ function issuesIn(lang, text) {
   }).join('; ');
 }
 
-function durationIn(lang, text) {
+function durationIn(lang: string, text: string): string {
   const found = /^(\d+) (ms|seconds?|minutes?)$/.exec(text);
   if (!found) return text;
-  const unit = found[2] === 'ms' ? 'ms' : found[2].startsWith('second') ? 'seconds' : 'minutes';
+  const unit = found[2] === 'ms' ? 'ms' : found[2]?.startsWith('second') ? 'seconds' : 'minutes';
   return formatIn(lang, `duration.${unit}`, { count: Number(found[1]) });
 }
 
-const digits = (text) => /^\d+$/.test(text);
+const digits = (text: string): boolean => /^\d+$/.test(text);
 
 /** A value of a sentence in words, by its name. */
-function valueIn(lang, name, value) {
+function valueIn(lang: string, name: string, value: string): string {
   if (name.endsWith('Amount')) return digits(value) ? formatMoneyIn(lang, Number(value)) : value;
   switch (name) {
     case 'phase': {
@@ -110,10 +128,10 @@ function valueIn(lang, name, value) {
   }
 }
 
-function render(lang, code, params) {
-  const values = Object.fromEntries(Object.entries(params ?? {}).map(([name, value]) => [name, valueIn(lang, name, String(value))]));
+function render(lang: string, code: string, params: Readonly<Record<string, unknown>> | undefined): string {
+  const values: Record<string, unknown> = Object.fromEntries(Object.entries(params ?? {}).map(([name, value]) => [name, valueIn(lang, name, String(value))]));
   // A counted message picks its form by the number itself.
-  if ('count' in values && digits(String(params.count))) values.count = Number(params.count);
+  if ('count' in values && digits(String(params?.count))) values.count = Number(params?.count);
   return formatIn(lang, `${REASON}${code}`, values);
 }
 
@@ -122,10 +140,11 @@ function render(lang, code, params) {
  * catalogue knows is put in words with its values; otherwise the sentence is read; an unknown sentence
  * is returned as it is.
  */
-export function reasonIn(lang, reason) {
+export function reasonIn(lang: string, reason: unknown): string {
   if (reason && typeof reason === 'object') {
-    if (typeof reason.code === 'string' && known(`${REASON}${reason.code}`)) return render(lang, reason.code, reason.params);
-    return reasonIn(lang, reason.reason);
+    const answer = reason as { readonly code?: unknown; readonly params?: Readonly<Record<string, unknown>>; readonly reason?: unknown };
+    if (typeof answer.code === 'string' && known(`${REASON}${answer.code}`)) return render(lang, answer.code, answer.params);
+    return reasonIn(lang, answer.reason);
   }
   if (typeof reason !== 'string') return '';
   const found = reasonCode(reason);
@@ -133,6 +152,6 @@ export function reasonIn(lang, reason) {
 }
 
 /** The same in the page's language. */
-export function reasonWords(reason) {
+export function reasonWords(reason: unknown): string {
   return reasonIn(currentLanguage(), reason);
 }

@@ -1,7 +1,9 @@
-// The server's sentences in Russian (./reasons-en.js holds the English words and the patterns that
+// The server's sentences in Russian (./reasons-en.ts holds the English words and the patterns that
 // read them; the same keys and values here). Technical tokens the reader types or looks up stay in
 // backticks.
-export const REASONS_RU = {
+import type { Catalogue } from './catalogue.js';
+
+export const REASONS_RU: Catalogue = {
   'now.noShoe': 'ждём загрузки шуза',
   'now.burning': 'идёт сжигание карт',
   'now.shoeOver': 'ждём новый шуз',

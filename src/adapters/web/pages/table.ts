@@ -2,13 +2,16 @@
 // bets, hands, totals and results. Final words: a finished hand shows one total (the best; soft totals
 // only while the hand is live), a seat shows its name and stake once, and while the next round takes
 // bets the seat starts clean — last round's hands and results stand apart, fading.
+import type { TableMeta } from '../../../app/displays/table-meta.js';
+import type { BetView, CountdownView, HandView, SeatView, SettlementView, TableView } from '../../../app/displays/table-view.js';
 import { cardFace } from './cards.js';
-import { h } from './dom.js';
+import { h, type Attributes } from './dom.js';
 import { t, tOr } from './i18n.js';
+import type { HealthChip } from './host-alarm.js';
 import { money, resultLabel } from './money.js';
 import { betKindLabel, gameName, humanize } from './words.js';
 
-export function stageText(table) {
+export function stageText(table: TableView): string {
   if (table.paused) return t('stage.paused');
   if (table.awaiting?.kind === 'offer') return t('stage.offerSeat', { seat: table.awaiting.seat });
   if (table.stage === 'playing' && table.awaiting) return t('stage.seatToPlay', { seat: table.awaiting.seat });
@@ -16,18 +19,18 @@ export function stageText(table) {
 }
 
 /** "9/19" while the hand is live and soft; otherwise the one (best) total. */
-export function totalText(total, soft, live) {
+export function totalText(total: number | null | undefined, soft: boolean, live: boolean): string {
   if (total === null || total === undefined) return '';
   return live && soft && total < 21 ? `${total - 10}/${total}` : String(total);
 }
 
 const STATUSES = ['busted', 'natural', 'surrendered', 'evenMoney'];
 
-function statusText(status) {
+function statusText(status: string): string {
   return STATUSES.includes(status) ? t(`status.${status}`) : '';
 }
 
-function resultBadge(result, owner) {
+function resultBadge(result: SettlementView, owner: string | null): HTMLDivElement {
   const tone = result.outcome === 'void' || result.outcome === 'push' ? 'even' : result.net > 0 ? 'won' : result.net < 0 ? 'lost' : 'even';
   const what = result.bet === 'main' ? '' : `${betKindLabel(result.bet)} `;
   // A co-player's or a bet-behind player's result is named; the box owner's is the seat's own.
@@ -35,7 +38,7 @@ function resultBadge(result, owner) {
   return h('div', { class: `result ${tone}`, 'data-outcome': result.outcome }, who, `${what}${resultLabel(result)}`);
 }
 
-function handBlock(seat, hand, table, current) {
+function handBlock(seat: SeatView, hand: HandView, table: TableView, current: boolean): HTMLDivElement {
   const inTurn = current && table.turn && table.turn.seat === seat.seat && table.turn.hand === hand.hand;
   const status = statusText(hand.status);
   // In words hands count from 1 (the API, the log and the recall keep the machine's index from 0: data-hand).
@@ -54,7 +57,7 @@ function handBlock(seat, hand, table, current) {
   );
 }
 
-function betLine(bet, owner) {
+function betLine(bet: BetView, owner: string | null): HTMLDivElement {
   const kind = bet.kind === 'main' ? '' : ` ${betKindLabel(bet.kind)}`;
   // The owner's name stands in the seat's header: a bet line names only someone else.
   const who = bet.player !== owner ? h('span', { class: 'player' }, `${bet.player} `) : null;
@@ -62,17 +65,17 @@ function betLine(bet, owner) {
 }
 
 /** The seat's bets still to show: once hands are dealt, the owner's main stake stands on the hand. */
-function betsShown(seat, current) {
+function betsShown(seat: SeatView, current: boolean): readonly BetView[] {
   if (!current || seat.hands.length === 0) return seat.bets;
   return seat.bets.filter((bet) => !(bet.kind === 'main' && bet.player === seat.owner));
 }
 
 /** The hands and results belong to the round being played (not to the last one while bets are taken). */
-export function handsAreCurrent(table) {
+export function handsAreCurrent(table: TableView): boolean {
   return table.handsRound === null || table.handsRound === table.round;
 }
 
-function seatBlock(seat, table) {
+function seatBlock(seat: SeatView, table: TableView): HTMLElement {
   const current = handsAreCurrent(table);
   const active = table.awaiting && table.awaiting.seat === seat.seat;
   const bets = betsShown(seat, current);
@@ -95,7 +98,7 @@ function seatBlock(seat, table) {
   );
 }
 
-function dealerBlock(table) {
+function dealerBlock(table: TableView): HTMLElement {
   const { dealer } = table;
   // Only the supervisor's view holds the face-down hole card itself; its total then counts it.
   const holeSeen = dealer.holeIndex !== null && dealer.cards[dealer.holeIndex] !== null && dealer.cards[dealer.holeIndex] !== undefined;
@@ -109,25 +112,25 @@ function dealerBlock(table) {
       h('span', { class: 'total', 'data-total': dealer.total ?? '' }, totalText(dealer.total, dealer.soft, !dealer.finished && current)),
       holeSeen && dealer.total !== null ? h('span', { class: 'stake hole-note' }, t('table.withHole')) : null,
       dealer.blackjack ? h('span', { class: 'status natural' }, t('status.natural')) : null,
-      dealer.finished && dealer.total > 21 ? h('span', { class: 'status busted' }, t('status.busted')) : null),
+      dealer.finished && dealer.total !== null && dealer.total > 21 ? h('span', { class: 'status busted' }, t('status.busted')) : null),
   );
 }
 
-/** A countdown bar ('decision' or 'betting'), drawn every frame by countdown.js. */
-export function countdownBar(name = 'decision', running = null) {
+/** A countdown bar ('decision' or 'betting'), drawn every frame by countdown.ts. */
+export function countdownBar(name: 'decision' | 'betting' = 'decision', running: CountdownView | null = null): HTMLDivElement {
   // A running betting countdown is also marked with its deadline (the table's `bettingCountdown`).
-  const marks = name === 'betting' && running ? { class: `countdown ${name} betting-countdown idle`, 'data-betting-deadline': running.deadline } : { class: `countdown ${name} idle` };
+  const marks: Attributes = name === 'betting' && running ? { class: `countdown ${name} betting-countdown idle`, 'data-betting-deadline': running.deadline } : { class: `countdown ${name} idle` };
   return h('div', { ...marks, 'data-countdown': name }, h('div', { class: 'countdown-fill' }), h('span', { class: 'countdown-seconds' }));
 }
 
-function seatsBlock(table) {
+function seatsBlock(table: TableView): HTMLDivElement {
   const seats = h('div', { class: 'seats', 'data-seat-count': table.seats.length }, table.seats.map((seat) => seatBlock(seat, table)));
   // One row of seats as at the table; the seats share the width (CSSOM, allowed by the pages' CSP).
   seats.style.setProperty('--seat-count', String(Math.max(1, table.seats.length)));
   return seats;
 }
 
-export function tableBlock(table) {
+export function tableBlock(table: TableView): HTMLDivElement {
   return h(
     'div',
     { class: 'table' },
@@ -143,7 +146,7 @@ export function tableBlock(table) {
 }
 
 /** The live chip: green while the view stream is live and the host is healthy; amber or red with the reason. */
-export function connectionChip(connection, health = null) {
+export function connectionChip(connection: string, health: HealthChip | null = null): HTMLSpanElement {
   const refused = connection.startsWith('not allowed');
   const words = refused ? t('conn.notAllowed', { reason: connection.slice('not allowed: '.length) })
     : connection === 'live' ? t('conn.live') : connection.startsWith('reconnecting') ? t('conn.reconnecting') : t('conn.connecting');
@@ -156,7 +159,7 @@ export function connectionChip(connection, health = null) {
   return h('span', { class: `connection ${refused ? 'refused' : connection.split(' ')[0]} chip-${tone}`, 'data-chip': tone, title: health?.detail ?? '' }, text);
 }
 
-export function headerBlock(meta, table, connection, health = null) {
+export function headerBlock(meta: TableMeta, table: TableView, connection: string, health: HealthChip | null = null): HTMLElement {
   return h(
     'header',
     { class: 'top' },

@@ -1,7 +1,9 @@
 // Русские слова всех страниц (docs/adr/0008-page-language.md). Названия игр и действий — как в
 // документах правил (../shared/seeds): «Взять карту», «Хватит», «Удвоить», «Разделить», «Сдаться»,
-// «Страховка», выигрыш «1 к 1». Ключи те же, что в messages-en.js; множественное число — категории CLDR.
-export const MESSAGES_RU = {
+// «Страховка», выигрыш «1 к 1». Ключи те же, что в messages-en.ts; множественное число — категории CLDR.
+import type { Catalogue } from './catalogue.js';
+
+export const MESSAGES_RU: Catalogue = {
   'page.public': 'Блэкджек — стол для игроков',
   'page.dealer': 'Блэкджек — экран дилера',
   'page.supervisor': 'Блэкджек — пульт супервайзера',

@@ -1,11 +1,14 @@
 // The dealer's view: the next step in large letters, faults to handle (each once, in words, with what to
 // do), and the table as players see it. A refused credential says so in a banner (the socket stops knocking).
+import type { DealerView } from '../../../app/displays/dealer-projection.js';
+import type { OpenFault } from '../../../app/displays/open-faults.js';
+import { COMMAND_PATHS, viewPath, viewSocketPath } from '../route-paths.js';
 import { postCommand } from './api.js';
 import { h, replace, tokenFromAddress } from './dom.js';
 import { cardFace } from './cards.js';
 import { setCountdownsFrom } from './countdown.js';
 import { connectViews } from './socket.js';
-import { watchHostHealth } from './host-alarm.js';
+import { watchHostHealth, type HealthChip } from './host-alarm.js';
 import { t, translateDocument } from './i18n.js';
 import { instructionText } from './instruction.js';
 import { headerBlock, tableBlock } from './table.js';
@@ -15,29 +18,29 @@ import { reasonWords } from './reason-words.js';
 translateDocument('page.dealer');
 const token = tokenFromAddress();
 let connection = 'connecting';
-let health = null;
-let last = null;
+let health: HealthChip | null = null;
+let last: DealerView | null = null;
 
-function faultBlock(fault) {
+function faultBlock(fault: OpenFault): HTMLDivElement {
   return h('div', { class: 'fault', 'data-fault': fault.kind },
     fault.card ? cardFace(fault.card) : null,
     h('span', { class: 'fault-text' }, h('span', { class: 'fault-name' }, faultName(fault.kind)), h('span', { class: 'fault-advice advice' }, faultTodo(fault))));
 }
 
-function refusedBanner() {
+function refusedBanner(): HTMLParagraphElement | null {
   return connection.startsWith('not allowed')
     ? h('p', { class: 'refused-banner', role: 'alert' }, t('dealer.refused', { reason: connection.slice('not allowed: '.length) }))
     : null;
 }
 
 /** Closes betting before the countdown ends (the same as the shoe's dealer button). */
-async function closeBetting() {
-  const { status, answer } = await postCommand('/api/betting/close', {}, token);
+async function closeBetting(): Promise<void> {
+  const { status, answer } = await postCommand(COMMAND_PATHS.closeBetting, {}, token);
   const outcome = document.getElementById('outcome');
   if (outcome) outcome.textContent = answer.ok ? t('dealer.bettingClosed') : t('dealer.closeRefused', { reason: refusalWords(answer, status) });
 }
 
-function render() {
+function render(): void {
   if (!last) {
     replace('app', refusedBanner(), h('p', { class: 'muted connection-state' }, t(`conn.${connection.startsWith('reconnecting') ? 'reconnecting' : 'connecting'}`)));
     return;
@@ -62,8 +65,8 @@ function render() {
   );
 }
 
-connectViews(`/ws/dealer?token=${encodeURIComponent(token)}`, {
-  authCheck: { path: '/api/views/dealer', token },
+connectViews<DealerView>(`${viewSocketPath('dealer')}?token=${encodeURIComponent(token)}`, {
+  authCheck: { path: viewPath('dealer'), token },
   onView: (view, { offsetMs }) => {
     last = view;
     setCountdownsFrom(view, offsetMs);

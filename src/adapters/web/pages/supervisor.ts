@@ -3,13 +3,19 @@
 // viewport; the shoe link is one line (details one click away), the log is sentences (the raw record one
 // click away), the recall marks voided rounds. Void and shoe change ask for confirmation and a reason
 // first. Controls work only while the console is live with a valid token.
-import { getJson, postCommand } from './api.js';
-import { h, replace, tokenFromAddress } from './dom.js';
+import type { RecalledRound } from '../../../app/audit/recall-rounds.js';
+import type { IntegrityAlarm } from '../../../app/displays/integrity-alarms.js';
+import type { LinkView } from '../../../app/displays/link-view.js';
+import type { OpenFault } from '../../../app/displays/open-faults.js';
+import type { LogLine, SupervisorView } from '../../../app/displays/supervisor-projection.js';
+import { COMMAND_PATHS, READ_PATHS, viewPath, viewSocketPath } from '../route-paths.js';
+import { getJson, postCommand, type Answer } from './api.js';
+import { byId, h, replace, tokenFromAddress } from './dom.js';
 import { cardFace } from './cards.js';
 import { setCountdownsFrom } from './countdown.js';
 import { recallBlock } from './recall.js';
 import { connectViews } from './socket.js';
-import { watchHostHealth } from './host-alarm.js';
+import { watchHostHealth, type HealthChip } from './host-alarm.js';
 import { t, tOr, translateDocument } from './i18n.js';
 import { instructionText } from './instruction.js';
 import { factWords } from './log-words.js';
@@ -20,40 +26,50 @@ import { reasonWords } from './reason-words.js';
 translateDocument('page.supervisor');
 const token = tokenFromAddress();
 let connection = 'connecting';
-let health = null;
-let refused = null;
-let last = null;
+let health: HealthChip | null = null;
+let refused: string | null = null;
+let last: SupervisorView | null = null;
 
-const CONTROLS = {
-  pause: { path: '/api/supervisor/pause', label: 'sup.pause' },
-  resume: { path: '/api/supervisor/resume', label: 'sup.resume' },
-  void: { path: '/api/supervisor/void', label: 'sup.void', confirm: { title: 'sup.voidTitle', text: 'sup.voidText', ok: 'sup.voidOk' } },
-  useCard: { path: '/api/supervisor/use-card', label: 'sup.useCard' },
-  shoeChange: { path: '/api/supervisor/shoe-change', label: 'sup.shoeChange', confirm: { title: 'sup.shoeTitle', text: 'sup.shoeText', ok: 'sup.shoeOk' } },
+/** The console's commands (each a button `[data-command=<name>]`); the dangerous ones ask first. */
+type Control = 'pause' | 'resume' | 'void' | 'useCard' | 'shoeChange';
+
+interface ControlSpec {
+  readonly path: string;
+  readonly label: string;
+  readonly confirm?: { readonly title: string; readonly text: string; readonly ok: string };
+}
+
+const CONTROLS: Readonly<Record<Control, ControlSpec>> = {
+  pause: { path: COMMAND_PATHS.pause, label: 'sup.pause' },
+  resume: { path: COMMAND_PATHS.resume, label: 'sup.resume' },
+  void: { path: COMMAND_PATHS.void, label: 'sup.void', confirm: { title: 'sup.voidTitle', text: 'sup.voidText', ok: 'sup.voidOk' } },
+  useCard: { path: COMMAND_PATHS.useCard, label: 'sup.useCard' },
+  shoeChange: { path: COMMAND_PATHS.shoeChange, label: 'sup.shoeChange', confirm: { title: 'sup.shoeTitle', text: 'sup.shoeText', ok: 'sup.shoeOk' } },
 };
+const CONTROL_NAMES = Object.keys(CONTROLS) as Control[];
 
 /** How many alarms stand in the first viewport; the rest fold under "more". */
 const ALARMS_SHOWN = 3;
 
-function timeOf(iso) {
+function timeOf(iso: unknown): string | null {
   return typeof iso === 'string' && iso.length >= 19 ? iso.slice(11, 19) : null;
 }
 
-function faultLine(fault) {
+function faultLine(fault: OpenFault): HTMLLIElement {
   return h('li', { class: 'fault', 'data-fault': fault.kind }, fault.card ? cardFace(fault.card) : null,
     h('span', { class: 'fault-text' }, h('span', { class: 'fault-name' }, faultName(fault.kind)),
       h('span', { class: 'fault-advice advice' }, faultTodo(fault)),
       h('details', { class: 'raw' }, h('summary', {}, t('sup.raw')), h('code', {}, `#${fault.seq} ${fault.reason}`))));
 }
 
-function alarmLine(alarm) {
+function alarmLine(alarm: IntegrityAlarm): HTMLLIElement {
   return h('li', { class: `alarm ${alarm.kind}`, 'data-alarm': alarm.kind },
     h('span', { class: 'alarm-name' }, `${timeOf(alarm.wallTime) ?? ''} ${alarmName(alarm.kind)}`),
     h('span', { class: 'advice' }, alarmTodo(alarm.kind)),
     h('details', { class: 'raw' }, h('summary', {}, t('sup.raw')), h('code', {}, `#${alarm.seq} ${alarm.text}`)));
 }
 
-function alarmsBlock(alarms) {
+function alarmsBlock(alarms: readonly IntegrityAlarm[]): HTMLElement | (HTMLElement | null)[] {
   if (alarms.length === 0) return h('p', { class: 'muted' }, t('sup.noAlarms'));
   const newest = [...alarms].reverse();
   const rest = newest.slice(ALARMS_SHOWN);
@@ -63,7 +79,7 @@ function alarmsBlock(alarms) {
   ];
 }
 
-function logLine(line) {
+function logLine(line: LogLine): HTMLLIElement {
   return h('li', { 'data-type': line.type },
     h('details', { class: 'raw' },
       h('summary', {}, h('span', { class: 'log-time' }, `${timeOf(line.wallTime) ?? ''} `), factWords(line.type, line.data)),
@@ -71,18 +87,21 @@ function logLine(line) {
 }
 
 /** The shoe link in one line (state, since, counters: all zero or how many are not), the details one click away. */
-function linkBlock(link) {
+function linkBlock(link: LinkView | null | undefined): HTMLElement {
   if (!link || typeof link !== 'object') return h('p', { class: 'muted' }, t('sup.noLink'));
   const state = String(link.state ?? 'unknown');
   const since = timeOf(link.since);
   const counters = Object.entries(link.counters && typeof link.counters === 'object' ? link.counters : {});
   // Traffic counters (frames received, sent) grow by themselves; an error counter above zero is worth a look.
-  const isError = (name, value) => typeof value === 'number' && value !== 0 && !/received|sent/i.test(name);
+  const isError = (name: string, value: unknown): boolean => typeof value === 'number' && value !== 0 && !/received|sent/i.test(name);
   const nonZero = counters.filter(([name, value]) => isError(name, value));
-  const rows = [
+  /** A detail's name, its value and whether it is worth a look. */
+  type Row = readonly [string, unknown, boolean];
+  const all: Row[] = [
     [t('sup.serial'), link.serial, false], [t('sup.firmware'), link.firmware, false],
-    ...counters.map(([name, value]) => [humanize(name), value, isError(name, value)]),
-  ].filter(([, value]) => value !== null && value !== undefined && value !== '');
+    ...counters.map(([name, value]): Row => [humanize(name), value, isError(name, value)]),
+  ];
+  const rows = all.filter(([, value]) => value !== null && value !== undefined && value !== '');
   const summary = counters.length === 0 ? '' : nonZero.length === 0 ? t('sup.countersAllZero') : t('sup.countersNonZero', { count: nonZero.length });
   return h('details', { class: 'link-details', 'data-link': state },
     h('summary', {},
@@ -93,23 +112,23 @@ function linkBlock(link) {
     rows.length > 0 ? h('dl', {}, rows.map(([name, value, hot]) => [h('dt', {}, name), h('dd', { class: hot ? 'nonzero' : null }, typeof value === 'object' ? JSON.stringify(value) : String(value))])) : null);
 }
 
-function updateControls() {
+function updateControls(): void {
   const live = connection === 'live' && refused === null && last !== null;
   const paused = last !== null && (last.paused !== null || last.phase === 'paused');
   const faultCard = last !== null && last.faults.some((f) => f.kind === 'outOfTurn');
-  const allowed = { pause: !paused, resume: paused, void: true, useCard: faultCard, shoeChange: true };
-  for (const name of Object.keys(CONTROLS)) {
-    const button = document.querySelector(`[data-command="${name}"]`);
+  const allowed: Readonly<Record<Control, boolean>> = { pause: !paused, resume: paused, void: true, useCard: faultCard, shoeChange: true };
+  for (const name of CONTROL_NAMES) {
+    const button = document.querySelector<HTMLButtonElement>(`[data-command="${name}"]`);
     if (button) button.disabled = !live || !allowed[name];
   }
-  document.getElementById('reason').disabled = !live;
-  document.getElementById('recall-button').disabled = refused !== null;
-  const banner = document.getElementById('refused');
+  byId<HTMLInputElement>('reason').disabled = !live;
+  byId<HTMLButtonElement>('recall-button').disabled = refused !== null;
+  const banner = byId('refused');
   banner.hidden = refused === null;
   banner.textContent = refused === null ? '' : t('sup.disabled', { reason: refused });
 }
 
-function render() {
+function render(): void {
   updateControls();
   if (!last) {
     replace('table', h('p', { class: 'muted connection-state' }, t('conn.connecting')));
@@ -131,8 +150,8 @@ function render() {
   replace('log', h('ol', { class: 'log-lines' }, [...view.log].reverse().map(logLine)));
 }
 
-function showOutcome(name, status, answer) {
-  const outcome = document.getElementById('outcome');
+function showOutcome(name: Control, status: number, answer: Answer): void {
+  const outcome = byId('outcome');
   const label = t(CONTROLS[name].label);
   outcome.textContent = answer.ok ? t('sup.done', { label }) : t('sup.refusedCommand', { label, reason: refusalWords(answer, status) });
   outcome.className = answer.ok ? 'outcome ok' : 'outcome refused';
@@ -142,32 +161,33 @@ function showOutcome(name, status, answer) {
   }
 }
 
-async function send(name, reason) {
+async function send(name: Control, reason: string): Promise<boolean> {
   const { status, answer } = await postCommand(CONTROLS[name].path, reason ? { reason } : {}, token);
   showOutcome(name, status, answer);
   return answer.ok === true;
 }
 
 // The confirmation dialog: the confirm button stays disabled until a reason is typed.
-const dialog = document.getElementById('confirm');
-const dialogReason = document.getElementById('confirm-reason');
-const dialogOk = document.getElementById('confirm-ok');
-const dialogHint = document.getElementById('confirm-hint');
-let confirming = null;
+const dialog = byId<HTMLDialogElement>('confirm');
+const dialogReason = byId<HTMLInputElement>('confirm-reason');
+const dialogOk = byId<HTMLButtonElement>('confirm-ok');
+const dialogHint = byId('confirm-hint');
+let confirming: Control | null = null;
 
-function checkReason() {
+function checkReason(): boolean {
   const ready = dialogReason.value.trim().length > 0;
   dialogOk.disabled = !ready;
   dialogHint.textContent = ready ? '' : t('sup.typeReason');
   return ready;
 }
 
-function askConfirmation(name) {
+function askConfirmation(name: Control): void {
   const { confirm } = CONTROLS[name];
+  if (!confirm) return;
   confirming = name;
   dialog.setAttribute('data-command', name);
-  document.getElementById('confirm-title').textContent = t(confirm.title);
-  document.getElementById('confirm-text').textContent = t(confirm.text);
+  byId('confirm-title').textContent = t(confirm.title);
+  byId('confirm-text').textContent = t(confirm.text);
   dialogOk.textContent = t(confirm.ok);
   dialogReason.value = '';
   checkReason();
@@ -175,7 +195,7 @@ function askConfirmation(name) {
   dialogReason.focus();
 }
 
-async function confirmed() {
+async function confirmed(): Promise<void> {
   if (!confirming || !checkReason()) return;
   const name = confirming;
   confirming = null;
@@ -191,7 +211,7 @@ dialogReason.addEventListener('keydown', (event) => {
   }
 });
 dialogOk.addEventListener('click', () => void confirmed());
-document.getElementById('confirm-cancel').addEventListener('click', () => {
+byId('confirm-cancel').addEventListener('click', () => {
   confirming = null;
   dialog.close();
 });
@@ -199,15 +219,15 @@ dialog.addEventListener('close', () => {
   confirming = null;
 });
 
-async function clicked(name) {
+async function clicked(name: Control): Promise<void> {
   if (CONTROLS[name].confirm) return askConfirmation(name);
-  const reasonField = document.getElementById('reason');
+  const reasonField = byId<HTMLInputElement>('reason');
   const reason = name === 'pause' ? reasonField.value.trim() : '';
   if (await send(name, reason) && name === 'pause') reasonField.value = '';
 }
 
-async function recall() {
-  const { status, answer } = await getJson('/api/recall?rounds=10', token);
+async function recall(): Promise<void> {
+  const { status, answer } = await getJson<{ rounds: RecalledRound[] }>(`${READ_PATHS.recall}?rounds=10`, token);
   replace('recall', answer.rounds ? recallBlock(answer.rounds) : h('p', { class: 'outcome refused' }, refusedReason(answer, status)));
   if (status === 401 || status === 403) {
     refused = refusedReason(answer, status);
@@ -215,13 +235,13 @@ async function recall() {
   }
 }
 
-for (const name of Object.keys(CONTROLS)) {
+for (const name of CONTROL_NAMES) {
   document.querySelector(`[data-command="${name}"]`)?.addEventListener('click', () => void clicked(name));
 }
 document.getElementById('recall-button')?.addEventListener('click', () => void recall());
 
-connectViews(`/ws/supervisor?token=${encodeURIComponent(token)}`, {
-  authCheck: { path: '/api/views/supervisor', token },
+connectViews<SupervisorView>(`${viewSocketPath('supervisor')}?token=${encodeURIComponent(token)}`, {
+  authCheck: { path: viewPath('supervisor'), token },
   onView: (view, { offsetMs }) => {
     last = view;
     setCountdownsFrom(view, offsetMs);
