@@ -42,8 +42,8 @@ export async function startGateways(count: number, natsUrl: string, tableId: str
       return Promise.all(urls.map(async (u) => {
         const text = await (await fetch(`${u.replace('ws', 'http')}/metrics`)).text();
         return {
-          sent: metric(text, 'gateway_views_sent'), dropped: metric(text, 'gateway_views_dropped'),
-          conflated: metric(text, 'gateway_views_conflated'), loopLagP99Ms: metric(text, 'nodejs_eventloop_lag_p99_seconds') * 1000,
+          sent: metric(text, 'gateway_views_sent_total'), dropped: metric(text, 'gateway_views_dropped_total'),
+          conflated: metric(text, 'gateway_views_conflated_total'), loopLagP99Ms: metric(text, 'nodejs_eventloop_lag_p99_seconds') * 1000,
         };
       }));
     },
