@@ -1,16 +1,17 @@
-// `shoe start [--table FILE] [--serial PATH] [--manual] [--port N] [--host H] [--data-dir DIR] [--capture FILE]`: runs a table. Without --serial (and
-// without a serial device in the table file) the emulated shoe deals through the real protocol and a
-// bot plays the seats: a newcomer watches a table play in the browser with nothing installed.
+// `shoe start [--table FILE] [--serial PATH] [--manual] [--port N] [--host H] [--data-dir DIR] [--capture FILE]`: runs a table. A table
+// file that says `demo: true` (the default one does) and names no shoe deals from the emulated shoe through
+// the real protocol while a bot plays the seats: a newcomer watches a table play with nothing installed.
+// A table with no shoe that does not say so is refused (docs/operations.md, "Start-up checks").
 import { pino, type Logger } from 'pino';
 import { loadRuntimeConfig, type LogLevel } from '../config/runtime-config.js';
 import { startTable, type WebServerFactory } from '../composition/table-runtime.js';
-import { StartupError, checkCaptureWritable, checkPortFree, checkSerialDeviceFree } from '../composition/preflight.js';
+import { preflightProblems } from '../composition/preflight.js';
 import { stopOnSignals } from '../composition/shutdown.js';
 import type { CommandArgs, OptionSpecs } from './command-spec.js';
 import { pathToFileURL } from 'node:url';
 import { packagePath } from '../config/package-root.js';
 import { acceptBehindAnchorOf } from './accept-behind-anchor.js';
-import { validateTable } from '../config/validate-table.js';
+import { checkTable } from '../config/validate-table.js';
 
 export const DEMO_TABLE = pathToFileURL(packagePath('config/tables/demo.yaml'));
 
@@ -33,20 +34,16 @@ export async function startCommand(args: CommandArgs<OptionSpecs>, web: WebServe
     dataDir: args.options.get('data-dir'), port: args.options.get('port'), host: args.options.get('host'), serial: args.options.get('serial'),
   });
   const { table: config, serialPath } = settings;
-  // Validate everything, then open anything: rules, seats, tokens, the log key and the database's folder
-  // are checked before the store, the link or NATS is touched (an error is one line, exit 2).
-  const { ruleSet } = validateTable(config);
-  // Busy ports are one clear line, before the store, the link or anything else is opened.
-  try {
-    await checkPortFree(config.http.host, config.http.port);
-    if (serialPath !== undefined) await checkSerialDeviceFree(serialPath, config.serial?.baud ?? 115200);
-    const capture = args.options.get('capture');
-    if (capture !== undefined) checkCaptureWritable(capture);
-  } catch (err) {
-    if (!(err instanceof StartupError)) throw err;
-    process.stderr.write(`shoe: ${err.message}\n`);
+  // Validate everything, then open anything: rules, seats, the shoe (or demo: true), tokens, the log key,
+  // the database's folder, the HTTP port, the serial device and the capture file are checked before the
+  // store, the link or NATS is touched; every problem found is one line on stderr, then exit 2.
+  const checked = checkTable(config, process.env, { serialPath });
+  const problems = [...checked.problems, ...await preflightProblems(config, serialPath, args.options.get('capture'))];
+  if (problems.length > 0 || checked.ruleSet === null) {
+    for (const problem of problems) process.stderr.write(`shoe start: ${problem}\n`);
     return 2;
   }
+  const { ruleSet } = checked;
   if (args.flags.has('check')) {
     process.stdout.write(`configuration valid: table ${config.id}, rule set ${ruleSet.rules.name} (${ruleSet.path}), database ${config.store.path}, HTTP ${config.http.host}:${config.http.port}, shoe ${serialPath ?? 'emulated'}${config.nats ? `, NATS ${config.nats.url}` : ''}\n`);
     return 0;

@@ -155,7 +155,7 @@ describe('service life', () => {
       children.push(child);
       const out = collect(child);
       expect((await exited(child, 30_000)).code).toBe(2);
-      expect(out.stderr()).toMatch(new RegExp(`^shoe: serial device ${pty.a} is busy: [^\n]*\n$`));
+      expect(out.stderr()).toMatch(new RegExp(`^shoe start: serial device ${pty.a} is busy: [^\n]*\n$`));
       expect(readdirSync(dataDir)).toEqual([]);
     } finally {
       await new Promise<void>((r) => holder.close(() => r()));
