@@ -2,8 +2,9 @@
 // file that says `demo: true` (the default one does) and names no shoe deals from the emulated shoe through
 // the real protocol while a bot plays the seats: a newcomer watches a table play with nothing installed.
 // A table with no shoe that does not say so is refused (docs/operations.md, "Start-up checks").
-import { pino, type Logger } from 'pino';
-import { loadRuntimeConfig, type LogLevel } from '../config/runtime-config.js';
+import { loadRuntimeConfig } from '../config/runtime-config.js';
+import { processLogger } from './process-logger.js';
+import { routeConsoleToLog } from './console-to-log.js';
 import { startTable, type WebServerFactory } from '../composition/table-runtime.js';
 import { preflightProblems } from '../composition/preflight.js';
 import { stopOnSignals } from '../composition/shutdown.js';
@@ -17,15 +18,6 @@ export const DEMO_TABLE = pathToFileURL(packagePath('config/tables/demo.yaml'));
 
 /** The round in play, stamped on every log line (table id and round on every line). */
 const current = { round: 0 };
-
-function makeLogger(level: LogLevel): Logger {
-  // JSON lines for machines; pretty output when a person watches the terminal.
-  // The table id comes from the runtime's child logger; the round from the mixin.
-  const options = { level, mixin: () => ({ round: current.round }) };
-  return process.stdout.isTTY
-    ? pino({ ...options, transport: { target: 'pino-pretty', options: { colorize: true } } })
-    : pino(options);
-}
 
 export async function startCommand(args: CommandArgs<OptionSpecs>, web: WebServerFactory | undefined): Promise<number> {
   const file = args.options.get('table') ?? DEMO_TABLE.pathname;
@@ -48,7 +40,10 @@ export async function startCommand(args: CommandArgs<OptionSpecs>, web: WebServe
     process.stdout.write(`configuration valid: table ${config.id}, rule set ${ruleSet.rules.name} (${ruleSet.path}), database ${config.store.path}, HTTP ${config.http.host}:${config.http.port}, shoe ${serialPath ?? 'emulated'}${config.nats ? `, NATS ${config.nats.url}` : ''}\n`);
     return 0;
   }
-  const logger = makeLogger(settings.logLevel);
+  // JSON lines for machines, pretty ones for a person at a terminal (process-logger.ts); the table id comes
+  // from the runtime's child logger, the round from the mixin; third-party console output joins the log.
+  const logger = processLogger({ level: settings.logLevel, mixin: () => ({ round: current.round }) });
+  routeConsoleToLog(logger);
   logger.info({ tableId: config.id, tableFile: settings.tableFile, dataDir: settings.dataDir, database: config.store.path, overrides: settings.sources }, 'configuration');
   const acceptLogBehindAnchor = acceptBehindAnchorOf(args);
   const runtime = await startTable({
