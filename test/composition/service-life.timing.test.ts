@@ -136,7 +136,7 @@ describe('service life', () => {
     const out = collect(child);
     const exit = await exited(child, 30_000);
     expect(exit.code).toBe(2);
-    expect(out.stderr()).toBe(`shoe: HTTP port ${port} on 127.0.0.1 is busy: another table or program listens there (choose another with --port or PORT)\n`);
+    expect(out.stderr()).toBe(`shoe start: HTTP port ${port} on 127.0.0.1 is busy: another table or program listens there (choose another with --port or PORT)\n`);
     expect(out.lines).toEqual([]);
     expect(readdirSync(dataDir)).toEqual([]);
   }, 40_000);
