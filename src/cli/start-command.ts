@@ -2,7 +2,8 @@
 // file that says `demo: true` (the default one does) and names no shoe deals from the emulated shoe through
 // the real protocol while a bot plays the seats: a newcomer watches a table play with nothing installed.
 // A table with no shoe that does not say so is refused (docs/operations.md, "Start-up checks").
-import { loadRuntimeConfig } from '../config/runtime-config.js';
+import { loadRuntimeConfig, type RuntimeConfig } from '../config/runtime-config.js';
+import { TableConfigError } from '../config/table-config-error.js';
 import { processLogger } from './process-logger.js';
 import { routeConsoleToLog } from './console-to-log.js';
 import { startTable, type WebServerFactory } from '../composition/table-runtime.js';
@@ -19,22 +20,30 @@ export const DEMO_TABLE = pathToFileURL(packagePath('config/tables/demo.yaml'));
 /** The round in play, stamped on every log line (table id and round on every line). */
 const current = { round: 0 };
 
-export async function startCommand(args: CommandArgs<OptionSpecs>, web: WebServerFactory | undefined): Promise<number> {
+/** `stderr`: where refusals go, one line each (the verb's standard error). */
+export async function startCommand(args: CommandArgs<OptionSpecs>, web: WebServerFactory | undefined, stderr: { write(text: string): unknown } = process.stderr): Promise<number> {
   const file = args.options.get('table') ?? DEMO_TABLE.pathname;
   // One validated configuration: the table file, then PORT HOST DATA_DIR LOG_LEVEL NATS_URL, then the options.
-  const settings = loadRuntimeConfig(file, process.env, {
-    dataDir: args.options.get('data-dir'), port: args.options.get('port'), host: args.options.get('host'), serial: args.options.get('serial'),
-  });
+  const refuse = (problems: readonly string[]) => {
+    for (const problem of problems) stderr.write(`shoe start: ${problem}\n`);
+    return 2;
+  };
+  let settings: RuntimeConfig;
+  try {
+    settings = loadRuntimeConfig(file, process.env, {
+      dataDir: args.options.get('data-dir'), port: args.options.get('port'), host: args.options.get('host'), serial: args.options.get('serial'),
+    });
+  } catch (err) {
+    if (err instanceof TableConfigError) return refuse(err.message.split('\n'));
+    throw err;
+  }
   const { table: config, serialPath } = settings;
   // Validate everything, then open anything: rules, seats, the shoe (or demo: true), tokens, the log key,
   // the database's folder, the HTTP port, the serial device and the capture file are checked before the
   // store, the link or NATS is touched; every problem found is one line on stderr, then exit 2.
   const checked = checkTable(config, process.env, { serialPath });
   const problems = [...checked.problems, ...await preflightProblems(config, serialPath, args.options.get('capture'))];
-  if (problems.length > 0 || checked.ruleSet === null) {
-    for (const problem of problems) process.stderr.write(`shoe start: ${problem}\n`);
-    return 2;
-  }
+  if (problems.length > 0 || checked.ruleSet === null) return refuse(problems);
   const { ruleSet } = checked;
   if (args.flags.has('check')) {
     process.stdout.write(`configuration valid: table ${config.id}, rule set ${ruleSet.rules.name} (${ruleSet.path}), database ${config.store.path}, HTTP ${config.http.host}:${config.http.port}, shoe ${serialPath ?? 'emulated'}${config.nats ? `, NATS ${config.nats.url}` : ''}\n`);
