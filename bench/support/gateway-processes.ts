@@ -27,12 +27,12 @@ export async function startGateways(count: number, natsUrl: string, tableId: str
   const children: JsonLineChild[] = [];
   const urls: string[] = [];
   for (let g = 0; g < count; g++) {
-    children.push(startChild(['src/cli/main.ts', 'displays', '--nats', natsUrl, '--table', tableId, '--port', '0', '--view-interval', String(viewIntervalMs)], nice, { ...process.env, LOG_LEVEL: 'warn' }));
+    children.push(startChild(['src/cli/main.ts', 'displays', '--nats', natsUrl, '--table', tableId, '--port', '0', '--view-interval', String(viewIntervalMs)], nice, { ...process.env, LOG_LEVEL: 'info' }));
   }
   for (const c of children) {
-    const line = await c.nextLine(); // "serving <id> at http://127.0.0.1:<port>"
-    const url = / at (http:\/\/\S+)$/.exec(line)?.[1];
-    if (!url) throw new Error(`a gateway said "${line}"`);
+    // Its log's INFO line `serving <id> at http://127.0.0.1:<port>: …` carries the address as `url`.
+    let url: unknown;
+    while (typeof url !== 'string') url = (await c.next())['url'];
     urls.push(url.replace('http', 'ws'));
   }
   return {
@@ -42,8 +42,8 @@ export async function startGateways(count: number, natsUrl: string, tableId: str
       return Promise.all(urls.map(async (u) => {
         const text = await (await fetch(`${u.replace('ws', 'http')}/metrics`)).text();
         return {
-          sent: metric(text, 'gateway_views_sent'), dropped: metric(text, 'gateway_views_dropped'),
-          conflated: metric(text, 'gateway_views_conflated'), loopLagP99Ms: metric(text, 'nodejs_eventloop_lag_p99_seconds') * 1000,
+          sent: metric(text, 'gateway_views_sent_total'), dropped: metric(text, 'gateway_views_dropped_total'),
+          conflated: metric(text, 'gateway_views_conflated_total'), loopLagP99Ms: metric(text, 'nodejs_eventloop_lag_p99_seconds') * 1000,
         };
       }));
     },

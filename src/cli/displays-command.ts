@@ -7,7 +7,7 @@
 // to start it again; a gateway never waits silently. Once running it outlives outages: it says when NATS
 // goes (WARN) and returns (INFO), and /readyz answers 503 meanwhile, so a load balancer sends new displays
 // to another gateway (docs/web-api.md, "Display gateways").
-import { pino, type Logger } from 'pino';
+import type { Logger } from 'pino';
 import type { NatsConnection } from 'nats';
 import { credentialIndex, loadTableConfig } from '../config/table-config.js';
 import { NatsViewSource } from '../adapters/view-fanout/nats-view-source.js';
@@ -15,14 +15,26 @@ import { ensureViewStream, tablesWithViews } from '../adapters/view-fanout/view-
 import { createGatewayServer } from '../adapters/web/gateway-server.js';
 import { connectOrExplain, followNatsOutages, jetStreamOf } from './connect-nats.js';
 import { UsageError } from './usage-error.js';
+import { OperatorError } from './operator-error.js';
+import { processLogger } from './process-logger.js';
+import { routeConsoleToLog } from './console-to-log.js';
+import { LOG_LEVELS, type LogLevel } from '../config/runtime-config.js';
 import type { CommandArgs, OptionSpecs } from './command-spec.js';
 
-export async function displaysCommand(args: CommandArgs<OptionSpecs>, out: (line: string) => void): Promise<number> {
+/** LOG_LEVEL, or info; a value that is not a level is refused in one line. */
+function logLevelFromEnv(): LogLevel {
+  const level = process.env['LOG_LEVEL'] ?? 'info';
+  if (!(LOG_LEVELS as readonly string[]).includes(level)) throw new OperatorError(`environment variable LOG_LEVEL: expected one of ${LOG_LEVELS.join(', ')}, got "${level}"`);
+  return level as LogLevel;
+}
+
+export async function displaysCommand(args: CommandArgs<OptionSpecs>): Promise<number> {
   const port = args.options.get('port') as string;
   const interval = args.options.get('view-interval') as string;
   const url = args.options.get('nats') ?? process.env['NATS_URL'] ?? 'nats://127.0.0.1:4222';
   const config = args.options.has('config') ? loadTableConfig(args.options.get('config') as string, '--config') : null;
-  const logger = pino({ level: process.env['LOG_LEVEL'] ?? 'info' });
+  const logger = processLogger({ level: logLevelFromEnv() });
+  routeConsoleToLog(logger); // the NATS client's console output, as log lines (console-to-log.ts)
   const connection = await connectOrExplain(url, { maxReconnectAttempts: -1, reconnectTimeWait: 1000 });
   const nats = watchNats(connection, url, logger);
   try {
@@ -38,8 +50,7 @@ export async function displaysCommand(args: CommandArgs<OptionSpecs>, out: (line
     await views.start();
     const app = createGatewayServer({ views, credentials: config ? credentialIndex(config) : new Map(), logger, conflatedFromSource: (a) => views.conflated(a), problem: () => nats.problem });
     const address = await app.listen({ host: args.options.get('host') ?? '127.0.0.1', port: Number(port) });
-    logger.info({ tableId, nats: url }, `displays of ${tableId}: open ${address}/ (public)${config ? `, ${address}/dealer?token=…` : ''}`);
-    out(`serving ${tableId} at ${address}`);
+    logger.info({ tableId, nats: url, url: address }, `serving ${tableId} at ${address}: open ${address}/ (public)${config ? `, ${address}/dealer?token=…` : ''}`);
     await new Promise<void>((resolve) => {
       process.once('SIGINT', () => resolve());
       process.once('SIGTERM', () => resolve());

@@ -4,6 +4,7 @@
 // link watchdog raises linkDown if it is not (src/app/table/link-watchdog.ts).
 import { createServer } from 'node:net';
 import { SerialPort } from 'serialport';
+import type { TableConfig } from '../config/table-config.js';
 import { writableFileProblem } from './writable-file.js';
 
 /** Start-up refused for a reason the operator can fix; the message is one line. */
@@ -50,4 +51,21 @@ export async function checkSerialDeviceFree(path: string, baudRate: number): Pro
 export function checkCaptureWritable(path: string): void {
   const problem = writableFileProblem(path, 'the capture');
   if (problem !== undefined) throw new StartupError(`--capture ${path}${problem}`);
+}
+
+/** Every preflight check of a start (the HTTP port, the shoe's device, the capture file): each problem, one line. */
+export async function preflightProblems(config: TableConfig, serialPath: string | undefined, capturePath: string | undefined): Promise<string[]> {
+  const checks: Array<() => Promise<void> | void> = [() => checkPortFree(config.http.host, config.http.port)];
+  if (serialPath !== undefined) checks.push(() => checkSerialDeviceFree(serialPath, config.serial?.baud ?? 115200));
+  if (capturePath !== undefined) checks.push(() => checkCaptureWritable(capturePath));
+  const problems: string[] = [];
+  for (const check of checks) {
+    try {
+      await check();
+    } catch (err) {
+      if (!(err instanceof StartupError)) throw err;
+      problems.push(err.message);
+    }
+  }
+  return problems;
 }

@@ -23,9 +23,9 @@ export function stopOnSignals(runtime: Stoppable, logger: Logger, boundMs = SHUT
     async ({ signal, err }) => {
       const began = Date.now();
       if (err) logger.fatal({ err }, 'shutdown: uncaught error, closing the table');
-      else logger.warn({ signal: signal ?? 'exit' }, `shutdown: ${signal ?? 'exit'} received, closing the table`);
+      else logger.info({ signal: signal ?? 'exit' }, `shutdown: ${signal ?? 'exit'} received, closing the table`);
       await runtime.stop();
-      logger.warn({ ms: Date.now() - began }, 'shutdown: complete');
+      logger.info({ ms: Date.now() - began }, 'shutdown: complete'); // routine: INFO; what went wrong is ERROR above
     },
   );
 }

@@ -149,7 +149,7 @@ export async function startTable(options: RuntimeOptions): Promise<TableRuntime>
   // An earlier restart's pause never lifted waits as this one's would (src/app/table/restart-pause.ts).
   if (service.recovery) {
     const { interrupted, waitsForResume } = service.recovery;
-    log.warn({ tableId: config.id, interrupted, waitsForResume }, waitsForResume ? 'table recovered after a restart: the interrupted round waits, paused, for a resume' : 'table recovered after a restart');
+    log.warn({ interrupted, waitsForResume }, waitsForResume ? 'table recovered after a restart: the interrupted round waits, paused, for a resume' : 'table recovered after a restart');
   }
   const decisionSeconds = config.decisionTimerSeconds ?? rules.timeout.decisionSeconds;
   const timer = new DecisionTimer(service, decisionSeconds, scheduler);

@@ -81,16 +81,27 @@ function rulesFrom(tableFile: string, rules: string): string {
 export function mergeRuntimeConfig(fileConfig: TableConfig, tableFile: string, env: NodeJS.ProcessEnv = {}, cli: CommandLineSettings = {}): RuntimeConfig {
   const file = resolve(tableFile);
   const sources: Record<string, string> = {};
-  /** The override with the highest precedence that is set, parsed; undefined when none is. */
+  /** Every bad override, one line each: all are reported at once (docs/operations.md, "Start-up checks"). */
+  const problems: string[] = [];
+  const parsed = <T>(schema: z.ZodType<T>, value: string, source: string): T | undefined => {
+    try {
+      return parseFrom(schema, value, source);
+    } catch (err) {
+      if (!(err instanceof RuntimeConfigError)) throw err;
+      problems.push(err.message);
+      return undefined;
+    }
+  };
+  /** The override with the highest precedence that is set, parsed; undefined when none is (or it is bad). */
   const pick = <T>(schema: z.ZodType<T>, name: string, envName: string | null, option: string | null, cliValue: string | undefined): T | undefined => {
     if (cliValue !== undefined && option) {
       sources[name] = option;
-      return parseFrom(schema, cliValue, option);
+      return parsed(schema, cliValue, option);
     }
     const fromEnv = envName ? env[envName] : undefined;
     if (fromEnv !== undefined && fromEnv !== '') {
       sources[name] = `environment variable ${envName}`;
-      return parseFrom(schema, fromEnv, `environment variable ${envName}`);
+      return parsed(schema, fromEnv, `environment variable ${envName}`);
     }
     return undefined;
   };
@@ -101,6 +112,7 @@ export function mergeRuntimeConfig(fileConfig: TableConfig, tableFile: string, e
   const natsOverride = pick(natsUrl, 'nats.url', 'NATS_URL', null, undefined);
   const levelOverride = pick(logLevel, 'logLevel', 'LOG_LEVEL', null, undefined);
   const serialOverride = pick(devicePath, 'serial.path', null, '--serial', cli.serial);
+  if (problems.length > 0) throw new RuntimeConfigError(problems.join('\n'));
 
   // The database: `{tableId}` replaced; its folder is the data folder, which DATA_DIR / --data-dir (or,
   // without them, the caller's default folder) replace.

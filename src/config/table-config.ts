@@ -22,6 +22,9 @@ export const tableConfigSchema = z.strictObject({
   /** Seats open at this table (at most the rule set's). */
   seats: z.number().int().min(1).max(9).optional(),
   serial: z.strictObject({ path: z.string().min(1), baud: z.number().int().positive().default(115200) }).optional(),
+  /** A demonstration table: without a shoe (no `serial:`, no --serial) the emulated shoe deals and bots bet.
+   *  Without it a table with no shoe is refused at start (docs/operations.md, "Start-up checks"). */
+  demo: z.boolean().default(false),
   store: z.strictObject({
     kind: z.literal('sqlite').default('sqlite'),
     path: z.string().default('data/{tableId}.db'),
@@ -92,15 +95,20 @@ export interface Principal {
   readonly name: string;
 }
 
+/** Every credential with its token (from the file or the environment; undefined when its variable is not set). */
+function credentials(config: TableConfig, env: NodeJS.ProcessEnv) {
+  return ROLES.flatMap((role) => config.roles[role].map((c) => ({ role, c, token: c.token ?? (c.tokenEnv ? env[c.tokenEnv] : undefined) })));
+}
+
+/** One line for each credential whose token variable is not set (all of them, not the first only). */
+export function missingTokenProblems(config: TableConfig, env: NodeJS.ProcessEnv = process.env): string[] {
+  return credentials(config, env).filter((x) => !x.token)
+    .map(({ role, c }) => `roles.${role}.${c.name}: environment variable ${c.tokenEnv} is not set (export it in the service's environment, e.g. an EnvironmentFile of the systemd unit)`);
+}
+
 /** Resolves every credential's token (from the file or the environment) to who it identifies. */
 export function credentialIndex(config: TableConfig, env: NodeJS.ProcessEnv = process.env): Map<string, Principal> {
-  const index = new Map<string, Principal>();
-  for (const role of ROLES) {
-    for (const c of config.roles[role]) {
-      const token = c.token ?? (c.tokenEnv ? env[c.tokenEnv] : undefined);
-      if (!token) throw new TableConfigError(`roles.${role}.${c.name}: environment variable ${c.tokenEnv} is not set (export it in the service's environment, e.g. an EnvironmentFile of the systemd unit)`);
-      index.set(token, { role, name: c.name });
-    }
-  }
-  return index;
+  const missing = missingTokenProblems(config, env);
+  if (missing.length > 0) throw new TableConfigError(missing.join('\n'));
+  return new Map(credentials(config, env).map(({ role, c, token }) => [token as string, { role, name: c.name }]));
 }

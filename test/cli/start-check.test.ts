@@ -1,9 +1,10 @@
-// `shoe start` refuses a configuration it cannot run with one line and exit 2 — before the log, the link
-// or NATS is touched and with nothing created on disk — so systemd's Restart=on-failure and its status
-// show it; `--check` validates and exits (docs/operations.md, "Start-up checks").
+// `shoe start` refuses a configuration it cannot run with one line per problem and exit 2 — every problem
+// at once, before the log, the link or NATS is touched and with nothing created on disk — so systemd's
+// Restart=on-failure and its status show it; `--check` validates and exits (docs/operations.md,
+// "Start-up checks"). A table with no shoe deals from the emulated one only when it says demo: true.
 import { describe, expect, test } from 'vitest';
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT } from '../support/run-cli.js';
@@ -83,5 +84,39 @@ describe('shoe start refuses what it cannot run, before opening anything', () =>
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^configuration valid: table floor-3, rule set deluxe/);
     expect(existsSync(data)).toBe(false);
+  });
+
+  test('--check lists every problem at once: all four unset token variables, one line each', async () => {
+    const { file, data } = productionTable((t) => t.replace('seats: 7', 'seats: 9'));
+    const r = await start(['--table', file, '--check'], {});
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    const lines = r.stderr.trimEnd().split('\n');
+    expect(lines).toHaveLength(5);
+    expect(lines[0]).toMatch(/^shoe start: seats: 9 seats, but rule set "deluxe" has 7/);
+    for (const [i, variable] of ['DEALER_TOKEN', 'SUPERVISOR_TOKEN', 'GAME_SERVER_TOKEN', 'DISPLAY_TOKEN'].entries()) {
+      expect(lines[i + 1]).toMatch(new RegExp(`^shoe start: roles\\.[a-z-]+\\.[a-z0-9-]+: environment variable ${variable} is not set`));
+    }
+    expect(existsSync(data)).toBe(false);
+  });
+
+  test('a table file with no serial section that does not say demo: true: exit 2, one line naming the fix, no database, no lock file', async () => {
+    const { file, data } = productionTable((t) => t.replace(/^serial:.*\n(  .*\n)+/m, ''));
+    expect(readFileSync(file, 'utf8')).not.toMatch(/^serial:/m);
+    mkdirSync(data);
+    const r = await start(['--table', file], TOKENS);
+    expect(r.code).toBe(2);
+    expect(oneLine(r.stderr)).toBe(true);
+    expect(r.stderr).toBe('shoe start: serial: no shoe is configured and the table file does not say demo: true; give the shoe\'s device (serial: { path: /dev/serial/by-id/… } in the table file, or --serial PATH), or set demo: true to deal from the emulated shoe with bot players\n');
+    expect(r.stdout).toBe('');
+    expect(readdirSync(data)).toEqual([]);
+  });
+
+  test('the same file with demo: true passes --check with the emulated shoe', async () => {
+    const { file } = productionTable((t) => t.replace(/^serial:.*\n(  .*\n)+/m, '').replace(/^demo: false/m, 'demo: true'));
+    const r = await start(['--table', file, '--check'], TOKENS);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/, shoe emulated/);
   });
 });

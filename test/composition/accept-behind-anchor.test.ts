@@ -60,7 +60,7 @@ describe('a log behind its anchor', () => {
   test('shoe start refuses with one line naming both heads (exit 1)', async () => {
     const { db, dir, anchoredSeq, copySeq } = await restoredOlderCopy();
     const table = join(dir, 'a-t.yaml');
-    writeFileSync(table, `id: a-t\nrules: six-deck\nstore:\n  path: ${db}\nhttp:\n  port: 0\nroles: {}\n`);
+    writeFileSync(table, `id: a-t\nrules: six-deck\ndemo: true\nstore:\n  path: ${db}\nhttp:\n  port: 0\nroles: {}\n`);
     const r = await shoe(['start', '--table', table], 30_000);
     expect(r.code).toBe(1);
     const lines = r.stderr.trim().split('\n');

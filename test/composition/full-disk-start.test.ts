@@ -40,7 +40,7 @@ function fullDisk(freeKiB: number, withFolder = false): string {
 
 function tableOn(disk: string): string {
   const file = join(mkdtempSync(join(tmpdir(), 'full-disk-table-')), 'table.yaml');
-  writeFileSync(file, `id: full-1\nrules: six-deck\nstore:\n  path: ${join(disk, 'data', 'full-1.db')}\nhttp:\n  port: 0\nroles: {}\n`);
+  writeFileSync(file, `id: full-1\nrules: six-deck\ndemo: true\nstore:\n  path: ${join(disk, 'data', 'full-1.db')}\nhttp:\n  port: 0\nroles: {}\n`);
   return file;
 }
 

@@ -136,7 +136,7 @@ describe('service life', () => {
     const out = collect(child);
     const exit = await exited(child, 30_000);
     expect(exit.code).toBe(2);
-    expect(out.stderr()).toBe(`shoe: HTTP port ${port} on 127.0.0.1 is busy: another table or program listens there (choose another with --port or PORT)\n`);
+    expect(out.stderr()).toBe(`shoe start: HTTP port ${port} on 127.0.0.1 is busy: another table or program listens there (choose another with --port or PORT)\n`);
     expect(out.lines).toEqual([]);
     expect(readdirSync(dataDir)).toEqual([]);
   }, 40_000);
@@ -155,7 +155,7 @@ describe('service life', () => {
       children.push(child);
       const out = collect(child);
       expect((await exited(child, 30_000)).code).toBe(2);
-      expect(out.stderr()).toMatch(new RegExp(`^shoe: serial device ${pty.a} is busy: [^\n]*\n$`));
+      expect(out.stderr()).toMatch(new RegExp(`^shoe start: serial device ${pty.a} is busy: [^\n]*\n$`));
       expect(readdirSync(dataDir)).toEqual([]);
     } finally {
       await new Promise<void>((r) => holder.close(() => r()));

@@ -95,6 +95,13 @@ describe('runtime configuration', () => {
     expect(() => loadRuntimeConfig(file, env, cli)).toThrow(message);
   });
 
+  test('every bad value at once, one line each', () => {
+    const { file } = tableFile(BASE);
+    expect(() => loadRuntimeConfig(file, { PORT: 'eighty', LOG_LEVEL: 'loud' }, { host: '' })).toThrow(
+      /^environment variable PORT: [^\n]*\n--host: expected a host name or address, got ""\nenvironment variable LOG_LEVEL: [^\n]*"loud"$/,
+    );
+  });
+
   test('the command line wins even over a bad environment value it replaces', () => {
     const { file } = tableFile(BASE);
     expect(loadRuntimeConfig(file, { PORT: 'eighty' }, { port: '8081' }).table.http.port).toBe(8081);

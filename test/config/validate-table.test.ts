@@ -1,23 +1,25 @@
-// Validate everything, then open anything: a table's configuration is refused with one line naming the
-// field and the fix, and nothing is created on disk (docs/operations.md, "Start-up checks").
+// Validate everything, then open anything: a table's configuration is refused with one line per problem,
+// each naming the field and the fix, every problem found in one pass, and nothing is created on disk
+// (docs/operations.md, "Start-up checks").
 import { describe, expect, test } from 'vitest';
 import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { tableConfigSchema, type TableConfig } from '../../src/config/table-config.js';
-import { validateTable } from '../../src/config/validate-table.js';
+import { checkTable, validateTable } from '../../src/config/validate-table.js';
 
 const folder = mkdtempSync(join(tmpdir(), 'validate-table-'));
 function table(extra: Record<string, unknown> = {}): TableConfig {
   return tableConfigSchema.parse({
     id: 't1',
     rules: 'deluxe',
+    serial: { path: '/dev/serial/by-id/a-shoe' },
     store: { path: join(folder, 'not-yet', 'deeper', 't1.db') },
-    roles: { dealer: [{ name: 'dealer-1', tokenEnv: 'T_DEALER_TOKEN' }] },
+    roles: { dealer: [{ name: 'dealer-1', tokenEnv: 'T_DEALER_TOKEN' }], supervisor: [{ name: 'pit-1', tokenEnv: 'T_PIT_TOKEN' }] },
     ...extra,
   });
 }
-const env = { T_DEALER_TOKEN: 'a-dealer-token' };
+const env = { T_DEALER_TOKEN: 'a-dealer-token', T_PIT_TOKEN: 'a-pit-token' };
 
 describe('validateTable', () => {
   test('a complete configuration passes and creates nothing', () => {
@@ -27,7 +29,7 @@ describe('validateTable', () => {
   });
 
   test('an unset token variable names the role, the credential and the variable', () => {
-    expect(() => validateTable(table(), {})).toThrow(/^roles\.dealer\.dealer-1: environment variable T_DEALER_TOKEN is not set/);
+    expect(() => validateTable(table(), { T_PIT_TOKEN: 'a-pit-token' })).toThrow(/^roles\.dealer\.dealer-1: environment variable T_DEALER_TOKEN is not set \(export it[^\n]*$/);
   });
 
   test('more seats than the rule set has is refused, not clipped', () => {
@@ -48,5 +50,28 @@ describe('validateTable', () => {
 
   test('a database path that is a folder is refused', () => {
     expect(() => validateTable(table({ store: { path: folder } }), env)).toThrow(/store\.path: .* is a folder/);
+  });
+
+  test('every problem at once, in the order of the table file: seats, the shoe, the log key, each unset token', () => {
+    const { serial: _, ...noShoe } = table({ seats: 9, store: { path: join(folder, 'k.db'), keyEnv: 'T_NO_LOG_KEY' } });
+    const { problems, ruleSet } = checkTable({ ...noShoe, demo: false }, {});
+    expect(ruleSet?.rules.name).toBe('deluxe');
+    expect(problems.map((p) => p.split(':')[0])).toEqual(['seats', 'serial', 'store.keyEnv', 'roles.dealer.dealer-1', 'roles.supervisor.pit-1']);
+    expect(problems[3]).toContain('T_DEALER_TOKEN is not set');
+    expect(problems[4]).toContain('T_PIT_TOKEN is not set');
+    expect(() => validateTable({ ...noShoe, demo: false }, {})).toThrow(problems.join('\n'));
+  });
+
+  test('no shoe: refused unless the table says demo: true, or --serial gives the device', () => {
+    const { serial: _, ...noShoe } = table();
+    expect(checkTable({ ...noShoe, demo: false }, env).problems).toEqual([
+      'serial: no shoe is configured and the table file does not say demo: true; give the shoe\'s device (serial: { path: /dev/serial/by-id/… } in the table file, or --serial PATH), or set demo: true to deal from the emulated shoe with bot players',
+    ]);
+    expect(checkTable({ ...noShoe, demo: true }, env).problems).toEqual([]);
+    expect(checkTable({ ...noShoe, demo: false }, env, { serialPath: '/dev/ttyUSB0' }).problems).toEqual([]);
+  });
+
+  test('demo defaults to false: a table file that does not mention it is not a demo', () => {
+    expect(tableConfigSchema.parse({ id: 't', rules: 'six-deck', roles: {} }).demo).toBe(false);
   });
 });

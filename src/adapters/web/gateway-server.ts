@@ -6,12 +6,12 @@
 import Fastify, { LogController, type FastifyError, type FastifyInstance } from 'fastify';
 import fastifyWebsocket from '@fastify/websocket';
 import type { Logger } from 'pino';
-import { Gauge, Registry, collectDefaultMetrics } from 'prom-client';
 import type { AudienceViewSource } from '../../app/displays/shared-view.js';
 import type { Principal, Role } from '../../config/table-config.js';
 import { VIEW_BUFFER_BYTES } from './conflated-sender.js';
 import { bearerToken, identify, queryToken, roleAllowed, wrongRoleReason } from './credentials.js';
 import { explained } from './explained-reason.js';
+import { gatewayMetricsRegistry } from './gateway-metrics.js';
 import { registerPageRoutes } from './page-routes.js';
 import { sendRateLimitedPage } from './busy-page.js';
 import { DEFAULT_RATE_LIMIT, registerRequestGuards, type RateLimitSettings } from './request-guards.js';
@@ -84,16 +84,7 @@ export function createGatewayServer(options: GatewayOptions): FastifyInstance & 
       const problem = options.problem?.() ?? null;
       return problem === null ? { ok: true, status: 'ready', problems: [] } : reply.code(503).send({ ok: false, status: 'not ready', problems: [problem] });
     });
-    const register = new Registry();
-    for (const [name, help, pick] of [
-      ['gateway_views_sent', 'Views sent to displays, per audience', (a: 'public' | 'dealer') => viewStats.of(a).sent],
-      ['gateway_views_dropped', 'Views a slow display skipped, per audience', (a: 'public' | 'dealer') => viewStats.of(a).dropped],
-      ['gateway_display_sockets', 'Display sockets connected now, per audience', (a: 'public' | 'dealer') => viewStats.of(a).connected],
-      ['gateway_views_conflated', 'Views from the table a newer one replaced before the fan-out, per audience', (a: 'public' | 'dealer') => options.conflatedFromSource?.(a) ?? 0],
-    ] as const) {
-      new Gauge({ name, help, labelNames: ['audience'], registers: [register], collect() { for (const a of ['public', 'dealer'] as const) this.set({ audience: a }, pick(a)); } });
-    }
-    collectDefaultMetrics({ register }); // the event-loop delay among them: is the gateway keeping up?
+    const register = gatewayMetricsRegistry(viewStats, options.conflatedFromSource);
     routes.get('/metrics', async (_request, reply) => reply.type(register.contentType).send(await register.metrics()));
     registerPageRoutes(routes);
   });

@@ -1,6 +1,7 @@
-// Operators' alarms in the console log: every pause, resume, cleared fault, recovery, voided
-// round and link change reaches the log at WARN or ERROR with the table id, so an alert can be raised on
-// them. Read from the table's durable events (what is logged happened), never from intentions.
+// Operators' alarms in the console log: every pause, resume, cleared fault, recovery, voided round and
+// lost link reaches the log at WARN or ERROR with the table id, so an alert can be raised on them ("alert
+// on level >= 40"); a link coming up or closing is routine and logged at INFO. Read from the table's
+// durable events (what is logged happened), never from intentions.
 import type { Logger } from 'pino';
 import type { Observable, Subscription } from 'rxjs';
 import type { StoredEvent } from '../../ports/event-store.js';
@@ -19,7 +20,7 @@ export function alarmLine(event: StoredEvent): AlarmLine | null {
     const { state, previous, reason } = event.data as { state: string; previous: string; reason: string };
     const fields = { link: state, previous, reason };
     if (state === 'closed') return { level: 'info', fields, message: `shoe link closed (${reason})` };
-    if (state === 'up') return { level: 'warn', fields, message: `shoe link up (${reason})` };
+    if (state === 'up') return { level: 'info', fields, message: `shoe link up (${reason})` };
     if (state === 'down' || state === 'incompatible') return { level: 'error', fields, message: `shoe link ${state}: ${reason}` };
     if (previous === 'up') return { level: 'error', fields, message: `shoe link lost (${state}): ${reason}` };
     return { level: 'info', fields, message: `shoe link ${state}: ${reason}` };

@@ -15,5 +15,5 @@ export const verb = defineCommand({
     'view-interval': { type: 'integer', default: 100, description: 'least time between two views sent to a display, in ms (0: every view; the newest always goes out: views are whole states)' },
   },
   details: ['NATS not reachable at start: one line, exit 2. Once running, an outage is logged at WARN and /readyz answers 503 until NATS returns; the displays keep their last view.'],
-  run: async (args, io) => (await import('../displays-command.js')).displaysCommand(args, io.out),
+  run: async (args, io) => (await import('../displays-command.js')).displaysCommand(args),
 });

@@ -18,8 +18,8 @@ export const verb = defineCommand({
     reason: { type: 'string', value: 'TEXT', description: 'why, with --accept-log-behind-anchor' },
     check: { type: 'boolean', description: 'validate the whole configuration (file, environment, options, ports) and exit: 0 valid, 2 not; opens and creates nothing' },
   },
-  run: async (args) => {
+  run: async (args, io) => {
     const [{ startCommand }, { createWebServer }] = await Promise.all([import('../start-command.js'), import('../../adapters/web/create-web-server.js')]);
-    return startCommand(args, createWebServer);
+    return startCommand(args, createWebServer, io.stderr);
   },
 });

@@ -95,7 +95,7 @@ describe.each(cases)('a log %s', (_name, damage, problem) => {
   test('start refuses with one line naming the file', async () => {
     const file = damaged(damage);
     const table = join(dir, `table-${n}.yaml`);
-    writeFileSync(table, `id: c-t\nrules: six-deck\nstore:\n  path: ${file}\nhttp:\n  port: 0\nroles: {}\n`);
+    writeFileSync(table, `id: c-t\nrules: six-deck\ndemo: true\nstore:\n  path: ${file}\nhttp:\n  port: 0\nroles: {}\n`);
     const r = await shoe(['start', '--table', table], 30_000);
     expect(r.code, r.stderr).toBe(2);
     expectOneLine(r.stderr, file, problem);
@@ -119,7 +119,7 @@ test.each(Object.entries(anchorCorruptions))('a corrupt line %s of the anchor fi
   const line = where === 'in its middle' ? '2' : '\\d+';
   expect(r.stderr.trim()).toMatch(new RegExp(`^shoe [a-z-]+: ${anchorFileOf(file).replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}: line ${line}: no tableId \\(the anchor file is corrupt\\)$`));
   const table = join(dir, `table-anchor-${where.replace(/ /g, '-')}.yaml`);
-  writeFileSync(table, `id: c-t\nrules: six-deck\nstore:\n  path: ${file}\nhttp:\n  port: 0\nroles: {}\n`);
+  writeFileSync(table, `id: c-t\nrules: six-deck\ndemo: true\nstore:\n  path: ${file}\nhttp:\n  port: 0\nroles: {}\n`);
   const s = await shoe(['start', '--table', table], 30_000);
   expect(s.code).toBe(2);
   expect(s.stderr.trim().split('\n')).toHaveLength(1);
