@@ -4,6 +4,7 @@ import { defineCommand } from '../command-spec.js';
 
 export const verb = defineCommand({
   name: 'check',
+  group: 'qa',
   summary: 'Scenario files, captures and table logs through the round machine: one line each, the first difference in words (exit 0 passed, 1 failed, 2 unreadable).',
   positionals: [{ name: 'FILE|DIR...', description: 'scenario files (*.json) or directories of them; table logs (*.db); captures (JSONL of start --capture, with --rules)' }],
   options: {

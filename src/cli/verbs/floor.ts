@@ -4,6 +4,7 @@ import { defineCommand } from '../command-spec.js';
 
 export const verb = defineCommand({
   name: 'floor',
+  group: 'floor',
   summary: 'One line per settled round of every table replicated to NATS JetStream.',
   positionals: [],
   options: {
