@@ -10,6 +10,7 @@ import { shoeSize } from '../rules/shoe-composition.js';
 import { runSimulation, SimulationFailure } from '../app/par/run-simulation.js';
 import { SIMULATED_BETS, summariseBet, type BetSummary, type SimulationCounts } from '../app/par/simulation-stats.js';
 import { UsageError } from './usage-error.js';
+import { majorUnits } from '../app/audit/money-text.js';
 import { Progress } from './progress.js';
 import { keepYoungGenerationSmallAfterWorkerStart } from './small-young-generation.js';
 
@@ -85,8 +86,6 @@ export async function simulate(rules: RuleSet, o: { rounds: number; seats: numbe
 }
 
 const pct = (x: number, digits = 3) => `${(x * 100).toFixed(digits)} %`;
-/** Minor units as major units with two decimals, grouped (300,000,000 → 3,000,000.00), as the other verbs print money. */
-const major = (minor: number): string => `${minor < 0 ? '-' : ''}${Math.trunc(Math.abs(minor) / 100).toLocaleString('en')}.${String(Math.abs(minor) % 100).padStart(2, '0')}`;
 
 export function formatSimulation(r: SimulationReport): string[] {
   const lines = [
@@ -98,7 +97,7 @@ export function formatSimulation(r: SimulationReport): string[] {
   const rows = [['bet', 'bets', 'staked (major units)', 'return', '95 % CI', 'sd/bet', 'sd/round']];
   for (const [kind, s] of Object.entries(r.bets)) {
     if (!s) continue;
-    rows.push([kind, s.bets.toLocaleString('en'), major(s.staked), pct(s.returnRatio), `± ${pct(s.interval95)}`, s.sdPerBet.toFixed(3), s.sdPerRound.toFixed(3)]);
+    rows.push([kind, s.bets.toLocaleString('en'), majorUnits(s.staked, { grouped: true }), pct(s.returnRatio), `± ${pct(s.interval95)}`, s.sdPerBet.toFixed(3), s.sdPerRound.toFixed(3)]);
   }
   const widths = (rows[0] as string[]).map((_, c) => Math.max(...rows.map((row) => (row[c] as string).length)));
   for (const row of rows) lines.push(row.map((cell, c) => (c === 0 ? cell.padEnd(widths[c] as number) : cell.padStart((widths[c] as number) + 2))).join(''));
