@@ -90,6 +90,14 @@ describe('--format json parses as JSON', () => {
     expect(JSON.parse(migrate.stdout)).toMatchObject({ verdict: 'ALREADY', tableId: 't1' });
   });
 
+  test('check --format json: one object with every file and the counts', async () => {
+    const r = await shoe('check', join(ROOT, 'test/scenarios/basic-01-double-soft-hand-allowed.json'), db, '--format', 'json');
+    expect(r.code).toBe(0);
+    const doc = JSON.parse(r.stdout) as { files: Array<{ path: string; outcome: string }>; passed: number; failed: number };
+    expect(doc.files.map((f) => f.outcome)).toEqual(['passed', 'passed']);
+    expect([doc.passed, doc.failed]).toEqual([2, 0]);
+  });
+
   test('recall and strategy --format json', async () => {
     const recall = JSON.parse((await shoe('recall', db, '--last', '2', '--format', 'json')).stdout) as { tableId: string; rounds: unknown[] };
     expect(recall.tableId).toBe('t1');
