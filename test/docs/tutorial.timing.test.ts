@@ -13,6 +13,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT } from '../support/run-cli.js';
+import { readTableLog } from '../support/log-play.js';
 
 type Step =
   | { readonly kind: 'run'; readonly script: string }
@@ -139,9 +140,10 @@ describe('docs/tutorial.md', () => {
         for (const url of step.urls) expect((await fetch(onPort(url))).status, url).toBe(200);
       } else {
         const child = table as ChildProcess;
-        interrupted = await until('a round open on the table', async () => {
+        interrupted = await until('a second round open on the table', async () => {
           const view = (await (await fetch(`http://127.0.0.1:${port}/api/views/public`)).json()) as { table: { round: number; stage: string; paused: boolean } };
-          return OPEN_ROUND.has(view.table.stage) && !view.table.paused ? view.table.round : undefined;
+          // The second round or later, so recall has more than one round to print.
+          return OPEN_ROUND.has(view.table.stage) && !view.table.paused && view.table.round >= 2 ? view.table.round : undefined;
         }, 60_000);
         const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
         process.kill(-(child.pid as number), 'SIGINT'); // what Ctrl-C does: SIGINT to the terminal's foreground group
@@ -152,7 +154,10 @@ describe('docs/tutorial.md', () => {
     }
     expect(interrupted).toBeGreaterThan(0);
     const recall = outputs.at(-1) as string;
-    expect(recall).toContain(`== demo-1 round ${interrupted} ==`);
     expect(recall).toMatch(/^OK demo-1: /m);
+    // Every round recall was asked for (--last 3): the last three dealt on the log, the interrupted one last.
+    const dealt = [...new Set((await readTableLog(join(cwd, 'data', 'demo-1.db'), 'demo-1')).filter((e) => e.type === 'betting.closed').map((e) => e.round))];
+    expect(dealt.at(-1)).toBe(interrupted);
+    expect([...recall.matchAll(/^== demo-1 round (\d+) ==$/gm)].map((m) => Number(m[1]))).toEqual(dealt.slice(-3));
   }, 240_000);
 });
