@@ -19,8 +19,8 @@ export interface ShoeProgram {
 function unknownCommand(verb: string, commands: readonly Command[]): string {
   const names = commands.map((c) => c.name);
   const kind = verb.startsWith('-') ? 'option' : 'command';
-  const near = kind === 'command' ? closestName(verb, names) : undefined;
-  if (near) return `shoe: unknown command "${verb}": did you mean "shoe ${near}"? (shoe --help lists every command)`;
+  const near = kind === 'command' ? closestName(verb, names) : closestName(verb, ['--version', '--help']);
+  if (near) return `shoe: unknown ${kind} "${verb}": did you mean "shoe ${near}"? (shoe --help lists every command)`;
   return `shoe: unknown ${kind} "${verb}"; commands: ${names.join(', ')} (shoe --help)`;
 }
 

@@ -50,6 +50,11 @@ describe('did you mean …?', () => {
     expect((await shoe('help', typed)).stderr).toContain(`did you mean "shoe ${meant}"?`);
   });
 
+  test('a misspelled --version or --help is named too', async () => {
+    expect((await shoe('--verison')).stderr).toBe('shoe: unknown option "--verison": did you mean "shoe --version"? (shoe --help lists every command)\n');
+    expect((await shoe('--hepl')).stderr).toContain('did you mean "shoe --help"?');
+  });
+
   test('a word near no verb gets the list of verbs instead', async () => {
     const r = await shoe('launch');
     expect(r.code).toBe(2);
