@@ -1,6 +1,7 @@
 // Recall in words: one line for every step of a recalled round, whether a fact of the round machine
 // (the table's story, src/session/table-story.ts) or a note on the log (log-notes.ts). Both switches are
-// exhaustive: a new fact or note kind without words here is a compile error, never a crash at recall.
+// exhaustive: a new fact or note kind without words here is a compile error, never a crash at recall; a
+// note kind from a newer version is told as it is.
 import type { TableEvent } from '../../round/events.js';
 import { describeEvent } from '../../session/table-story.js';
 import type { LogNote } from './log-notes.js';
@@ -9,8 +10,11 @@ import { isNoteRecord } from './log-records.js';
 /** What a recalled step holds: a fact of the round machine, or a note beside the facts. */
 export type RecalledFact = TableEvent | LogNote;
 
-function unreachable(kind: never): never {
-  throw new Error(`no words for the log record ${JSON.stringify(kind)}`);
+/** A note this version has no words for: a log written by a newer version. It still compiles only when
+ *  every kind this version knows has its case (`never`), and recall tells it rather than crash. */
+function unknownNote(note: never): string {
+  const { type, ...data } = note as { type: string };
+  return `Note ${type}, unknown to this version: ${JSON.stringify(data)}.`;
 }
 
 const counts = (counters: object): string => {
@@ -25,13 +29,13 @@ export function describeNote(note: LogNote): string {
     case 'link.handshake': return `Shoe link handshake: shoe ${note.serialNumber ?? '?'}, firmware ${note.firmwareVersion ?? '?'}, protocol ${note.protocolVersion ?? '?'}${note.deckCount !== undefined ? `, ${note.deckCount} decks` : ''}.`;
     case 'link.counters': return `Shoe link counters: ${counts(note)}.`;
     case 'link.incident': return `Shoe link sequence incident while one is open (${note.kind}): ${note.detail}.`;
-    case 'shoe.message': return `Shoe message ${String(note.message.type ?? '(no type)')} (shoe seq ${note.shoeSeq}): no table input.`;
+    case 'shoe.message': return `Shoe message ${String(note.message?.type ?? '(no type)')} (shoe seq ${note.shoeSeq}): no table input.`;
     case 'integrity.shuffle': return `Shuffle alarm (${note.kind}): ${note.text}.`;
     case 'log.storage-recovered': return `Log takes writes again after a storage fault (${note.fault}).`;
     case 'log.behind-shoe': return `Log behind the shoe ${note.shoe}: ${note.problem}.`;
     case 'log.accepted-behind-anchor': return `Started on a log behind its anchor, accepted by ${note.by}: ${note.reason}.`;
     case 'log.anchoring-started': return `Anchoring started (${note.file}).`;
-    default: return unreachable(note);
+    default: return unknownNote(note);
   }
 }
 
@@ -41,5 +45,12 @@ export function isLogNote(fact: RecalledFact): fact is LogNote {
 
 /** One line (without the story's indentation), or null for a fact the story leaves out. */
 export function describeRecalledFact(fact: RecalledFact): string | null {
-  return isLogNote(fact) ? describeNote(fact) : (describeEvent(fact)?.trim() ?? null);
+  if (isLogNote(fact)) return describeNote(fact);
+  // The story has a case for every fact of this version; a newer version's fact gets none.
+  const text = describeEvent(fact) as string | null | undefined;
+  if (text === undefined) {
+    const { type, ...data } = fact;
+    return `Fact ${type}, unknown to this version: ${JSON.stringify(data)}.`;
+  }
+  return text?.trim() ?? null;
 }

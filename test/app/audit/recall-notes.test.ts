@@ -1,5 +1,6 @@
 // `shoe recall` on a log whose open round holds every kind of note beside its facts (src/app/audit/log-notes.ts):
-// each step is told in words, the command exits 0 and no line is left blank or says "undefined".
+// each step is told in words, the command exits 0 and no line is left blank or says "undefined"; a note or a
+// fact of a kind this version does not know (a newer version's log) is told as it is.
 import { describe, expect, test } from 'vitest';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -40,7 +41,12 @@ describe('shoe recall on a round with notes beside its facts', () => {
     const service = await TableService.open({ tableId: 'demo-1', rules, rulesId, store, clock: steppingClock() });
     for (const input of ROUND_AT_A_DECISION) await service.submit(input, { source: 'shoe', by: 'shoe' });
     for (const [type, [payload]] of Object.entries(NOTES)) await service.recordNote(type as NoteType, payload as never);
+    // A note kind a newer version might write: told as it is, not a crash.
+    await service.recordNote('link.quality' as NoteType, { snr: 12 } as never);
     service.close();
+    // And a fact a newer version might write: told as it is, not left out.
+    const head = await store.head('demo-1');
+    await store.append('demo-1', [{ type: 'card.glowed', data: { seat: 1 }, round: 1, monoTime: 0, wallTime: '2026-01-01T00:00:00.000Z', rulesId }], { expectedVersion: head.version });
     await store.close();
 
     const lines: string[] = [];
@@ -49,6 +55,8 @@ describe('shoe recall on a round with notes beside its facts', () => {
     expect(lines[0]).toBe('== demo-1 round 1 ==');
     const steps = lines.slice(1).map((line) => line.replace(/^\S+ #\d+ /, ''));
     for (const [, words] of Object.values(NOTES)) expect(steps, 'a note is told without a sender').toContain(words);
+    expect(steps).toContain('Note link.quality, unknown to this version: {"snr":12}.');
+    expect(steps).toContain('Fact card.glowed, unknown to this version: {"seat":1}. [shoe]');
     expect(steps.some((s) => /^Seat 1 hand \d+ to act\. \[shoe\]$/.test(s)), 'a fact keeps its sender').toBe(true);
     for (const line of lines) expect(line).not.toMatch(/undefined|\[object|^\S+ #\d+ $/);
   });
