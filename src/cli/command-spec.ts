@@ -84,8 +84,20 @@ export interface CommandIO {
   readonly now: () => number;
 }
 
+/** The task a verb serves: `shoe --help` lists the verbs under these, in this order (command-usage.ts). */
+export const COMMAND_GROUPS = {
+  table: 'Run a table',
+  audit: 'Audit a table log',
+  qa: 'QA: replay, check and test',
+  analysis: 'Analysis of a rule set',
+  floor: 'The floor (NATS)',
+} as const;
+
+export type CommandGroup = keyof typeof COMMAND_GROUPS;
+
 export interface CommandSpec<O extends OptionSpecs = OptionSpecs> {
   readonly name: string;
+  readonly group: CommandGroup;
   readonly summary: string;
   readonly positionals: readonly PositionalSpec[];
   readonly options: O;
@@ -99,6 +111,7 @@ export interface CommandSpec<O extends OptionSpecs = OptionSpecs> {
 /** Any verb, whatever its options (the registry's element type). */
 export interface Command {
   readonly name: string;
+  readonly group: CommandGroup;
   readonly summary: string;
   readonly positionals: readonly PositionalSpec[];
   readonly options: OptionSpecs;

@@ -1,6 +1,6 @@
 // The usage line and the `--help` text of a verb, and the top-level help, all derived from the specs
 // (command-spec.ts) so they cannot drift from what the parser accepts.
-import { rangeOf, type Command, type OptionSpec } from './command-spec.js';
+import { COMMAND_GROUPS, rangeOf, type Command, type OptionSpec } from './command-spec.js';
 
 function placeholder(option: OptionSpec): string {
   return option.value ?? option.choices?.join('|') ?? (option.type === 'integer' ? 'N' : 'VALUE');
@@ -45,10 +45,15 @@ export function helpText(command: Command): string {
   return lines.join('\n');
 }
 
-/** `shoe --help`: every verb's usage line and summary. */
+/** `shoe --help`: the verbs by the task they serve, each with its summary; `shoe VERB --help` has its syntax. */
 export function topLevelHelp(commands: readonly Command[]): string {
-  const lines = ['usage: shoe <command> [options]    (shoe <command> --help for one command)', '', 'commands:'];
-  for (const c of commands) lines.push(`  ${usageLine(c).slice('shoe '.length)}`, `      ${c.summary}`);
-  lines.push('', 'shoe --version prints the version.');
+  const width = Math.max(...commands.map((c) => c.name.length));
+  const lines = ['usage: shoe <command> [options]    (shoe <command> --help: its options and arguments)'];
+  for (const [group, title] of Object.entries(COMMAND_GROUPS)) {
+    const members = commands.filter((c) => c.group === group);
+    if (members.length === 0) continue;
+    lines.push('', `${title}:`, ...members.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`));
+  }
+  lines.push('', 'shoe --version (-V) prints the version.');
   return lines.join('\n');
 }

@@ -1,7 +1,7 @@
-// Every verb of the `shoe` command, in the order `shoe --help` lists them.
+// Every verb of the `shoe` command, in the order `shoe --help` lists them (by group: command-spec.ts COMMAND_GROUPS).
 //
 // Adding a verb (e.g. conformance, check, stack): write src/cli/verbs/<verb>.ts exporting `verb =
-// defineCommand({ name, summary, positionals, options, details?, streaming?, run })` (command-spec.ts),
+// defineCommand({ name, group, summary, positionals, options, details?, streaming?, run })` (command-spec.ts),
 // with `run` importing its work with `await import(...)` so `shoe --help` loads nothing else; add one
 // line below; add the verb and its options to docs/cli.md (test/cli/cli-reference.test.ts checks it).
 // Parsing, `--help`, the usage line and usage errors (exit 2) all come from the spec: never hand-write them.
@@ -28,24 +28,29 @@ import { verb as stackVerb } from './verbs/stack.js';
 import { verb as scenariosVerb } from './verbs/scenarios.js';
 
 export const COMMANDS: readonly Command[] = [
+  // Run a table
   startVerb,
-  replayVerb,
-  demoVerb,
   runVerb,
+  emulateVerb,
+  // Audit a table log
   verifyVerb,
-  backupVerb,
-  migrateVerb,
   recallVerb,
   exportVerb,
-  emulateVerb,
-  conformanceVerb,
+  backupVerb,
+  migrateVerb,
+  // QA: replay, check and test
+  replayVerb,
+  demoVerb,
   replayCaptureVerb,
-  floorVerb,
-  displaysVerb,
-  strategyVerb,
-  simulateVerb,
-  parSheetVerb,
   checkVerb,
   stackVerb,
   scenariosVerb,
+  conformanceVerb,
+  // Analysis of a rule set
+  strategyVerb,
+  simulateVerb,
+  parSheetVerb,
+  // The floor
+  floorVerb,
+  displaysVerb,
 ];

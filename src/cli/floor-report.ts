@@ -16,6 +16,7 @@ export interface FloorOptions {
   readonly idleExit: number | undefined;
   readonly stream: string;
   readonly subjectPrefix: string;
+  readonly format: 'text' | 'json';
 }
 
 async function lastMessageTime(jsm: JetStreamManager, stream: string, seq: number): Promise<number> {
@@ -71,7 +72,7 @@ export async function floorReport(o: FloorOptions, io: CommandIO): Promise<numbe
     for await (const m of messages) {
       armIdle();
       const done = rounds.push(JSON.parse(decoder.decode(m.data)) as StoredEvent);
-      if (done) await writer.line(formatFloorRound(done));
+      if (done) await writer.line(o.format === 'json' ? JSON.stringify(done) : formatFloorRound(done));
       if (!follow && m.seq >= state.last_seq) break;
     }
     clearTimeout(idle);

@@ -1,7 +1,7 @@
 // `shoe recall DB` (options: its spec): the last rounds of a table log.
 import { openTableFile } from '../adapters/store/sqlite-table-file.js';
 import { recallLastRounds } from '../app/audit/recall-rounds.js';
-import { describeEvent } from '../session/table-story.js';
+import { describeRecalledFact } from '../app/audit/recall-story.js';
 import type { CommandArgs, OptionSpecs } from './command-spec.js';
 
 type Out = (line: string) => void;
@@ -20,8 +20,8 @@ export async function recallCommand(args: CommandArgs<OptionSpecs>, out: Out): P
       for (const r of rounds) {
         out(`== ${tableId} round ${r.round} ==`);
         for (const step of r.steps) {
-          const text = describeEvent(step.fact);
-          if (text !== null) out(`${step.wallTime} #${step.seq} ${text.trim()}${step.by ? ` [${step.by}]` : ''}`);
+          const text = describeRecalledFact(step.fact);
+          if (text !== null) out(`${step.wallTime} #${step.seq} ${text}${step.by ? ` [${step.by}]` : ''}`);
         }
       }
     }

@@ -25,25 +25,28 @@ export interface ParSheetOptions {
   readonly lang: SheetLang;
   readonly seed: number;
   readonly strategy: string | undefined;
+  /** No progress and no notes on stderr. */
+  readonly quiet: boolean;
 }
 
 /** The command line the sheet was made with, for its identification. */
 function commandLine(o: ParSheetOptions): string {
   const parts = ['shoe par-sheet'];
   for (const [k, v] of Object.entries(o)) {
-    if (v === undefined || v === false) continue;
+    // How the run was shown is not part of what the sheet is.
+    if (v === undefined || v === false || k === 'quiet') continue;
     parts.push(v === true ? `--${k}` : `--${k} ${String(v)}`);
   }
   return parts.join(' ');
 }
 
-function progressPrinter(): { update: (label: string, done: number, total: number) => void; finish: () => void } {
+function progressPrinter(quiet: boolean): { update: (label: string, done: number, total: number) => void; finish: () => void } {
   let current: { label: string; progress: Progress } | null = null;
   return {
     update(label, done, total) {
       if (current?.label !== label) {
         current?.progress.finish();
-        current = { label, progress: new Progress({ stream: process.stderr, now: () => performance.now(), label: `par-sheet ${label}`, unit: 'rounds', delayMs: 0, intervalMs: 200 }) };
+        current = { label, progress: new Progress({ stream: process.stderr, now: () => performance.now(), label: `par-sheet ${label}`, unit: 'rounds', delayMs: 0, intervalMs: 200, quiet }) };
       }
       current.progress.update(done, total);
     },
@@ -62,13 +65,13 @@ export async function parSheetCommand(options: ParSheetOptions, out: (line: stri
   const workers = options.workers ?? availableParallelism();
   const strategyFile = options.strategy;
   if (strategyFile !== undefined && all) throw new UsageError('--strategy FILE is for one rule set (--rules), not --all');
-  const progress = progressPrinter();
+  const progress = progressPrinter(options.quiet);
   // One pool of threads for every rule set: the workers start once (par/simulation-pool.ts).
   const pool = new SimulationPool(workers);
   const base = { pool, now: () => performance.now(), generated: new Date(), command: commandLine(options) };
   const sheetOf = async (loaded: LoadedRuleSet, o: Partial<AssembleOptions> & { seed: number; lang: SheetLang }, step = ''): Promise<ParSheetDocument | number> => {
     // The exact analysis shows no bar (a few seconds to a minute): a line says it runs.
-    process.stderr.write(`par-sheet ${step}${loaded.rules.name}: exact analysis…\n`);
+    if (!options.quiet) process.stderr.write(`par-sheet ${step}${loaded.rules.name}: exact analysis…\n`);
     try {
       return await assembleParSheet(loaded, { ...base, seats: defaultSeats(loaded.rules), onProgress: (label, done, total) => progress.update(`${step}${loaded.rules.name} ${label}`, done, total), ...o });
     } catch (err) {

@@ -4,6 +4,7 @@
 // options, choices and whole numbers are checked here from the spec.
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { UsageError } from './usage-error.js';
+import { closestName } from './closest-name.js';
 import { rangeOf, type Command, type CommandArgs, type OptionSpec, type OptionSpecs } from './command-spec.js';
 
 export type ParsedCommandLine = { readonly help: true } | { readonly help: false; readonly args: CommandArgs<OptionSpecs> };
@@ -16,27 +17,9 @@ function wantsHelp(argv: readonly string[]): boolean {
   return false;
 }
 
-function editDistance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    let diagonal = row[0] ?? 0;
-    row[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const above = row[j] ?? 0;
-      row[j] = Math.min(above + 1, (row[j - 1] ?? 0) + 1, diagonal + (a[i - 1] === b[j - 1] ? 0 : 1));
-      diagonal = above;
-    }
-  }
-  return row[b.length] ?? 0;
-}
-
 function suggestion(unknown: string, options: OptionSpecs): string {
-  const name = unknown.replace(/^-+/, '').split('=')[0] ?? '';
-  const close = [...Object.keys(options), 'help']
-    .map((candidate) => ({ candidate, distance: editDistance(name, candidate) }))
-    .filter((c) => c.distance <= Math.max(1, Math.floor(c.candidate.length / 3)))
-    .sort((x, y) => x.distance - y.distance)[0];
-  return close ? ` (did you mean --${close.candidate}?)` : '';
+  const close = closestName(unknown.replace(/^-+/, '').split('=')[0] ?? '', [...Object.keys(options), 'help']);
+  return close ? ` (did you mean --${close}?)` : '';
 }
 
 /** Node's messages, rewritten as one short line each. */

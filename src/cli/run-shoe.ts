@@ -8,10 +8,20 @@ import type { Command, CommandIO } from './command-spec.js';
 import { helpText, topLevelHelp, usageLine } from './command-usage.js';
 import { parseCommandLine } from './parse-command-line.js';
 import { explainOperatorError } from './cli-errors.js';
+import { closestName } from './closest-name.js';
 
 export interface ShoeProgram {
   readonly commands: readonly Command[];
   readonly version: string;
+}
+
+/** An unknown verb: the nearest verb when one is near ("did you mean …?"), and every verb. */
+function unknownCommand(verb: string, commands: readonly Command[]): string {
+  const names = commands.map((c) => c.name);
+  const kind = verb.startsWith('-') ? 'option' : 'command';
+  const near = kind === 'command' ? closestName(verb, names) : closestName(verb, ['--version', '--help']);
+  if (near) return `shoe: unknown ${kind} "${verb}": did you mean "shoe ${near}"? (shoe --help lists every command)`;
+  return `shoe: unknown ${kind} "${verb}"; commands: ${names.join(', ')} (shoe --help)`;
 }
 
 export async function runShoe(argv: readonly string[], program: ShoeProgram, io: CommandIO): Promise<number> {
@@ -27,15 +37,12 @@ export async function runShoe(argv: readonly string[], program: ShoeProgram, io:
   }
   if (verb === '--help' || verb === '-h' || verb === 'help') {
     const about = rest[0] !== undefined ? program.commands.find((c) => c.name === rest[0]) : undefined;
-    if (rest[0] !== undefined && !about) return fail(`shoe: unknown command "${rest[0]}"; commands: ${program.commands.map((c) => c.name).join(', ')}`);
+    if (rest[0] !== undefined && !about) return fail(unknownCommand(rest[0], program.commands));
     io.out(about ? helpText(about) : topLevelHelp(program.commands));
     return 0;
   }
   const command = program.commands.find((c) => c.name === verb);
-  if (!command) {
-    const kind = verb.startsWith('-') ? 'option' : 'command';
-    return fail(`shoe: unknown ${kind} "${verb}"; commands: ${program.commands.map((c) => c.name).join(', ')} (shoe --help)`);
-  }
+  if (!command) return fail(unknownCommand(verb, program.commands));
   const name = `shoe ${command.name}`;
   try {
     const parsed = parseCommandLine(command, rest);

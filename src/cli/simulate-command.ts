@@ -10,6 +10,7 @@ import { shoeSize } from '../rules/shoe-composition.js';
 import { runSimulation, SimulationFailure } from '../app/par/run-simulation.js';
 import { SIMULATED_BETS, summariseBet, type BetSummary, type SimulationCounts } from '../app/par/simulation-stats.js';
 import { UsageError } from './usage-error.js';
+import { majorUnits } from '../app/audit/money-text.js';
 import { Progress } from './progress.js';
 import { keepYoungGenerationSmallAfterWorkerStart } from './small-young-generation.js';
 
@@ -91,11 +92,12 @@ export function formatSimulation(r: SimulationReport): string[] {
     `${r.rules}: ${r.rounds.toLocaleString('en')} rounds × ${r.seats} seat(s), seed ${r.seed}, ${r.workers} worker(s), ${r.seconds.toFixed(1)} s (${Math.round(r.rounds / Math.max(r.seconds, 1e-9)).toLocaleString('en')} rounds/s)`,
     '',
   ];
-  // Columns as wide as their widest cell (60,000,000 bets and 60,000,000,000 staked must not run together).
-  const rows = [['bet', 'bets', 'staked', 'return', '95 % CI', 'sd/bet', 'sd/round']];
+  // Columns as wide as their widest cell (60,000,000 bets and 600,000,000.00 staked must not run together).
+  // Money in major units, like every verb's; the JSON keeps the log's integer minor units.
+  const rows = [['bet', 'bets', 'staked (major units)', 'return', '95 % CI', 'sd/bet', 'sd/round']];
   for (const [kind, s] of Object.entries(r.bets)) {
     if (!s) continue;
-    rows.push([kind, s.bets.toLocaleString('en'), s.staked.toLocaleString('en'), pct(s.returnRatio), `± ${pct(s.interval95)}`, s.sdPerBet.toFixed(3), s.sdPerRound.toFixed(3)]);
+    rows.push([kind, s.bets.toLocaleString('en'), majorUnits(s.staked, { grouped: true }), pct(s.returnRatio), `± ${pct(s.interval95)}`, s.sdPerBet.toFixed(3), s.sdPerRound.toFixed(3)]);
   }
   const widths = (rows[0] as string[]).map((_, c) => Math.max(...rows.map((row) => (row[c] as string).length)));
   for (const row of rows) lines.push(row.map((cell, c) => (c === 0 ? cell.padEnd(widths[c] as number) : cell.padStart((widths[c] as number) + 2))).join(''));
@@ -115,6 +117,8 @@ export interface SimulateOptions {
   readonly seed: number;
   readonly strategy: string | undefined;
   readonly format: 'text' | 'json';
+  /** No progress on stderr. */
+  readonly quiet: boolean;
 }
 
 export async function simulateCommand(options: SimulateOptions, out: (line: string) => void): Promise<number> {
@@ -127,7 +131,7 @@ export async function simulateCommand(options: SimulateOptions, out: (line: stri
   const file = options.strategy;
   const strategy = file ? readStrategyFile(file, rules) : undefined;
   try {
-    const report = await simulate(rules, { rounds, seats, seed, workers, progress: true, ...(strategy ? { strategy } : {}) });
+    const report = await simulate(rules, { rounds, seats, seed, workers, progress: !options.quiet, ...(strategy ? { strategy } : {}) });
     if (format === 'json') out(JSON.stringify(report, null, 2));
     else for (const line of formatSimulation(report)) out(line);
     return 0;

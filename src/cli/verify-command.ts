@@ -2,7 +2,8 @@
 // One log: its line, as ever — exit 0 intact, 1 integrity broken (the line names the event and why), 2 the
 // file cannot be read. Many logs (a folder, a pattern, several files): checked in parallel up to the
 // threads, one line per log in the order named and a total; exit 1 if any is broken, else 2 if any cannot
-// be read. `--json`: one JSON document for an auditor's tooling instead of the lines.
+// be read. `--format json` (or its older spelling `--json`): one JSON document for an auditor's tooling
+// instead of the lines.
 import { availableParallelism } from 'node:os';
 import { existsSync, statSync } from 'node:fs';
 import { logKeyFromEnv } from '../config/log-key.js';
@@ -37,7 +38,7 @@ function exitCodeOf(reports: readonly LogReport[]): number {
 export async function verifyCommand(args: CommandArgs<OptionSpecs>, io: Pick<CommandIO, 'out' | 'stderr' | 'now'>, env: NodeJS.ProcessEnv = process.env): Promise<number> {
   const key = logKeyFromEnv(args.options.get('key-env'), env);
   const threads = threadsOf(args);
-  const json = args.flags.has('json');
+  const json = args.options.get('format') === 'json' || args.flags.has('json');
   const common = { ...(key ? { key } : {}), ...(args.options.has('nats') ? { nats: args.options.get('nats') as string } : {}), noAnchorOk: args.flags.has('no-anchor-ok') };
   const quiet = args.flags.has('quiet') || json;
   const started = io.now();

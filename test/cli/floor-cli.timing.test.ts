@@ -83,9 +83,19 @@ describe.skipIf(skip !== false)(`shoe floor against nats-server ${skip ? `(skipp
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     expect(lines(r.stdout)).toEqual([
-      '2026-01-01T00:00:01.000Z table t1 round 1: s1h0 main p1 win +1000 | players net +1000',
-      '2026-01-01T00:00:01.000Z table t2 round 1: s1h0 main p1 lose -500 | players net -500',
-      '2026-01-01T00:00:02.000Z table t1 round 2: s1h0 main p1 lose -1000 | players net -1000',
+      '2026-01-01T00:00:01.000Z table t1 round 1: s1h0 main p1 win +10.00 | players net +10.00',
+      '2026-01-01T00:00:01.000Z table t2 round 1: s1h0 main p1 lose -5.00 | players net -5.00',
+      '2026-01-01T00:00:02.000Z table t1 round 2: s1h0 main p1 lose -10.00 | players net -10.00',
+    ]);
+  });
+
+  test('--format json: one JSON object per round, money in minor units', async () => {
+    const f = await freshFloor();
+    await f.round('t1', 1, 1000);
+    const r = await (await floor(f, '--format', 'json')).done;
+    expect(r.code).toBe(0);
+    expect(lines(r.stdout).map((l) => JSON.parse(l) as unknown)).toEqual([
+      { tableId: 't1', round: 1, endedAt: '2026-01-01T00:00:01.000Z', voided: false, results: [{ seat: 1, hand: 0, bet: 'main', player: 'p1', outcome: 'win', net: 1000 }] },
     ]);
   });
 

@@ -58,8 +58,8 @@ describe.skipIf(!natsServerAvailable())(natsServerAvailable() ? 'shoe floor --fo
     await settleRound(nats.url, 2, 3);
     await until(() => stdout.includes('table t1 round 2:'), 15_000, 'round 2 after the return');
     expect(stdout.split('\n').filter((l) => l !== '')).toEqual([
-      '2026-01-01T00:00:01.000Z table t1 round 1: s1h0 main p1 win +1000 | players net +1000',
-      '2026-01-01T00:00:02.000Z table t1 round 2: s1h0 main p1 win +1000 | players net +1000',
+      '2026-01-01T00:00:01.000Z table t1 round 1: s1h0 main p1 win +10.00 | players net +10.00',
+      '2026-01-01T00:00:02.000Z table t1 round 2: s1h0 main p1 win +10.00 | players net +10.00',
     ]);
     child.kill('SIGTERM');
     await exited;

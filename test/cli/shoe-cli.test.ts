@@ -43,7 +43,7 @@ function expectOneLine(r: { code: number; stdout: string; stderr: string }, verb
 
 describe('help and version', () => {
   test('every verb is listed', () => {
-    expect(VERBS).toEqual(['start', 'replay', 'demo', 'run', 'verify', 'backup', 'migrate', 'recall', 'export', 'emulate', 'conformance', 'replay-capture', 'floor', 'displays', 'strategy', 'simulate', 'par-sheet', 'check', 'stack', 'scenarios']);
+    expect(VERBS).toEqual(['start', 'run', 'emulate', 'verify', 'recall', 'export', 'backup', 'migrate', 'replay', 'demo', 'replay-capture', 'check', 'stack', 'scenarios', 'conformance', 'strategy', 'simulate', 'par-sheet', 'floor', 'displays']);
   });
 
   test.each(VERBS)('shoe %s --help and -h print its usage on stdout, exit 0', async (verb) => {
@@ -73,10 +73,10 @@ describe('help and version', () => {
 
   test('start documents --capture', async () => {
     expect((await shoe('start', '--help')).stdout).toMatch(/--capture FILE/);
-    expect((await shoe('--help')).stdout).toMatch(/start .*--capture FILE/);
+    expect((await shoe('--help')).stdout).not.toMatch(/--capture FILE/); // the overview has no syntax: start --help has
   });
 
-  test('shoe --help lists every verb with its usage; shoe alone is an error', async () => {
+  test('shoe --help lists every verb with its summary; shoe alone is an error', async () => {
     const help = await shoe('--help');
     expect(help.code).toBe(0);
     for (const verb of VERBS) expect(help.stdout).toMatch(new RegExp(`^  ${verb}\\b`, 'm'));
@@ -86,13 +86,15 @@ describe('help and version', () => {
   });
 
   test('--version prints the version of package.json', async () => {
-    for (const flag of ['--version', '-v']) expect(await shoe(flag)).toEqual({ code: 0, stdout: `${version}\n`, stderr: '' });
+    for (const flag of ['--version', '-V', '-v']) expect(await shoe(flag)).toEqual({ code: 0, stdout: `${version}\n`, stderr: '' });
   });
 
-  test('an unknown verb is exit 2 listing the verbs', async () => {
-    const r = await shoe('replai');
+  test('an unknown verb is exit 2 listing the verbs; a misspelled one names the verb meant', async () => {
+    const r = await shoe('frobnicate');
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/unknown command "replai"; commands: start, replay/);
+    expect(r.stderr).toMatch(/unknown command "frobnicate"; commands: start, run/);
+    const near = await shoe('replai');
+    expect([near.code, near.stderr]).toEqual([2, 'shoe: unknown command "replai": did you mean "shoe replay"? (shoe --help lists every command)\n']);
   });
 });
 
@@ -287,7 +289,7 @@ describe('the real process', () => {
     expect(await run('--version')).toEqual({ code: 0, stdout: `${version}\n`, stderr: '' });
     const unknown = await run('verify', '--frmat');
     expect(unknown.code).toBe(2);
-    expect(unknown.stderr.split('\n')[0]).toBe('shoe verify: unknown option --frmat');
+    expect(unknown.stderr.split('\n')[0]).toBe('shoe verify: unknown option --frmat (did you mean --format?)');
     const dirAsFile = await run('replay', 'config', '--rules', 'six-deck');
     expect(dirAsFile).toEqual({ code: 2, stdout: '', stderr: 'shoe replay: config: is a directory; give a session file\n' });
   });

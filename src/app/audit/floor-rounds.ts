@@ -1,6 +1,7 @@
 // The floor's view: every table's events arrive interleaved; one line per settled round —
-// table, round, and each bet's result — as soon as the round has ended.
+// table, round, and each bet's result (money in major units) — as soon as the round has ended.
 import type { StoredEvent } from '../../ports/event-store.js';
+import { majorUnits } from './money-text.js';
 
 export interface FloorRound {
   readonly tableId: string;
@@ -32,6 +33,8 @@ export class FloorRounds {
 
 export function formatFloorRound(r: FloorRound): string {
   const net = r.results.reduce((sum, x) => sum + x.net, 0);
-  const parts = r.results.map((x) => `s${x.seat}h${x.hand} ${x.bet} ${x.player} ${x.outcome} ${x.net >= 0 ? '+' : ''}${x.net}`);
-  return `${r.endedAt} table ${r.tableId} round ${r.round}${r.voided ? ' VOID' : ''}: ${parts.join('; ') || 'no bets'} | players net ${net >= 0 ? '+' : ''}${net}`;
+  // Money in major units, as every verb prints it (0 is written +0.00: a net, like the others).
+  const signed = (minor: number): string => (minor === 0 ? '+0.00' : majorUnits(minor, { signed: true }));
+  const parts = r.results.map((x) => `s${x.seat}h${x.hand} ${x.bet} ${x.player} ${x.outcome} ${signed(x.net)}`);
+  return `${r.endedAt} table ${r.tableId} round ${r.round}${r.voided ? ' VOID' : ''}: ${parts.join('; ') || 'no bets'} | players net ${signed(net)}`;
 }

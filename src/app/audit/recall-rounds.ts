@@ -5,14 +5,16 @@
 // gets a turn between rounds.
 import type { EventStore, StoredEvent } from '../../ports/event-store.js';
 import type { RoundIndex } from '../../ports/round-index.js';
-import type { TableEvent } from '../../round/events.js';
-import { factOf, isInputRecord, recordedInput, CONFIGURED_RECORD } from './log-records.js';
+import { factOf, isInputRecord, isNoteRecord, recordedInput, CONFIGURED_RECORD } from './log-records.js';
+import { noteOf } from './log-notes.js';
+import type { RecalledFact } from './recall-story.js';
 import { roundIndexOf } from './round-index.js';
 
 export interface RecalledStep {
   readonly seq: number;
   readonly wallTime: string;
-  readonly fact: TableEvent;
+  /** A fact of the round machine, or a note on the log beside the facts (link state, a refused command…). */
+  readonly fact: RecalledFact;
   /** Who sent the input that caused it. */
   readonly by?: string;
 }
@@ -37,7 +39,9 @@ export function recallRounds(events: readonly StoredEvent[], last: number): Reca
     }
     if (event.type === CONFIGURED_RECORD || event.round === 0) continue;
     const steps = rounds.get(event.round) ?? [];
-    steps.push({ seq: event.seq, wallTime: event.wallTime, fact: factOf(event), ...(by !== undefined ? { by } : {}) });
+    // A note is caused by no input: it has no sender.
+    const note = isNoteRecord(event.type);
+    steps.push({ seq: event.seq, wallTime: event.wallTime, fact: note ? noteOf(event) : factOf(event), ...(by !== undefined && !note ? { by } : {}) });
     rounds.set(event.round, steps);
   }
   return [...rounds.entries()]

@@ -12,6 +12,7 @@ import type { TableInput } from '../../round/inputs.js';
 import { TableEngine } from '../../round/table-engine.js';
 import type { TableState } from '../../round/table-state.js';
 import { CONFIGURED_RECORD, REFUSED_COMMAND_RECORD, STORAGE_RECOVERED_RECORD, configuredRecord, factRecord, inputRecord, type InputOrigin } from '../audit/log-records.js';
+import type { LogNotePayloads, NoteType } from '../audit/log-notes.js';
 import { pausedByARestart } from './restart-pause.js';
 import { rebuildTable, reconfigured, type RebuildStart } from './rebuild-table.js';
 import { verifyChain } from '../../log/event-chain.js';
@@ -208,7 +209,7 @@ export class TableService {
   }
 
   /** Appends a record that is not a table input (link state, counters, a refused command); the table does not change. */
-  recordNote(type: string, payload: Record<string, unknown>): Promise<StoredEvent> {
+  recordNote<K extends NoteType>(type: K, payload: LogNotePayloads[K]): Promise<StoredEvent> {
     const run = this.queue.then(async () => {
       const fault = this.fault.value;
       if (fault) throw new TableHaltedError(fault);

@@ -12,6 +12,7 @@ export interface CheckValues {
   readonly update: boolean;
   readonly rules?: string | undefined;
   readonly quiet: boolean;
+  readonly format: 'text' | 'json';
 }
 
 export async function runCheck(paths: readonly string[], values: CheckValues, out: (line: string) => void): Promise<number> {
@@ -22,7 +23,7 @@ export async function runCheck(paths: readonly string[], values: CheckValues, ou
     files = expandScenarioPaths(paths, ['.json', '.jsonl', '.db']);
   } catch (err) {
     if (err instanceof UnreadableScenarioError) {
-      out(`UNREADABLE ${err.message}`);
+      out(values.format === 'json' ? JSON.stringify({ files: [], unreadable: 1, problem: err.message }) : `UNREADABLE ${err.message}`);
       return 2;
     }
     throw err;
@@ -32,10 +33,11 @@ export async function runCheck(paths: readonly string[], values: CheckValues, ou
   for (const path of files) {
     const check = await checkFile(path, { update: values.update, others });
     checks.push(check);
-    if (!values.quiet || check.outcome !== 'passed') out(checkLine(check));
+    if (values.format === 'text' && (!values.quiet || check.outcome !== 'passed')) out(checkLine(check));
   }
   const count = (o: FileCheck['outcome']): number => checks.filter((c) => c.outcome === o).length;
-  out(`${count('passed')} passed, ${count('failed')} failed${values.update ? `, ${count('updated')} updated` : ''}, ${count('unreadable')} unreadable`);
+  if (values.format === 'json') out(JSON.stringify({ files: checks, passed: count('passed'), failed: count('failed'), updated: count('updated'), unreadable: count('unreadable') }));
+  else out(`${count('passed')} passed, ${count('failed')} failed${values.update ? `, ${count('updated')} updated` : ''}, ${count('unreadable')} unreadable`);
   if (values.junit !== undefined) writeFileSync(values.junit, junitXml('shoe check', junitCases(checks)));
   return checkExitCode(checks);
 }

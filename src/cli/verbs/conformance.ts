@@ -11,6 +11,7 @@ import { checkJunitFile } from '../junit-file.js';
 
 export const verb = defineCommand({
   name: 'conformance',
+  group: 'qa',
   summary: 'Runs the shoe link conformance suite (PROTOCOL.md) against the device on a serial line; exit 1 when a mandatory clause fails.',
   positionals: [],
   options: {

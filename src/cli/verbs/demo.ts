@@ -7,6 +7,7 @@ const DEMO = packagePath('config/demo/six-deck-demo.jsonl');
 
 export const verb = defineCommand({
   name: 'demo',
+  group: 'qa',
   summary: "The bundled demo session's story: a six-deck table played through the round machine.",
   positionals: [{ name: 'SESSION', description: 'another recorded session to tell', required: false }],
   options: {

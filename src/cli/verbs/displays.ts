@@ -4,6 +4,7 @@ import { defineCommand } from '../command-spec.js';
 
 export const verb = defineCommand({
   name: 'displays',
+  group: 'floor',
   summary: "A stateless gateway serving a table's public and dealer displays from NATS (run as many as the audience needs).",
   positionals: [],
   options: {

@@ -8,6 +8,7 @@ import { serialOpenFailure } from '../serial-open-failure.js';
 
 export const verb = defineCommand({
   name: 'emulate',
+  group: 'table',
   summary: 'An emulated shoe on a serial device (e.g. one end of `socat -d -d pty,raw,echo=0 pty,raw,echo=0`), until Ctrl-C.',
   positionals: [],
   options: {

@@ -6,6 +6,7 @@ import { UsageError } from '../usage-error.js';
 
 export const verb = defineCommand({
   name: 'export',
+  group: 'audit',
   summary: "The log's inputs, in order, as a recorded session that `replay` accepts (production logs become test fixtures).",
   positionals: [{ name: 'DB', description: "a table's SQLite log" }],
   options: {

@@ -7,6 +7,7 @@ const rules = { type: 'string', value: 'NAME|PATH', description: 'the rule set (
 
 export const verb = defineCommand({
   name: 'par-sheet',
+  group: 'analysis',
   summary: 'The par sheet of a rule set (or of all): identified, exact and simulated returns, lab figures, side bets, warnings, pictures.',
   positionals: [],
   options: {
@@ -14,6 +15,7 @@ export const verb = defineCommand({
     all: { type: 'boolean', description: 'every rule set: warnings and a summary on top, then each sheet' },
     verify: { type: 'string', value: 'FILE', description: 'compute a saved json sheet again: exit 0 when it still holds, 1 naming what differs' },
     format: { type: 'string', choices: ['md', 'json', 'html'], default: 'md', description: 'Markdown, JSON, or a self-contained html page with charts' },
+    quiet: { type: 'boolean', short: 'q', description: 'no progress on stderr (shown only on a terminal)' },
     rounds: { type: 'integer', description: 'rounds dealt per rule set (default: enough for a ±0.1 % 95 % interval on the main return, sized from a pilot)' },
     workers: { type: 'integer', description: "threads that play the simulation, this one included (default: the machine's cores)" },
     lang: { type: 'string', choices: ['en', 'ru'], default: 'en', description: 'the language of the sheet (every word; numbers as the language writes them)' },

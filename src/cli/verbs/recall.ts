@@ -4,6 +4,7 @@ import { defineCommand } from '../command-spec.js';
 
 export const verb = defineCommand({
   name: 'recall',
+  group: 'audit',
   summary: 'Game recall: the last rounds of a table log, step by step.',
   positionals: [{ name: 'DB', description: "a table's SQLite log" }],
   options: {

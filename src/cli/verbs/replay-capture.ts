@@ -6,6 +6,7 @@ import { UsageError } from '../usage-error.js';
 
 export const verb = defineCommand({
   name: 'replay-capture',
+  group: 'qa',
   summary: "A capture (start --capture) through the decoder and the round machine; prints the live run's events, exit 1 if they differ.",
   positionals: [{ name: 'FILE', description: 'the capture file' }],
   options: {

@@ -4,6 +4,7 @@ import { defineCommand } from '../command-spec.js';
 
 export const verb = defineCommand({
   name: 'replay',
+  group: 'qa',
   summary: 'A recorded session (JSONL, one input per line) through the round machine: every fact it causes, in order.',
   positionals: [{ name: 'FILE', description: 'the recorded session (JSONL)' }],
   options: {

@@ -4,6 +4,7 @@ import { defineCommand } from '../command-spec.js';
 
 export const verb = defineCommand({
   name: 'run',
+  group: 'table',
   summary: 'Plays a recorded session into a durable table log (SQLite); restartable after a crash.',
   positionals: [{ name: 'SESSION', description: 'the recorded session (JSONL)' }],
   options: {

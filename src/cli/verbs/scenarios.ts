@@ -7,6 +7,7 @@ import { UsageError } from '../usage-error.js';
 
 export const verb = defineCommand({
   name: 'scenarios',
+  group: 'qa',
   summary: "Scenario files from the chart's paths (xstate graph): together they reach every state and transition of the round machine; prints the counts.",
   positionals: [{ name: 'generate', description: 'what to do (generate is the only action)' }],
   options: {

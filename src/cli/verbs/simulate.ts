@@ -7,6 +7,7 @@ const rules = { type: 'string', value: 'NAME|PATH', description: 'the rule set (
 
 export const verb = defineCommand({
   name: 'simulate',
+  group: 'analysis',
   summary: 'Plays N rounds of the computed strategy through the production round machine on seeded shoes, across worker threads.',
   positionals: [],
   options: {
@@ -17,6 +18,7 @@ export const verb = defineCommand({
     seed: { type: 'integer', default: 1, max: SEED_MAX, description: 'the seed of the shoes' },
     strategy: { type: 'string', value: 'FILE', description: 'a strategy from `shoe strategy --format json` instead of the computed one' },
     format: { type: 'string', choices: ['text', 'json'], default: 'text', description: 'a report, or JSON' },
+    quiet: { type: 'boolean', short: 'q', description: 'no progress on stderr (shown only on a terminal)' },
   },
   details: [
     'Shoes are dealt to the cut card; every side bet of the rule set is played, a bet behind on each seat where allowed,',

@@ -4,6 +4,7 @@ import { defineCommand } from '../command-spec.js';
 
 export const verb = defineCommand({
   name: 'stack',
+  group: 'qa',
   summary: "A stacked shoe in draw order from what each box and the dealer receive (the rule set's burn and deal order): a session, or a scenario.",
   positionals: [{ name: 'SPEC...', description: 'e.g. "s1=6H,5S,double,9C dealer=6D,TC,9S" (docs/qa.md)' }],
   options: {

@@ -4,6 +4,7 @@ import { defineCommand } from '../command-spec.js';
 
 export const verb = defineCommand({
   name: 'start',
+  group: 'table',
   summary: 'Runs a table: the round machine, the shoe link, the durable log and the pages (default: the demo table with an emulated shoe).',
   positionals: [],
   options: {

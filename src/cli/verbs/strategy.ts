@@ -6,6 +6,7 @@ const rules = { type: 'string', value: 'NAME|PATH', description: 'the rule set (
 
 export const verb = defineCommand({
   name: 'strategy',
+  group: 'analysis',
   summary: "The rule set's basic strategy, computed from exact dealer probabilities: the chart, or JSON with each cell's values.",
   positionals: [],
   options: {
