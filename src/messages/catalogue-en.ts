@@ -548,4 +548,5 @@ export const MESSAGES_EN: Catalogue = {
   'duration.ms': '{count} ms',
   'refused.status': 'refused ({status})',
   'reason.typed': '{text}',
+  'instr.linkDownPaused': 'Shoe link down: stop dealing and check the shoe (power, cable); the table resumes by itself when the link is back',
 };

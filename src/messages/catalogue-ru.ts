@@ -548,4 +548,5 @@ export const MESSAGES_RU: Catalogue = {
   'duration.ms': '{count} мс',
   'refused.status': 'отказано ({status})',
   'reason.typed': '{text}',
+  'instr.linkDownPaused': 'Нет связи с шузом: остановите раздачу и проверьте шуз (питание, кабель); стол продолжит сам, когда связь вернётся',
 };

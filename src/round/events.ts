@@ -45,7 +45,7 @@ export type TableEvent =
   | ({ type: 'input.rejected'; line?: number; input: TableInput } & StoredReason);
 
 /**
- * A reason as a fact stores it: the log's English sentence, and since log format 4 the code and its values
+ * A reason as a fact stores it: the log's English sentence, and the code and its values
  * (docs/event-log.md, "Reasons"). A fact from an older log has the sentence only
  * (src/messages/legacy-reasons.ts reads it back to a code).
  */
