@@ -45,6 +45,12 @@ export function reasonOf(stored: StoredReason): Reason | null {
   return legacyReason(stored.reason);
 }
 
+/** A stored reason's code and values for a view (older logs' sentences read back); nothing for a person's own words or an unknown sentence. */
+export function codeFields(stored: StoredReason): { readonly code: Reason['code']; readonly params: Reason['params'] } | Record<string, never> {
+  const found = reasonOf(stored);
+  return found && found.code !== 'typed' ? { code: found.code, params: found.params } : {};
+}
+
 /** A stored reason (a fact's `reason`, `code`, `params`) in `lang`; an unknown sentence as it was written. */
 export function renderStoredReason(lang: Language, stored: StoredReason): string {
   const found = reasonOf(stored);
