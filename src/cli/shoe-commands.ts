@@ -10,6 +10,7 @@ import { capturedShoeInputs } from '../adapters/serial/shoe-input.js';
 import { describeEvent } from '../session/table-story.js';
 import { UsageError } from './usage-error.js';
 import type { CommandArgs, OptionSpecs } from './command-spec.js';
+import { reasonSentence } from '../round/reason-sentence.js';
 
 type Out = (line: string) => void;
 
@@ -18,7 +19,7 @@ function readCards(file: string): Card[] {
   const items: unknown[] = text.startsWith('[') ? (JSON.parse(text) as unknown[]) : text.split(/[\s,]+/);
   return items.map((item, i) => {
     const parsed = parseCard(item);
-    if (!parsed.ok) throw new UsageError(`${file}: card ${i + 1}: ${parsed.reason}`);
+    if (!parsed.ok) throw new UsageError(`${file}: card ${i + 1}: ${reasonSentence(parsed.why)}`);
     return parsed.card;
   });
 }

@@ -3,6 +3,7 @@
 import type { Card } from '../rules/cards.js';
 import type { Outcome } from '../rules/settle-hand.js';
 import type { ShoeFault, TableInput } from './inputs.js';
+import type { Reason, ReasonCode } from './reasons.js';
 
 export type SettledBet = 'main' | 'behind' | 'insurance' | 'pairs' | 'superMatch';
 export type CardFaultKind = 'outOfTurn' | 'foreignCard';
@@ -35,12 +36,23 @@ export type TableEvent =
   | { type: 'dealer.finished'; round: number; total: number; cards: Card[]; blackjack: boolean }
   | { type: 'bet.settled'; round: number; seat: number; hand: number; bet: SettledBet; player: string; stake: number; outcome: Outcome; net: number }
   | { type: 'round.ended'; round: number; voided: boolean }
-  | { type: 'table.paused'; round: number; reason: string; by?: string; fault?: { kind: FaultKind; card?: Card } }
+  | ({ type: 'table.paused'; round: number; by?: string; fault?: { kind: FaultKind; card?: Card } } & StoredReason)
   | { type: 'fault.cleared'; round: number; fault: ShoeFault }
   | { type: 'table.recovered'; round: number; interrupted: boolean }
   | { type: 'table.resumed'; round: number; by?: string }
   | { type: 'card.setAside'; round: number; card: Card; by?: string }
-  | { type: 'round.voided'; round: number; by?: string; reason?: string }
-  | { type: 'input.rejected'; line?: number; input: TableInput; reason: string };
+  | { type: 'round.voided'; round: number; by?: string; reason?: string; code?: ReasonCode; params?: Reason['params'] }
+  | ({ type: 'input.rejected'; line?: number; input: TableInput } & StoredReason);
+
+/**
+ * A reason as a fact stores it: the log's English sentence, and the code and its values
+ * (docs/event-log.md, "Reasons"). A fact from an older log has the sentence only
+ * (src/messages/legacy-reasons.ts reads it back to a code).
+ */
+export type StoredReason = {
+  reason: string;
+  code?: ReasonCode;
+  params?: Reason['params'];
+};
 
 export type TableEventType = TableEvent['type'];

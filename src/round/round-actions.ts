@@ -9,7 +9,10 @@ import type { MachineEvent } from './inputs.js';
 import type { TableState } from './table-state.js';
 import type { Operation, RoundContext } from './round-context.js';
 import { operation, reject as rejectWith, type StepAction } from './step-action.js';
-import { describePhase } from './describe-phase.js';
+import { phaseOf } from './describe-phase.js';
+import { NO_PARAMS } from '../rules/rule-reasons.js';
+import { reason, type Reason } from './reasons.js';
+import { withSentence } from './reason-sentence.js';
 import { cardOf, input, roundOpen } from './round-guards.js';
 import { refusalReason } from './refusal-reason.js';
 import { burnCard, foreignReason, loadShoe, markCutCard, recordDrawn } from './operations/shoe.js';
@@ -29,8 +32,15 @@ const withCard = (op: (s: TableState, rules: RuleSet, card: Card, emit: (e: Tabl
   };
 
 /** Refuses with the validating rule's reason where it gives one, else the default reason for the phase. */
-const reject = (reason?: (context: RoundContext, event: MachineEvent) => string | null): StepAction =>
-  rejectWith((context, event) => reason?.(context, event) ?? refusalReason(context, event));
+const reject = (why?: (context: RoundContext, event: MachineEvent) => Reason | null): StepAction =>
+  rejectWith((context, event) => why?.(context, event) ?? refusalReason(context, event));
+
+/** A person's own words when they gave some (a void's or a shoe change's reason), else `otherwise`. */
+function typedOr(text: string | undefined, otherwise: Reason): Reason;
+function typedOr(text: string | undefined, otherwise: undefined): Reason | undefined;
+function typedOr(text: string | undefined, otherwise: Reason | undefined): Reason | undefined {
+  return text !== undefined && text !== '' ? reason('typed', { text }) : otherwise;
+}
 
 export const roundActions = {
   loadShoe: operation((s, rules, _e, emit) => loadShoe(s, rules, emit)),
@@ -59,7 +69,7 @@ export const roundActions = {
     const sup = input(e, 'supervisor');
     setAsideFaultCard(s, sup?.by, emit);
     s.shoeFaults = [];
-    if (roundOpen(s)) voidRound(s, sup?.by, sup?.reason ?? 'shoe change', emit);
+    if (roundOpen(s)) voidRound(s, sup?.by, typedOr(sup?.reason, reason('shoeChange', NO_PARAMS)), emit);
     if (s.shoe) emit({ type: 'shoe.finished', shoe: s.shoe.number });
     s.bets = [];
     s.boxes = [];
@@ -94,13 +104,13 @@ export const roundActions = {
   settleRound: operation((s, rules, _e, emit) => settleRound(s, rules, emit)),
   raiseForeignCardFault: operation((s, rules, e, emit) => {
     const card = cardOf(e);
-    if (card) raiseCardFault(s, 'foreignCard', card, foreignReason(s, rules, card) ?? 'foreign card', emit);
+    if (card) raiseCardFault(s, 'foreignCard', card, foreignReason(s, rules, card) ?? reason('foreignCard', NO_PARAMS), emit);
   }),
   raiseOutOfTurnFault: operation((s, _r, e, emit) => {
     const card = cardOf(e);
     if (!card) return;
     recordDrawn(s, card);
-    raiseCardFault(s, 'outOfTurn', card, `card ${card} drawn out of turn: ${describePhase(s)}`, emit);
+    raiseCardFault(s, 'outOfTurn', card, reason('outOfTurn', { card, ...phaseOf(s) }), emit);
   }),
   pauseTable: operation((s, _r, e, emit) => {
     const sup = input(e, 'supervisor');
@@ -114,12 +124,12 @@ export const roundActions = {
     if (!s.shoe) return;
     s.shoe.cutCardMissing = true;
     if (!s.shoeFaults.includes('cutCardMissing')) s.shoeFaults.push('cutCardMissing');
-    emit({ type: 'table.paused', round: s.round, reason: `cut card missing: ${cutCardReserve(rules)} or fewer cards left and no cut card seen`, fault: { kind: 'cutCardMissing' } });
+    emit({ type: 'table.paused', round: s.round, ...withSentence(reason('cutCardMissing', { count: cutCardReserve(rules) })), fault: { kind: 'cutCardMissing' } });
   }),
   markRecovery: operation((s, _r, _e, emit) => emit({ type: 'table.recovered', round: s.round, interrupted: false })),
   markRecoveryAndPause: operation((s, _r, _e, emit) => {
     emit({ type: 'table.recovered', round: s.round, interrupted: true });
-    emit({ type: 'table.paused', round: s.round, reason: 'recovered after a restart: resume to continue the round', by: 'system' });
+    emit({ type: 'table.paused', round: s.round, ...withSentence(reason('recoveredRestart', NO_PARAMS)), by: 'system' });
   }),
   raiseShoeFault: operation((s, _r, e, emit) => {
     const f = input(e, 'shoe.fault');
@@ -133,7 +143,7 @@ export const roundActions = {
   voidRound: operation((s, _r, e, emit) => {
     const sup = input(e, 'supervisor');
     setAsideFaultCard(s, sup?.by, emit);
-    voidRound(s, sup?.by, sup?.reason, emit);
+    voidRound(s, sup?.by, typedOr(sup?.reason, undefined), emit);
   }),
   rejectInput: reject(),
   rejectBet: reject(({ rules, table }, e) => {
@@ -157,7 +167,9 @@ export const roundActions = {
     return t && refuseTimeout(table, t.seat);
   }),
   rejectWhilePaused: reject(({ table }) =>
-    table.shoeFaults.length > 0 ? `table paused (shoe fault: ${table.shoeFaults.join(', ')}): resolve it or a supervisor must resume or void` : table.faultCard ? `table paused (${table.faultCard.kind} card ${table.faultCard.card}): a supervisor must resume or void` : 'table paused: a supervisor must resume or void'),
+    table.shoeFaults.length > 0 ? reason('pausedShoeFault', { faults: table.shoeFaults.join(', ') })
+      : table.faultCard ? reason('pausedFaultCard', { fault: table.faultCard.kind, card: table.faultCard.card })
+        : reason('pausedTable', NO_PARAMS)),
 } satisfies Record<string, StepAction>;
 
 export type RoundActionName = keyof typeof roundActions;

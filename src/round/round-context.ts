@@ -5,6 +5,8 @@ import type { TableEvent } from './events.js';
 import type { MachineEvent } from './inputs.js';
 import type { Emit, TableState } from './table-state.js';
 import type { TableDrafts } from './change-table.js';
+import type { Reason } from './reasons.js';
+import { withSentence } from './reason-sentence.js';
 
 export interface RoundContext {
   readonly rules: RuleSet;
@@ -20,8 +22,9 @@ export function applyOperation(context: RoundContext, event: MachineEvent, opera
   return drafts.done(draft);
 }
 
-export function rejection(event: MachineEvent, reason: string): TableEvent {
+export function rejection(event: MachineEvent, why: Reason): TableEvent {
+  const stored = withSentence(why);
   return event.line !== undefined
-    ? { type: 'input.rejected', line: event.line, input: event.input, reason }
-    : { type: 'input.rejected', input: event.input, reason };
+    ? { type: 'input.rejected', line: event.line, input: event.input, ...stored }
+    : { type: 'input.rejected', input: event.input, ...stored };
 }

@@ -4,6 +4,7 @@
 import { enqueueActions } from 'xstate';
 import type { TableEvent } from './events.js';
 import type { MachineEvent } from './inputs.js';
+import type { Reason } from './reasons.js';
 import { PER_OPERATION_COPY, type TableDrafts } from './change-table.js';
 import { applyOperation, rejection, type Operation, type RoundContext } from './round-context.js';
 
@@ -18,7 +19,7 @@ export function operation(op: Operation): StepAction {
 }
 
 /** An action that refuses the input: one input.rejected with the reason, the context unchanged. */
-export function reject(reason: (context: RoundContext, event: MachineEvent) => string): StepAction {
+export function reject(reason: (context: RoundContext, event: MachineEvent) => Reason): StepAction {
   return (context, event, emit) => {
     emit(rejection(event, reason(context, event)));
     return context;

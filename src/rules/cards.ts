@@ -1,6 +1,8 @@
 // Cards as the shoe reports them: rank `A 2-9 T J Q K` (`10` accepted on input) + suit `S H D C`.
 // Pure: no I/O, no clock, no randomness.
 
+import { NO_PARAMS, ruleReason, type RuleReason } from './rule-reasons.js';
+
 export const RANKS = ['A', '2', '3', '4', '5', '6', '7', '8', '9', 'T', 'J', 'Q', 'K'] as const;
 export const SUITS = ['S', 'H', 'D', 'C'] as const;
 
@@ -10,7 +12,8 @@ export type Suit = (typeof SUITS)[number];
 /** A card in canonical two-character notation, e.g. "QH", "TS". */
 export type Card = `${Rank}${Suit}`;
 
-export type CardParse = { ok: true; card: Card } | { ok: false; reason: string };
+/** A card, or why the text is none. */
+export type CardParse = { ok: true; card: Card } | { ok: false; why: RuleReason };
 
 const RANK_SET: ReadonlySet<string> = new Set(RANKS);
 const SUIT_SET: ReadonlySet<string> = new Set(SUITS);
@@ -22,14 +25,14 @@ const CANONICAL: ReadonlyMap<string, CardParse> = new Map(
 
 /** Parses "QH", "10h", "ts" into canonical notation; anything else is an unknown card. */
 export function parseCard(text: unknown): CardParse {
-  if (typeof text !== 'string') return { ok: false, reason: 'card must be a string like "QH"' };
+  if (typeof text !== 'string') return { ok: false, why: ruleReason('cardNotString', NO_PARAMS) };
   const canonical = CANONICAL.get(text);
   if (canonical !== undefined) return canonical;
   const upper = text.trim().toUpperCase();
   const rankText = upper.startsWith('10') ? 'T' : upper.slice(0, 1);
   const suitText = upper.startsWith('10') ? upper.slice(2) : upper.slice(1);
   if (!RANK_SET.has(rankText) || !SUIT_SET.has(suitText)) {
-    return { ok: false, reason: `unknown card "${text}": expected rank A 2-9 T J Q K (or 10) and suit S H D C` };
+    return { ok: false, why: ruleReason('unknownCard', { text }) };
   }
   return { ok: true, card: `${rankText}${suitText}` as Card };
 }

@@ -5,6 +5,7 @@ import { cardIsIn, isAce, isPictureCard } from './card-values.js';
 import { naturalKind, isPair, type Hand } from './hand.js';
 import { handTotalOf } from './hand-total.js';
 import type { RuleSet } from './rule-set.js';
+import { NO_PARAMS, ruleReason, type RuleReason } from './rule-reasons.js';
 
 export const HAND_ACTIONS = ['hit', 'stand', 'double', 'split', 'surrender'] as const;
 export type HandAction = (typeof HAND_ACTIONS)[number];
@@ -18,11 +19,11 @@ export interface HandSituation {
   readonly amount?: number | undefined;
 }
 
-export function refuseHandAction(action: HandAction, s: HandSituation, rules: RuleSet): string | null {
+export function refuseHandAction(action: HandAction, s: HandSituation, rules: RuleSet): RuleReason | null {
   const { hand } = s;
-  if (hand.status !== 'open') return `hand ${hand.index} is ${hand.status}`;
-  if (hand.pendingDraw !== null) return `hand ${hand.index} is waiting for its card`;
-  if (hand.cards.length < 2) return `hand ${hand.index} is waiting for its second card`;
+  if (hand.status !== 'open') return ruleReason('handIs', { hand: hand.index, status: hand.status });
+  if (hand.pendingDraw !== null) return ruleReason('handWaitsCard', { hand: hand.index });
+  if (hand.cards.length < 2) return ruleReason('handWaitsSecond', { hand: hand.index });
   switch (action) {
     case 'stand':
       return null;
@@ -37,58 +38,58 @@ export function refuseHandAction(action: HandAction, s: HandSituation, rules: Ru
   }
 }
 
-function refuseHit({ hand }: HandSituation, rules: RuleSet): string | null {
-  if (hand.splitAces && rules.split.oneCardOnAces) return 'split aces receive one card each';
-  if (hand.doubles > 0) return 'a doubled hand receives one card only';
-  if (handTotalOf(hand.cards, rules) >= 21) return 'no hit on 21'; // basic: hit only below 21
+function refuseHit({ hand }: HandSituation, rules: RuleSet): RuleReason | null {
+  if (hand.splitAces && rules.split.oneCardOnAces) return ruleReason('splitAcesOneCard', NO_PARAMS);
+  if (hand.doubles > 0) return ruleReason('doubledOneCard', NO_PARAMS);
+  if (handTotalOf(hand.cards, rules) >= 21) return ruleReason('noHitOn21', NO_PARAMS); // basic: hit only below 21
   const max = rules.hand.maxCards;
-  if (max !== undefined && hand.cards.length >= max) return `at most ${max} cards per hand`;
+  if (max !== undefined && hand.cards.length >= max) return ruleReason('maxCards', { count: max });
   return null;
 }
 
-function refuseDouble({ hand, amount }: HandSituation, rules: RuleSet): string | null {
+function refuseDouble({ hand, amount }: HandSituation, rules: RuleSet): RuleReason | null {
   const d = rules.double;
-  if (!d.allowed) return `${rules.name} has no double`;
+  if (!d.allowed) return ruleReason('noDouble', { game: rules.name });
   const original = hand.wagers[0]?.original ?? 0;
   if (hand.doubles > 0) {
     // classic triple: after a double, another original stake for one more card.
     if (d.triple && hand.doubles === 1 && hand.cards.length === 3) return null;
-    return 'this hand was already doubled';
+    return ruleReason('alreadyDoubled', NO_PARAMS);
   }
-  if (hand.cards.length !== 2) return 'double on the first two cards only';
-  if (d.forbidWithAce && hand.cards.some(isAce)) return 'no double when either card is an ace';
+  if (hand.cards.length !== 2) return ruleReason('doubleFirstTwo', NO_PARAMS);
+  if (d.forbidWithAce && hand.cards.some(isAce)) return ruleReason('noDoubleAce', NO_PARAMS);
   if (d.forbidOn21 && (handTotalOf(hand.cards, rules) === 21 || naturalKind(hand, rules) !== null)) {
-    return 'no double on 21 or blackjack';
+    return ruleReason('noDouble21', NO_PARAMS);
   }
-  if (hand.splitAces && !d.afterSplitAces) return 'no double on split aces';
-  if (hand.fromSplit && !d.afterSplit) return 'no double after a split';
+  if (hand.splitAces && !d.afterSplitAces) return ruleReason('noDoubleSplitAces', NO_PARAMS);
+  if (hand.fromSplit && !d.afterSplit) return ruleReason('noDoubleAfterSplit', NO_PARAMS);
   if (amount !== undefined) {
-    if (!Number.isInteger(amount) || amount <= 0) return 'double amount must be a positive whole number of minor units';
-    if (!d.forLess && amount !== original) return `double adds exactly the original stake (${original})`;
+    if (!Number.isInteger(amount) || amount <= 0) return ruleReason('doubleAmountPositive', NO_PARAMS);
+    if (!d.forLess && amount !== original) return ruleReason('doubleExact', { stakeAmount: original });
     if (d.forLess && (amount < Math.min(rules.limits.min, original) || amount > original)) {
-      return `double amount must be from ${Math.min(rules.limits.min, original)} to ${original}`;
+      return ruleReason('doubleRange', { minAmount: Math.min(rules.limits.min, original), maxAmount: original });
     }
   }
   return null;
 }
 
-function refuseSplit({ hand, lineageSize }: HandSituation, rules: RuleSet): string | null {
+function refuseSplit({ hand, lineageSize }: HandSituation, rules: RuleSet): RuleReason | null {
   const sp = rules.split;
-  if (!sp.allowed) return `${rules.name} has no split`;
-  if (hand.cards.length !== 2 || hand.doubles > 0) return 'split on two cards only';
+  if (!sp.allowed) return ruleReason('noSplit', { game: rules.name });
+  if (hand.cards.length !== 2 || hand.doubles > 0) return ruleReason('splitTwoCards', NO_PARAMS);
   if (!isPair(hand.cards, rules) && !(sp.anyTwoPictures && hand.cards.every(isPictureCard))) {
-    return sp.anyTwoPictures ? 'split needs two cards of equal value or two pictures' : 'split needs two cards of equal value';
+    return ruleReason(sp.anyTwoPictures ? 'splitPairOrPictures' : 'splitPair', NO_PARAMS);
   }
   const aces = hand.cards.every(isAce);
   const max = aces ? sp.maxHandsAces : sp.maxHands;
-  if (lineageSize >= max) return aces ? `aces split to ${max} hands at most` : `split to ${max} hands at most`;
+  if (lineageSize >= max) return ruleReason(aces ? 'splitAcesMax' : 'splitMax', { count: max });
   return null;
 }
 
-function refuseSurrender({ hand, dealerUpCard }: HandSituation, rules: RuleSet): string | null {
+function refuseSurrender({ hand, dealerUpCard }: HandSituation, rules: RuleSet): RuleReason | null {
   const su = rules.surrender;
-  if (!su.allowed) return `${rules.name} has no surrender`;
-  if (hand.fromSplit || hand.cards.length !== 2 || hand.actions > 0) return 'surrender on the first two cards before any other action only';
-  if (cardIsIn(dealerUpCard, su.notAgainst, rules)) return `no surrender against ${dealerUpCard}`;
+  if (!su.allowed) return ruleReason('noSurrender', { game: rules.name });
+  if (hand.fromSplit || hand.cards.length !== 2 || hand.actions > 0) return ruleReason('surrenderFirst', NO_PARAMS);
+  if (cardIsIn(dealerUpCard, su.notAgainst, rules)) return ruleReason('noSurrenderAgainst', { card: dealerUpCard });
   return null;
 }

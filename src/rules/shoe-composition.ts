@@ -2,6 +2,7 @@
 // (a seventh ace of spades in six decks, any card of a 32-card deck outside it): table-wide behaviour, docs/rules.md.
 import { rankOf, suitOf, type Card } from './cards.js';
 import type { RuleSet } from './rule-set.js';
+import { ruleReason, type RuleReason } from './rule-reasons.js';
 import { CARD_SLOTS, cardAt, slotOf } from './card-counts.js';
 
 /** Copies of each card slot in the last deck asked about (one rule set per table or worker;
@@ -40,9 +41,9 @@ export function cutCardReserve(rules: RuleSet): number {
 }
 
 /** Why a card cannot have come out of this shoe, given how many of it were already drawn; null when it can. */
-export function foreignCardReason(card: Card, alreadyDrawn: number, rules: RuleSet): string | null {
+export function foreignCardReason(card: Card, alreadyDrawn: number, rules: RuleSet): RuleReason | null {
   const copies = copiesInShoe(card, rules);
-  if (copies === 0) return `foreign card ${card}: not part of a ${rules.name} deck`;
-  if (alreadyDrawn >= copies) return `foreign card ${card}: all ${copies} in this shoe were already drawn`;
+  if (copies === 0) return ruleReason('foreignNotInDeck', { card, game: rules.name });
+  if (alreadyDrawn >= copies) return ruleReason('foreignAllDrawn', { card, count: copies });
   return null;
 }

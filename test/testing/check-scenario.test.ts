@@ -71,7 +71,7 @@ describe('a stated starting table', () => {
   test('the inputs replay from it: a seventh ace of spades is foreign there, not on a new shoe', () => {
     const scenario = parseScenario({ rules: 'six-deck', start, inputs: [{ type: 'card', card: 'AS' }], expect: [] });
     const paused = checkScenario(rules, scenario).facts;
-    expect(paused).toEqual([{ type: 'table.paused', round: 0, reason: 'foreign card AS: all 6 in this shoe were already drawn', fault: { kind: 'foreignCard', card: 'AS' } }]);
+    expect(paused).toEqual([{ type: 'table.paused', round: 0, reason: 'foreign card AS: all 6 in this shoe were already drawn', code: 'foreignAllDrawn', params: { card: 'AS', count: 6 }, fault: { kind: 'foreignCard', card: 'AS' } }]);
     const fresh = checkScenario(rules, parseScenario({ rules: 'six-deck', inputs: [{ type: 'shoe.loaded' }, { type: 'card', card: 'AS' }], expect: [] })).facts;
     expect(fresh.map((f) => f.type)).toEqual(['shoe.loaded', 'card.burned', 'betting.opened']);
   });

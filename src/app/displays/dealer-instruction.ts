@@ -1,9 +1,11 @@
 // What the dealer does next, in a word and a sentence: load a new shoe, burn N more, the card for
 // seat 3 hand 2, the dealer draws, wait for seat N's decision, betting is open. Derived from the live
-// table state (the same questions the shoe's draw gate and the decision timer ask); pure.
+// table state (the same questions the shoe's draw gate and the decision timer ask); pure. The sentence
+// is the catalogue's English (src/messages), the words the pages show for the same kind.
 import type { RuleSet } from '../../rules/rule-set.js';
 import type { TableState } from '../../round/table-state.js';
-import { describePhase } from '../../round/describe-phase.js';
+import { phaseOf } from '../../round/describe-phase.js';
+import { formatMessage, type MessageValues } from '../../messages/format-message.js';
 import { awaitedDecision } from '../table/awaited-decision.js';
 import { cardDue } from '../table/card-due.js';
 
@@ -24,31 +26,36 @@ export interface LiveTable {
   readonly rules: RuleSet;
 }
 
-/** Hands are numbered as the API, the log and the recall number them: from 0 (the round machine's index). */
-export function handLabel(hand: number): string {
-  return `hand ${hand}`;
+/** English words from the catalogue (src/messages): the pages put the same instruction in the same words. */
+const say = (key: string, values: MessageValues = {}): string => formatMessage('en', key, values);
+
+/** A seat's card or decision in words as the pages say it: hands count from 1, a seat's only hand is not numbered. */
+function seatAndHand(table: TableState, seat: number, hand: number, plain: string, numbered: string): string {
+  const hands = table.boxes.find((b) => b.seat === seat)?.hands.length ?? 0;
+  return hands > 1 || hand > 0 ? say(numbered, { seat, hand: hand + 1 }) : say(plain, { seat });
 }
 
 export function dealerInstruction({ table, phase, rules }: LiveTable): DealerInstruction {
-  if (phase === 'paused' && table.shoeFaults.includes('linkDown')) return { kind: 'paused', text: 'Shoe link down: stop dealing and check the shoe (power, cable); the table resumes by itself when the link is back' };
-  if (phase === 'paused') return { kind: 'paused', text: 'Table paused: stop dealing and wait for the supervisor' };
-  if (phase === 'active.awaitingShoe') return { kind: 'loadShoe', text: 'Shuffle and load a new shoe' };
+  if (phase === 'paused' && table.shoeFaults.includes('linkDown')) return { kind: 'paused', text: say('instr.linkDownPaused') };
+  if (phase === 'paused') return { kind: 'paused', text: say('instr.paused') };
+  if (phase === 'active.awaitingShoe') return { kind: 'loadShoe', text: say('instr.loadShoe') };
   if (phase === 'active.betting') {
     const mainBets = table.bets.filter((b) => b.kind === 'main').length;
-    return { kind: 'bettingOpen', mainBets, text: mainBets > 0 ? `Betting is open (${mainBets} main bet${mainBets === 1 ? '' : 's'})` : 'Betting is open: no bets yet' };
+    return { kind: 'bettingOpen', mainBets, text: mainBets > 0 ? say('instr.bettingOpen', { count: mainBets }) : say('instr.bettingEmpty') };
   }
   const due = cardDue(table, phase, rules);
   if (due?.to === 'burn') {
-    const text = due.remaining === null ? 'Burn the first card: its value sets how many more' : `Burn ${due.remaining} more card${due.remaining === 1 ? '' : 's'}`;
+    const text = due.remaining === null ? say('instr.burnFirst') : say('instr.burn', { count: due.remaining });
     return { kind: 'burn', remaining: due.remaining, text };
   }
-  if (due?.to === 'seat') return { kind: 'cardToSeat', seat: due.seat, hand: due.hand, text: `Card to seat ${due.seat}, ${handLabel(due.hand)}` };
+  if (due?.to === 'seat') return { kind: 'cardToSeat', seat: due.seat, hand: due.hand, text: seatAndHand(table, due.seat, due.hand, 'instr.cardToSeat', 'instr.cardToSeatHand') };
   if (due?.to === 'dealer') {
-    const text = due.hole ? 'Dealer: hole card, face down' : phase === 'active.dealing' ? 'Dealer: up card' : 'Dealer draws a card';
+    const text = due.hole ? say('instr.dealerHole') : phase === 'active.dealing' ? say('instr.dealerUp') : say('instr.dealerDraws');
     return { kind: 'cardToDealer', hole: due.hole, text };
   }
   const awaited = awaitedDecision(table, phase);
-  if (awaited?.kind === 'offer') return { kind: 'awaitDecision', seat: awaited.seat, hand: 0, offer: true, text: `Waiting for seat ${awaited.seat}: insurance or even money` };
-  if (awaited) return { kind: 'awaitDecision', seat: awaited.seat, hand: awaited.hand, offer: false, text: `Waiting for seat ${awaited.seat}, ${handLabel(awaited.hand)} to decide` };
-  return { kind: 'wait', text: describePhase(table) };
+  if (awaited?.kind === 'offer') return { kind: 'awaitDecision', seat: awaited.seat, hand: 0, offer: true, text: say('instr.awaitOffer', { seat: awaited.seat }) };
+  if (awaited) return { kind: 'awaitDecision', seat: awaited.seat, hand: awaited.hand, offer: false, text: seatAndHand(table, awaited.seat, awaited.hand, 'instr.awaitSeat', 'instr.awaitSeatHand') };
+  const where = phaseOf(table);
+  return { kind: 'wait', text: say(`now.${where.phase}`, where.phase === 'round' ? { round: where.round } : {}) };
 }

@@ -3,6 +3,9 @@
 // a shoe that looks unshuffled (docs/live-table.md, "Shuffle check").
 import type { StoredEvent } from '../../ports/event-store.js';
 import { ChainVerifier } from '../../log/event-chain.js';
+import type { StoredReason } from '../../round/events.js';
+import type { Reason } from '../../round/reasons.js';
+import { codeFields } from '../../messages/render-reason.js';
 import { REFUSED_COMMAND_RECORD, SHUFFLE_ALARM_RECORD, factOf, isInputRecord, isNoteRecord, CONFIGURED_RECORD } from '../audit/log-records.js';
 
 export type AlarmKind = 'chainBroken' | 'commandRefused' | 'foreignCard' | 'outOfTurnCard' | 'cardRefused' | 'restartMidRound' | 'shuffleSuspect';
@@ -12,6 +15,9 @@ export interface IntegrityAlarm {
   readonly wallTime: string;
   readonly kind: AlarmKind;
   readonly text: string;
+  /** For a card's alarm: the round machine's reason as a code and values (docs/event-log.md, "Reasons"). */
+  readonly code?: Reason['code'];
+  readonly params?: Reason['params'];
 }
 
 /** How many alarms a view keeps (the newest). */
@@ -19,7 +25,7 @@ export const ALARMS_KEPT = 50;
 
 /** Alarms raised by one event (a fold keeps a ChainVerifier across events: create one per log read from seq 1). */
 export function alarmsOf(event: StoredEvent, chain: ChainVerifier): IntegrityAlarm[] {
-  const alarm = (kind: AlarmKind, text: string): IntegrityAlarm => ({ seq: event.seq, wallTime: event.wallTime, kind, text });
+  const alarm = (kind: AlarmKind, text: string, why?: StoredReason): IntegrityAlarm => ({ seq: event.seq, wallTime: event.wallTime, kind, text, ...(why ? codeFields(why) : {}) });
   const alarms: IntegrityAlarm[] = [];
   const wasBroken = !chain.result().ok;
   const check = chain.push(event);
@@ -35,9 +41,9 @@ export function alarmsOf(event: StoredEvent, chain: ChainVerifier): IntegrityAla
   }
   if (isInputRecord(event) || event.type === CONFIGURED_RECORD || isNoteRecord(event.type)) return alarms;
   const fact = factOf(event);
-  if (fact.type === 'table.paused' && fact.fault?.kind === 'foreignCard') alarms.push(alarm('foreignCard', fact.reason));
-  if (fact.type === 'table.paused' && fact.fault?.kind === 'outOfTurn') alarms.push(alarm('outOfTurnCard', fact.reason));
-  if (fact.type === 'input.rejected' && fact.input.type === 'card') alarms.push(alarm('cardRefused', `card "${fact.input.card}" refused: ${fact.reason}`));
+  if (fact.type === 'table.paused' && fact.fault?.kind === 'foreignCard') alarms.push(alarm('foreignCard', fact.reason, fact));
+  if (fact.type === 'table.paused' && fact.fault?.kind === 'outOfTurn') alarms.push(alarm('outOfTurnCard', fact.reason, fact));
+  if (fact.type === 'input.rejected' && fact.input.type === 'card') alarms.push(alarm('cardRefused', `card "${fact.input.card}" refused: ${fact.reason}`, fact));
   if (fact.type === 'table.recovered' && fact.interrupted) alarms.push(alarm('restartMidRound', 'the controller restarted in the middle of a round'));
   return alarms;
 }

@@ -5,12 +5,17 @@ import type { Card } from '../../rules/cards.js';
 import type { FaultKind } from '../../round/events.js';
 import { factOf } from '../audit/log-records.js';
 import { faultAdvice } from './fault-advice.js';
+import { codeFields } from '../../messages/render-reason.js';
+import type { Reason } from '../../round/reasons.js';
 
 export interface OpenFault {
   readonly kind: FaultKind;
   /** The out-of-turn or foreign card, when the fault is about a card. */
   readonly card: Card | null;
   readonly reason: string;
+  /** The reason's code and values (docs/event-log.md, "Reasons"): a page renders these in its language. */
+  readonly code?: Reason['code'];
+  readonly params?: Reason['params'];
   /** What the fault means and what to do about it (./fault-advice.ts). */
   readonly advice: string;
   readonly since: string;
@@ -19,6 +24,8 @@ export interface OpenFault {
 
 export interface PauseView {
   readonly reason: string;
+  readonly code?: Reason['code'];
+  readonly params?: Reason['params'];
   readonly by: string | null;
   readonly since: string;
 }
@@ -37,9 +44,10 @@ export function foldFaults(view: FaultsView, event: StoredEvent): FaultsView {
   const fact = factOf(event);
   switch (fact.type) {
     case 'table.paused': {
-      const paused = { reason: fact.reason, by: fact.by ?? null, since: event.wallTime };
+      const coded = codeFields(fact);
+      const paused: PauseView = { reason: fact.reason, ...coded, by: fact.by ?? null, since: event.wallTime };
       if (!fact.fault) return { ...view, paused };
-      const fault: OpenFault = { kind: fact.fault.kind, card: fact.fault.card ?? null, reason: fact.reason, advice: faultAdvice(fact.fault.kind), since: event.wallTime, seq: event.seq };
+      const fault: OpenFault = { kind: fact.fault.kind, card: fact.fault.card ?? null, reason: fact.reason, ...coded, advice: faultAdvice(fact.fault.kind), since: event.wallTime, seq: event.seq };
       return { paused, faults: [...view.faults.filter((f) => f.kind !== fault.kind || CARD_FAULTS.includes(f.kind)), fault] };
     }
     case 'fault.cleared':

@@ -7,7 +7,7 @@ import type { Logger } from 'pino';
 import type { Clock } from '../../ports/clock.js';
 import type { EventStore, JsonObject, JsonValue, SnapshotStore, StoredEvent } from '../../ports/event-store.js';
 import type { RuleSet } from '../../rules/rule-set.js';
-import type { TableEvent } from '../../round/events.js';
+import type { StoredReason, TableEvent } from '../../round/events.js';
 import type { TableInput } from '../../round/inputs.js';
 import { TableEngine } from '../../round/table-engine.js';
 import type { TableState } from '../../round/table-state.js';
@@ -49,6 +49,8 @@ export interface SubmitResult {
   readonly facts: readonly TableEvent[];
   /** Set when the round machine refused the input (it is still on the log, with the refusal). */
   readonly rejected?: string;
+  /** The refusal's reason as the fact stores it, with its code and values (explained() takes it whole). */
+  readonly rejectedReason?: StoredReason;
 }
 
 export class TableService {
@@ -193,7 +195,7 @@ export class TableService {
     const rejected = facts.find((f) => f.type === 'input.rejected');
     if (rejected && rejected.type === 'input.rejected') {
       logger?.warn({ tableId, round, input, reason: rejected.reason, by: origin.by }, 'input refused');
-      return { stored: stored.slice(1), facts, rejected: rejected.reason };
+      return { stored: stored.slice(1), facts, rejected: rejected.reason, rejectedReason: { reason: rejected.reason, ...(rejected.code !== undefined ? { code: rejected.code } : {}), ...(rejected.params !== undefined ? { params: rejected.params } : {}) } };
     }
     return { stored: stored.slice(1), facts };
   }

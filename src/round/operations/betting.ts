@@ -3,6 +3,8 @@ import type { RuleSet } from '../../rules/rule-set.js';
 import type { Hand, Wager } from '../../rules/hand.js';
 import { BET_KINDS, type BetKind, type InputOf } from '../inputs.js';
 import type { Box, Emit, FollowChoice, PlacedBet, SideBet, TableState } from '../table-state.js';
+import { NO_PARAMS } from '../../rules/rule-reasons.js';
+import { reason, type Reason } from '../reasons.js';
 
 export function openBetting(s: TableState, emit: Emit): void {
   s.round += 1;
@@ -35,13 +37,13 @@ function hasBet(bets: readonly PlacedBet[], seat: number, kind: BetKind, player:
 }
 
 /** The reason a bet is refused, or null when it may be placed. */
-export function refuseBet(s: TableState, rules: RuleSet, input: InputOf<'bet'>): string | null {
+export function refuseBet(s: TableState, rules: RuleSet, input: InputOf<'bet'>): Reason | null {
   const kind = (input.kind ?? 'main') as BetKind;
-  if (!(BET_KINDS as readonly string[]).includes(kind)) return `unknown bet kind "${input.kind}"`;
+  if (!(BET_KINDS as readonly string[]).includes(kind)) return reason('unknownBetKind', { text: String(input.kind) });
   if (!Number.isInteger(input.seat) || input.seat < 1 || input.seat > rules.seats) {
-    return `seat ${input.seat} does not exist: ${rules.name} has seats 1 to ${rules.seats}`;
+    return reason('noSuchSeat', { seat: input.seat, game: rules.name, count: rules.seats });
   }
-  if (!Number.isInteger(input.amount) || input.amount <= 0) return 'amount must be a positive whole number of minor units';
+  if (!Number.isInteger(input.amount) || input.amount <= 0) return reason('amountPositive', NO_PARAMS);
   const { seat, player, amount } = input;
   const bets = s.bets;
   const owner = seatOwner(bets, seat);
@@ -50,46 +52,46 @@ export function refuseBet(s: TableState, rules: RuleSet, input: InputOf<'bet'>):
     case 'main': {
       const mine = stakeOf(bets, seat, 'main', player);
       const stake = mine + amount;
-      if (stake < l.min || stake > l.max) return `stake ${stake} outside the table limits ${l.min}–${l.max}`;
+      if (stake < l.min || stake > l.max) return reason('stakeOutsideLimits', { stakeAmount: stake, minAmount: l.min, maxAmount: l.max });
       // Players with a main bet on the seat, in the order they first bet.
       const players: string[] = [];
       for (const b of bets) if (b.seat === seat && b.kind === 'main' && !players.includes(b.player)) players.push(b.player);
       if (!players.includes(player) && players.length >= rules.boxes.playersPerBox) {
-        return rules.boxes.playersPerBox === 1 ? `seat ${seat} is taken by ${owner}` : `box ${seat} already has ${players.length} players`;
+        return rules.boxes.playersPerBox === 1 ? reason('seatTaken', { seat, player: String(owner) }) : reason('boxFull', { seat, count: players.length });
       }
-      if (hasBet(bets, seat, 'behind', player)) return `${player} bets behind seat ${seat}`;
+      if (hasBet(bets, seat, 'behind', player)) return reason('betsBehindSeat', { player, seat });
       const boxTotal = stakeOf(bets, seat, 'main') + stakeOf(bets, seat, 'behind') + amount;
-      if (l.boxMax !== undefined && boxTotal > l.boxMax) return `box ${seat} total ${boxTotal} over the box maximum ${l.boxMax}`;
+      if (l.boxMax !== undefined && boxTotal > l.boxMax) return reason('overBoxMax', { seat, totalAmount: boxTotal, maxAmount: l.boxMax });
       // The player's other seats, in the order first bet on.
       const otherSeats: number[] = [];
       for (const b of bets) if (b.kind === 'main' && b.player === player && b.seat !== seat && !otherSeats.includes(b.seat)) otherSeats.push(b.seat);
       if (mine === 0 && otherSeats.length >= rules.boxes.seatsPerPlayer) {
-        return `${player} already holds ${otherSeats.length} seat(s), the most ${rules.name} allows`;
+        return reason('seatsMost', { player, count: otherSeats.length, game: rules.name });
       }
       if (rules.boxes.equalStakesAcrossSeats) {
         // deluxe: a player holding two seats has equal stakes on both.
         for (const other of otherSeats) {
           const there = stakeOf(bets, other, 'main', player);
-          if (there !== stake) return `stakes on seats ${other} and ${seat} must be equal (${there} ≠ ${stake})`;
+          if (there !== stake) return reason('stakesEqual', { other, seat, thereAmount: there, stakeAmount: stake });
         }
       }
       return null;
     }
     case 'behind': {
-      if (!rules.boxes.betBehind) return `${rules.name} has no bet behind`;
-      if (owner === undefined) return `no seated player on seat ${seat} to bet behind`;
-      if (owner === player) return 'a seated player cannot bet behind their own seat';
-      if (hasBet(bets, seat, 'main', player)) return `${player} plays on seat ${seat}`;
+      if (!rules.boxes.betBehind) return reason('noBetBehind', { game: rules.name });
+      if (owner === undefined) return reason('noSeatedPlayer', { seat });
+      if (owner === player) return reason('behindOwnSeat', NO_PARAMS);
+      if (hasBet(bets, seat, 'main', player)) return reason('playsOnSeat', { player, seat });
       const stake = stakeOf(bets, seat, 'behind', player) + amount;
-      if (stake < l.min || stake > l.max) return `stake ${stake} outside the table limits ${l.min}–${l.max}`;
+      if (stake < l.min || stake > l.max) return reason('stakeOutsideLimits', { stakeAmount: stake, minAmount: l.min, maxAmount: l.max });
       return null;
     }
     case 'pairs':
     case 'superMatch': {
-      if (rules.sideBets[kind] === undefined) return `${rules.name} has no ${kind} side bet`;
-      if (owner === undefined) return `${kind} needs a main bet on seat ${seat}`;
+      if (rules.sideBets[kind] === undefined) return reason('noSideBet', { game: rules.name, kind });
+      if (owner === undefined) return reason('sideBetNeedsMain', { kind, seat });
       const stake = stakeOf(bets, seat, kind, player) + amount;
-      if (stake < l.sideMin || stake > l.sideMax) return `side bet ${stake} outside the limits ${l.sideMin}–${l.sideMax}`;
+      if (stake < l.sideMin || stake > l.sideMax) return reason('sideBetLimits', { stakeAmount: stake, minAmount: l.sideMin, maxAmount: l.sideMax });
       return null;
     }
   }
@@ -157,10 +159,13 @@ export function closeBetting(s: TableState, rules: RuleSet, emit: Emit): void {
 
 const SIDE_BET_KINDS = ['pairs', 'superMatch'] as const;
 
-export function refuseCancel(s: TableState, input: InputOf<'bet.cancel'>): string | null {
-  if (input.kind !== undefined && !(BET_KINDS as readonly string[]).includes(input.kind)) return `unknown bet kind "${input.kind}"`;
+export function refuseCancel(s: TableState, input: InputOf<'bet.cancel'>): Reason | null {
+  if (input.kind !== undefined && !(BET_KINDS as readonly string[]).includes(input.kind)) return reason('unknownBetKind', { text: String(input.kind) });
   const matching = s.bets.filter((b) => b.seat === input.seat && b.player === input.player && (input.kind === undefined || b.kind === input.kind));
-  return matching.length === 0 ? `${input.player} has no ${input.kind ?? ''} bet on seat ${input.seat}`.replace('  ', ' ') : null;
+  if (matching.length > 0) return null;
+  return input.kind === undefined
+    ? reason('noBetToCancelAny', { player: input.player, seat: input.seat })
+    : reason('noBetToCancel', { player: input.player, kind: input.kind, seat: input.seat });
 }
 
 /** Cancelling takes the player's bets back; a seat left without a main bet returns its other bets too. */

@@ -9,6 +9,8 @@ import type { Box, Emit, TableState } from '../table-state.js';
 import { dealerUpCard, evenMoneyOfferedTo, insuranceOfferedTo } from './dealing.js';
 import { findBox, finishHand } from './hands.js';
 import { settleCertainNaturals, settleHand, settleInsurance } from './settlement.js';
+import { NO_PARAMS } from '../../rules/rule-reasons.js';
+import { reason, type Reason } from '../reasons.js';
 
 export const OFFER_ACTIONS: readonly string[] = ['insurance', 'noInsurance', 'evenMoney'];
 
@@ -22,36 +24,36 @@ function alreadyInsured(box: Box, player: string): boolean {
   return box.insurance.some((i) => i.player === player);
 }
 
-export function refuseOfferAnswer(s: TableState, rules: RuleSet, input: InputOf<'decision'>): string | null {
+export function refuseOfferAnswer(s: TableState, rules: RuleSet, input: InputOf<'decision'>): Reason | null {
   const box = findBox(s, input.seat);
-  if (!box) return `no bet on seat ${input.seat}`;
+  if (!box) return reason('noBetOnSeat', { seat: input.seat });
   const player = input.player ?? box.owner;
   const isOwner = player === box.owner;
   const stake = insurableStake(box, player);
-  if (stake === 0) return `${player} has no stake on seat ${input.seat}`;
+  if (stake === 0) return reason('noStakeOnSeat', { player, seat: input.seat });
   switch (input.action) {
     case 'insurance': {
-      if (!insuranceOfferedTo(s, rules, box)) return `insurance is not offered to seat ${box.seat}`;
-      if (isOwner && !box.offerPending) return `seat ${box.seat} has already answered`;
-      if (alreadyInsured(box, player)) return `${player} is already insured`;
+      if (!insuranceOfferedTo(s, rules, box)) return reason('insuranceNotOffered', { seat: box.seat });
+      if (isOwner && !box.offerPending) return reason('alreadyAnswered', { seat: box.seat });
+      if (alreadyInsured(box, player)) return reason('alreadyInsured', { player });
       const max = half(stake);
       const amount = input.amount ?? max;
-      if (!Number.isInteger(amount) || amount <= 0) return 'insurance amount must be a positive whole number of minor units';
+      if (!Number.isInteger(amount) || amount <= 0) return reason('insuranceAmount', NO_PARAMS);
       if (rules.insurance.partial ? amount > max : amount !== max) {
-        return rules.insurance.partial ? `insurance is at most half the stake (${max})` : `insurance is half the stake (${max})`;
+        return rules.insurance.partial ? reason('insuranceAtMostHalf', { maxAmount: max }) : reason('insuranceHalf', { stakeAmount: max });
       }
       return null;
     }
     case 'evenMoney':
-      if (!isOwner) return `only ${box.owner}, who owns box ${box.seat}, decides even money`;
-      if (!evenMoneyOfferedTo(s, rules, box)) return `even money is not offered to seat ${box.seat}`;
-      if (!box.offerPending) return `seat ${box.seat} has already answered`;
+      if (!isOwner) return reason('onlyOwnerEvenMoney', { player: box.owner, seat: box.seat });
+      if (!evenMoneyOfferedTo(s, rules, box)) return reason('evenMoneyNotOffered', { seat: box.seat });
+      if (!box.offerPending) return reason('alreadyAnswered', { seat: box.seat });
       return null;
     case 'noInsurance':
-      if (isOwner && !box.offerPending) return `seat ${box.seat} has already answered`;
+      if (isOwner && !box.offerPending) return reason('alreadyAnswered', { seat: box.seat });
       return null;
     default:
-      return `${input.action} is not an answer to insurance or even money`;
+      return reason('notAnOfferAnswer', { action: input.action });
   }
 }
 
@@ -83,8 +85,8 @@ export function declineOfferOnTimeout(s: TableState, seat: number, emit: Emit): 
   emit({ type: 'insurance.declined', round: s.round, seat, player: box.owner, byTimeout: true });
 }
 
-export function refuseOfferTimeout(s: TableState, seat: number): string | null {
-  return findBox(s, seat)?.offerPending ? null : `seat ${seat} has no insurance or even money offer pending`;
+export function refuseOfferTimeout(s: TableState, seat: number): Reason | null {
+  return findBox(s, seat)?.offerPending ? null : reason('noOfferPending', { seat });
 }
 
 export function offersAnswered(s: TableState): boolean {

@@ -14,6 +14,8 @@ import { announceTurn, findBox, finishHand, handInTurn, lineageSize, type HandRe
 import { OFFER_ACTIONS } from './offers.js';
 import { recordDrawn } from './shoe.js';
 import { closeSwitching, closingSwitchFinishes, refuseSwitch, switchHands, switchStillOpen } from './switching.js';
+import { NO_PARAMS } from '../../rules/rule-reasons.js';
+import { reason, type Reason } from '../reasons.js';
 
 const FOLLOW_ACTIONS: readonly string[] = ['followDouble', 'followSplit'];
 
@@ -31,19 +33,19 @@ export function allHandsPlayed(s: TableState): boolean {
   return handInTurn(s) === undefined;
 }
 
-export function refuseDecision(s: TableState, rules: RuleSet, input: InputOf<'decision'>): string | null {
-  if (!(DECISION_ACTIONS as readonly string[]).includes(input.action)) return `unknown action "${input.action}"`;
+export function refuseDecision(s: TableState, rules: RuleSet, input: InputOf<'decision'>): Reason | null {
+  if (!(DECISION_ACTIONS as readonly string[]).includes(input.action)) return reason('unknownAction', { action: input.action });
   const box = findBox(s, input.seat);
-  if (!box) return `no bet on seat ${input.seat}`;
-  if (OFFER_ACTIONS.includes(input.action)) return 'insurance and even money are decided before play';
+  if (!box) return reason('noBetOnSeat', { seat: input.seat });
+  if (OFFER_ACTIONS.includes(input.action)) return reason('offersBeforePlay', NO_PARAMS);
   if (FOLLOW_ACTIONS.includes(input.action)) return refuseFollow(rules, box, input);
-  if (input.player !== undefined && input.player !== box.owner) return `only ${box.owner}, who owns box ${box.seat}, decides`;
+  if (input.player !== undefined && input.player !== box.owner) return reason('onlyOwnerDecides', { player: box.owner, seat: box.seat });
   const turn = handInTurn(s);
-  if (!turn || turn.box.seat !== input.seat) return turn ? `seat ${input.seat} is not in turn (seat ${turn.box.seat} is)` : 'no hand is in turn';
+  if (!turn || turn.box.seat !== input.seat) return turn ? reason('seatNotInTurn', { seat: input.seat, other: turn.box.seat }) : reason('noHandInTurn', NO_PARAMS);
   if (input.action === 'switch') return refuseSwitch(rules, box);
-  if (input.hand !== undefined && input.hand !== turn.hand.index) return `hand ${input.hand} is not in turn (hand ${turn.hand.index} is)`;
-  if (awaitsCard(turn.hand)) return `a card is due to hand ${turn.hand.index}`;
-  if (switchStillOpen(rules, box) && naturalKind(turn.hand, rules) !== null && input.action !== 'stand') return 'a blackjack stands';
+  if (input.hand !== undefined && input.hand !== turn.hand.index) return reason('handNotInTurn', { hand: input.hand, turn: turn.hand.index });
+  if (awaitsCard(turn.hand)) return reason('cardDueToHand', { hand: turn.hand.index });
+  if (switchStillOpen(rules, box) && naturalKind(turn.hand, rules) !== null && input.action !== 'stand') return reason('blackjackStands', NO_PARAMS);
   return refuseHandAction(input.action as HandAction, {
     hand: turn.hand,
     lineageSize: lineageSize(box, turn.hand),
@@ -52,10 +54,10 @@ export function refuseDecision(s: TableState, rules: RuleSet, input: InputOf<'de
   }, rules);
 }
 
-function refuseFollow(rules: RuleSet, box: Box, input: InputOf<'decision'>): string | null {
-  if (!rules.boxes.betBehind) return `${rules.name} has no bet behind`;
-  if (input.player === undefined) return `${input.action} needs the player betting behind`;
-  if (!box.follow.some((f) => f.player === input.player)) return `${input.player} has no bet behind seat ${box.seat}`;
+function refuseFollow(rules: RuleSet, box: Box, input: InputOf<'decision'>): Reason | null {
+  if (!rules.boxes.betBehind) return reason('noBetBehind', { game: rules.name });
+  if (input.player === undefined) return reason('followNeedsPlayer', { action: input.action });
+  if (!box.follow.some((f) => f.player === input.player)) return reason('noBetBehindSeat', { player: input.player, seat: box.seat });
   return null;
 }
 
@@ -180,10 +182,10 @@ export function dealToHand(s: TableState, rules: RuleSet, card: Card, emit: Emit
   announceTurn(s, emit);
 }
 
-export function refuseTimeout(s: TableState, seat: number): string | null {
+export function refuseTimeout(s: TableState, seat: number): Reason | null {
   const turn = handInTurn(s);
-  if (!turn || turn.box.seat !== seat) return `seat ${seat} has no decision pending`;
-  if (awaitsCard(turn.hand)) return `a card is due to seat ${seat}, not a decision`;
+  if (!turn || turn.box.seat !== seat) return reason('noDecisionPending', { seat });
+  if (awaitsCard(turn.hand)) return reason('cardDueToSeat', { seat });
   return null;
 }
 
@@ -224,10 +226,10 @@ export { HAND_ACTIONS };
 
 /** A supervisor resolves an out-of-turn card by giving it to the hand it was meant for: the hand in turn,
  *  waiting for a decision, takes it as a hit (a supervisor resolving a card fault). */
-export function refuseUseOfFaultCard(s: TableState): string | null {
-  if (s.faultCard?.kind !== 'outOfTurn') return 'no out-of-turn card is waiting';
+export function refuseUseOfFaultCard(s: TableState): Reason | null {
+  if (s.faultCard?.kind !== 'outOfTurn') return reason('noOutOfTurnCard', NO_PARAMS);
   const turn = handInTurn(s);
-  if (!turn || awaitsCard(turn.hand)) return 'no hand is waiting for a decision that the card could be meant for';
+  if (!turn || awaitsCard(turn.hand)) return reason('noHandForCard', NO_PARAMS);
   return null;
 }
 

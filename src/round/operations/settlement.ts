@@ -5,6 +5,8 @@ import type { RuleSet } from '../../rules/rule-set.js';
 import { paidWhateverTheDealerHolds, settleWager, type Outcome } from '../../rules/settle-hand.js';
 import type { Emit, TableState } from '../table-state.js';
 import type { HandRef } from './hands.js';
+import type { Reason } from '../reasons.js';
+import { withSentence } from '../reason-sentence.js';
 
 export function settleHand(s: TableState, rules: RuleSet, { box, hand }: HandRef, emit: Emit): void {
   if (hand.settled) return;
@@ -86,8 +88,8 @@ function refund(s: TableState, seat: number, hand: number, bet: 'main' | 'behind
 }
 
 /** Void: every unsettled bet of the round is returned (outcome void, net 0). */
-export function voidRound(s: TableState, by: string | undefined, reason: string | undefined, emit: Emit): void {
-  emit({ type: 'round.voided', round: s.round, ...(by ? { by } : {}), ...(reason ? { reason } : {}) });
+export function voidRound(s: TableState, by: string | undefined, why: Reason | undefined, emit: Emit): void {
+  emit({ type: 'round.voided', round: s.round, ...(by ? { by } : {}), ...(why ? withSentence(why) : {}) });
   if (s.boxes.length === 0) {
     // Betting was still open: the placed bets are returned, one settlement per player, seat and kind.
     const totals = new Map<string, { seat: number; player: string; kind: 'main' | 'behind' | 'pairs' | 'superMatch'; stake: number }>();

@@ -3,6 +3,7 @@ import { burnCount } from '../../rules/burn.js';
 import { cardIndex, emptyCounts } from '../../rules/card-counts.js';
 import type { Card } from '../../rules/cards.js';
 import { foreignCardReason } from '../../rules/shoe-composition.js';
+import type { RuleReason } from '../../rules/rule-reasons.js';
 import type { RuleSet } from '../../rules/rule-set.js';
 import type { Emit, ShoeState, TableState } from '../table-state.js';
 
@@ -30,7 +31,7 @@ export function timesDrawn(shoe: Pick<ShoeState, 'drawn'> | null, card: Card): n
   return shoe ? (shoe.drawn[cardIndex(card)] ?? 0) : 0;
 }
 
-export function foreignReason(s: TableState, rules: RuleSet, card: Card): string | null {
+export function foreignReason(s: TableState, rules: RuleSet, card: Card): RuleReason | null {
   return foreignCardReason(card, timesDrawn(s.shoe, card), rules);
 }
 

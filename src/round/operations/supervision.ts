@@ -5,15 +5,18 @@ import type { CardFaultKind } from '../events.js';
 import type { ShoeFault } from '../inputs.js';
 import type { InputOf } from '../inputs.js';
 import type { Emit, TableState } from '../table-state.js';
+import { NO_PARAMS } from '../../rules/rule-reasons.js';
+import { reason, type Reason } from '../reasons.js';
+import { withSentence } from '../reason-sentence.js';
 
-export function raiseCardFault(s: TableState, kind: CardFaultKind, card: Card, reason: string, emit: Emit): void {
+export function raiseCardFault(s: TableState, kind: CardFaultKind, card: Card, why: Reason, emit: Emit): void {
   s.faultCard = { card, kind };
-  emit({ type: 'table.paused', round: s.round, reason, fault: { kind, card } });
+  emit({ type: 'table.paused', round: s.round, ...withSentence(why), fault: { kind, card } });
 }
 
 export function pauseTable(s: TableState, input: InputOf<'supervisor'>, emit: Emit): void {
   emit({
-    type: 'table.paused', round: s.round, reason: input.reason ?? 'supervisor pause',
+    type: 'table.paused', round: s.round, ...withSentence(input.reason !== undefined ? reason('typed', { text: input.reason }) : reason('supervisorPause', NO_PARAMS)),
     ...(input.by !== undefined ? { by: input.by } : {}),
   });
 }
@@ -34,7 +37,8 @@ export function resumeTable(s: TableState, input: InputOf<'supervisor'>, emit: E
 export function raiseShoeFault(s: TableState, input: InputOf<'shoe.fault'>, emit: Emit): void {
   const fault = input.fault as ShoeFault;
   if (!s.shoeFaults.includes(fault)) s.shoeFaults.push(fault);
-  emit({ type: 'table.paused', round: s.round, reason: `shoe fault: ${fault}${input.detail ? ` (${input.detail})` : ''}`, fault: { kind: fault } });
+  const why = input.detail ? reason('shoeFaultDetail', { fault, detail: input.detail }) : reason('shoeFault', { fault });
+  emit({ type: 'table.paused', round: s.round, ...withSentence(why), fault: { kind: fault } });
 }
 
 /** The link came back: its fault clears; the table resumes by itself when nothing else holds it paused. */

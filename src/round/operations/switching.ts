@@ -6,6 +6,8 @@ import { naturalKind, type Hand } from '../../rules/hand.js';
 import type { RuleSet } from '../../rules/rule-set.js';
 import type { Box, Emit, TableState } from '../table-state.js';
 import { finishHand } from './hands.js';
+import { NO_PARAMS } from '../../rules/rule-reasons.js';
+import { reason, type Reason } from '../reasons.js';
 
 /** Switching is open on a box until any other action on it. */
 export function switchStillOpen(rules: RuleSet, box: Box): boolean {
@@ -13,11 +15,11 @@ export function switchStillOpen(rules: RuleSet, box: Box): boolean {
 }
 
 /** switch: swap the second cards of the box's two hands, again and again until any other action. */
-export function refuseSwitch(rules: RuleSet, box: Box): string | null {
-  if (!rules.switch.allowed) return `${rules.name} has no switch`;
-  if (box.acted) return 'no switch after another action on the box';
+export function refuseSwitch(rules: RuleSet, box: Box): Reason | null {
+  if (!rules.switch.allowed) return reason('noSwitch', { game: rules.name });
+  if (box.acted) return reason('switchAfterAction', NO_PARAMS);
   const [a, b] = box.hands;
-  if (!a || !b || a.cards.length !== 2 || b.cards.length !== 2) return 'switch needs two hands of two cards';
+  if (!a || !b || a.cards.length !== 2 || b.cards.length !== 2) return reason('switchNeedsTwoHands', NO_PARAMS);
   return null;
 }
 

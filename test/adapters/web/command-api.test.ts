@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import { afterEach, describe, expect, test } from 'vitest';
 import type { TableService } from '../../../src/app/table/table-service.js';
-import { CATALOGUES } from '../../../src/adapters/web/pages/i18n.js';
+import { CATALOGUES } from '../../../src/messages/catalogue.js';
 import { BURN_CARD, INITIAL_DEAL, TOKENS, deal, loadShoe } from './support/table-fixture.js';
 import { webTable, type WebTable } from './support/web-fixture.js';
 
@@ -62,7 +62,11 @@ async function expectRefused(send: () => Promise<{ status: number; answer: { ok:
   // Every refusal names its sentence in the pages' catalogue, with the values in it (docs/web-api.md, "Refusals").
   expect(answer.code, answer.reason).toEqual(expect.any(String));
   expect(`reason.${answer.code!}` in CATALOGUES.en).toBe(true);
-  for (const value of Object.values(answer.params ?? {})) expect(answer.reason).toContain(value);
+  // A phase is named by its code (`now.<phase>`); every other value stands in the sentence.
+  for (const [name, value] of Object.entries(answer.params ?? {})) {
+    if (name === 'phase') expect(`now.${value}` in CATALOGUES.en).toBe(true);
+    else expect(answer.reason).toContain(value);
+  }
   const added = await web.eventsAfter(before.seq);
   expect(added.map((e) => e.type)).toEqual(expected);
   expect(JSON.stringify(web.service.table)).toBe(before.table);

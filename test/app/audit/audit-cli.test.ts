@@ -90,7 +90,7 @@ describe('shoe recall and export', () => {
     const text = await shoe('recall', db, '--last', '10');
     expect(text.code).toBe(0);
     expect(text.stdout.match(/^== table-1 round \d+ ==$/gm)).toHaveLength(10);
-    expect(text.stdout).toMatch(/Seat \d hand 0 gets \w\w/);
+    expect(text.stdout).toMatch(/Seat \d hand 1 gets \w\w/);
     expect(text.stdout).toMatch(/main \(\w+, stake [\d.]+\): \w+/);
     const json = JSON.parse((await shoe('recall', db, '--last', '3', '--format', 'json')).stdout) as { rounds: Array<{ round: number; steps: Array<{ fact: { type: string } }> }> };
     expect(json.rounds).toHaveLength(3);
