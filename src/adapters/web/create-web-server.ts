@@ -15,6 +15,8 @@ import { isPageRoute, pageLanguage, readPageFiles, registerPageAssets, registerP
 import { waitPageFor } from './busy-page.js';
 import { registerPlayRoutes } from './play-routes.js';
 import { requestErrorHandler } from './request-errors.js';
+import { registerApiContract } from './api-contract.js';
+import { TABLE_API_DESCRIPTION, TABLE_API_TITLE } from './schemas/route-docs.js';
 import { registerViewRoutes } from './view-routes.js';
 import { registerViewSockets } from './view-sockets.js';
 import type { TableHandle, WebContext } from './web-context.js';
@@ -85,6 +87,7 @@ export function createWebServer(options: WebServerOptions): FastifyInstance {
   }) as unknown as FastifyInstance;
   app.setErrorHandler(requestErrorHandler(context, config.language));
   registerRequestGuards(app, options.rateLimit ?? DEFAULT_RATE_LIMIT);
+  registerApiContract(app, { title: TABLE_API_TITLE(service.tableId), description: TABLE_API_DESCRIPTION, context, cors: config.cors });
   app.addHook('onClose', async () => context.refusals.flushAll());
   if (own) app.addHook('onClose', async () => own.stop());
   const pageFiles = readPageFiles();

@@ -10,6 +10,8 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { FastifyInstance } from 'fastify';
 import { Gauge, Registry, collectDefaultMetrics } from 'prom-client';
 import { DISPLAY_AUDIENCES } from '../../app/displays/shared-view.js';
+import { apiHealthResponses, healthResponses, metricsResponses, readinessResponses } from './schemas/health-schemas.js';
+import { ROUTE_SUMMARIES } from './schemas/route-docs.js';
 import type { TableHealth } from './table-health.js';
 import type { WebContext } from './web-context.js';
 
@@ -92,7 +94,8 @@ export function registerHealthRoutes(app: FastifyInstance, context: WebContext, 
   const register = metricsRegistry(context, health, loop);
   app.addHook('onClose', async () => loop.stop());
 
-  app.get('/healthz', async () => ({ ok: true }));
+  const health$ = (operationId: keyof typeof ROUTE_SUMMARIES, response: object) => ({ schema: { operationId, summary: ROUTE_SUMMARIES[operationId], tags: ['health'], response, security: [] } });
+  app.get('/healthz', health$('liveness', healthResponses), async () => ({ ok: true }));
 
   /** What /readyz judges: every problem (not ready) and every degradation, in words. */
   const readiness = async () => {
@@ -108,14 +111,14 @@ export function registerHealthRoutes(app: FastifyInstance, context: WebContext, 
     return { ok: problems.length === 0, status, problems, degraded, link, eventLoopDelayMs: Math.round(stall * 10) / 10 };
   };
 
-  app.get('/readyz', async (_request, reply) => {
+  app.get('/readyz', health$('readiness', readinessResponses), async (_request, reply) => {
     const body = await readiness();
     return reply.code(body.ok ? 200 : 503).send(body);
   });
 
   // The same judgement for the staff pages' alarm line (src/adapters/web/pages/host-alarm.js): always 200,
   // so a page polling it does not log a failed request while the table is not ready.
-  app.get('/api/health', async () => readiness());
+  app.get('/api/health', health$('health', apiHealthResponses), async () => readiness());
 
-  app.get('/metrics', async (_request, reply) => reply.type(register.contentType).send(await register.metrics()));
+  app.get('/metrics', health$('metrics', metricsResponses), async (_request, reply) => reply.type(register.contentType).send(await register.metrics()));
 }
