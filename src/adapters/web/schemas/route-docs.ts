@@ -14,6 +14,9 @@ export const viewSummary = (audience: Audience): string => `The current ${audien
 
 export const TABLE_API_TITLE = (tableId: string): string => `Blackjack table ${tableId}`;
 
+export const GATEWAY_API_DESCRIPTION = 'A display gateway (`shoe displays`): the public and dealer views from NATS, and health (docs/web-api.md, '
+  + '"Display gateways"). Every answer that is not ok has the one error shape of the table\'s API.';
+
 export const TABLE_API_DESCRIPTION = 'The table controller\'s command API, views, recall and health (docs/web-api.md). Every answer that is '
   + 'not ok has the one error shape (Refusal; 503: Unavailable); a route the server does not have answers 404 in the same shape. '
   + 'Money in integer minor units; seats from 1; hands from 0.';
