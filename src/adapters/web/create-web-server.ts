@@ -47,6 +47,8 @@ export interface WebServerOptions {
   readonly health?: TableHealth;
   /** Mean event-loop delay (ms) over a sample above which display requests are shed (503) so the table keeps its pace (default 250, the shoe's ACK window). */
   readonly shedDisplaysAtMs?: number;
+  /** Share of the event loop's time busy above which display requests are shed (default 0.98; 1: never). */
+  readonly shedLoopUtilization?: number;
   /** How often the pressure is sampled (ms, default 1000: a short window can hold no sample at all, which the plugin reads as infinite delay). */
   readonly shedSampleMs?: number;
 }
@@ -108,7 +110,7 @@ export function createWebServer(options: WebServerOptions): FastifyInstance {
     await displays.register(fastifyUnderPressure, {
       maxEventLoopDelay: options.shedDisplaysAtMs ?? 250,
       // Our own loop busy nearly all the time is the other sign (not affected by other processes on the machine).
-      maxEventLoopUtilization: 0.98,
+      maxEventLoopUtilization: options.shedLoopUtilization ?? 0.98,
       eventLoopUtilizationMode: 'interval',
       sampleInterval: options.shedSampleMs ?? 1000,
       // A returned payload is sent by the plugin (its types say void; its code sends what is returned).

@@ -1,5 +1,6 @@
 // The last touches on the OpenAPI document @fastify/swagger collects from the routes' schemas: each
-// answer described by what its status means here (not "Default Response"), and the request-side copies
+// answer described by what its status means here (not "Default Response"), a body that may be left out
+// not required, and the request-side copies
 // of the component schemas that nothing refers to left out.
 import type { OpenAPIV3_1 } from 'openapi-types';
 
@@ -20,6 +21,10 @@ type Doc = Partial<OpenAPIV3_1.Document>;
 export function finishedDocument(document: Doc): Doc {
   for (const item of Object.values(document.paths ?? {})) {
     for (const operation of Object.values(item ?? {})) {
+      // A command whose fields are all optional may come without a body (command-routes.ts).
+      const body = (operation as OpenAPIV3_1.OperationObject | undefined)?.requestBody;
+      const schema = body && 'content' in body ? body.content['application/json']?.schema : undefined;
+      if (body && 'required' in body && schema && !('$ref' in schema) && schema.type === 'object' && !schema.required) body.required = false;
       const responses = (operation as OpenAPIV3_1.OperationObject | undefined)?.responses;
       for (const [status, response] of Object.entries(responses ?? {})) {
         const meaning = MEANS[status];
