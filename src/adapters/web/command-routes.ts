@@ -29,19 +29,20 @@ function commandRequest(request: FastifyRequest, command: CommandSpec) {
 
 export function registerCommandRoutes(app: FastifyInstance, context: WebContext): void {
   for (const command of COMMANDS) {
-    // A command whose fields are all optional may be sent without a body.
-    const body = command.body.safeParse({}).success ? command.body.optional() : command.body;
+    // A command whose fields are all optional may be sent without a body (as `{}`).
+    const bodyOptional = command.body.safeParse({}).success;
     app.post(command.path, {
-      schema: { operationId: command.name, summary: `${command.what[0]?.toUpperCase() ?? ""}${command.what.slice(1)}`, tags: ['commands'], body, response: commandResponses, security: routeSecurity(command.roles) },
+      schema: { operationId: command.name, summary: `${command.what[0]?.toUpperCase() ?? ""}${command.what.slice(1)}`, tags: ['commands'], body: command.body, response: commandResponses, security: routeSecurity(command.roles) },
       config: { command: command.name },
       preValidation: async (request: FastifyRequest, reply: FastifyReply) => {
         const admitted = await admitSender(context, command, { ...commandRequest(request, command), sender: { token: bearerToken(request.headers.authorization) } });
         if (!admitted.ok) return reply.code(admitted.reply.status).send(admitted.reply.body);
         senders.set(request, admitted.sender);
+        if (bodyOptional && request.body == null && request.headers['content-type'] === undefined) request.body = {};
       },
     }, async (request, reply) => {
       const sender = senders.get(request) as Principal;
-      const answer = await executeCommand(context, command, { ...commandRequest(request, command), body: request.body ?? {}, sender: { ok: true, principal: sender } }, { validated: true });
+      const answer = await executeCommand(context, command, { ...commandRequest(request, command), body: request.body, sender: { ok: true, principal: sender } }, { validated: true });
       return reply.code(answer.status).send(answer.body);
     });
   }

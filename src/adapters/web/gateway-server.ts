@@ -17,7 +17,7 @@ import { registerApiContract } from './api-contract.js';
 import { requestErrorHandler } from './request-errors.js';
 import { healthResponses, metricsResponses, readinessResponses } from './schemas/health-schemas.js';
 import { viewResponses } from './schemas/read-schemas.js';
-import { GATEWAY_API_DESCRIPTION, ROUTE_SUMMARIES, viewSummary } from './schemas/route-docs.js';
+import { GATEWAY_API_DESCRIPTION, GATEWAY_API_TITLE, ROUTE_SUMMARIES, viewSummary } from './schemas/route-docs.js';
 import { routeSecurity } from './schemas/security-schemes.js';
 import { DEFAULT_RATE_LIMIT, registerRequestGuards, type RateLimitSettings } from './request-guards.js';
 import { ViewDeliveryStats } from './view-delivery-stats.js';
@@ -49,7 +49,7 @@ export function createGatewayServer(options: GatewayOptions): FastifyInstance & 
   // Refusals answer the one error shape, logged here (no table log); a display asking for its page too
   // often gets a page that says so and comes back by itself (busy-page.ts).
   app.setErrorHandler(requestErrorHandler(null));
-  registerApiContract(app, { title: 'Blackjack display gateway', description: GATEWAY_API_DESCRIPTION, context: null });
+  registerApiContract(app, { title: GATEWAY_API_TITLE, description: GATEWAY_API_DESCRIPTION, context: null });
   void app.register(fastifyWebsocket, { options: { maxPayload: 1024 } });
 
   const admit = (roles: readonly Role[] | null, token: string | undefined, how: 'header' | 'query', path: string, client: string) => {

@@ -14,6 +14,8 @@ export const viewSummary = (audience: Audience): string => `The current ${audien
 
 export const TABLE_API_TITLE = (tableId: string): string => `Blackjack table ${tableId}`;
 
+export const GATEWAY_API_TITLE = 'Blackjack display gateway';
+
 export const GATEWAY_API_DESCRIPTION = 'A display gateway (`shoe displays`): the public and dealer views from NATS, and health (docs/web-api.md, '
   + '"Display gateways"). Every answer that is not ok has the one error shape of the table\'s API.';
 
