@@ -59,7 +59,7 @@ function wrongValues(schema: JsonSchema): unknown[] {
   return [...others, ...HUGE_NUMBERS, ...(schema.enum ? ['notOneOfThem'] : [])];
 }
 
-function bodyCases(schema: JsonSchema): Array<{ what: string; body: unknown }> {
+export function bodyCases(schema: JsonSchema): Array<{ what: string; body: unknown }> {
   const valid = sample(schema) as Record<string, unknown>;
   const cases: Array<{ what: string; body: unknown }> = [{ what: 'well-formed', body: valid }];
   for (const [field, fieldSchema] of Object.entries(schema.properties ?? {})) {
