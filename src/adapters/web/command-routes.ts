@@ -31,8 +31,9 @@ export function registerCommandRoutes(app: FastifyInstance, context: WebContext)
   for (const command of COMMANDS) {
     // A command whose fields are all optional may be sent without a body (as `{}`).
     const bodyOptional = command.body.safeParse({}).success;
+    const summary = command.what.charAt(0).toUpperCase() + command.what.slice(1);
     app.post(command.path, {
-      schema: { operationId: command.name, summary: `${command.what[0]?.toUpperCase() ?? ""}${command.what.slice(1)}`, tags: ['commands'], body: command.body, response: commandResponses, security: routeSecurity(command.roles) },
+      schema: { operationId: command.name, summary, tags: ['commands'], body: command.body, response: commandResponses, security: routeSecurity(command.roles) },
       config: { command: command.name },
       preValidation: async (request: FastifyRequest, reply: FastifyReply) => {
         const admitted = await admitSender(context, command, { ...commandRequest(request, command), sender: { token: bearerToken(request.headers.authorization) } });
