@@ -83,6 +83,8 @@ describe('OpenAPI', () => {
     const schemes = (inRepo('docs/openapi.json')['components'] as { securitySchemes: Record<string, { scheme: string }> }).securitySchemes;
     expect(Object.keys(schemes).sort()).toEqual(['dealerToken', 'displayToken', 'gameServerToken', 'supervisorToken']);
     expect(paths['/api/views/public']!['get']!.security).toEqual([]);
+    const responses = (inRepo('docs/openapi.json')['components'] as { responses: Record<string, unknown> }).responses;
+    expect(responses['NotFound']).toMatchObject({ content: { 'application/json': { schema: { $ref: '#/components/schemas/Refusal' } } } });
   });
 
   test('a display gateway serves its own document, valid, covering its /api/* routes', async () => {

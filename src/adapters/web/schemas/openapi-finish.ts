@@ -32,7 +32,14 @@ export function finishedDocument(document: Doc): Doc {
       }
     }
   }
-  const schemas = document.components?.schemas;
+  // A route the server does not have is no operation: its 404 stands here, in the one error shape.
+  document.components = {
+    ...document.components,
+    responses: {
+      NotFound: { description: 'A path or method the server does not have (refused: route)', content: { 'application/json': { schema: { $ref: '#/components/schemas/Refusal' } } } },
+    },
+  };
+  const schemas = document.components.schemas;
   if (schemas) {
     const text = JSON.stringify(document.paths ?? {}) + JSON.stringify(Object.fromEntries(Object.entries(schemas).filter(([name]) => !name.endsWith('Input'))));
     for (const name of Object.keys(schemas)) if (name.endsWith('Input') && !text.includes(`#/components/schemas/${name}"`)) delete schemas[name];
