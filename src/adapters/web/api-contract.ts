@@ -24,7 +24,7 @@ export interface ContractOptions {
   readonly cors?: CorsConfig | undefined;
 }
 
-/** The version of the contract: the package's (a client compares it). */
+/** The contract's version (info.version of both documents): raise it when a route or a message changes in a way a client notices. */
 export const API_VERSION = '0.1.0';
 
 export function registerApiContract(app: FastifyInstance, options: ContractOptions): void {
