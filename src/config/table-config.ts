@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import { TableConfigError } from './table-config-error.js';
+import { corsConfigSchema } from './cors-config.js';
 
 export const ROLES = ['dealer', 'supervisor', 'game-server', 'display'] as const;
 export type Role = (typeof ROLES)[number];
@@ -48,6 +49,8 @@ export const tableConfigSchema = z.strictObject({
   /** The pages' language when the address gives none (`?lang=`); without it, the browser's Accept-Language (docs/adr/0008-page-language.md). */
   language: z.enum(['ru', 'en']).optional(),
   http: z.strictObject({ host: z.string().default('127.0.0.1'), port: z.number().int().min(0).max(65535).default(8080) }).default({ host: '127.0.0.1', port: 8080 }),
+  /** Cross-origin access to the API for a front end on another origin (./cors-config.ts); off when absent. */
+  cors: corsConfigSchema.optional(),
   roles: z.strictObject({
     dealer: z.array(credential).default([]),
     supervisor: z.array(credential).default([]),

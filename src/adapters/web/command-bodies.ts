@@ -38,7 +38,20 @@ export const followBody = z.strictObject({ seat, player, follow: z.enum(['double
 
 export const reasonBody = z.strictObject({ reason: reason.optional() });
 
+/** Issues a refusal names (the first few say what to fix; the rest would only lengthen the record). */
+const ISSUES_NAMED = 3;
+/** A message is clipped here: an unknown key is named in it, and a key can be any length. */
+const ISSUE_CHARS = 80;
+
+/** Validation issues (path joined by dots, '' for the body itself) as one readable, bounded line. */
+export function issuesLine(issues: readonly { readonly path: string; readonly message: string }[]): string {
+  return issues.slice(0, ISSUES_NAMED).map((i) => {
+    const message = i.message.length > ISSUE_CHARS ? `${i.message.slice(0, ISSUE_CHARS - 1)}…` : i.message;
+    return `${i.path || 'body'}: ${message}`;
+  }).join('; ');
+}
+
 /** A zod error as one readable line. */
 export function describeIssues(error: z.ZodError): string {
-  return error.issues.map((i) => `${i.path.length > 0 ? i.path.join('.') : 'body'}: ${i.message}`).join('; ');
+  return issuesLine(error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })));
 }

@@ -1,22 +1,49 @@
 // The command API over HTTP: one POST route per command (see command-specs.ts), JSON in, JSON out.
-import type { FastifyInstance } from 'fastify';
-import { COMMANDS } from './command-specs.js';
+// Each route declares its body and answers as schemas (./schemas/), which fastify checks and the OpenAPI
+// document is made from. The checks keep their order (docs/web-api.md, "Commands"): who sent it (401)
+// and whether their role may (403) run before the body is validated (400, ./request-errors.ts).
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Principal } from '../../config/table-config.js';
+import { COMMANDS, type CommandSpec } from './command-specs.js';
 import { bearerToken } from './credentials.js';
-import { executeCommand } from './execute-command.js';
+import { admitSender, executeCommand } from './execute-command.js';
 import { rawBodyOf } from './request-guards.js';
+import { commandResponses } from './schemas/command-schemas.js';
+import { routeSecurity } from './schemas/security-schemes.js';
 import type { WebContext } from './web-context.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The command a route takes (its name in refusals: "malformed <name> command"). */
+    command?: string;
+  }
+}
+
+/** The sender each admitted request came from (set before validation, read by the handler). */
+const senders = new WeakMap<FastifyRequest, Principal>();
+
+function commandRequest(request: FastifyRequest, command: CommandSpec) {
+  const raw = rawBodyOf(request);
+  return { body: request.body, path: command.path, client: request.ip, ...(raw ? { raw } : {}) };
+}
 
 export function registerCommandRoutes(app: FastifyInstance, context: WebContext): void {
   for (const command of COMMANDS) {
-    app.post(command.path, async (request, reply) => {
-      const raw = rawBodyOf(request);
-      const answer = await executeCommand(context, command, {
-        sender: { token: bearerToken(request.headers.authorization) },
-        body: request.body,
-        path: command.path,
-        client: request.ip,
-        ...(raw ? { raw } : {}),
-      });
+    // A command whose fields are all optional may be sent without a body (as `{}`).
+    const bodyOptional = command.body.safeParse({}).success;
+    const summary = command.what.charAt(0).toUpperCase() + command.what.slice(1);
+    app.post(command.path, {
+      schema: { operationId: command.name, summary, tags: ['commands'], body: command.body, response: commandResponses, security: routeSecurity(command.roles) },
+      config: { command: command.name },
+      preValidation: async (request: FastifyRequest, reply: FastifyReply) => {
+        const admitted = await admitSender(context, command, { ...commandRequest(request, command), sender: { token: bearerToken(request.headers.authorization) } });
+        if (!admitted.ok) return reply.code(admitted.reply.status).send(admitted.reply.body);
+        senders.set(request, admitted.sender);
+        if (bodyOptional && request.body == null && request.headers['content-type'] === undefined) request.body = {};
+      },
+    }, async (request, reply) => {
+      const sender = senders.get(request) as Principal;
+      const answer = await executeCommand(context, command, { ...commandRequest(request, command), body: request.body, sender: { ok: true, principal: sender } }, { validated: true });
       return reply.code(answer.status).send(answer.body);
     });
   }

@@ -46,7 +46,7 @@ async function answer(context: WebContext, sender: Principal, client: string, da
     return { id: typeof id === 'string' || typeof id === 'number' ? id : null, status: refusal.status, ...refusal.body };
   }
   const command = commandNamed(parsed.data.command);
-  if (!command) return { id: parsed.data.id ?? null, status: 400, ok: false, ...explained('unknown command') };
+  if (!command) return { id: parsed.data.id ?? null, status: 400, ok: false, refused: 'body', ...explained('unknown command') };
   const reply = await executeCommand(context, command, {
     sender: { ok: true, principal: sender },
     body: parsed.data.body,

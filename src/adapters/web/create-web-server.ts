@@ -15,6 +15,8 @@ import { isPageRoute, pageLanguage, readPageFiles, registerPageAssets, registerP
 import { waitPageFor } from './busy-page.js';
 import { registerPlayRoutes } from './play-routes.js';
 import { requestErrorHandler } from './request-errors.js';
+import { registerApiContract } from './api-contract.js';
+import { TABLE_API_DESCRIPTION, TABLE_API_TITLE } from './schemas/route-docs.js';
 import { registerViewRoutes } from './view-routes.js';
 import { registerViewSockets } from './view-sockets.js';
 import type { TableHandle, WebContext } from './web-context.js';
@@ -45,6 +47,8 @@ export interface WebServerOptions {
   readonly health?: TableHealth;
   /** Mean event-loop delay (ms) over a sample above which display requests are shed (503) so the table keeps its pace (default 250, the shoe's ACK window). */
   readonly shedDisplaysAtMs?: number;
+  /** Share of the event loop's time busy above which display requests are shed (default 0.98; 1: never). */
+  readonly shedLoopUtilization?: number;
   /** How often the pressure is sampled (ms, default 1000: a short window can hold no sample at all, which the plugin reads as infinite delay). */
   readonly shedSampleMs?: number;
 }
@@ -85,6 +89,7 @@ export function createWebServer(options: WebServerOptions): FastifyInstance {
   }) as unknown as FastifyInstance;
   app.setErrorHandler(requestErrorHandler(context, config.language));
   registerRequestGuards(app, options.rateLimit ?? DEFAULT_RATE_LIMIT);
+  registerApiContract(app, { title: TABLE_API_TITLE(service.tableId), description: TABLE_API_DESCRIPTION, context, cors: config.cors });
   app.addHook('onClose', async () => context.refusals.flushAll());
   if (own) app.addHook('onClose', async () => own.stop());
   const pageFiles = readPageFiles();
@@ -105,7 +110,7 @@ export function createWebServer(options: WebServerOptions): FastifyInstance {
     await displays.register(fastifyUnderPressure, {
       maxEventLoopDelay: options.shedDisplaysAtMs ?? 250,
       // Our own loop busy nearly all the time is the other sign (not affected by other processes on the machine).
-      maxEventLoopUtilization: 0.98,
+      maxEventLoopUtilization: options.shedLoopUtilization ?? 0.98,
       eventLoopUtilizationMode: 'interval',
       sampleInterval: options.shedSampleMs ?? 1000,
       // A returned payload is sent by the plugin (its types say void; its code sends what is returned).

@@ -47,16 +47,27 @@ function publicFacts(stored: readonly StoredEvent[]): ViewFact[] {
   return facts;
 }
 
-export async function executeCommand(context: WebContext, command: CommandSpec, request: CommandRequest): Promise<CommandReply> {
+/** Who sent it and whether their role may: the sender, or the recorded refusal to answer with (401, 403). */
+export async function admitSender(context: WebContext, command: CommandSpec, request: CommandRequest): Promise<{ readonly ok: true; readonly sender: Principal } | { readonly ok: false; readonly reply: CommandReply }> {
   const { path, body, client } = request;
   const raw = request.raw ? { raw: request.raw } : {};
   const identified = 'ok' in request.sender ? request.sender : identify(context.credentials, request.sender.token, 'header');
-  if (!identified.ok) return refuse(context, { path, body, client, ...raw }, identified.status, 'credential', identified.reason);
+  if (!identified.ok) return { ok: false, reply: await refuse(context, { path, body, client, ...raw }, identified.status, 'credential', identified.reason) };
   const sender: Principal = identified.principal;
   if (!roleAllowed(sender, command.roles)) {
-    return refuse(context, { path, body, client, ...raw }, 403, 'role', wrongRoleReason(sender, command.roles, command.what), sender.name);
+    return { ok: false, reply: await refuse(context, { path, body, client, ...raw }, 403, 'role', wrongRoleReason(sender, command.roles, command.what), sender.name) };
   }
-  const parsed = command.body.safeParse(body ?? {});
+  return { ok: true, sender };
+}
+
+/** `validated`: the body has been checked against the command's schema already (HTTP: by fastify). */
+export async function executeCommand(context: WebContext, command: CommandSpec, request: CommandRequest, options: { readonly validated?: boolean } = {}): Promise<CommandReply> {
+  const { path, body, client } = request;
+  const raw = request.raw ? { raw: request.raw } : {};
+  const admitted = await admitSender(context, command, request);
+  if (!admitted.ok) return admitted.reply;
+  const { sender } = admitted;
+  const parsed = options.validated ? { success: true as const, data: body } : command.body.safeParse(body ?? {});
   if (!parsed.success) return refuse(context, { path, body, client, ...raw }, 400, 'body', `malformed ${command.name} command: ${describeIssues(parsed.error)}`, sender.name);
   const input = command.toInput(parsed.data, sender, context.service);
   if (isNotAnInput(input)) return refuse(context, { path, body, client, ...raw }, input.status, 'table', input.reason, sender.name);
@@ -65,7 +76,7 @@ export async function executeCommand(context: WebContext, command: CommandSpec, 
     const seq = result.stored.at(-1)?.seq ?? context.service.position;
     if (result.rejected !== undefined) {
       context.logger.info({ path, by: sender.name, reason: result.rejected }, 'command refused by the table');
-      return { status: 409, body: { ok: false, refused: 'table', ...explained(result.rejected), seq } };
+      return { status: 409, body: { ok: false, refused: 'table', ...explained(result.rejectedReason ?? result.rejected), seq } };
     }
     context.logger.info({ path, by: sender.name, seq }, 'command accepted');
     return { status: 200, body: { ok: true, seq, facts: publicFacts(result.stored) } };

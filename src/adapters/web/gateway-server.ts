@@ -3,7 +3,7 @@
 // NATS (src/adapters/view-fanout/). Stateless — nothing but the current view per audience — so as many
 // as the audience needs run behind any load balancer, and the table process never serves the public
 // internet. Refused credentials are logged here (the gateway has no table log to record them on).
-import Fastify, { LogController, type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import fastifyWebsocket from '@fastify/websocket';
 import type { Logger } from 'pino';
 import type { AudienceViewSource } from '../../app/displays/shared-view.js';
@@ -13,7 +13,12 @@ import { bearerToken, identify, queryToken, roleAllowed, wrongRoleReason } from 
 import { explained } from './explained-reason.js';
 import { gatewayMetricsRegistry } from './gateway-metrics.js';
 import { registerPageRoutes } from './page-routes.js';
-import { sendRateLimitedPage } from './busy-page.js';
+import { registerApiContract } from './api-contract.js';
+import { requestErrorHandler } from './request-errors.js';
+import { healthResponses, metricsResponses, readinessResponses } from './schemas/health-schemas.js';
+import { viewResponses } from './schemas/read-schemas.js';
+import { GATEWAY_API_DESCRIPTION, GATEWAY_API_TITLE, ROUTE_SUMMARIES, viewSummary } from './schemas/route-docs.js';
+import { routeSecurity } from './schemas/security-schemes.js';
 import { DEFAULT_RATE_LIMIT, registerRequestGuards, type RateLimitSettings } from './request-guards.js';
 import { viewPath } from './route-paths.js';
 import { ViewDeliveryStats } from './view-delivery-stats.js';
@@ -42,13 +47,10 @@ export function createGatewayServer(options: GatewayOptions): FastifyInstance & 
   const viewStats = new ViewDeliveryStats();
   const context = { views: options.views, viewStats, logger, viewBufferBytes: options.viewBufferBytes ?? VIEW_BUFFER_BYTES };
   registerRequestGuards(app, options.rateLimit ?? DEFAULT_RATE_LIMIT);
-  // A display asking for its page too often gets a page that says so and comes back by itself (busy-page.ts);
-  // anything else goes to Fastify's own handler.
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    const page = sendRateLimitedPage(error.statusCode ?? 500, request, reply);
-    if (page) return page;
-    throw error;
-  });
+  // Refusals answer the one error shape, logged here (no table log); a display asking for its page too
+  // often gets a page that says so and comes back by itself (busy-page.ts).
+  app.setErrorHandler(requestErrorHandler(null));
+  registerApiContract(app, { title: GATEWAY_API_TITLE, description: GATEWAY_API_DESCRIPTION, context: null });
   void app.register(fastifyWebsocket, { options: { maxPayload: 1024 } });
 
   const admit = (roles: readonly Role[] | null, token: string | undefined, how: 'header' | 'query', path: string, client: string) => {
@@ -66,26 +68,28 @@ export function createGatewayServer(options: GatewayOptions): FastifyInstance & 
         websocket: true,
         preValidation: async (request, reply) => {
           const refusal = admit(roles, queryToken(request.query), 'query', path, request.ip);
-          if (refusal) return reply.code(refusal.status).send({ ok: false, refused: 'credential', ...explained(refusal.reason) });
+          if (refusal) return reply.code(refusal.status).send({ ok: false, refused: refusal.status === 403 ? 'role' : 'credential', ...explained(refusal.reason) });
         },
       }, (socket) => streamViews(context, audience, socket));
-      routes.get(viewPath(audience), async (request, reply) => {
+      const schema = { operationId: `${audience}View`, summary: viewSummary(audience), tags: ['views'], response: viewResponses(roles !== null), security: routeSecurity(roles) };
+      routes.get(viewPath(audience), { schema }, async (request, reply) => {
         const refusal = admit(roles, bearerToken(request.headers.authorization), 'header', viewPath(audience), request.ip);
-        if (refusal) return reply.code(refusal.status).send({ ok: false, refused: 'credential', ...explained(refusal.reason) });
+        if (refusal) return reply.code(refusal.status).send({ ok: false, refused: refusal.status === 403 ? 'role' : 'credential', ...explained(refusal.reason) });
         const timeout = new Promise<null>((resolve) => setTimeout(() => resolve(null), options.firstViewTimeoutMs ?? 5000).unref());
         const current = await Promise.race([options.views.current(audience), timeout]);
         if (!current) return reply.code(503).send({ ok: false, ...explained('no view from the table yet: retry shortly') });
         return reply.type('application/json; charset=utf-8').send(current.json);
       });
     }
-    routes.get('/healthz', async () => ({ ok: true }));
+    const health$ = (operationId: 'liveness' | 'readiness' | 'metrics', response: object) => ({ schema: { operationId, summary: ROUTE_SUMMARIES[operationId], tags: ['health'], response, security: [] } });
+    routes.get('/healthz', health$('liveness', healthResponses), async () => ({ ok: true }));
     // Ready while views can reach the displays: a load balancer sends new displays elsewhere meanwhile.
-    routes.get('/readyz', async (_request, reply) => {
+    routes.get('/readyz', health$('readiness', readinessResponses), async (_request, reply) => {
       const problem = options.problem?.() ?? null;
       return problem === null ? { ok: true, status: 'ready', problems: [] } : reply.code(503).send({ ok: false, status: 'not ready', problems: [problem] });
     });
     const register = gatewayMetricsRegistry(viewStats, options.conflatedFromSource);
-    routes.get('/metrics', async (_request, reply) => reply.type(register.contentType).send(await register.metrics()));
+    routes.get('/metrics', health$('metrics', metricsResponses), async (_request, reply) => reply.type(register.contentType).send(await register.metrics()));
     registerPageRoutes(routes);
   });
   return Object.assign(app, { viewStats });

@@ -6,6 +6,8 @@
 //   GET /metrics  — Prometheus text (prom-client), the registry in table-metrics.ts (docs/metrics.md).
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { FastifyInstance } from 'fastify';
+import { apiHealthResponses, healthResponses, metricsResponses, readinessResponses } from './schemas/health-schemas.js';
+import { ROUTE_SUMMARIES } from './schemas/route-docs.js';
 import type { TableHealth } from './table-health.js';
 import { tableMetricsRegistry } from './table-metrics.js';
 import { READ_PATHS } from './route-paths.js';
@@ -48,7 +50,8 @@ export function registerHealthRoutes(app: FastifyInstance, context: WebContext, 
   const register = tableMetricsRegistry(context, health);
   app.addHook('onClose', async () => loop.stop());
 
-  app.get('/healthz', async () => ({ ok: true }));
+  const health$ = (operationId: keyof typeof ROUTE_SUMMARIES, response: object) => ({ schema: { operationId, summary: ROUTE_SUMMARIES[operationId], tags: ['health'], response, security: [] } });
+  app.get('/healthz', health$('liveness', healthResponses), async () => ({ ok: true }));
 
   /** What /readyz judges: every problem (not ready) and every degradation, in words. */
   const readiness = async () => {
@@ -64,14 +67,14 @@ export function registerHealthRoutes(app: FastifyInstance, context: WebContext, 
     return { ok: problems.length === 0, status, problems, degraded, link, eventLoopDelayMs: Math.round(stall * 10) / 10 };
   };
 
-  app.get('/readyz', async (_request, reply) => {
+  app.get('/readyz', health$('readiness', readinessResponses), async (_request, reply) => {
     const body = await readiness();
     return reply.code(body.ok ? 200 : 503).send(body);
   });
 
   // The same judgement for the staff pages' alarm line (src/adapters/web/pages/host-alarm.js): always 200,
   // so a page polling it does not log a failed request while the table is not ready.
-  app.get(READ_PATHS.health, async () => readiness());
+  app.get(READ_PATHS.health, health$('health', apiHealthResponses), async () => readiness());
 
-  app.get('/metrics', async (_request, reply) => reply.type(register.contentType).send(await register.metrics()));
+  app.get('/metrics', health$('metrics', metricsResponses), async (_request, reply) => reply.type(register.contentType).send(await register.metrics()));
 }

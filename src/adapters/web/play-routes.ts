@@ -7,12 +7,16 @@ import { playOptions } from '../../app/displays/play-options.js';
 import { admitReader } from './audience-access.js';
 import { bearerToken } from './credentials.js';
 import { READ_PATHS } from './route-paths.js';
+import { playOptionsResponses } from './schemas/read-schemas.js';
+import { ROUTE_SUMMARIES } from './schemas/route-docs.js';
+import { routeSecurity } from './schemas/security-schemes.js';
 import type { WebContext } from './web-context.js';
 
 export const PLAY_OPTIONS_PATH = READ_PATHS.playOptions;
 
 export function registerPlayRoutes(app: FastifyInstance, context: WebContext): void {
-  app.get(PLAY_OPTIONS_PATH, async (request, reply) => {
+  const schema = { operationId: 'playOptions', summary: ROUTE_SUMMARIES.playOptions, tags: ['views'], response: playOptionsResponses, security: routeSecurity(['game-server']) };
+  app.get(PLAY_OPTIONS_PATH, { schema }, async (request, reply) => {
     const refusal = await admitReader(context, ['game-server'], 'read the players\' options', { token: bearerToken(request.headers.authorization), how: 'header', path: PLAY_OPTIONS_PATH, client: request.ip });
     if (refusal) return reply.code(refusal.status).send(refusal.body);
     return reply.headers({ 'cache-control': 'no-store' }).send(playOptions(context.service));

@@ -85,7 +85,7 @@ export class RefusalLog {
     if (!window) {
       window = { startedAt: at, recorded: 0, counted: 0, bytes: 0, paths: new Map(), reasons: new Map(), by: undefined, lastAt: at, timer: null };
       this.windows.set(key, window);
-      const timer = setTimeout(() => void this.flush(key), this.windowMs);
+      const timer = setTimeout(() => void this.flushing(key), this.windowMs);
       timer.unref?.();
       window.timer = timer;
     }
@@ -103,6 +103,15 @@ export class RefusalLog {
     window.by ??= facts.by;
     countInto(window.paths, facts.path);
     countInto(window.reasons, facts.reason);
+  }
+
+  /** Summaries being written because their window ended (flushAll waits for them too). */
+  private readonly inFlight = new Set<Promise<void>>();
+
+  private flushing(key: string): Promise<void> {
+    const run = this.flush(key).finally(() => this.inFlight.delete(run));
+    this.inFlight.add(run);
+    return run;
   }
 
   /** Writes the window's summary (if it counted any) and forgets the client. */
@@ -132,8 +141,8 @@ export class RefusalLog {
     }
   }
 
-  /** Writes every pending summary (on close). */
+  /** Writes every pending summary, and waits for those being written (on close). */
   async flushAll(): Promise<void> {
-    await Promise.all([...this.windows.keys()].map((key) => this.flush(key)));
+    await Promise.all([...this.windows.keys()].map((key) => this.flush(key)).concat([...this.inFlight]));
   }
 }

@@ -3,9 +3,19 @@
 // ./refusal-log.ts), logged, and answered with a 4xx status and the reason (with its code: ./explained-reason.ts).
 import { explained, type ExplainedReason } from './explained-reason.js';
 import { bodyDigest } from './json-guard.js';
+import type { RefusalKind } from './schemas/refusal-schemas.js';
 import type { WebContext } from './web-context.js';
 
-export type RefusalKind = 'credential' | 'role' | 'body' | 'table' | 'rate';
+export type { RefusalKind };
+
+/** A refusal's reason and route are clipped here: both can carry what the client sent (an unknown key,
+ *  a path), and a refused request must cost the log little (docs/web-api.md, "Bounded refusal records"). */
+export const REASON_CHARS = 200;
+export const PATH_CHARS = 80;
+
+export function clipped(text: string, chars: number): string {
+  return text.length > chars ? `${text.slice(0, chars - 1)}…` : text;
+}
 
 export interface Refusal {
   readonly status: number;
@@ -34,8 +44,10 @@ function bodyFacts(command: RefusedCommand): { bodyBytes: number; bodyDigest?: s
   }
 }
 
-export async function refuse(context: WebContext, command: RefusedCommand, status: number, kind: RefusalKind, reason: string, by?: string): Promise<Refusal> {
-  context.logger.warn({ path: command.path, status, refused: kind, reason, by }, 'command refused');
-  await context.refusals.refused({ path: command.path, reason, ...(by !== undefined ? { by } : {}), client: command.client ?? 'unknown', ...bodyFacts(command) });
+export async function refuse(context: WebContext, command: RefusedCommand, status: number, kind: RefusalKind, given: string, by?: string): Promise<Refusal> {
+  const reason = clipped(given, REASON_CHARS);
+  const path = clipped(command.path, PATH_CHARS);
+  context.logger.warn({ path, status, refused: kind, reason, by }, 'command refused');
+  await context.refusals.refused({ path, reason, ...(by !== undefined ? { by } : {}), client: command.client ?? 'unknown', ...bodyFacts(command) });
   return { status, body: { ok: false, refused: kind, ...explained(reason) } };
 }

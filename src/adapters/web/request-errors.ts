@@ -1,31 +1,67 @@
-// Requests that fail before a route's handler runs — too many from one address (429), a body that is not
-// JSON, too deep, not valid Unicode, too large, or of another content type — are refused commands:
-// recorded (bounded, ./refusal-log.ts) and answered with the reason. A display asking for its page too often
-// is answered with a page that says so and comes back by itself (./busy-page.ts), not with JSON.
+// Requests refused before (or instead of) a route's handler — too many from one address (429), a body
+// or query that fails its route's schema, a body that is not JSON, too deep, not valid Unicode, too
+// large (413) or of another content type (415), a route that does not exist (404) — all answer the one
+// error shape (./schemas/refusal-schemas.ts). Those to the API (/api/, /ws/) and every 429 are refused
+// commands: recorded (bounded, ./refusal-log.ts). A display asking for its page too often is answered
+// with a page that says so and comes back by itself (./busy-page.ts), not with JSON.
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { issuesLine } from './command-bodies.js';
 import { bearerToken } from './credentials.js';
 import { explained } from './explained-reason.js';
 import type { PageLanguage } from './page-routes.js';
 import { sendRateLimitedPage } from './busy-page.js';
-import { refuse } from './refusals.js';
+import { clipped, PATH_CHARS, REASON_CHARS, refuse, type RefusalKind } from './refusals.js';
 import { rawBodyOf } from './request-guards.js';
 import type { WebContext } from './web-context.js';
 
-/** `language`: the table file's language for the pages. */
-export function requestErrorHandler(context: WebContext, language?: PageLanguage) {
+/** Where a request went, for the record: the route, else the path without its query (a token may be in it). */
+function requestPath(request: FastifyRequest): string {
+  return clipped(request.routeOptions.url ?? request.url.split('?')[0] ?? '', PATH_CHARS);
+}
+
+const isApiPath = (path: string) => path.startsWith('/api/') || path.startsWith('/ws/');
+
+/** The reason a fastify error stands for, in the table's words. */
+export function refusalReason(error: FastifyError, request: FastifyRequest): string {
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const issues = error.validation.map((v) => ({ path: v.instancePath.split('/').filter(Boolean).join('.'), message: v.message ?? 'invalid' }));
+    const command = request.routeOptions.config?.command;
+    if (error.validationContext === 'body' && command) return `malformed ${command} command: ${issuesLine(issues)}`;
+    return `malformed request: ${issues.slice(0, 3).map((i) => i.message).join('; ')}`;
+  }
+  return `malformed request: ${error.message}`;
+}
+
+/** The sentence of a request for a route the server does not have. */
+export function noRouteReason(request: FastifyRequest): string {
+  return `malformed request: no route ${request.method} ${clipped(request.url.split('?')[0] ?? '', PATH_CHARS)}`;
+}
+
+/** Records (for the API and every 429) and answers one refusal; other routes are answered only. */
+async function refuseRequest(context: WebContext | null, request: FastifyRequest, reply: FastifyReply, status: number, kind: RefusalKind, reason: string, language?: PageLanguage): Promise<FastifyReply> {
+  const path = requestPath(request);
+  let body: object = { ok: false, refused: kind, ...explained(clipped(reason, REASON_CHARS)) };
+  if (context && (status === 429 || isApiPath(path))) {
+    const sender = context.credentials.get(bearerToken(request.headers.authorization) ?? '');
+    const raw = rawBodyOf(request);
+    body = (await refuse(context, { path, client: request.ip, ...(raw ? { raw } : {}) }, status, kind, reason, sender?.name)).body;
+  }
+  return sendRateLimitedPage(status, request, reply, language) ?? reply.code(status).send(body);
+}
+
+/** `context`: where refusals are recorded (null: a display gateway, which has no table log). `language`: the table file's language for the pages. */
+export function requestErrorHandler(context: WebContext | null, language?: PageLanguage) {
   return async (error: FastifyError, request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
     const status = error.statusCode ?? 500;
-    const path = request.routeOptions.url ?? request.url.split('?')[0] ?? request.url;
-    if (status === 429 || (status >= 400 && status < 500 && (path.startsWith('/api/') || path.startsWith('/ws/')))) {
-      const sender = context.credentials.get(bearerToken(request.headers.authorization) ?? '');
-      const raw = rawBodyOf(request);
-      const command = { path, client: request.ip, ...(raw ? { raw } : {}) };
-      const refusal = status === 429
-        ? await refuse(context, command, 429, 'rate', error.message, sender?.name)
-        : await refuse(context, command, status, 'body', `malformed request: ${error.message}`, sender?.name);
-      return sendRateLimitedPage(status, request, reply, language) ?? reply.code(refusal.status).send(refusal.body);
-    }
-    if (status >= 500) context.logger.error({ err: error, path }, 'request failed');
-    return reply.code(status).send({ ok: false, ...explained(status >= 500 ? 'internal error' : error.message) });
+    if (status === 429) return refuseRequest(context, request, reply, status, 'rate', error.message, language);
+    if (status >= 400 && status < 500) return refuseRequest(context, request, reply, status, 'body', refusalReason(error, request), language);
+    (context?.logger ?? request.log).error({ err: error, path: requestPath(request) }, 'request failed');
+    return reply.code(500).send({ ok: false, ...explained('internal error') });
   };
+}
+
+/** A route the server does not have: 404 in the one error shape (recorded when it was meant for the API). */
+export function notFoundHandler(context: WebContext | null) {
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => refuseRequest(context, request, reply, 404, 'route', noRouteReason(request));
 }

@@ -34,7 +34,8 @@ export function registerRequestGuards(app: FastifyInstance, limit: RateLimitSett
     keyGenerator: (request) => request.ip,
     errorResponseBuilder: (_request, context) => Object.assign(new Error(`too many requests from this address: at most ${context.max} in ${limit.windowMs} ms, retry in ${context.after}`), { statusCode: 429 }),
   });
-  app.removeContentTypeParser('application/json');
+  // JSON only: a body of any other type is refused 415 (fastify's own text/plain parser would let a string through).
+  app.removeAllContentTypeParsers();
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
     const checked = checkJson(body as Buffer);
     rawBodies.set(request, { bytes: checked.bytes, digest: checked.digest });

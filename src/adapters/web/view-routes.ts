@@ -6,25 +6,22 @@ import { RECALL_ROUNDS, recallLastRounds } from '../../app/audit/recall-rounds.j
 import { AUDIENCES, READER_ROLES, admitReader } from './audience-access.js';
 import { bearerToken } from './credentials.js';
 import { READ_PATHS, viewPath } from './route-paths.js';
+import { MAX_RECALL, recallQuerySchema, recallResponses, viewResponses } from './schemas/read-schemas.js';
+import { ROUTE_SUMMARIES, viewSummary } from './schemas/route-docs.js';
+import { routeSecurity } from './schemas/security-schemes.js';
 import type { WebContext } from './web-context.js';
 
-const MAX_RECALL = 100;
-
-/** `?rounds=N`: 1 or more (at most MAX_RECALL are sent); anything else is refused as a malformed request
- *  (request-errors.ts), not answered with the default as if it had been asked for. */
-function roundsWanted(query: unknown): number {
-  const given = (query as { rounds?: unknown } | undefined)?.rounds;
-  if (given === undefined) return RECALL_ROUNDS;
-  if (typeof given !== 'string' || !/^\d+$/.test(given) || Number(given) < 1) {
-    throw Object.assign(new Error(`rounds takes a whole number, 1 or more (at most ${MAX_RECALL} are sent), not ${JSON.stringify(given)}`), { statusCode: 400 });
-  }
-  return Math.min(Number(given), MAX_RECALL);
+/** `?rounds=N` as the schema let it through (a whole number, 1 or more; recallQuerySchema): at most MAX_RECALL are sent. */
+function roundsWanted(query: { rounds?: string | undefined }): number {
+  return query.rounds === undefined ? RECALL_ROUNDS : Math.min(Number(query.rounds), MAX_RECALL);
 }
 
 export function registerViewRoutes(app: FastifyInstance, context: WebContext): void {
   for (const audience of AUDIENCES) {
     const path = viewPath(audience);
-    app.get(path, async (request, reply) => {
+    const roles = READER_ROLES[audience];
+    const schema = { operationId: `${audience}View`, summary: viewSummary(audience), tags: ['views'], response: viewResponses(roles !== null), security: routeSecurity(roles) };
+    app.get(path, { schema }, async (request, reply) => {
       const refusal = await admitReader(context, READER_ROLES[audience], `read the ${audience} view`, { token: bearerToken(request.headers.authorization), how: 'header', path, client: request.ip });
       if (refusal) return reply.code(refusal.status).send(refusal.body);
       const current = await context.views.current(audience);
@@ -34,10 +31,11 @@ export function registerViewRoutes(app: FastifyInstance, context: WebContext): v
 
   // One round index for the server's life: a store without its own is indexed incrementally.
   const rounds = roundIndexOf(context.store);
-  app.get(READ_PATHS.recall, async (request, reply) => {
+  const schema = { operationId: 'recall', summary: ROUTE_SUMMARIES.recall, tags: ['views'], querystring: recallQuerySchema, response: recallResponses, security: routeSecurity(READER_ROLES.supervisor) };
+  app.get(READ_PATHS.recall, { schema }, async (request, reply) => {
     const path = READ_PATHS.recall;
     const refusal = await admitReader(context, READER_ROLES.supervisor, 'recall rounds', { token: bearerToken(request.headers.authorization), how: 'header', path, client: request.ip });
     if (refusal) return reply.code(refusal.status).send(refusal.body);
-    return reply.send({ rounds: await recallLastRounds(context.store, context.service.tableId, roundsWanted(request.query), rounds) });
+    return reply.send({ rounds: await recallLastRounds(context.store, context.service.tableId, roundsWanted(request.query as { rounds?: string }), rounds) });
   });
 }

@@ -1,0 +1,23 @@
+// What the health routes answer (docs/web-api.md, "Many viewers, abuse, health"): liveness, readiness
+// with every problem in words, and Prometheus text.
+import { z } from 'zod';
+import { refusals } from './refusal-schemas.js';
+
+export const livenessSchema = z.object({ ok: z.literal(true) }).meta({ id: 'Liveness' });
+
+export const readinessSchema = z.object({
+  ok: z.boolean(),
+  status: z.enum(['ready', 'degraded', 'not ready']),
+  problems: z.array(z.string()).describe('Why not ready, in words (empty when ready)'),
+  degraded: z.array(z.string()).optional().describe('What works, but not fully (the floor\'s NATS away)'),
+  link: z.string().nullable().optional().describe('The shoe link\'s state (null: no link)'),
+  eventLoopDelayMs: z.number().optional(),
+}).meta({ id: 'Readiness' });
+
+export const healthResponses: Record<number, z.ZodType> = { 200: livenessSchema, ...refusals() };
+export const readinessResponses: Record<number, z.ZodType> = { 200: readinessSchema, ...refusals(), 503: readinessSchema };
+export const apiHealthResponses: Record<number, z.ZodType> = { 200: readinessSchema, ...refusals() };
+export const metricsResponses: Record<number, unknown> = {
+  200: { description: 'Prometheus text exposition format', content: { 'text/plain': { schema: z.string() } } },
+  ...refusals(),
+};

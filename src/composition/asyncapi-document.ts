@@ -1,0 +1,155 @@
+// The AsyncAPI 3 document of the table's messages (docs/asyncapi.json, docs/web-api.md): the WebSocket
+// views and commands, and the NATS subjects the table publishes — the views for display gateways and the
+// log's replication, which the floor reads (ADR 0005). Payload schemas are made from the same zod
+// schemas the server uses; `npm run docs:openapi` writes it with the OpenAPI document.
+import { z } from 'zod';
+import { COMMANDS } from '../adapters/web/command-specs.js';
+import { API_VERSION } from '../adapters/web/api-contract.js';
+import { commandAnswerSchema, commandMessageSchemas, viewMessageSchema } from '../adapters/web/schemas/socket-schemas.js';
+import { viewSchema } from '../adapters/web/schemas/read-schemas.js';
+import { acceptedSchema, viewFactSchema } from '../adapters/web/schemas/command-schemas.js';
+import { refusalSchema, unavailableSchema } from '../adapters/web/schemas/refusal-schemas.js';
+import { PUBLISHED_AUDIENCES } from '../adapters/view-fanout/view-stream.js';
+
+const hex64 = z.string().regex(/^[0-9a-f]{64}$/);
+
+export const storedEventSchema = z.looseObject({
+  tableId: z.string(),
+  seq: z.number().int().min(1).describe('1-based, gap-free per table'),
+  type: z.string().describe('e.g. input, card.dealt, command.refused'),
+  data: z.record(z.string(), z.unknown()),
+  round: z.number().int(),
+  monoTime: z.number(),
+  wallTime: z.string(),
+  rulesId: z.string(),
+  prevHash: hex64,
+  hash: hex64.describe('SHA-256 of the canonical serialisation of every other field (docs/event-log.md)'),
+}).describe('One event of a table\'s log, canonical JSON (docs/event-log.md)');
+
+/** The messages' schemas by id, with the HTTP answers' schemas they share (zod's global registry). */
+function messageRegistry() {
+  const registry = z.registry<{ id: string; description?: string }>();
+  // The HTTP answers' schemas the messages share, under their OpenAPI ids (they carry them in zod's global registry).
+  for (const schema of [refusalSchema, unavailableSchema, viewFactSchema, acceptedSchema, viewSchema]) {
+    const { id, description } = z.globalRegistry.get(schema) ?? {};
+    if (id !== undefined) registry.add(schema, { id, ...(description !== undefined ? { description } : {}) });
+  }
+  registry.add(viewMessageSchema, { id: 'ViewMessage' });
+  registry.add(commandAnswerSchema, { id: 'CommandAnswer' });
+  registry.add(storedEventSchema, { id: 'StoredEvent' });
+  for (const command of commandMessageSchemas) registry.add(command.schema, { id: `${command.name}Command` });
+  return registry;
+}
+
+const SCHEME_OF_ROLE: Record<string, string> = { dealer: 'dealerToken', supervisor: 'supervisorToken', 'game-server': 'gameServerToken', display: 'displayToken' };
+const ref = (path: string) => ({ $ref: path });
+
+/** Every schema with an id, as AsyncAPI component schemas (draft-07, the AsyncAPI schema format's base). */
+function componentSchemas(): Record<string, object> {
+  const { schemas } = z.toJSONSchema(messageRegistry(), { target: 'draft-07', uri: (id) => `#/components/schemas/${id}`, unrepresentable: 'any' });
+  return Object.fromEntries(Object.entries(schemas).map(([id, schema]) => {
+    const { $schema: _s, $id: _i, ...rest } = schema as Record<string, unknown>;
+    return [id, rest];
+  }));
+}
+
+const viewChannel = (audience: string, roles: readonly string[] | null) => ({
+  address: `/ws/${audience}`,
+  title: `${audience} views`,
+  description: roles === null ? 'Anyone may connect.' : `Connect with ?token= of a ${roles.join(', ')} credential; refused: the upgrade answers 401/403 with a Refusal.`,
+  servers: audience === 'supervisor' ? [ref('#/servers/table')] : [ref('#/servers/table'), ref('#/servers/gateway')],
+  messages: { view: ref('#/components/messages/view') },
+});
+
+export function asyncApiDocument(): object {
+  const commandMessages = Object.fromEntries(COMMANDS.map((c) => [c.name, ref(`#/components/messages/${c.name}Command`)]));
+  return {
+    asyncapi: '3.0.0',
+    info: {
+      title: 'Blackjack table messages',
+      version: API_VERSION,
+      description: 'The table controller\'s WebSocket messages and NATS subjects (docs/web-api.md). HTTP: docs/openapi.json.',
+    },
+    defaultContentType: 'application/json',
+    servers: {
+      table: { host: '127.0.0.1:8080', protocol: 'ws', description: 'The table\'s own web server (the table file\'s http: host and port)' },
+      gateway: { host: '127.0.0.1:8090', protocol: 'ws', description: 'A display gateway (shoe displays --port): public and dealer views only' },
+      nats: { host: '127.0.0.1:4222', protocol: 'nats', description: 'The floor\'s NATS with JetStream (the table file\'s nats: url)' },
+    },
+    channels: {
+      publicViews: viewChannel('public', null),
+      dealerViews: viewChannel('dealer', ['dealer', 'supervisor', 'display']),
+      supervisorViews: viewChannel('supervisor', ['supervisor']),
+      commands: {
+        address: '/ws/commands',
+        title: 'Commands',
+        description: 'Connect with ?token= of any credential; each command\'s roles are checked per message, as over HTTP. At most 32 messages wait per connection; the rate limit is per address.',
+        servers: [ref('#/servers/table')],
+        messages: { ...commandMessages, answer: ref('#/components/messages/commandAnswer') },
+      },
+      natsViews: {
+        address: 'tables.{tableId}.views.{audience}',
+        title: 'Views for display gateways',
+        description: 'JetStream stream TABLE_VIEWS, one message kept per subject (the current view); published only from durable facts. Never the supervisor\'s view.',
+        servers: [ref('#/servers/nats')],
+        parameters: { tableId: { description: 'The table id' }, audience: { enum: [...PUBLISHED_AUDIENCES], description: 'public or dealer' } },
+        messages: { view: ref('#/components/messages/natsView') },
+      },
+      natsEvents: {
+        address: 'tables.{tableId}.events',
+        title: 'The table\'s log, replicated',
+        description: 'JetStream stream TABLE_EVENTS: every stored event in seq order, published by the replicator after it is durable; the floor (shoe floor) and NATS-backed readers consume it.',
+        servers: [ref('#/servers/nats')],
+        parameters: { tableId: { description: 'The table id' } },
+        messages: { event: ref('#/components/messages/storedEvent') },
+      },
+    },
+    operations: {
+      sendPublicViews: { action: 'send', channel: ref('#/channels/publicViews'), messages: [ref('#/channels/publicViews/messages/view')] },
+      sendDealerViews: { action: 'send', channel: ref('#/channels/dealerViews'), messages: [ref('#/channels/dealerViews/messages/view')], security: ['dealer', 'supervisor', 'display'].map((r) => ref(`#/components/securitySchemes/${SCHEME_OF_ROLE[r]}`)) },
+      sendSupervisorViews: { action: 'send', channel: ref('#/channels/supervisorViews'), messages: [ref('#/channels/supervisorViews/messages/view')], security: [ref('#/components/securitySchemes/supervisorToken')] },
+      receiveCommands: {
+        action: 'receive',
+        channel: ref('#/channels/commands'),
+        messages: COMMANDS.map((c) => ref(`#/channels/commands/messages/${c.name}`)),
+        reply: { channel: ref('#/channels/commands'), messages: [ref('#/channels/commands/messages/answer')] },
+        security: Object.values(SCHEME_OF_ROLE).map((s) => ref(`#/components/securitySchemes/${s}`)),
+      },
+      publishViews: { action: 'send', channel: ref('#/channels/natsViews'), messages: [ref('#/channels/natsViews/messages/view')] },
+      replicateEvents: { action: 'send', channel: ref('#/channels/natsEvents'), messages: [ref('#/channels/natsEvents/messages/event')] },
+    },
+    components: {
+      schemas: componentSchemas(),
+      messages: {
+        view: { name: 'view', payload: ref('#/components/schemas/ViewMessage') },
+        ...Object.fromEntries(commandMessageSchemas.map((c) => [`${c.name}Command`, {
+          name: c.name,
+          summary: `${c.what} (${c.roles.join(' or ')})`,
+          payload: ref(`#/components/schemas/${c.name}Command`),
+        }])),
+        commandAnswer: { name: 'answer', payload: ref('#/components/schemas/CommandAnswer') },
+        natsView: {
+          name: 'view',
+          headers: { type: 'object', properties: { 'Made-At': { type: 'string', format: 'date-time', description: 'When the table made the view, right after its facts were durable (ISO 8601)' } } },
+          payload: ref('#/components/schemas/View'),
+        },
+        storedEvent: {
+          name: 'event',
+          headers: {
+            type: 'object',
+            properties: {
+              'Nats-Msg-Id': { type: 'string', description: '<tableId>:<seq>: a retried publish is stored once' },
+              'Table-Seq': { type: 'string' },
+              'Event-Hash': { type: 'string' },
+              Batch: { type: 'string', description: '<index>/<size> within one append' },
+            },
+          },
+          payload: ref('#/components/schemas/StoredEvent'),
+        },
+      },
+      securitySchemes: Object.fromEntries(Object.entries(SCHEME_OF_ROLE).map(([role, scheme]) => [scheme, {
+        type: 'httpApiKey', in: 'query', name: 'token', description: `A token of the table file's roles.${role} (?token=)`,
+      }])),
+    },
+  };
+}
