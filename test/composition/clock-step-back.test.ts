@@ -65,5 +65,5 @@ test('the wall clock steps back ten minutes mid-run: heartbeats encode, the link
   const verdict = verifyLog(log);
   expect(verdict).toMatchObject({ ok: true });
   // The log's wall times went back once, at the step; verify notes where.
-  // NOTE-TMP
+  expect(verdict.ok && verdict.wallTimeBack).toMatchObject({ times: 1 });
 }, 90_000);
