@@ -123,7 +123,7 @@ export interface SpanSource {
    * from `from` on it vouches for; undefined without it. It only vouches: what it does not vouch for is checked here.
    */
   vouchedSpan?(from: number, to: number, start: SpanStart, key: Buffer | undefined): VouchedSpan | undefined;
-  /** The wall times of events from..to, in seq order, a page at a time (what a vouched span's events say of them). */
+  /** The wall times of events from..to, in seq order, a page at a time (a vouched span whose wall times the check inside the store could not compare). */
   wallTimes?(from: number, to: number): Iterable<readonly string[]>;
 }
 
@@ -166,8 +166,11 @@ export function checkSpan(span: Span, board: SpanBoard, source: SpanSource, key:
   // A missing event before the span is found by the span before it; any anchor serves meanwhile.
   const anchor: ChainAnchor = { seq: before, hash: source.hashAt(before) ?? '' };
   const macFrom = key && firstMac !== undefined && firstMac <= before ? firstMac : null;
-  const vouched = source.wallTimes && source.vouchedSpan?.(span.from, span.to, { hash: anchor.hash, macFrom }, key);
-  if (vouched !== undefined && vouched.events === span.to - span.from + 1) return { events: vouched.events, macFrom: vouched.macFrom, walls: spanWalls(span, source) };
+  const vouched = source.vouchedSpan?.(span.from, span.to, { hash: anchor.hash, macFrom }, key);
+  if (vouched !== undefined && vouched.events === span.to - span.from + 1) {
+    const walls = vouched.walls ? { from: span.from, ...vouched.walls } : spanWalls(span, source);
+    if (walls) return { events: vouched.events, macFrom: vouched.macFrom, walls };
+  }
   const half = new ChainHalf(key, { anchor, macFrom });
   const outcome = (problem?: Problem): SpanOutcome => ({ events: half.events, macFrom: half.macFrom, walls: half.wallTimes, ...(problem ? { problem } : {}) });
   const stored = source.format !== 1;
@@ -184,11 +187,15 @@ export function checkSpan(span: Span, board: SpanBoard, source: SpanSource, key:
   return outcome();
 }
 
-/** The wall times of a span the check inside the store vouched for, read on their own. */
-function spanWalls(span: Span, source: SpanSource): SpanWalls {
+/**
+ * The wall times of a span the check inside the store vouched for but could not compare as text (not ISO UTC
+ * of equal length), read on their own; undefined when the source cannot (the span is then checked here).
+ */
+function spanWalls(span: Span, source: SpanSource): SpanWalls | undefined {
+  if (!source.wallTimes) return undefined;
   const walls = new WallTimes(span.from);
   let seq = span.from;
-  for (const page of source.wallTimes?.(span.from, span.to) ?? []) {
+  for (const page of source.wallTimes(span.from, span.to)) {
     for (let i = 0; i < page.length; i += 1) walls.push(seq++, page[i] as string);
   }
   return walls.span();

@@ -24,6 +24,15 @@ const TEN_MINUTES = 10 * 60_000;
 const dir = mkdtempSync(join(tmpdir(), 'verify-wall-'));
 const steppedBack = join(dir, 'stepped-back.db');
 const steady = join(dir, 'steady.db');
+const withOffsets = join(dir, 'with-offsets.db');
+
+/** The same clock, its wall times written with a zone offset (`+00:00`): not compared as text. */
+function withOffset(clock: Clock): Clock {
+  return { now: () => {
+    const { mono, wall } = clock.now();
+    return { mono, wall: wall.replace(/Z$/, '+00:00') };
+  } };
+}
 
 async function writeLog(file: string, tableId: string, clock?: Clock): Promise<void> {
   const table = await openAnchoredTable(file, tableId, clock ? { clock } : {});
@@ -80,6 +89,7 @@ let note: WallTimeBack;
 beforeAll(async () => {
   await writeLog(steppedBack, 'wall-back', clockSteppingBackOnce(40, TEN_MINUTES));
   await writeLog(steady, 'wall-steady');
+  await writeLog(withOffsets, 'wall-offsets', withOffset(clockSteppingBackOnce(40, TEN_MINUTES)));
   const expected = expectedNote(steppedBack);
   if (!expected) throw new Error('the clock stepped back, but no wall time in the log did');
   note = expected;
@@ -120,6 +130,12 @@ describe('a log whose clock stepped back', () => {
     for (const file of [asFormat1(steppedBack, join(dir, 'format-1.db')), asFormat2(steppedBack, join(dir, 'format-2.db'))]) {
       for (const verdict of await fileVerdicts(file, 7)) expect(verdict).toMatchObject({ ok: true, wallTimeBack: note });
     }
+  }, 60_000);
+
+  test('wall times with a zone offset are compared as dates: the same note', async () => {
+    const offsets = expectedNote(withOffsets);
+    expect(offsets).toMatchObject({ seq: note.seq, times: 1, at: expect.stringMatching(/\+00:00$/) });
+    for (const verdict of await fileVerdicts(withOffsets, 7)) expect(verdict).toMatchObject({ ok: true, wallTimeBack: offsets });
   }, 60_000);
 
   test('a log whose wall times never go back has no note', async () => {
