@@ -1,7 +1,7 @@
 // Injectable time for the shoe link and the shoe emulator: the real clock in production, a virtual
 // one in unit tests so timeouts (PROTOCOL.md §9.2, §10) are deterministic and instant.
 //
-// Two clocks (ADR 0007: time is an input): `now()` is monotonic and measures every duration and
+// Two clocks (docs/operations.md, "When the clock steps back"): `now()` is monotonic and measures every duration and
 // deadline (timeouts, pacing, uptime), so a wall clock stepped back (NTP on a badly set machine) stalls
 // or kills nothing; `wallNow()` is the wall clock, only for what a person or the shoe reads as a date
 // (captures, TIME_SYNC, event times).

@@ -1,6 +1,7 @@
 // Wall times that go back (docs/audit.md, "Wall times that go back"): each event's wallTime is the machine's
 // wall clock when it was written, which NTP may step back on a badly set machine. That is no break of the
-// log (every duration the table measures is monotonic, ADR 0007), so verify only notes where it happened.
+// log (every duration the table measures is monotonic: docs/operations.md, "When the clock steps back"),
+// so verify only notes where it happened.
 // One text comparison per event: ISO 8601 UTC strings of equal length order as text; other pairs (another
 // length, a zone offset) are compared as dates.
 
