@@ -11,8 +11,12 @@
  *               mac_from, last_seq,
  *               seq, data, tail, hash)                               -- the event, rows in seq order
  *
- * returns 'checked macFrom status': the events vouched for, the first keyed event ('-' when none so far),
- * and 'ok', or 'stop' when it stopped before the last row (sqlite-native-chain.ts reads it). Per event, as src/log/stored-chain.ts and src/log/chain-mac.ts define it:
+ * returns 'checked macFrom status first last backSeq before at times unsure': the events vouched for, the
+ * first keyed event ('-' when none so far), and 'ok', or 'stop' when it stopped before the last row; then
+ * the wall times of the events vouched for (docs/audit.md, "Wall times that go back"): the first and the
+ * last ('-': none), the first event whose wall time is earlier than the one before it (0 - -: none) and how
+ * many are, and 1 when a pair could not be compared as text (not ISO UTC of equal length: the caller then
+ * reads the wall times itself) (sqlite-native-chain.ts reads it). Per event, as src/log/stored-chain.ts and src/log/chain-mac.ts define it:
  *   - seq is the one after the last;
  *   - the 64 characters after the tail's first `,"prevHash":"` are the hash before it;
  *   - the tail holds `,"seq":<seq>,"tableId":<quoted table>,"type":`;
@@ -37,6 +41,9 @@ SQLITE_EXTENSION_INIT1
 
 #include "verify_functions.h"
 
+/* The longest wall time kept (ISO 8601 with nine decimals and a zone offset is 35 characters). */
+#define WALL_MAX 40
+
 typedef struct {
   int started;
   int stopped;
@@ -53,10 +60,16 @@ typedef struct {
   sqlite3_stmt *macs;   /* the span's MACs in seq order (keyed only) */
   int mac_row;          /* 1: `macs` stands on a row, whose seq is mac_seq */
   sqlite3_int64 mac_seq;
+  /* The wall times of the events vouched for: one text comparison per event. */
+  int walls_unsure;
+  int first_wall_len, last_wall_len, back_before_len, back_at_len;
+  char first_wall[WALL_MAX], last_wall[WALL_MAX], back_before[WALL_MAX], back_at[WALL_MAX];
+  sqlite3_int64 back_seq, back_times;
 } Check;
 
 static const char HEX[] = "0123456789abcdef";
 static const char PREV_HASH[] = ",\"prevHash\":\"";
+static const char WALL_TIME[] = ",\"wallTime\":\"";
 
 static void to_hex(const unsigned char *digest, char *out) {
   for (int i = 0; i < 32; i += 1) {
@@ -174,6 +187,45 @@ static int start(Check *check, sqlite3_context *context, sqlite3_value **argv) {
   return 1;
 }
 
+/* Whether the bytes may stand in the answer as a wall time: ISO 8601 characters only (no space). */
+static int wall_chars(const unsigned char *wall, int len) {
+  for (int i = 0; i < len; i += 1) {
+    unsigned char c = wall[i];
+    if (!((c >= '0' && c <= '9') || c == '-' || c == ':' || c == '.' || c == '+' || c == 'T' || c == 'Z')) return 0;
+  }
+  return 1;
+}
+
+/* The event's wall time, the tail's last member `,"wallTime":"…"}`, against the one before it. */
+static void note_wall(Check *check, const unsigned char *tail, int tail_len) {
+  if (check->walls_unsure) return;
+  int end = tail_len - 2, start = end;
+  if (end < 1 || tail[end] != '"' || tail[end + 1] != '}') { check->walls_unsure = 1; return; }
+  while (start > 0 && tail[start - 1] != '"') start -= 1;
+  int len = end - start, head = (int)sizeof WALL_TIME - 1;
+  const unsigned char *wall = tail + start;
+  if (len < 1 || len >= WALL_MAX || start < head || memcmp(wall - head, WALL_TIME, (size_t)head) != 0 || !wall_chars(wall, len)) { check->walls_unsure = 1; return; }
+  if (check->last_wall_len == 0) {
+    memcpy(check->first_wall, wall, (size_t)len);
+    check->first_wall_len = len;
+  } else {
+    /* ISO UTC of equal length orders as text; any other pair is left to the caller. */
+    if (len != check->last_wall_len || wall[len - 1] != 'Z' || check->last_wall[len - 1] != 'Z') { check->walls_unsure = 1; return; }
+    if (memcmp(wall, check->last_wall, (size_t)len) < 0) {
+      check->back_times += 1;
+      if (check->back_seq == 0) {
+        check->back_seq = check->next_seq;
+        memcpy(check->back_before, check->last_wall, (size_t)len);
+        check->back_before_len = len;
+        memcpy(check->back_at, wall, (size_t)len);
+        check->back_at_len = len;
+      }
+    }
+  }
+  memcpy(check->last_wall, wall, (size_t)len);
+  check->last_wall_len = len;
+}
+
 /* One event: 1 when it is right, 0 when the check stops here. */
 static int check_event(Check *check, sqlite3_value **argv) {
   sqlite3_value *seq = argv[7], *data = argv[8], *tail = argv[9], *hash = argv[10];
@@ -220,6 +272,7 @@ static int check_event(Check *check, sqlite3_value **argv) {
       }
     }
   }
+  note_wall(check, tail_text, tail_len);
   memcpy(check->prev, hex, 64);
   check->next_seq += 1;
   check->checked += 1;
@@ -243,14 +296,21 @@ static void step(sqlite3_context *context, int argc, sqlite3_value **argv) {
 
 static void finish(sqlite3_context *context) {
   Check *check = sqlite3_aggregate_context(context, 0);
-  char out[80];
+  char out[80 + 4 * WALL_MAX];
   if (!check) {
-    sqlite3_result_text(context, "0 - ok", -1, SQLITE_TRANSIENT);
+    sqlite3_result_text(context, "0 - ok - - 0 - - 0 0", -1, SQLITE_TRANSIENT);
     return;
   }
   char mac_from[24] = "-";
   if (check->has_mac_from) snprintf(mac_from, sizeof mac_from, "%lld", (long long)check->mac_from);
-  snprintf(out, sizeof out, "%lld %s %s", (long long)check->checked, mac_from, check->stopped ? "stop" : "ok");
+  const char *none = "-";
+  snprintf(out, sizeof out, "%lld %s %s %.*s %.*s %lld %.*s %.*s %lld %d", (long long)check->checked, mac_from, check->stopped ? "stop" : "ok",
+    check->first_wall_len ? check->first_wall_len : 1, check->first_wall_len ? check->first_wall : none,
+    check->last_wall_len ? check->last_wall_len : 1, check->last_wall_len ? check->last_wall : none,
+    (long long)check->back_seq,
+    check->back_seq ? check->back_before_len : 1, check->back_seq ? check->back_before : none,
+    check->back_seq ? check->back_at_len : 1, check->back_seq ? check->back_at : none,
+    (long long)check->back_times, check->walls_unsure);
   sqlite3_result_text(context, out, -1, SQLITE_TRANSIENT);
   sqlite3_free(check->quoted_table);
   sqlite3_finalize(check->macs);
@@ -263,7 +323,7 @@ static void finish(sqlite3_context *context) {
  * updated without `npm run build:native`) is left unused instead of failing verify. Raise it with any
  * change to a function's arguments or answer. */
 #ifndef VERIFY_FUNCTIONS_VERSION
-#define VERIFY_FUNCTIONS_VERSION 3
+#define VERIFY_FUNCTIONS_VERSION 4
 #endif
 
 static void functions_version(sqlite3_context *context, int argc, sqlite3_value **argv) {

@@ -12,6 +12,7 @@ import { UnreadableLogError } from '../adapters/store/unreadable-log.js';
 import type { ChainOutcome, ReplayHalf, ReplayOutcome, Verdict, VerifyOptions } from '../app/audit/verify-log.js';
 import { unkeyedLog } from '../app/audit/verify-chain-half.js';
 import { checkSpan, checkSpans, SpanBoard, type SpansOutcome } from '../app/audit/verify-chain-spans.js';
+import { joinWalls, type SpanWalls } from '../app/audit/verify-wall-times.js';
 import { canStartWorker, startVerifyWorker } from './verify-workers.js';
 import { keepYoungGenerationSmallAfterWorkerStart } from './small-young-generation.js';
 import type { ChainTaskReply, VerifyTaskData } from './verify-task-protocol.js';
@@ -106,7 +107,7 @@ async function alongsideWorkers(reader: SqliteLogReader, board: SpanBoard, tasks
   keepYoungGenerationSmallAfterWorkerStart();
   const replay = replayUpTo(rerun, reader, new rerun.ReplayHalf(), to, board, options);
   if (replay.problem) board.found('replay', replay.problem.row);
-  const mine = options.backSpans === false ? { events: 0 } : checkSpans(board, 'back', reader, key, firstMac);
+  const mine = options.backSpans === false ? { events: 0, walls: [] } : checkSpans(board, 'back', reader, key, firstMac);
   const theirs: SpansOutcome[] = [];
   for (const task of tasks) theirs.push(spansOf(reader.file, await task.reply));
   return rerun.joinHalves(joinedSpans([...theirs, mine], key !== undefined, firstMac, to), replay);
@@ -139,14 +140,16 @@ function alternating(rerun: ReRun, reader: SqliteLogReader, board: SpanBoard, ke
   const { joinHalves } = rerun;
   const half = new rerun.ReplayHalf();
   let events = 0;
+  const walls: SpanWalls[] = [];
   for (let span = board.claim('front'); span !== undefined; span = board.claim('front')) {
-    const { events: checked, problem } = checkSpan(span, board, reader, key, firstMac);
+    const { events: checked, problem, walls: spanWalls } = checkSpan(span, board, reader, key, firstMac);
     events += checked;
+    walls.push(spanWalls);
     if (problem) board.found('chain', problem.row);
     const replay = replayUpTo(rerun, reader, half, span.to, board, options, true);
-    if (problem || replay.problem) return joinHalves(joinedSpans([{ events, ...(problem ? { problem } : {}) }], key !== undefined, firstMac, options.to), replay);
+    if (problem || replay.problem) return joinHalves(joinedSpans([{ events, walls, ...(problem ? { problem } : {}) }], key !== undefined, firstMac, options.to), replay);
   }
-  return joinHalves(joinedSpans([{ events }], key !== undefined, firstMac, options.to), replayUpTo(rerun, reader, half, options.to, board, options));
+  return joinHalves(joinedSpans([{ events, walls }], key !== undefined, firstMac, options.to), replayUpTo(rerun, reader, half, options.to, board, options));
 }
 
 /**
@@ -158,11 +161,15 @@ function replayUpTo(rerun: ReRun, reader: SqliteLogReader, half: ReplayHalf, to:
   return rerun.runReplayHalf(reader.records(half.events + 1, to), { ...progress, half, more, otherFound: () => board.chainProblem() });
 }
 
-/** The spans of every thread as one chain half over events 1..to: the earliest problem, then the whole-log end check. */
+/**
+ * The spans of every thread as one chain half over events 1..to: the earliest problem, then the whole-log end
+ * check; and where the wall times first go back, across the spans' boundaries too.
+ */
 function joinedSpans(all: readonly SpansOutcome[], keyed: boolean, firstMac: number | undefined, to: number): ChainOutcome {
   const events = all.reduce((sum, s) => sum + s.events, 0);
   const macFrom = keyed ? firstMac ?? null : null;
   const problems = all.map((s) => s.problem).filter((p) => p !== undefined);
   const problem = problems.sort((a, b) => a.row - b.row)[0] ?? (keyed && firstMac === undefined && to > 0 ? unkeyedLog(to) : undefined);
-  return { events, macFrom, ...(problem ? { problem } : {}) };
+  const wallTimeBack = joinWalls(all.flatMap((s) => s.walls));
+  return { events, macFrom, ...(problem ? { problem } : {}), ...(wallTimeBack ? { wallTimeBack } : {}) };
 }

@@ -9,6 +9,7 @@ import { anchorFileOf, readNewestAnchor } from '../adapters/store/anchor-file.js
 import { AnchorKv } from '../adapters/store/anchor-kv.js';
 import { judgeAgainstAnchor, judgeMissingAnchorFile, LogBehindAnchorError, type LogAnchor } from '../ports/log-anchor.js';
 import type { Verdict } from '../app/audit/verify-log.js';
+import { describeWallTimeBack, type WallTimeBack } from '../app/audit/verify-wall-times.js';
 import { verifyLogFile } from './verify-log-file.js';
 import { importOwnModule } from '../app/par/import-own-module.js';
 
@@ -38,6 +39,8 @@ export interface LogReport {
   readonly problem?: { readonly seq: number; readonly text: string };
   /** How the log stands against each anchor consulted, in words. */
   readonly anchors?: readonly string[];
+  /** A note, not a problem: where the events' wall times first go back, and how often (null: never). */
+  readonly wallTimeBack?: WallTimeBack | null;
 }
 
 export interface VerifyOneOptions {
@@ -137,7 +140,7 @@ export async function verifyOneLog(db: string, options: VerifyOneOptions): Promi
       judged.push(`consistent with the anchor at seq ${anchor.seq} in ${source}`);
     }
     if (missingFile !== undefined) return missingFile;
-    const counts = { events: verdict.events, inputs: verdict.inputs, rounds: verdict.rounds, macFrom: key ? verdict.macFrom : null, format };
+    const counts = { events: verdict.events, inputs: verdict.inputs, rounds: verdict.rounds, macFrom: key ? verdict.macFrom : null, format, wallTimeBack: verdict.wallTimeBack ?? null };
     // A log no anchor vouches for could be one that lost its last events (a deleted WAL, an older copy):
     // nothing outside the database says how long it was. Not intact as far as an audit can tell.
     if (!anchored && !options.noAnchorOk) {
@@ -146,7 +149,8 @@ export async function verifyOneLog(db: string, options: VerifyOneOptions): Promi
     }
     if (!anchored) judged.push('accepted without an anchor (--no-anchor-ok)');
     const macs = key ? `; MACs checked from event ${verdict.macFrom ?? '-'}` : reader.firstMacSeq() !== undefined ? '; the log carries MACs: not checked (no key; --key-env NAME)' : '';
-    const line = `OK ${tableId}: ${verdict.events} events, ${verdict.inputs} inputs, ${verdict.rounds} rounds; hash chain intact, every derived event matches${macs}; ${judged.join('; ')}`;
+    const wallNote = verdict.wallTimeBack ? `; note: ${describeWallTimeBack(verdict.wallTimeBack)}` : '';
+    const line = `OK ${tableId}: ${verdict.events} events, ${verdict.inputs} inputs, ${verdict.rounds} rounds; hash chain intact, every derived event matches${macs}; ${judged.join('; ')}${wallNote}`;
     return { file: db, tableId, verdict: 'intact', exitCode: 0, line, ...counts, anchors: judged };
   } finally {
     reader.close();

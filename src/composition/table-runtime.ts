@@ -2,6 +2,7 @@
 // timer, the shoe (a real serial device, or the emulated shoe speaking the real protocol over the mock
 // serial binding), the web server with its displays, and — when configured — the JetStream replica.
 import { existsSync, rmSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
 import { dirname } from 'node:path';
 import type { Logger } from 'pino';
 import type { TableConfig } from '../config/table-config.js';
@@ -221,10 +222,10 @@ export async function startTable(options: RuntimeOptions): Promise<TableRuntime>
       shoe.stopInputs();
       // In order, each step logged (service life): the listener, the link, the replica, the store.
       const step = async (what: string, close: () => Promise<unknown>) => {
-        const began = Date.now();
+        const began = performance.now();
         try {
           await close();
-          log.info({ step: what, ms: Date.now() - began }, `shutdown: ${what} closed`);
+          log.info({ step: what, ms: Math.round(performance.now() - began) }, `shutdown: ${what} closed`);
         } catch (err) {
           log.error({ err, step: what }, `shutdown: ${what} did not close cleanly`);
         }

@@ -1,6 +1,7 @@
 // The controller side of the conformance suite: speaks PROTOCOL.md v2 over a serial device with
 // firmware-protocol's codec, records everything the device sends, and lets the suite break the
 // controller's own rules on purpose (withhold ACKs, skip sequence numbers, send damaged frames).
+import { performance } from 'node:perf_hooks';
 import { SerialPort } from 'serialport';
 import {
   applyPeerHello,
@@ -27,7 +28,7 @@ export class ConformanceDriver {
   readonly bootNonce: number;
   shoeNonce = 0;
   private readonly deframer = new Deframer({ from: 'shoe' });
-  private readonly start = Date.now();
+  private readonly start = performance.now();
 
   private constructor(private readonly port: SerialPort, nonce: number) {
     this.bootNonce = nonce;
@@ -43,7 +44,7 @@ export class ConformanceDriver {
   }
 
   now(): number {
-    return Date.now() - this.start;
+    return Math.floor(performance.now() - this.start);
   }
 
   private onData(bytes: Uint8Array): void {
@@ -125,11 +126,11 @@ export class ConformanceDriver {
 
   /** The first frame received from index `from` on that matches, or null after timeoutMs. */
   async waitFor(pred: (f: ReceivedFrame) => boolean, timeoutMs: number, from = 0): Promise<ReceivedFrame | null> {
-    const end = Date.now() + timeoutMs;
+    const end = performance.now() + timeoutMs;
     for (;;) {
       const f = this.frames.slice(from).find(pred);
       if (f) return f;
-      if (Date.now() > end) return null;
+      if (performance.now() > end) return null;
       await sleep(5);
     }
   }

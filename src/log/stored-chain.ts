@@ -23,6 +23,18 @@ export interface SpanStart {
 export interface VouchedSpan {
   readonly events: number;
   readonly macFrom: number | null;
+  /**
+   * What the events vouched for say of their wall times (docs/audit.md, "Wall times that go back"): the first,
+   * the last, the first that goes back and how many do; absent when the check could not compare them as text.
+   */
+  readonly walls?: VouchedWalls;
+}
+
+/** The wall times of the events a check inside the store vouched for. */
+export interface VouchedWalls {
+  readonly first: string | undefined;
+  readonly last: string | undefined;
+  readonly back: { readonly seq: number; readonly before: string; readonly at: string; readonly times: number } | undefined;
 }
 
 const HASH_PATTERN = /^[0-9a-f]{64}$/;

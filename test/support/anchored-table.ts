@@ -4,6 +4,7 @@
 import { pino } from 'pino';
 import { SqliteEventStore } from '../../src/adapters/store/sqlite-event-store.js';
 import { steppingClock } from '../../src/adapters/clock/system-clock.js';
+import type { Clock } from '../../src/ports/clock.js';
 import { TableService } from '../../src/app/table/table-service.js';
 import { guardTableLog, type AcceptLogBehindAnchor, type LogGuard } from '../../src/composition/log-guard.js';
 import { loadRuleSet } from '../../src/config/load-rule-set.js';
@@ -24,6 +25,8 @@ export interface AnchoredTableOptions {
   readonly accept?: AcceptLogBehindAnchor;
   readonly snapshotEvery?: number;
   readonly anchorEveryEvents?: number;
+  /** The table's clock (default: a stepping clock). */
+  readonly clock?: Clock;
 }
 
 export async function openAnchoredTable(db: string, tableId: string, options: AnchoredTableOptions = {}): Promise<AnchoredTable> {
@@ -39,7 +42,7 @@ export async function openAnchoredTable(db: string, tableId: string, options: An
       ...(options.accept ? { acceptBehindAnchor: options.accept } : {}),
       ...(options.anchorEveryEvents ? { anchorEveryEvents: options.anchorEveryEvents } : {}),
     });
-    const service = await TableService.open({ tableId, rules, rulesId, store, clock: steppingClock(), ...(options.snapshotEvery !== undefined ? { snapshotEvery: options.snapshotEvery } : {}) });
+    const service = await TableService.open({ tableId, rules, rulesId, store, clock: options.clock ?? steppingClock(), ...(options.snapshotEvery !== undefined ? { snapshotEvery: options.snapshotEvery } : {}) });
     await guard.afterOpen(service, store);
     return {
       service,

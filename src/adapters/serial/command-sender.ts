@@ -148,7 +148,7 @@ export class CommandSender {
     });
     // §7.5.3: the allowance is anchored to the shoe events seen so far; cards the shoe released
     // after them (still in its queue after a reconnect) count against it at the shoe.
-    this.queue.unshift({ cmd: this.wantedGate(), settle: [] }, { cmd: { type: 'TIME_SYNC', epochMs: this.c.sched.now() }, settle: settles });
+    this.queue.unshift({ cmd: this.wantedGate(), settle: [] }, { cmd: { type: 'TIME_SYNC', epochMs: this.c.sched.wallNow() }, settle: settles });
   }
 
   private pump(): void {

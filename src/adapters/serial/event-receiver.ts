@@ -112,7 +112,7 @@ export class EventReceiver {
     // account for it before the application runs, so a gate command the application sends while
     // handling this card (the next card is due) is what we re-send after a re-handshake (§8.5).
     c.parts.sender.gate.noteReleasedCard(message);
-    const delivered: DeliveredShoeMessage = { seq, message, receivedAt: c.sched.now() };
+    const delivered: DeliveredShoeMessage = { seq, message, receivedAt: c.sched.wallNow() };
     const gen = c.parts.transport.generation;
     Promise.resolve()
       .then(() => c.o.onMessage(delivered))
@@ -133,7 +133,7 @@ export class EventReceiver {
           this.inFlight = null;
           c.count.handlerFailures++;
           c.counters.mark();
-          c.emit({ type: 'handler-error', seq, message, error, at: c.sched.now() });
+          c.emit({ type: 'handler-error', seq, message, error, at: c.sched.wallNow() });
         },
       );
   }

@@ -41,7 +41,7 @@ export class LinkContext {
     // our own transmit sequence: then we keep `last_rx` and announce a cold start of our direction
     // only (§8.2, §8.4 a), so the shoe accepts our seq 1 while its events are never delivered twice.
     this.coldStart = !r || r.nextTxSeq === undefined;
-    this.counters = new CounterReporter(sched, o.countersIntervalMs ?? 1000, (counters) => this.emit({ type: 'counters', counters, at: sched.now() }));
+    this.counters = new CounterReporter(sched, o.countersIntervalMs ?? 1000, (counters) => this.emit({ type: 'counters', counters, at: sched.wallNow() }));
   }
 
   get count() {
@@ -52,7 +52,7 @@ export class LinkContext {
     if (this.state === state) return;
     const previous = this.state;
     this.state = state;
-    this.emit({ type: 'state', state, previous, reason, at: this.sched.now() });
+    this.emit({ type: 'state', state, previous, reason, at: this.sched.wallNow() });
     this.counters.flush();
   }
 
@@ -63,7 +63,7 @@ export class LinkContext {
   protocolError(reason: string, detail: string, bytes: Uint8Array, seq?: number): void {
     this.count.protocolErrors++;
     this.counters.mark();
-    const e: LinkEvent = { type: 'protocol-error', reason, detail, hex: toHex(bytes), at: this.sched.now() };
+    const e: LinkEvent = { type: 'protocol-error', reason, detail, hex: toHex(bytes), at: this.sched.wallNow() };
     if (seq !== undefined) e.seq = seq;
     this.emit(e);
   }

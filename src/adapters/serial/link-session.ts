@@ -63,7 +63,7 @@ export class LinkSession {
 
   onHeartbeat(m: HeartbeatMessage): void {
     this.c.count.heartbeats++;
-    this.shoeStatus = { uptimeMs: m.uptimeMs, gate: m.gate, queued: m.queued, at: this.c.sched.now() };
+    this.shoeStatus = { uptimeMs: m.uptimeMs, gate: m.gate, queued: m.queued, at: this.c.sched.wallNow() };
   }
 
   private hello(reply: boolean): HelloMessage {
@@ -104,7 +104,7 @@ export class LinkSession {
 
   onHello(h: HelloMessage): void {
     const c = this.c;
-    const at = c.sched.now();
+    const at = c.sched.wallNow();
     const verdict = judgePeerHello(h, 'shoe', this.versions, this.awaitingReply, c.state === 'up');
     if (verdict.kind === 'echo') {
       // §8.1: our own HELLO came back: an echoing line or a loopback.
@@ -173,7 +173,7 @@ export class LinkSession {
     this.hold ??= `${kind}: ${detail}`;
     c.count.sequenceIncidents++;
     c.counters.mark();
-    c.emit({ type: 'incident', incident, at: c.sched.now() });
+    c.emit({ type: 'incident', incident, at: c.sched.wallNow() });
   }
 
   // ---- supervision (§10.2) --------------------------------------------------------------------

@@ -61,7 +61,7 @@ export class LinkTransport {
       if (err) {
         c.count.openFailures++;
         c.counters.mark();
-        c.emit({ type: 'open-failed', path: c.o.path, message: err.message, retryInMs: this.backoff, at: c.sched.now() });
+        c.emit({ type: 'open-failed', path: c.o.path, message: err.message, retryInMs: this.backoff, at: c.sched.wallNow() });
         this.scheduleReconnect(`cannot open ${c.o.path}: ${err.message}`);
         return;
       }
@@ -90,7 +90,7 @@ export class LinkTransport {
     const c = this.c;
     c.count.framesTx++;
     c.count.bytesTx += bytes.length;
-    c.o.capture?.record(c.sched.now(), 'tx', bytes);
+    c.o.capture?.record(c.sched.wallNow(), 'tx', bytes);
     port.write(Buffer.from(bytes));
     c.counters.mark();
   }
@@ -103,7 +103,7 @@ export class LinkTransport {
     const c = this.c;
     const bytes = new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength);
     c.count.bytesRx += bytes.length;
-    c.o.capture?.record(c.sched.now(), 'rx', bytes);
+    c.o.capture?.record(c.sched.wallNow(), 'rx', bytes);
     this.onReceived(this.deframer.push(bytes));
     c.counters.mark();
   }
@@ -120,7 +120,7 @@ export class LinkTransport {
     }
     c.count.ioErrors++;
     c.counters.mark();
-    c.emit({ type: 'io-error', message: err.message, at: c.sched.now() });
+    c.emit({ type: 'io-error', message: err.message, at: c.sched.wallNow() });
     // A failed write on a vanished device is followed by 'close'; make sure we notice if not.
     if (gen === this.gen && this.port && !this.port.isOpen && !c.closing) this.onPortClose(gen, err, this.port);
   }

@@ -70,10 +70,11 @@ export interface DeliveredShoeMessage {
   /** The shoe's sequence number of this event; persist it (see `resume`). */
   seq: number;
   message: ShoeEvent;
-  /** Scheduler time when the frame was received. */
+  /** When the frame was received: wall-clock milliseconds since the Unix epoch (Scheduler.wallNow). */
   receivedAt: number;
 }
 
+// Every `at` below is wall-clock milliseconds since the Unix epoch (Scheduler.wallNow): when, for a reader.
 export type LinkEvent =
   | { type: 'state'; state: LinkState; previous: LinkState; reason: string; at: number }
   | { type: 'counters'; counters: LinkCounters; at: number }

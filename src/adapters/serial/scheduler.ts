@@ -1,21 +1,30 @@
 // Injectable time for the shoe link and the shoe emulator: the real clock in production, a virtual
 // one in unit tests so timeouts (PROTOCOL.md §9.2, §10) are deterministic and instant.
+//
+// Two clocks (docs/operations.md, "When the clock steps back"): `now()` is monotonic and measures every duration and
+// deadline (timeouts, pacing, uptime), so a wall clock stepped back (NTP on a badly set machine) stalls
+// or kills nothing; `wallNow()` is the wall clock, only for what a person or the shoe reads as a date
+// (captures, TIME_SYNC, event times).
+import { performance } from 'node:perf_hooks';
 
 export type TimerHandle = { readonly id: number };
 
 export interface Scheduler {
-  /** Milliseconds since the Unix epoch (virtual in tests). */
+  /** Milliseconds on a monotonic clock: only differences mean anything (virtual in tests). */
   now(): number;
+  /** Milliseconds since the Unix epoch, as the wall clock reads now: it may step back (virtual in tests). */
+  wallNow(): number;
   setTimeout(fn: () => void, ms: number): TimerHandle;
   clearTimeout(handle: TimerHandle | null | undefined): void;
 }
 
-/** The process clock. */
+/** The process's clocks: performance.now() for durations, Date.now() for dates. */
 export function realScheduler(): Scheduler {
   const timers = new Map<number, NodeJS.Timeout>();
   let next = 1;
   return {
-    now: () => Date.now(),
+    now: () => performance.now(),
+    wallNow: () => Date.now(),
     setTimeout(fn, ms) {
       const id = next++;
       const t = setTimeout(() => {
@@ -46,6 +55,8 @@ export async function flushIo(rounds = 3): Promise<void> {
  */
 export class VirtualScheduler implements Scheduler {
   private t: number;
+  /** How far the virtual wall clock reads from the monotonic one (stepWall moves it). */
+  private wallOffset = 0;
   private seq = 0;
   private readonly timers = new Map<number, { at: number; order: number; fn: () => void }>();
 
@@ -55,6 +66,15 @@ export class VirtualScheduler implements Scheduler {
 
   now(): number {
     return this.t;
+  }
+
+  wallNow(): number {
+    return this.t + this.wallOffset;
+  }
+
+  /** Steps the wall clock by `ms` (negative: back, as NTP does on a badly set machine); durations go on. */
+  stepWall(ms: number): void {
+    this.wallOffset += ms;
   }
 
   setTimeout(fn: () => void, ms: number): TimerHandle {

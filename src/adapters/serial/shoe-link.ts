@@ -147,7 +147,7 @@ export class ShoeLink {
 
   /** §7.5.6: sends the scheduler's clock. */
   syncTime(): Promise<void> {
-    return this.send({ type: 'TIME_SYNC', epochMs: this.c.sched.now() });
+    return this.send({ type: 'TIME_SYNC', epochMs: this.c.sched.wallNow() });
   }
 
   /** §7.5.5: resolves with the STATUS that answers it (which is also delivered to onMessage). */

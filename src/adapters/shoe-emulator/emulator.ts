@@ -79,7 +79,7 @@ export class ShoeEmulator {
       noteGate: () => m.noteGate(),
       tryDeal: () => m.tryDeal(),
       execute: (seq, cmd) => m.execute(seq, cmd),
-      uptimeMs: () => this.sched.now() - this.poweredAt,
+      uptimeMs: () => Math.floor(this.sched.now() - this.poweredAt), // §7.2.4: whole ms since power-on, on the monotonic clock
       live: () => this.powered && this.plugged,
       plugged: () => this.plugged,
     }, emit);
@@ -185,7 +185,7 @@ export class ShoeEmulator {
     const tx = this.end.tx;
     return { nextTxSeq: tx.nextTx, lastRxSeq: this.end.lastRx, outstanding: tx.outstanding?.seq ?? null, queued: tx.queue.length };
   }
-  /** Controller clock minus shoe clock, from the last TIME_SYNC. */
+  /** Controller wall clock minus the shoe's, from the last TIME_SYNC. */
   get timeOffsetMs(): number | null {
     return this.m.clockOffsetMs;
   }

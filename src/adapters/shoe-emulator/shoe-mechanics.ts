@@ -191,7 +191,7 @@ export class ShoeMechanics {
           cardReversed: this.reversed,
         });
       case 'TIME_SYNC':
-        this.clockOffsetMs = m.epochMs - this.o.sched.now();
+        this.clockOffsetMs = m.epochMs - this.o.sched.wallNow();
         return;
     }
   }

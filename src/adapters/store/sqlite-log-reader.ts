@@ -196,6 +196,19 @@ export class SqliteLogReader {
     }
   }
 
+  /** Formats 2 and 3: the wall times of events from..to as their envelopes store them, a page at a time (a span vouched for, whose seqs are gap-free). */
+  *wallTimes(from: number, to: number): Generator<string[]> {
+    const format = this.format;
+    if (!this.hasEvents || format === 1) return;
+    const queries = (this.chainQueries ??= this.guard(() => new StoredChainQueries(this.db, this.macs, format)));
+    const pages = queries.wallTimes(this.tableId, from, to);
+    for (;;) {
+      const next = this.guard(() => pages.next());
+      if (next.done) return;
+      yield next.value;
+    }
+  }
+
   /**
    * Format 3: how many events from `from` to `to` the chain check inside SQLite vouches for (sqlite-native-chain.ts);
    * undefined when that check is not there (the spans are then checked in JavaScript).

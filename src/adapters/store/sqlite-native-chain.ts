@@ -20,7 +20,7 @@ const CHECK_SQL = `SELECT chain_check(CAST(@anchorSeq AS INTEGER), @anchorHash, 
   FROM events WHERE stream = @table AND seq >= @from AND seq <= @to`;
 
 /** The shape of the library's functions this code calls (VERIFY_FUNCTIONS_VERSION in chain_check.c). */
-const VERIFY_FUNCTIONS_VERSION = 3;
+const VERIFY_FUNCTIONS_VERSION = 4;
 
 /** What the loaded library says its functions' version is (undefined: it has no such answer, built before it did). */
 function functionsVersion(db: Database.Database): number | undefined {
@@ -74,8 +74,11 @@ export class NativeChainCheck {
       anchorSeq: from - 1, anchorHash: start.hash, quotedTable: JSON.stringify(this.tableId), key: key ?? null,
       macFrom: start.macFrom, table: this.tableId, from, to,
     }) as string;
-    // 'events macFrom|- ok|stop' (chain_check.c)
-    const [events, macFrom] = answer.split(' ');
-    return { events: Number(events), macFrom: macFrom === '-' || macFrom === undefined ? null : Number(macFrom) };
+    // 'events macFrom|- ok|stop first last backSeq before at times unsure' (chain_check.c)
+    const [events, macFrom, , first, last, backSeq, before, at, times, unsure] = answer.split(' ');
+    const vouched = { events: Number(events), macFrom: macFrom === '-' || macFrom === undefined ? null : Number(macFrom) };
+    if (unsure !== '0' || first === undefined || last === undefined || before === undefined || at === undefined) return vouched;
+    const seq = Number(backSeq);
+    return { ...vouched, walls: { first: first === '-' ? undefined : first, last: last === '-' ? undefined : last, back: seq > 0 ? { seq, before, at, times: Number(times) } : undefined } };
   }
 }

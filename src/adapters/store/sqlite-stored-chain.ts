@@ -40,6 +40,13 @@ const EVENTS_SQL: Record<StoredFormat, string> = {
   FROM events WHERE stream = @stream AND seq >= @from AND seq <= @to ORDER BY seq LIMIT ${CHAIN_PAGE}`,
 };
 
+/**
+ * The events' wall times as the tail stores them, a page at a time: the text between its last member's
+ * `,"wallTime":"` and the closing `"}` (only there: inside a JSON string every quote is escaped).
+ */
+const WALL_TIMES_SQL = `SELECT substr(tail, instr(tail, ',"wallTime":"') + 13, length(tail) - instr(tail, ',"wallTime":"') - 14)
+  FROM events WHERE stream = @stream AND seq >= @from AND seq <= @to ORDER BY seq LIMIT ${CHAIN_PAGE * 10}`;
+
 /** The formats that store the envelope. */
 export type StoredFormat = 2 | 3;
 const MACS_SQL = 'SELECT seq, mac FROM event_macs WHERE stream = @stream AND seq >= @from AND seq <= @to ORDER BY seq';
@@ -55,10 +62,24 @@ interface Range {
 export class StoredChainQueries {
   private readonly events;
   private readonly macs;
+  private walls: Database.Statement<[Omit<Range, 'quotedStream'>], string> | undefined;
 
-  constructor(db: Database.Database, withMacs: boolean, format: StoredFormat) {
+  constructor(private readonly db: Database.Database, withMacs: boolean, format: StoredFormat) {
     this.events = db.prepare<[Range], StoredChainRow>(EVENTS_SQL[format]).raw(true);
     this.macs = withMacs ? db.prepare<[Range], [number, string]>(MACS_SQL).raw(true) : undefined;
+  }
+
+  /** The wall times of events from..to (inclusive, no seq missing: a span the check inside SQLite vouched for), a page at a time. */
+  *wallTimes(tableId: string, from: number, to: number): Generator<string[]> {
+    const walls = (this.walls ??= this.db.prepare<[Omit<Range, 'quotedStream'>], string>(WALL_TIMES_SQL).pluck());
+    const range = { stream: tableId, from, to };
+    for (;;) {
+      const page = walls.all(range);
+      if (page.length === 0) return;
+      yield page;
+      range.from += page.length;
+      if (range.from > to) return;
+    }
   }
 
   /** Events from..to (inclusive) in seq order, a page at a time, each with its MAC (null when it has none). */

@@ -5,6 +5,7 @@ import type { StoredEvent } from '../../ports/event-store.js';
 import { ChainVerifier, type ChainAnchor } from '../../log/event-chain.js';
 import { macMatches, type LoggedEvent } from '../../log/chain-mac.js';
 import { StoredChainVerifier, type StoredChainRow } from '../../log/stored-chain.js';
+import { WallTimes, wallTimeOfEnvelope, type SpanWalls, type WallTimeBack } from './verify-wall-times.js';
 
 /** A problem found by one half: at which event (seq) and, for ordering, at which row of the stream (1-based). */
 export interface Problem {
@@ -35,6 +36,8 @@ export class ChainHalf {
   private readonly firstRow: number;
   private rows: number;
   private macFrom_: number | null;
+  /** The events' wall times, read from the whole envelope as it is checked (verify-wall-times.ts). */
+  private readonly walls: WallTimes;
 
   constructor(private readonly key?: Buffer, start?: ChainStart) {
     this.chain = new ChainVerifier(start?.anchor);
@@ -43,6 +46,7 @@ export class ChainHalf {
     this.firstRow = start?.anchor.seq ?? 0;
     this.rows = this.firstRow;
     this.macFrom_ = start?.macFrom ?? null;
+    this.walls = new WallTimes(this.firstRow + 1);
   }
 
   /** Events checked by this half (or span). */
@@ -56,12 +60,17 @@ export class ChainHalf {
   get macFrom(): number | null {
     return this.macFrom_;
   }
+  /** The wall times of the events checked so far. */
+  get wallTimes(): SpanWalls {
+    return this.walls.span();
+  }
 
   /** The next event; the problem when it breaks the chain or its MAC is wrong. */
   push(event: StoredEvent, mac: string | null | undefined, dataJson?: string): Problem | undefined {
     const row = ++this.rows;
     const check = this.chain.push(event, dataJson);
     if (!check.ok) return { row, seq: check.seq, problem: `hash chain broken: ${check.reason}` };
+    this.walls.push(event.seq, event.wallTime);
     return this.key ? this.macProblem(row, event.seq, event.hash, mac) : undefined;
   }
 
@@ -71,6 +80,7 @@ export class ChainHalf {
     const expected = this.stored.expected;
     const reason = this.stored.push(stored);
     if (reason !== undefined) return { row, seq: expected, problem: `hash chain broken: ${reason}` };
+    this.walls.push(expected, wallTimeOfEnvelope(stored[1]));
     return this.key ? this.macProblem(row, stored[0], stored[2], stored[5]) : undefined;
   }
 
@@ -102,4 +112,6 @@ export interface ChainOutcome {
   readonly events: number;
   readonly macFrom: number | null;
   readonly problem?: Problem;
+  /** Where the events' wall times first go back (a note, not a problem); absent when they never do. */
+  readonly wallTimeBack?: WallTimeBack;
 }

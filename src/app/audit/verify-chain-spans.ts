@@ -14,6 +14,7 @@ import type { ChainAnchor } from '../../log/event-chain.js';
 import type { LoggedEvent } from '../../log/chain-mac.js';
 import type { SpanStart, StoredChainRow, VouchedSpan } from '../../log/stored-chain.js';
 import { ChainHalf, type ChainOutcome, type Problem } from './verify-chain-half.js';
+import { WallTimes, type SpanWalls } from './verify-wall-times.js';
 
 const CLAIMS = 0;
 const CHAIN_PROBLEM_ROW = 1;
@@ -122,12 +123,21 @@ export interface SpanSource {
    * from `from` on it vouches for; undefined without it. It only vouches: what it does not vouch for is checked here.
    */
   vouchedSpan?(from: number, to: number, start: SpanStart, key: Buffer | undefined): VouchedSpan | undefined;
+  /** The wall times of events from..to, in seq order, a page at a time (a vouched span whose wall times the check inside the store could not compare). */
+  wallTimes?(from: number, to: number): Iterable<readonly string[]>;
 }
 
 /** The sum of the spans one thread checked: how many events, and the earliest problem among them. */
 export interface SpansOutcome {
   readonly events: number;
   readonly problem?: Problem;
+  /** The wall times of each span checked, joined in seq order by the caller (verify-wall-times.ts). */
+  readonly walls: readonly SpanWalls[];
+}
+
+/** One span's chain outcome with what its events say of their wall times. */
+export interface SpanOutcome extends ChainOutcome {
+  readonly walls: SpanWalls;
 }
 
 /**
@@ -137,27 +147,32 @@ export interface SpansOutcome {
 export function checkSpans(board: SpanBoard, end: 'front' | 'back', source: SpanSource, key: Buffer | undefined, firstMac: number | undefined): SpansOutcome {
   let events = 0;
   let problem: Problem | undefined;
+  const walls: SpanWalls[] = [];
   for (let span = board.claim(end); span !== undefined; span = board.claim(end)) {
     const outcome = checkSpan(span, board, source, key, firstMac);
     events += outcome.events;
+    walls.push(outcome.walls);
     if (outcome.problem && (!problem || outcome.problem.row < problem.row)) {
       problem = outcome.problem;
       board.found('chain', problem.row);
     }
   }
-  return { events, ...(problem ? { problem } : {}) };
+  return { events, walls, ...(problem ? { problem } : {}) };
 }
 
 /** One span of the chain, from the stored hash before it. */
-export function checkSpan(span: Span, board: SpanBoard, source: SpanSource, key: Buffer | undefined, firstMac: number | undefined): ChainOutcome {
+export function checkSpan(span: Span, board: SpanBoard, source: SpanSource, key: Buffer | undefined, firstMac: number | undefined): SpanOutcome {
   const before = span.from - 1;
   // A missing event before the span is found by the span before it; any anchor serves meanwhile.
   const anchor: ChainAnchor = { seq: before, hash: source.hashAt(before) ?? '' };
   const macFrom = key && firstMac !== undefined && firstMac <= before ? firstMac : null;
   const vouched = source.vouchedSpan?.(span.from, span.to, { hash: anchor.hash, macFrom }, key);
-  if (vouched !== undefined && vouched.events === span.to - span.from + 1) return { events: vouched.events, macFrom: vouched.macFrom };
+  if (vouched !== undefined && vouched.events === span.to - span.from + 1) {
+    const walls = vouched.walls ? { from: span.from, ...vouched.walls } : spanWalls(span, source);
+    if (walls) return { events: vouched.events, macFrom: vouched.macFrom, walls };
+  }
   const half = new ChainHalf(key, { anchor, macFrom });
-  const outcome = (problem?: Problem): ChainOutcome => ({ events: half.events, macFrom: half.macFrom, ...(problem ? { problem } : {}) });
+  const outcome = (problem?: Problem): SpanOutcome => ({ events: half.events, macFrom: half.macFrom, walls: half.wallTimes, ...(problem ? { problem } : {}) });
   const stored = source.format !== 1;
   const problem = stored ? checkStored(source.storedChain(span.from, span.to), half, board) : checkEvents(source.events(span.from, span.to), half, board);
   if (problem !== undefined) return problem === STOPPED ? outcome() : outcome(problem);
@@ -170,6 +185,20 @@ export function checkSpan(span: Span, board: SpanBoard, source: SpanSource, key:
     }
   }
   return outcome();
+}
+
+/**
+ * The wall times of a span the check inside the store vouched for but could not compare as text (not ISO UTC
+ * of equal length), read on their own; undefined when the source cannot (the span is then checked here).
+ */
+function spanWalls(span: Span, source: SpanSource): SpanWalls | undefined {
+  if (!source.wallTimes) return undefined;
+  const walls = new WallTimes(span.from);
+  let seq = span.from;
+  for (const page of source.wallTimes(span.from, span.to)) {
+    for (let i = 0; i < page.length; i += 1) walls.push(seq++, page[i] as string);
+  }
+  return walls.span();
 }
 
 /** Returned when a problem known before this row makes the rest of the span moot. */

@@ -13,8 +13,10 @@ import type { LoggedEvent } from '../../log/chain-mac.js';
 import { LogMismatchError, LogReplayer } from '../table/log-replayer.js';
 import { ANCHORING_STARTED_RECORD } from '../../ports/log-anchor.js';
 import { ChainHalf, type ChainOutcome, type Problem } from './verify-chain-half.js';
+import type { WallTimeBack } from './verify-wall-times.js';
 
 export { ChainHalf, type ChainOutcome, type Problem } from './verify-chain-half.js';
+export type { WallTimeBack } from './verify-wall-times.js';
 
 export type Verdict =
   | {
@@ -26,6 +28,8 @@ export type Verdict =
     readonly macFrom: number | null;
     /** The first `log.anchoring-started` record (docs/audit.md, anchors), noted by the re-run as it passes; null: none. */
     readonly anchoringStartedAt: number | null;
+    /** A note, not a problem: where the events' wall times first go back (docs/audit.md); absent when they never do. */
+    readonly wallTimeBack?: WallTimeBack;
   }
   | { readonly ok: false; readonly seq: number; readonly problem: string };
 
@@ -104,7 +108,7 @@ export function verifyLog(events: Iterable<StoredEvent | LoggedEvent>, options: 
   }
   const problem = chain.end() ?? replay.end();
   if (problem) return failed(problem);
-  return { ok: true, events: count, inputs: replay.inputs, rounds: replay.rounds, macFrom: chain.macFrom, anchoringStartedAt: replay.anchoringStartedAt };
+  return { ok: true, events: count, inputs: replay.inputs, rounds: replay.rounds, macFrom: chain.macFrom, anchoringStartedAt: replay.anchoringStartedAt, ...wallNote(chain.wallTimes.back) };
 }
 
 /** What the round machine's half found over the whole stream (or up to where it was told to stop). */
@@ -153,7 +157,11 @@ export function joinHalves(chain: ChainOutcome, replay: ReplayOutcome): Verdict 
     // Both halves read the same rows up to the same seq; a difference means the file changed under them.
     return { ok: false, seq: Math.min(chain.events, replay.events) + 1, problem: `the two readings of the log differ (${chain.events} and ${replay.events} events): the file changed while it was verified` };
   }
-  return { ok: true, events: chain.events, inputs: replay.inputs, rounds: replay.rounds, macFrom: chain.macFrom, anchoringStartedAt: replay.anchoringStartedAt };
+  return { ok: true, events: chain.events, inputs: replay.inputs, rounds: replay.rounds, macFrom: chain.macFrom, anchoringStartedAt: replay.anchoringStartedAt, ...wallNote(chain.wallTimeBack) };
+}
+
+function wallNote(back: WallTimeBack | undefined): { wallTimeBack?: WallTimeBack } {
+  return back ? { wallTimeBack: back } : {};
 }
 
 function failed(problem: Problem): Verdict {

@@ -24,25 +24,31 @@ const LONG_KEY = Buffer.from('k'.repeat(100));
 const dir = mkdtempSync(join(tmpdir(), 'native-chain-'));
 const EVENTS = 40;
 
-function event(i: number): NewEvent {
-  // Non-ASCII text in data and a quote in a string: the bytes hashed are the stored UTF-8.
-  return { type: i % 2 ? 'card.dealt' : 'note', data: { i, who: i === 7 ? 'Дилер "Ё"' : `p${i}` }, round: Math.ceil(i / 10), monoTime: i, wallTime: new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString(), rulesId: 'sha256:test' };
+/** Event i's wall time; from `backFrom` on an hour earlier (a clock stepped back). */
+function wallOf(i: number, backFrom = Infinity): string {
+  return new Date(Date.UTC(2026, 0, 1, 0, 0, i) - (i >= backFrom ? 3_600_000 : 0)).toISOString();
 }
 
-async function writeLog(file: string, key: Buffer | undefined, keyedFrom = 1): Promise<void> {
+function event(i: number, backFrom = Infinity): NewEvent {
+  // Non-ASCII text in data and a quote in a string: the bytes hashed are the stored UTF-8.
+  return { type: i % 2 ? 'card.dealt' : 'note', data: { i, who: i === 7 ? 'Дилер "Ё"' : `p${i}` }, round: Math.ceil(i / 10), monoTime: i, wallTime: wallOf(i, backFrom), rulesId: 'sha256:test' };
+}
+
+async function writeLog(file: string, key: Buffer | undefined, keyedFrom = 1, backFrom = Infinity): Promise<void> {
   if (keyedFrom > 1) {
     const plain = new SqliteEventStore({ path: file, pollIntervalMs: 0 });
     await plain.append('t-1', Array.from({ length: keyedFrom - 1 }, (_, i) => event(i + 1)), { expectedVersion: 0 });
     await plain.close();
   }
   const store = new SqliteEventStore({ path: file, pollIntervalMs: 0, ...(key ? { macKey: key } : {}) });
-  for (let seq = keyedFrom; seq <= EVENTS; seq += 1) await store.append('t-1', [event(seq)], { expectedVersion: seq - 1 });
+  for (let seq = keyedFrom; seq <= EVENTS; seq += 1) await store.append('t-1', [event(seq, backFrom)], { expectedVersion: seq - 1 });
   await store.close();
 }
 
 const intact = join(dir, 'intact.db');
 const longKeyed = join(dir, 'long-key.db');
 const lateKeyed = join(dir, 'late-key.db');
+const steppedBack = join(dir, 'stepped-back.db');
 
 beforeAll(async () => {
   const built = spawnSync(process.execPath, ['scripts/build-native.mjs', '--strict'], { encoding: 'utf8' });
@@ -50,6 +56,7 @@ beforeAll(async () => {
   await writeLog(intact, KEY);
   await writeLog(longKeyed, LONG_KEY);
   await writeLog(lateKeyed, KEY, 11);
+  await writeLog(steppedBack, KEY, 1, 25);
 }, 60_000);
 
 afterEach(() => {
@@ -75,16 +82,23 @@ function vouch(file: string, key: Buffer | undefined, from = 1, to = EVENTS, mac
 describe('the chain check inside SQLite', () => {
   test('the library is built and loads: it vouches for every event of an intact log, with and without the key', () => {
     expect(NATIVE_CHAIN_LIBRARY).toMatch(/native\/build\/chain-check\./);
-    expect(vouch(intact, KEY)).toEqual({ events: EVENTS, macFrom: 1 });
-    expect(vouch(intact, undefined)).toEqual({ events: EVENTS, macFrom: null });
-    expect(vouch(intact, KEY, 21, 30, 1)).toEqual({ events: 10, macFrom: 1 });
-    expect(vouch(longKeyed, LONG_KEY)).toEqual({ events: EVENTS, macFrom: 1 });
+    const walls = { first: wallOf(1), last: wallOf(EVENTS), back: undefined };
+    expect(vouch(intact, KEY)).toEqual({ events: EVENTS, macFrom: 1, walls });
+    expect(vouch(intact, undefined)).toEqual({ events: EVENTS, macFrom: null, walls });
+    expect(vouch(intact, KEY, 21, 30, 1)).toEqual({ events: 10, macFrom: 1, walls: { first: wallOf(21), last: wallOf(30), back: undefined } });
+    expect(vouch(longKeyed, LONG_KEY)).toEqual({ events: EVENTS, macFrom: 1, walls });
     expect(nativeChainProblem()).toBeUndefined();
   });
 
   test('a log keyed from event 11: the events before carry no MAC, the first keyed event is found', () => {
-    expect(vouch(lateKeyed, KEY)).toEqual({ events: EVENTS, macFrom: 11 });
-    expect(vouch(lateKeyed, KEY, 1, 10)).toEqual({ events: 10, macFrom: null });
+    expect(vouch(lateKeyed, KEY)).toMatchObject({ events: EVENTS, macFrom: 11 });
+    expect(vouch(lateKeyed, KEY, 1, 10)).toMatchObject({ events: 10, macFrom: null });
+  });
+
+  test('wall times that go back (docs/audit.md): the first event that goes back, the wall times before and at it, how many', () => {
+    expect(vouch(steppedBack, KEY)).toEqual({ events: EVENTS, macFrom: 1, walls: { first: wallOf(1), last: wallOf(EVENTS, 25), back: { seq: 25, before: wallOf(24), at: wallOf(25, 25), times: 1 } } });
+    // A span from the step on has none inside it (the join compares it with the span before).
+    expect(vouch(steppedBack, KEY, 25, EVENTS, 1)?.walls).toEqual({ first: wallOf(25, 25), last: wallOf(EVENTS, 25), back: undefined });
   });
 
   test('SHOE_VERIFY_CHECK=js: not used (every span is checked in JavaScript)', () => {
@@ -135,8 +149,8 @@ describe('the chain check inside SQLite', () => {
       insert.run('t-0', 5, chainMac(KEY, GENESIS_HASH));
       insert.run('t-2', 5, chainMac(KEY, GENESIS_HASH));
     });
-    expect(vouch(extra, KEY)).toEqual({ events: EVENTS, macFrom: 1 });
-    expect(vouch(extra, KEY, 5, 6, 1)).toEqual({ events: 2, macFrom: 1 });
+    expect(vouch(extra, KEY)).toMatchObject({ events: EVENTS, macFrom: 1 });
+    expect(vouch(extra, KEY, 5, 6, 1)).toMatchObject({ events: 2, macFrom: 1 });
     // A MAC row whose seq is not an integer: the check stops where it meets it (the JavaScript check, which
     // never matches such a row to an event, then finds the span intact): stricter, never looser.
     const odd = damaged('odd-mac-seq', (sql) => sql.prepare('INSERT INTO event_macs (stream, seq, mac) VALUES (?, 20.5, ?)').run('t-1', chainMac(KEY, GENESIS_HASH)));
@@ -167,7 +181,7 @@ describe('the chain check inside SQLite', () => {
     const db = new Database(intact, { readonly: true });
     try {
       expect(NativeChainCheck.load(db, 't-1', other)).toBeUndefined();
-      expect(nativeChainProblem()).toMatch(/built from other sources than this program's \(its functions are version 1, this program needs 3\).*npm run build:native/);
+      expect(nativeChainProblem()).toMatch(/built from other sources than this program's \(its functions are version 1, this program needs 4\).*npm run build:native/);
       expect(NativeChainCheck.load(db, 't-1')).toBeDefined(); // the library built from these sources still loads
     } finally {
       db.close();
