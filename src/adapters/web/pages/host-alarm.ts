@@ -2,11 +2,11 @@
 // ready (the log cannot be written, the table halted, the shoe link down) or degraded (the floor's NATS
 // away) is shown at the top until it clears, and the live chip turns amber or red with the reason
 // (`onHealth`). Read from /api/health, the same judgement answered with 200. Polled: it must show even
-// when the table's view stream has stopped moving.
+// when the table's view stream has stopped moving. /api/health's lines are sentences without a code: they
+// are shown as they came (docs/web-api.md, "Language").
 import { READ_PATHS } from '../route-paths.js';
 import { h, replace } from './dom.js';
 import { t } from './i18n.js';
-import { reasonWords } from './reason-words.js';
 
 /** What the page reads of /api/health (src/adapters/web/health-routes.ts). */
 interface HealthAnswer {
@@ -30,20 +30,11 @@ export function healthChip(problems: readonly string[], degraded: readonly strin
   if (silent) return { tone: 'red', text: t('chip.controllerSilent'), detail: t('host.silent') };
   const shoe = problems.find((p) => SHOE_LINK.test(p));
   // A link still being made is amber; a link that was up and is gone is red.
-  if (shoe === 'shoe link connecting' || shoe === 'no shoe link' || shoe === 'shoe link handshaking') return { tone: 'amber', text: t('chip.shoeConnecting'), detail: reasonWords(shoe) };
-  if (shoe) return { tone: 'red', text: t('chip.shoeDown'), detail: reasonWords(shoe) };
-  if (problems.length > 0) return { tone: 'red', text: t('chip.problem'), detail: problems.map(healthWords).join('; ') };
-  if (degraded.length > 0) return { tone: 'amber', text: t('chip.floorAway'), detail: degraded.map(healthWords).join('; ') };
+  if (shoe === 'shoe link connecting' || shoe === 'no shoe link' || shoe === 'shoe link handshaking') return { tone: 'amber', text: t('chip.shoeConnecting'), detail: shoe };
+  if (shoe) return { tone: 'red', text: t('chip.shoeDown'), detail: shoe };
+  if (problems.length > 0) return { tone: 'red', text: t('chip.problem'), detail: problems.join('; ') };
+  if (degraded.length > 0) return { tone: 'amber', text: t('chip.floorAway'), detail: degraded.join('; ') };
   return { tone: 'green', text: t('chip.live'), detail: '' };
-}
-
-/** /api/health's English lines in the page's words (src/adapters/web/health-routes.ts; the rest through ./reason-words.ts). */
-export function healthWords(line: string): string {
-  const log = /^log not writable: (.*)$/.exec(line);
-  if (log) return t('host.logNotWritable', { reason: reasonWords(log[1]) });
-  const stall = /^event loop stalled (\d+) ms \(limit (\d+) ms\)$/.exec(line);
-  if (stall) return t('host.stalled', { ms: stall[1], limit: stall[2] });
-  return reasonWords(line);
 }
 
 export function watchHostHealth(id: string, onHealth: (chip: HealthChip) => void = () => {}): void {
@@ -53,7 +44,7 @@ export function watchHostHealth(id: string, onHealth: (chip: HealthChip) => void
     const lines = [...problems.map((p) => ['problem', p] as const), ...degraded.map((d) => ['degraded', d] as const)];
     element.hidden = lines.length === 0;
     element.className = `host-alarm ${problems.length > 0 ? 'problem' : 'degraded'}`;
-    replace(id, ...lines.map(([kind, text]) => h('span', { class: `host-line ${kind}` }, healthWords(text))));
+    replace(id, ...lines.map(([kind, text]) => h('span', { class: `host-line ${kind}` }, text)));
   };
   const poll = async () => {
     try {
