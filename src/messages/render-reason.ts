@@ -1,43 +1,14 @@
-// A reason in a language's words (docs/event-log.md, "Reasons"): the code picks the message
-// `reason.<code>`, and each value is put in words by its name first — hands count from 1 as the pages
-// count them, money in major units, a phase, a fault, a bet kind, an action, a hand's status and a game
-// by their own messages, a card with its suit symbol. A fact from a log older than the codes is read back
-// to its code (./legacy-reasons.ts); a sentence nobody knows is shown as it was written.
+// A stored reason in a language's words (docs/event-log.md, "Reasons"): rendered from its code and values
+// (./reason-values.ts); a fact from a log older than the codes is read back to its code
+// (./legacy-reasons.ts); a sentence nobody knows is shown as it was written.
 import type { Reason } from '../round/reasons.js';
 import type { StoredReason } from '../round/events.js';
-import { formatMessage, formatMoney, formatOr, hasMessage, type MessageValues } from './format-message.js';
+import { hasMessage } from './format-message.js';
 import type { Language } from './catalogue.js';
 import { legacyReason } from './legacy-reasons.js';
-import { cardText } from './card-text.js';
+import { renderReason } from './reason-values.js';
 
-type Value = string | number;
-
-function valueIn(lang: Language, name: string, value: Value, all: Readonly<Record<string, Value>>): Value {
-  if (name.endsWith('Amount')) return typeof value === 'number' ? formatMoney(lang, value) : value;
-  switch (name) {
-    case 'count': return value;
-    case 'phase': return formatMessage(lang, `now.${value}`, { round: String(all.round ?? '') });
-    case 'hand': case 'turn': return typeof value === 'number' ? String(value + 1) : value;
-    case 'card': return cardText(String(value));
-    case 'game': return formatOr(lang, `game.${value}`, String(value));
-    case 'fault': return formatOr(lang, `fault.${value}`, String(value));
-    case 'faults': return String(value).split(', ').map((fault) => formatOr(lang, `fault.${fault}`, fault)).join(', ');
-    case 'kind': return formatOr(lang, `bet.${value}`, String(value));
-    case 'action': return formatOr(lang, `action.${value}`, String(value));
-    case 'status': return formatOr(lang, `handStatus.${value}`, String(value));
-    default: return String(value);
-  }
-}
-
-/** The values of a reason in words, ready for its message. */
-export function reasonValues(lang: Language, params: Readonly<Record<string, Value>>): MessageValues {
-  return Object.fromEntries(Object.entries(params).map(([name, value]) => [name, valueIn(lang, name, value, params)]));
-}
-
-/** A reason in `lang`. */
-export function renderReason(lang: Language, reason: Reason): string {
-  return formatMessage(lang, `reason.${reason.code}`, reasonValues(lang, reason.params as Readonly<Record<string, Value>>));
-}
+export { reasonValues, renderReason } from './reason-values.js';
 
 /** The code and values of a stored reason: from the fact, else read back from an older log's sentence; null when unknown. */
 export function reasonOf(stored: StoredReason): Reason | null {

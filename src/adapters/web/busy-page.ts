@@ -3,9 +3,9 @@
 // too often (429). Not the refusal's JSON, which a browser would show as text and keep showing, but a
 // short page in the display's language that says so in words and loads the display again by itself after
 // the retry-after (an HTTP refresh: no script, so the pages' content security policy holds). The words
-// are the pages' own (pages/messages-*.js).
+// are the catalogue's (src/messages, docs/adr/0014-message-catalogue.md), as on the pages.
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { formatIn } from './pages/i18n.js';
+import { formatMessage } from '../../messages/format-message.js';
 import { isPageRoute, pageLanguage, PAGE_HEADERS, type PageLanguage } from './page-routes.js';
 import { escapeXml } from '../../app/par-sheet/svg-charts.js';
 
@@ -19,8 +19,8 @@ const WORDS: Readonly<Record<WaitReason, { title: string; text: string }>> = {
 
 /** The waiting page in `language`, which asks for the display again after `retryAfterSeconds`. */
 function busyPage(language: PageLanguage, retryAfterSeconds: number, why: WaitReason = 'busy'): string {
-  const title = escapeXml(formatIn(language, WORDS[why].title));
-  const text = escapeXml(formatIn(language, WORDS[why].text, { seconds: retryAfterSeconds }));
+  const title = escapeXml(formatMessage(language, WORDS[why].title));
+  const text = escapeXml(formatMessage(language, WORDS[why].text, { seconds: retryAfterSeconds }));
   return `<!doctype html>
 <html lang="${language}">
 <head>

@@ -1,6 +1,7 @@
-// The pages' words (docs/adr/0008-page-language.md): every key of the English catalogue has Russian
-// words — not left in English, the same values put in, every Russian plural form — and each page is
-// served in the language of `?lang=`, else the table file's `language`, else Accept-Language.
+// The pages' words (docs/adr/0008-page-language.md), from the one catalogue in src/messages: every key of
+// the English catalogue has Russian words — not left in English, the same values put in, every Russian
+// plural form — and each page is served in the language of `?lang=`, else the table file's `language`,
+// else Accept-Language.
 import { describe, expect, test } from 'vitest';
 import { pino } from 'pino';
 import { CATALOGUES, formatIn, formatMoneyIn } from '../../../src/adapters/web/pages/i18n.js';
@@ -8,16 +9,15 @@ import { acceptedLanguage } from '../../../src/adapters/web/page-routes.js';
 import { createWebServer } from '../../../src/adapters/web/create-web-server.js';
 import { parseTableConfig } from '../../../src/config/table-config.js';
 import { config, openTable } from './support/table-fixture.js';
+import { argumentNames, literalText, pluralForms } from './support/icu-parts.js';
 
-type Message = string | Readonly<Record<string, string>>;
-// The pages' own words and the server's sentences (pages/reasons-*.js) together.
-const en = CATALOGUES.en as Readonly<Record<string, Message>>;
-const ru = CATALOGUES.ru as Readonly<Record<string, Message>>;
+// The pages' own words and the server's reasons together (src/messages/catalogue-*.ts).
+const en: Readonly<Record<string, string>> = CATALOGUES.en;
+const ru: Readonly<Record<string, string>> = CATALOGUES.ru;
 
 /** Words that are the same in both languages on purpose (card ranks, numbers, symbols). */
 const SAME_IN_BOTH = new Set<string>(['countdown.decision', 'source.api']);
 
-const placeholders = (message: Message) => new Set((typeof message === 'string' ? [message] : Object.values(message)).flatMap((m) => [...m.matchAll(/\{(\w+)\}/g)].map((x) => x[1])));
 
 describe('the message catalogue', () => {
   test('every English key has Russian words, and no Russian key is unknown to English', () => {
@@ -28,26 +28,25 @@ describe('the message catalogue', () => {
   test('no Russian message is left in English (no Latin word of its own)', () => {
     const untranslated = Object.entries(ru).filter(([key, message]) => {
       if (SAME_IN_BOTH.has(key)) return false;
-      const texts = typeof message === 'string' ? [message] : Object.values(message);
-      // Placeholders, paths, commands, the tokens' addresses and acronyms (JSON, NATS) are not words to translate.
-      return texts.some((text) => /[A-Za-z]{3,}/.test(text.replace(/\{\w+\}|\?\w+=…|\/[\w?=.…/-]+|`[^`]*`|systemctl status|Super Match|\b[A-Z][A-Z0-9_-]*[A-Z0-9]\b/g, '')));
+      // Values, paths, commands, the tokens' addresses and acronyms (JSON, NATS) are not words to translate.
+      return /[A-Za-z]{3,}/.test(literalText(message).replace(/\?\w+=…|\/[\w?=.…/-]+|`[^`]*`|systemctl status|Super Match|\b[A-Z][A-Z0-9_-]*[A-Z0-9]\b/g, ''));
     }).map(([key]) => key);
     expect(untranslated).toEqual([]);
   });
 
   test('a Russian message puts in the same values as the English one', () => {
     const differ = Object.keys(en).filter((key) => {
-      const a = [...placeholders(en[key]!)].sort().join();
-      const b = [...placeholders(ru[key]!)].sort().join();
+      const a = argumentNames(en[key]!).sort().join();
+      const b = argumentNames(ru[key]!).sort().join();
       return a !== b;
     });
     expect(differ).toEqual([]);
   });
 
   test('Russian counted messages have every form Russian needs (one, few, many)', () => {
-    const counted = Object.entries(ru).filter(([, m]) => typeof m !== 'string');
+    const counted = Object.entries(ru).flatMap(([key, message]) => Object.entries(pluralForms(message)).map(([value, forms]) => [`${key} {${value}}`, forms] as const));
     expect(counted.length).toBeGreaterThan(3);
-    for (const [key, message] of counted) expect(Object.keys(message as object).sort(), key).toEqual(['few', 'many', 'one', 'other']);
+    for (const [key, forms] of counted) expect(forms, key).toEqual(['few', 'many', 'one', 'other']);
     expect(formatIn('ru', 'instr.burn', { count: 1 })).toBe('Сожгите ещё 1 карту');
     expect(formatIn('ru', 'instr.burn', { count: 3 })).toBe('Сожгите ещё 3 карты');
     expect(formatIn('ru', 'instr.burn', { count: 5 })).toBe('Сожгите ещё 5 карт');

@@ -1,57 +1,74 @@
-// The server's sentences in the pages' words (src/adapters/web/pages/reason-words.js): every code reads
-// back to itself (no pattern hides another); the Russian words leave no English; the API's refusal bodies
-// carry the code and the values (./command-api.test.ts checks every command). That every reason the round
-// machine gives has a message in every catalogue is test/messages/reason-catalogue.test.ts (a closed union).
+// The server's reasons in the pages' words (src/adapters/web/pages/reason-words.ts): a reason with its
+// code renders from the one catalogue (src/messages) in both languages — every `reason.<code>`, the round
+// machine's and the adapters' alike, with no English left in Russian; a sentence without a code is shown
+// as it came, never read back to a code. The API's refusal bodies carry the code and the values as text
+// (./command-api.test.ts checks every command); that every round-machine reason has a message in every
+// catalogue is test/messages/reason-catalogue.test.ts (a closed union).
 import { describe, expect, test } from 'vitest';
-import { CATALOGUES } from '../../../src/adapters/web/pages/i18n.js';
-import { reasonCode, reasonIn } from '../../../src/adapters/web/pages/reason-words.js';
+import { CATALOGUES } from '../../../src/messages/catalogue.js';
+import { reasonIn } from '../../../src/adapters/web/pages/reason-words.js';
 import { explained } from '../../../src/adapters/web/explained-reason.js';
+import { argumentNames } from './support/icu-parts.js';
 
-const en = CATALOGUES.en;
-const REASON_KEYS = Object.keys(en).filter((key) => key.startsWith('reason.'));
+const REASON_KEYS = Object.keys(CATALOGUES.en).filter((key) => key.startsWith('reason.'));
 
-const placeholderSample = (name: string): string =>
-  name === 'phase' ? 'round 3 is being played' : name === 'status' ? 'busted' : name.endsWith('Amount') || ['count', 'seat', 'hand', 'turn', 'ms', 'seq'].includes(name) ? '12' : `x${name}`;
+/** A value as the API sends it (text), of the kind its name says; free text is `x<name>`, easy to strip. */
+const SAMPLE_VALUES: Readonly<Record<string, string>> = {
+  phase: 'round', round: '3', status: 'busted', fault: 'linkDown', faults: 'linkDown, jam', kind: 'main', action: 'hit',
+  card: 'KS', role: 'dealer', state: 'down', command: 'bet', game: 'Basic blackjack',
+};
+const sampleValue = (name: string): string =>
+  SAMPLE_VALUES[name] ?? (name.endsWith('Amount') || ['count', 'seat', 'other', 'hand', 'turn', 'ms', 'seq', 'limit', 'seconds'].includes(name) ? '12' : `x${name}`);
+const sampleParams = (key: string): Record<string, string> =>
+  Object.fromEntries(argumentNames(CATALOGUES.en[key] as string).map((name) => [name, sampleValue(name)]));
 
-const fill = (template: string) => template.replace(/\{(\w+)\}/g, (_whole, name: string) => placeholderSample(name));
-
-describe('the server\'s sentences', () => {
-  test('every code reads back to itself: no earlier pattern hides it', () => {
-    const hidden = REASON_KEYS.filter((key) => typeof en[key] === 'string')
-      .filter((key) => reasonCode(fill(en[key] as string))?.code !== key.slice('reason.'.length))
-      .map((key) => `${key} → ${reasonCode(fill(en[key] as string))?.code ?? 'nothing'}`);
-    expect(hidden).toEqual([]);
+describe('a reason with its code', () => {
+  test('every reason of the catalogue renders in both languages with its values, none left as a place', () => {
+    const problems = REASON_KEYS.flatMap((key) => (['en', 'ru'] as const).flatMap((lang) => {
+      const words = reasonIn(lang, { code: key.slice('reason.'.length), params: sampleParams(key), reason: 'the sentence' });
+      return words === 'the sentence' || words === '' || /\{\w+\}/.test(words) ? [`${lang} ${key}: ${words}`] : [];
+    }));
+    expect(REASON_KEYS.length).toBeGreaterThan(150);
+    expect(problems).toEqual([]);
   });
 
-  test('in Russian no English word is left (values, technical tokens in backticks and acronyms apart)', () => {
-    const english = REASON_KEYS.filter((key) => typeof en[key] === 'string').flatMap((key) => {
-      const words = reasonIn('ru', fill(en[key] as string)).replace(/`[^`]*`/g, '').replace(/\bx\w+\b/g, '').replace(/\b[A-Z][A-Z0-9_-]*[A-Z0-9]\b/g, '');
+  test('in Russian no English word is left (free-text values, technical tokens in backticks and acronyms apart)', () => {
+    const english = REASON_KEYS.flatMap((key) => {
+      const words = reasonIn('ru', { code: key.slice('reason.'.length), params: sampleParams(key) })
+        .replace(/`[^`]*`/g, '').replace(/\bx\w+\b/g, '').replace(/\b[A-Z][A-Z0-9_-]*[A-Z0-9]\b/g, '');
       return /[A-Za-z]{3,}/.test(words) ? [`${key}: ${words}`] : [];
     });
     expect(english).toEqual([]);
   });
 
-  test('values in words: phases, hands from 1, money, cards, roles and what they may not do, the fields of a malformed body', () => {
-    expect(reasonIn('ru', 'no decision expected: round 4 is being played')).toBe('решения сейчас не ждут: идёт раунд 4');
-    expect(reasonIn('ru', 'hand 0 is not in turn (hand 1 is)')).toBe('рука 1 не на ходу (ходит рука 2)');
-    expect(reasonIn('en', 'stake 500 outside the table limits 1000–50000')).toBe('stake 5.00 outside the table limits 10.00–500.00');
-    expect(reasonIn('ru', 'stake 500 outside the table limits 1000–50000')).toBe('ставка 5,00 вне лимитов стола 10,00–500,00');
-    expect(reasonIn('ru', 'card KS drawn out of turn: betting is open')).toBe('карта K♠ вышла не по очереди: идёт приём ставок');
-    expect(reasonIn('ru', 'role dealer (dealer-ann) may not void a round: only supervisor')).toBe('роли «дилер» (dealer-ann) нельзя аннулировать раунд: только супервайзер');
-    expect(reasonIn('ru', 'role display (wall) may not read the dealer view: only dealer, supervisor or display')).toBe('роли «табло» (wall) нельзя читать картинку дилера: только дилер, супервайзер или табло');
-    expect(reasonIn('ru', 'malformed bet command: seat: Too big: expected number to be <=9; : Unrecognized key: "foo"; player: player name empty'))
-      .toBe('команда «ставка» составлена неверно: бокс: недопустимое значение; запрос: лишнее поле; игрок: имя игрока: пустое');
-    expect(reasonIn('ru', 'too many requests from this address: at most 100 in 1000 ms, retry in 5 seconds')).toBe('слишком много запросов с этого адреса: не больше 100 за 1000 мс, повторите через 5 секунд');
-    expect(reasonIn('ru', 'cannot open /dev/ttyUSB0: ENOENT; retrying in 500 ms')).toBe('не открывается /dev/ttyUSB0: ENOENT; новая попытка через 500 мс');
-    expect(reasonIn('ru', 'malformed request: rounds takes a whole number, 1 or more (at most 100 are sent), not "abc"')).toBe('неверный запрос: число раундов — целое число от 1 (отдаётся не больше 100), а не "abc"');
-    expect(reasonIn('ru', 'a supervisor typed this')).toBe('a supervisor typed this'); // not the server's: as it is
+  test('values as the API sends them (text) in words: phases, hands from 1, money, cards, roles, link states', () => {
+    expect(reasonIn('ru', { code: 'noDecisionExpected', params: { phase: 'round', round: '4' } })).toBe('решения сейчас не ждут: идёт раунд 4');
+    expect(reasonIn('ru', { code: 'handNotInTurn', params: { hand: '0', turn: '1' } })).toBe('рука 1 не на ходу (ходит рука 2)');
+    expect(reasonIn('en', { code: 'stakeOutsideLimits', params: { stakeAmount: '500', minAmount: '1000', maxAmount: '50000' } })).toBe('stake 5.00 outside the table limits 10.00–500.00');
+    expect(reasonIn('ru', { code: 'stakeOutsideLimits', params: { stakeAmount: '500', minAmount: '1000', maxAmount: '50000' } })).toBe('ставка 5,00 вне лимитов стола 10,00–500,00');
+    expect(reasonIn('ru', { code: 'outOfTurn', params: { card: 'KS', phase: 'betting' } })).toBe('карта K♠ вышла не по очереди: идёт приём ставок');
+    expect(reasonIn('ru', { code: 'shoeLinkState', params: { state: 'down' } })).toBe('связь с шузом: нет');
+    // Values as a view carries them (numbers): the same words.
+    expect(reasonIn('ru', { code: 'handNotInTurn', params: { hand: 0, turn: 1 } })).toBe('рука 1 не на ходу (ходит рука 2)');
   });
 
   test('an API refusal carries the code and the values; a page puts the code in words', () => {
-    const answer = explained('no bet on seat 3');
+    const answer = explained({ reason: 'no bet on seat 3', code: 'noBetOnSeat', params: { seat: 3 } });
     expect(answer).toEqual({ reason: 'no bet on seat 3', code: 'noBetOnSeat', params: { seat: '3' } });
     expect(reasonIn('ru', answer)).toBe('на боксе 3 нет ставки');
-    expect(reasonIn('ru', { code: 'noBetOnSeat', params: { seat: '5' }, reason: 'ignored when the code is known' })).toBe('на боксе 5 нет ставки');
-    expect(explained('camera check')).toEqual({ reason: 'camera check' });
+    expect(reasonIn('ru', { code: 'noBetOnSeat', params: { seat: '5' }, reason: 'no bet on seat 5' })).toBe('на боксе 5 нет ставки');
+  });
+});
+
+describe('a reason without a code', () => {
+  test('is shown as it came, even when it reads like a sentence the catalogue has', () => {
+    expect(reasonIn('ru', 'no bet on seat 3')).toBe('no bet on seat 3');
+    expect(reasonIn('ru', { reason: 'no link to the shoe within 5 s of start' })).toBe('no link to the shoe within 5 s of start');
+    expect(reasonIn('ru', { reason: 'a supervisor typed this', code: 'noSuchCodeAnywhere', params: {} })).toBe('a supervisor typed this');
+    expect(reasonIn('ru', undefined)).toBe('');
+  });
+
+  test('a person\'s own words (the code `typed`) are shown as typed', () => {
+    expect(reasonIn('ru', { code: 'typed', params: { text: 'camera check' }, reason: 'camera check' })).toBe('camera check');
   });
 });

@@ -1,13 +1,13 @@
-// The server's sentences on Russian pages, in headless Chromium: refusals provoked from the pages (close
+// The server's reasons on Russian pages, in headless Chromium: refusals provoked from the pages (close
 // betting with no bet, a stake under the table's minimum, cancelling a bet nobody placed, voiding while
 // the table is paused, a wrong token) and through the API (a decision out of turn, a command from the wrong role, a
 // malformed body, an unreadable card, a pause and a void with no reason given, a shoe change mid-round),
-// and an open shoe-link fault: every page says them in Russian. No catalogue key, no English sentence of
-// the catalogue, no run of English words and no reason the server wrote shows; the refusals are read.
-// Screenshots: test-output/screenshots/reasons-*.png.
+// and an open shoe-link fault: every reason that comes with its code is rendered from it in Russian — no
+// catalogue key, no English sentence of the catalogue, no run of English words and no coded sentence the
+// server wrote shows. A sentence without a code (a refused command's note, the watchdog's detail, a
+// link's state) is shown as it came, and nothing else in English. Screenshots: test-output/screenshots/reasons-*.png.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { reasonCode } from '../../../src/adapters/web/pages/reason-words.js';
 import { INITIAL_DEAL, TOKENS, deal, loadShoe } from './support/table-fixture.js';
 import { webTable, type WebTable } from './support/web-fixture.js';
 import { CHROMIUM_PATH, browserTestsRun, launchChromium, screenshotPath } from './support/browser.js';
@@ -17,16 +17,23 @@ const VIEWPORT = { width: 1280, height: 800 } as const;
 const api = { source: 'api' as const, by: 'online-gs' };
 const sup = { source: 'api' as const, by: 'super-sam' };
 
-/** Every sentence the server wrote on the log and in its answers (the pages must show none of them as they are). */
-async function serverSentences(web: WebTable, answers: readonly string[]): Promise<string[]> {
-  const reasons = (await web.eventsAfter(0)).map((e) => (e.data as { reason?: unknown }).reason).filter((r): r is string => typeof r === 'string');
-  return [...new Set([...reasons, ...answers])].filter((reason) => reasonCode(reason) !== null);
+/** The watchdog's words when no shoe link came up (a sentence without a code: shown as it came). */
+const WATCHDOG_DETAIL = 'no link to the shoe within 5 s of start';
+
+/** The reasons the server wrote on the log: with a code (never shown as written) and without one (shown as they came). */
+async function serverReasons(web: WebTable): Promise<{ readonly coded: string[]; readonly asCame: string[] }> {
+  const data = (await web.eventsAfter(0)).map((e) => e.data as { reason?: unknown; code?: unknown });
+  const withReason = data.filter((d): d is { reason: string; code?: unknown } => typeof d.reason === 'string' && d.reason !== '');
+  const coded = withReason.filter((d) => typeof d.code === 'string' && d.code !== 'typed').map((d) => d.reason);
+  const asCame = withReason.filter((d) => d.code === undefined).map((d) => d.reason);
+  return { coded: [...new Set(coded)], asCame: [...new Set([...asCame, WATCHDOG_DETAIL])].sort((a, b) => b.length - a.length) };
 }
 
-async function post(web: WebTable, path: string, body: unknown, token: string): Promise<string> {
+/** A refused command through the API: its answer carries the reason's code. */
+async function post(web: WebTable, path: string, body: unknown, token: string): Promise<void> {
   const response = await web.app.inject({ method: 'POST', url: path, headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, payload: JSON.stringify(body) });
   expect(response.statusCode, path).toBeGreaterThanOrEqual(400);
-  return (response.json() as { reason: string }).reason;
+  expect(typeof (response.json() as { code?: unknown }).code, path).toBe('string');
 }
 
 if (!browserTestsRun) {
@@ -37,7 +44,6 @@ describe.runIf(browserTestsRun)('the server\'s sentences on Russian pages (headl
   let browser: Browser;
   let web: WebTable;
   let page: Page;
-  const answers: string[] = [];
   beforeAll(async () => {
     browser = await launchChromium();
     web = await webTable({ listen: true, clock: 'system' });
@@ -48,12 +54,16 @@ describe.runIf(browserTestsRun)('the server\'s sentences on Russian pages (headl
     await web?.close();
   });
 
-  /** Nothing on the page in English: keys, catalogue sentences, runs of English words, the server's own reasons. */
+  /** Nothing on the page in English but the sentences without a code: no keys, catalogue sentences, runs of English words, coded reasons as written. */
   async function allRussian(name: string): Promise<void> {
-    expect(await untranslated(page), name).toEqual([]);
-    expect(await englishRuns(page), name).toEqual([]);
+    const { coded, asCame: logged } = await serverReasons(web);
+    // The host's health lines (/api/health, the shoe link's apart) have no code either: the alarm lines show them as they came.
+    const health = await page.evaluate(() => [...document.querySelectorAll('.host-line')].map((e) => e.textContent ?? '').filter((line) => line !== ''));
+    const asCame = [...new Set([...logged, ...health])].sort((a, b) => b.length - a.length);
+    expect(await untranslated(page, asCame), name).toEqual([]);
+    expect(await englishRuns(page, asCame), name).toEqual([]);
     const shown = await shownText(page);
-    expect((await serverSentences(web, answers)).filter((sentence) => shown.includes(sentence)), name).toEqual([]);
+    expect(coded.filter((sentence) => shown.includes(sentence)), name).toEqual([]);
     expect(await textOverflows(page), name).toEqual([]);
     await page.screenshot({ path: screenshotPath(`reasons-${name}-ru-1280`), fullPage: true });
   }
@@ -84,9 +94,9 @@ describe.runIf(browserTestsRun)('the server\'s sentences on Russian pages (headl
   });
 
   test('refusals, voids and a pause with no reason given, then a shoe-link fault: the dealer and the supervisor read them in Russian', async () => {
-    answers.push(await post(web, '/api/decisions', { seat: 1, action: 'stand' }, TOKENS.gameServer)); // no decision expected
-    answers.push(await post(web, '/api/supervisor/void', {}, TOKENS.dealer)); // a dealer may not void
-    answers.push(await post(web, '/api/bets', { seat: 'one', player: 'ana', amount: 1000 }, TOKENS.gameServer)); // malformed
+    await post(web, '/api/decisions', { seat: 1, action: 'stand' }, TOKENS.gameServer); // no decision expected
+    await post(web, '/api/supervisor/void', {}, TOKENS.dealer); // a dealer may not void
+    await post(web, '/api/bets', { seat: 'one', player: 'ana', amount: 1000 }, TOKENS.gameServer); // malformed
     await web.service.submit({ type: 'card', card: 'ZZ' }, { source: 'shoe' }); // unreadable: refused, an alarm
     // A round voided with no reason, then one voided by a shoe change.
     for (const end of ['void', 'shoeChange'] as const) {
@@ -116,13 +126,15 @@ describe.runIf(browserTestsRun)('the server\'s sentences on Russian pages (headl
     expect((await page.locator('[data-voided]').allInnerTexts()).map((t) => t.trim())).toEqual(['АННУЛИРОВАН: замена шуза', 'АННУЛИРОВАН']);
     const log = await page.locator('#log').innerText();
     expect(log).toContain('Отказ: решения сейчас не ждут: идёт приём ставок');
-    expect(log).toContain('Команда отклонена: роли «дилер» (dealer-ann) нельзя аннулировать раунд: только супервайзер');
+    // A refused command's note has no code: its sentence is shown as it came.
+    expect(log).toContain('Команда отклонена: role dealer (dealer-ann) may not void a round: only supervisor');
     expect(log).toContain('Стол на паузе: пауза супервайзера');
     await allRussian('supervisor-paused');
 
     await web.service.submit({ type: 'shoe.fault', fault: 'linkDown', detail: 'no link to the shoe within 5 s of start' }, { source: 'timer', by: 'link-watchdog' });
     await page.waitForSelector('[data-link="down"]');
-    expect(await page.locator('#link summary').innerText()).toContain('нет связи с шузом через 5 с после запуска');
+    // The pause's code is rendered; the watchdog's detail inside it has none and shows as it came.
+    expect(await page.locator('#link summary').innerText()).toContain(`(неисправность шуза: Нет связи с шузом (${WATCHDOG_DETAIL}))`);
     await allRussian('supervisor-fault');
     await page.goto(`${web.url}/dealer?token=${TOKENS.dealer}&lang=ru`);
     await page.waitForSelector('[data-fault="linkDown"]');

@@ -59,7 +59,7 @@ function render(): void {
       view.table.stage === 'betting' && !view.table.paused
         ? h('div', { class: 'dealer-controls' }, h('button', { type: 'button', 'data-command': 'closeBetting', onclick: () => void closeBetting() }, t('dealer.closeBetting')), h('span', { id: 'outcome', class: 'outcome', role: 'status' }))
         : null),
-    view.paused && !faulted ? h('div', { class: 'banner paused' }, t('dealer.paused', { reason: reasonWords(view.paused.reason) })) : null,
+    view.paused && !faulted ? h('div', { class: 'banner paused' }, t('dealer.paused', { reason: reasonWords(view.paused) })) : null,
     faulted ? h('div', { class: 'faults', 'data-fault-count': view.faults.length }, view.faults.map(faultBlock)) : null,
     tableBlock(view.table),
   );

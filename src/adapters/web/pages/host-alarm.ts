@@ -2,16 +2,20 @@
 // ready (the log cannot be written, the table halted, the shoe link down) or degraded (the floor's NATS
 // away) is shown at the top until it clears, and the live chip turns amber or red with the reason
 // (`onHealth`). Read from /api/health, the same judgement answered with 200. Polled: it must show even
-// when the table's view stream has stopped moving.
+// when the table's view stream has stopped moving. The shoe link's state is a code the answer names
+// (`link`): the chip says it in the page's words (`reason.noShoeLink`, `reason.shoeLinkState`). The other
+// lines of /api/health are sentences without a code: they are shown as they came.
 import { READ_PATHS } from '../route-paths.js';
 import { h, replace } from './dom.js';
 import { t } from './i18n.js';
-import { reasonWords } from './reason-words.js';
+import { reasonIn, reasonWords, type CodedReason } from './reason-words.js';
 
 /** What the page reads of /api/health (src/adapters/web/health-routes.ts). */
-interface HealthAnswer {
+export interface HealthAnswer {
   readonly problems?: readonly string[];
   readonly degraded?: readonly string[];
+  /** The shoe link's state (`up`, `connecting`, `down` …), null when the table has no link. */
+  readonly link?: string | null;
 }
 
 /** The live chip's colour and words, with the detail behind it. */
@@ -23,27 +27,34 @@ export interface HealthChip {
 
 const EVERY_MS = 3000;
 
-const SHOE_LINK = /^shoe link |^no shoe link/;
+/** A link still being made (amber); any other state but up is a link that was up and is gone (red). */
+const BEING_MADE: ReadonlySet<string | null> = new Set([null, 'connecting', 'handshaking']);
 
-/** The chip's tone and words: red when the shoe link is down or the controller is not ready, amber while the link is being made or the floor is away. */
-export function healthChip(problems: readonly string[], degraded: readonly string[], silent = false): HealthChip {
-  if (silent) return { tone: 'red', text: t('chip.controllerSilent'), detail: t('host.silent') };
-  const shoe = problems.find((p) => SHOE_LINK.test(p));
-  // A link still being made is amber; a link that was up and is gone is red.
-  if (shoe === 'shoe link connecting' || shoe === 'no shoe link' || shoe === 'shoe link handshaking') return { tone: 'amber', text: t('chip.shoeConnecting'), detail: reasonWords(shoe) };
-  if (shoe) return { tone: 'red', text: t('chip.shoeDown'), detail: reasonWords(shoe) };
-  if (problems.length > 0) return { tone: 'red', text: t('chip.problem'), detail: problems.map(healthWords).join('; ') };
-  if (degraded.length > 0) return { tone: 'amber', text: t('chip.floorAway'), detail: degraded.map(healthWords).join('; ') };
-  return { tone: 'green', text: t('chip.live'), detail: '' };
+/** The shoe link's state as a reason's code; null while it is up, or when the answer does not say. */
+function linkReason(link: string | null | undefined): CodedReason | null {
+  if (link === undefined || link === 'up') return null;
+  return link === null ? { code: 'noShoeLink', params: {} } : { code: 'shoeLinkState', params: { state: link } };
 }
 
-/** /api/health's English lines in the page's words (src/adapters/web/health-routes.ts; the rest through ./reason-words.ts). */
-export function healthWords(line: string): string {
-  const log = /^log not writable: (.*)$/.exec(line);
-  if (log) return t('host.logNotWritable', { reason: reasonWords(log[1]) });
-  const stall = /^event loop stalled (\d+) ms \(limit (\d+) ms\)$/.exec(line);
-  if (stall) return t('host.stalled', { ms: stall[1], limit: stall[2] });
-  return reasonWords(line);
+/** The problems less the shoe link's own line (the server writes it as the English message of the link's code). */
+function besidesLink(answer: HealthAnswer): readonly string[] {
+  const link = linkReason(answer.link);
+  const line = link ? reasonIn('en', link) : null;
+  return (answer.problems ?? []).filter((problem) => problem !== line);
+}
+
+/** The chip's tone and words: red when the shoe link is down or the controller is not ready, amber while the link is being made or the floor is away. */
+export function healthChip(answer: HealthAnswer, silent = false): HealthChip {
+  if (silent) return { tone: 'red', text: t('chip.controllerSilent'), detail: t('host.silent') };
+  const link = linkReason(answer.link);
+  if (link) return BEING_MADE.has(answer.link ?? null)
+    ? { tone: 'amber', text: t('chip.shoeConnecting'), detail: reasonWords(link) }
+    : { tone: 'red', text: t('chip.shoeDown'), detail: reasonWords(link) };
+  const problems = besidesLink(answer);
+  const degraded = answer.degraded ?? [];
+  if (problems.length > 0) return { tone: 'red', text: t('chip.problem'), detail: problems.join('; ') };
+  if (degraded.length > 0) return { tone: 'amber', text: t('chip.floorAway'), detail: degraded.join('; ') };
+  return { tone: 'green', text: t('chip.live'), detail: '' };
 }
 
 export function watchHostHealth(id: string, onHealth: (chip: HealthChip) => void = () => {}): void {
@@ -53,19 +64,18 @@ export function watchHostHealth(id: string, onHealth: (chip: HealthChip) => void
     const lines = [...problems.map((p) => ['problem', p] as const), ...degraded.map((d) => ['degraded', d] as const)];
     element.hidden = lines.length === 0;
     element.className = `host-alarm ${problems.length > 0 ? 'problem' : 'degraded'}`;
-    replace(id, ...lines.map(([kind, text]) => h('span', { class: `host-line ${kind}` }, healthWords(text))));
+    replace(id, ...lines.map(([kind, text]) => h('span', { class: `host-line ${kind}` }, text)));
   };
   const poll = async () => {
     try {
       const response = await fetch(READ_PATHS.health);
       const body = await response.json() as HealthAnswer;
-      const all = body.problems ?? [];
       // The shoe link has its own place on both pages (the chip, the faults); the rest belongs here.
-      show(all.filter((p) => !SHOE_LINK.test(p)), body.degraded ?? []);
-      onHealth(healthChip(all, body.degraded ?? []));
+      show(besidesLink(body), body.degraded ?? []);
+      onHealth(healthChip(body));
     } catch {
       show([t('host.silent')], []);
-      onHealth(healthChip([], [], true));
+      onHealth(healthChip({}, true));
     }
   };
   void poll();

@@ -1,51 +1,52 @@
-// The pages' language (docs/adr/0008-page-language.md): plain message files (messages-en.ts,
-// messages-ru.ts) and Intl for plurals, money and numbers — no library to serve. The server writes the
-// chosen language into <html lang> (`?lang=`, else the table file's `language`, else Accept-Language);
-// `?lang=` is read here too, so a page opened from a saved address keeps its language.
-/// <reference lib="es2023.intl" />
-// (`useGrouping: 'min2'` is ES2023's Intl.NumberFormat.)
-import { MESSAGES_EN } from './messages-en.js';
-import { MESSAGES_RU } from './messages-ru.js';
-import { REASONS_EN } from './reasons-en.js';
-import { REASONS_RU } from './reasons-ru.js';
-import type { Catalogue, MessageParams } from './catalogue.js';
+// The pages' language (docs/adr/0008-page-language.md): the one ICU message catalogue per language in
+// src/messages (docs/adr/0014-message-catalogue.md), the same words the server and the CLI use, formatted
+// by intl-messageformat. The server writes the chosen language into <html lang> (`?lang=`, else the table
+// file's `language`, else Accept-Language); `?lang=` is read here too, so a page opened from a saved
+// address keeps its language.
+import { CATALOGUES, isLanguage, LANGUAGES, type Language } from '../../../messages/catalogue.js';
+import { formatMessage, formatMoney, hasMessage, type MessageValues } from '../../../messages/format-message.js';
 
-export type { Catalogue, Message, MessageParams } from './catalogue.js';
+export { CATALOGUES, LANGUAGES, type Language };
 
-/** Each language's words: the pages' own, then the server's sentences (reasons-*.ts). */
-export const CATALOGUES: Readonly<Record<string, Catalogue>> & { readonly en: Catalogue; readonly ru: Catalogue } = { en: { ...MESSAGES_EN, ...REASONS_EN }, ru: { ...MESSAGES_RU, ...REASONS_RU } };
-export const LANGUAGES = Object.keys(CATALOGUES);
+/** The values put into a message by name (numbers stay numbers, for plurals; anything else becomes text). */
+export type MessageParams = Readonly<Record<string, unknown>>;
 
-function chosenLanguage(): string {
+function chosenLanguage(): Language {
   if (typeof document === 'undefined') return 'en';
   const asked = new URLSearchParams(location.search).get('lang');
-  if (asked && asked in CATALOGUES) return asked;
+  if (asked && isLanguage(asked)) return asked;
   const lang = document.documentElement.lang;
-  return lang in CATALOGUES ? lang : 'en';
+  return isLanguage(lang) ? lang : 'en';
 }
 
-let language = chosenLanguage();
+let language: Language = chosenLanguage();
 
-export function currentLanguage(): string {
+export function currentLanguage(): Language {
   return language;
 }
 
 /** For tests in Node and for pages that switch. */
 export function setLanguage(lang: string): void {
-  if (lang in CATALOGUES) language = lang;
+  if (isLanguage(lang)) language = lang;
 }
 
-function fill(text: string, params: MessageParams): string {
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+/** The values as a message takes them; a value not given stays `{name}` in the text rather than failing the page. */
+function valuesOf(params: MessageParams): MessageValues {
+  const values: Record<string, string | number> = {};
+  for (const [name, value] of Object.entries(params)) values[name] = typeof value === 'number' ? value : String(value ?? '');
+  return new Proxy(values, {
+    has: () => true,
+    get: (target, name) => (typeof name !== 'string' ? undefined : name in target ? target[name] : `{${name}}`),
+  });
 }
 
-/** The message `key` in `lang` with `params` put in; a message with plural forms picks one by `params.count`. */
+/** The message `key` in `lang` with `params` put in (a message with plural forms picks one by its number). */
 export function formatIn(lang: string, key: string, params: MessageParams = {}): string {
-  const message = CATALOGUES[lang]?.[key] ?? CATALOGUES.en[key];
-  if (message === undefined) return key;
-  if (typeof message === 'string') return fill(message, params);
-  const category = new Intl.PluralRules(lang).select(Number(params.count ?? 0));
-  return fill(message[category] ?? message.other ?? key, { ...params, count: formatNumber(lang, params.count ?? 0) });
+  try {
+    return formatMessage(isLanguage(lang) ? lang : 'en', key, valuesOf(params));
+  } catch {
+    return key; // a plural without its number: the key shows, as for a key no catalogue has
+  }
 }
 
 export function t(key: string, params: MessageParams = {}): string {
@@ -54,16 +55,12 @@ export function t(key: string, params: MessageParams = {}): string {
 
 /** `key` when the catalogue has it, else `fallback` (for identifiers new to the pages). */
 export function tOr(key: string, fallback: string, params: MessageParams = {}): string {
-  return key in CATALOGUES.en ? t(key, params) : fallback;
-}
-
-export function formatNumber(lang: string, value: unknown): string {
-  return new Intl.NumberFormat(lang === 'ru' ? 'ru-RU' : 'en-GB').format(Number(value));
+  return hasMessage(key) ? t(key, params) : fallback;
 }
 
 /** Integer minor units as major units with two decimals, grouped from five digits on, per locale. */
 export function formatMoneyIn(lang: string, minor: number): string {
-  return new Intl.NumberFormat(lang === 'ru' ? 'ru-RU' : 'en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: 'min2' }).format(Math.abs(minor) / 100);
+  return formatMoney(isLanguage(lang) ? lang : 'en', minor);
 }
 
 /** Static words of a page: every element with `data-i18n` gets its text, `data-i18n-placeholder` and `data-i18n-aria-label` those attributes. */

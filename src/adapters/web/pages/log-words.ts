@@ -36,6 +36,9 @@ interface FactFields {
   readonly net?: number;
   readonly voided?: boolean;
   readonly reason?: string;
+  /** The reason's code and values (input.rejected, table.paused, round.voided): the words come from these. */
+  readonly code?: string;
+  readonly params?: Readonly<Record<string, unknown>>;
   /** table.paused: the fault that paused the table; fault.cleared: the fault's kind. */
   readonly fault?: { readonly kind: string } | string;
   readonly input?: InputFields;
@@ -86,14 +89,14 @@ export function factWords(type: string, data: object | null | undefined): string
     case 'round.ended':
       return t(d.voided ? 'log.round.voidedEnd' : 'log.round.ended', common);
     case 'round.voided':
-      return t('log.round.voided', { ...common, reason: d.reason ? reasonWords(d.reason) : '—' });
+      return t('log.round.voided', { ...common, reason: d.reason ? reasonWords(d) : '—' });
     case 'table.paused':
-      return t('log.table.paused', { reason: d.fault && typeof d.fault === 'object' ? faultName(d.fault.kind) : reasonWords(d.reason ?? '') });
+      return t('log.table.paused', { reason: d.fault && typeof d.fault === 'object' ? faultName(d.fault.kind) : reasonWords(d) });
     case 'fault.cleared':
       return t('log.fault.cleared', { fault: faultName(String(d.fault)) });
     case 'input.rejected':
     case 'command.refused':
-      return t(`log.${type}`, { reason: reasonWords(d.reason ?? '') });
+      return t(`log.${type}`, { reason: reasonWords(d) });
     case 'input':
       return t('log.input', { kind: inputWords(d.input ?? {}), by: d.by ?? tOr(`source.${d.source}`, String(d.source ?? '')) });
     case 'link.state':

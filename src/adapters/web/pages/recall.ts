@@ -4,7 +4,7 @@ import type { RecalledRound, RecalledStep } from '../../../app/audit/recall-roun
 import { h } from './dom.js';
 import { t } from './i18n.js';
 import { factWords } from './log-words.js';
-import { reasonWords } from './reason-words.js';
+import { reasonWords, type CodedReason } from './reason-words.js';
 
 function rawText(step: RecalledStep): string {
   const { type, ...all } = step.fact;
@@ -23,7 +23,8 @@ export function recallBlock(rounds: readonly RecalledRound[]): HTMLElement | HTM
   if (rounds.length === 0) return h('p', { class: 'muted' }, t('recall.none'));
   return [...rounds].reverse().map((round) => {
     const voided = round.steps.find((s) => s.fact.type === 'round.voided');
-    const mark = voided ? h('span', { class: 'voided-mark', 'data-voided': '' }, ` ${'reason' in voided.fact && voided.fact.reason ? t('recall.voided', { reason: reasonWords(voided.fact.reason) }) : t('recall.voidedNoReason')}`) : null;
+    const why: CodedReason | null = voided && 'reason' in voided.fact && voided.fact.reason ? voided.fact as CodedReason : null;
+    const mark = voided ? h('span', { class: 'voided-mark', 'data-voided': '' }, ` ${why ? t('recall.voided', { reason: reasonWords(why) }) : t('recall.voidedNoReason')}`) : null;
     return h('details', { class: `recalled-round${voided ? ' voided' : ''}`, 'data-round': round.round },
       h('summary', {}, t('recall.round', { round: round.round, count: round.steps.length }), mark),
       h('ol', {}, round.steps.map(stepLine)));

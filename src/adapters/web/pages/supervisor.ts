@@ -107,7 +107,7 @@ function linkBlock(link: LinkView | null | undefined): HTMLElement {
     h('summary', {},
       h('span', { class: `link-state ${state}`, 'data-link-state': state }, tOr(`link.${state}`, humanize(state))),
       since ? ` ${t('sup.since', { time: since })}` : '',
-      link.reason ? h('span', { class: 'muted' }, ` (${reasonWords(link.reason)})`) : null,
+      link.reason ? h('span', { class: 'muted' }, ` (${reasonWords(link)})`) : null,
       summary ? h('span', { class: `link-summary${nonZero.length > 0 ? ' nonzero' : ''}` }, ` · ${summary}`) : null),
     rows.length > 0 ? h('dl', {}, rows.map(([name, value, hot]) => [h('dt', {}, name), h('dd', { class: hot ? 'nonzero' : null }, typeof value === 'object' ? JSON.stringify(value) : String(value))])) : null);
 }
@@ -140,7 +140,7 @@ function render(): void {
   replace('status',
     h('div', { class: 'phase', 'data-phase': view.phase }, phaseWords(view.phase)),
     h('div', { class: `instruction small ${view.instruction.kind}` }, instructionText(view)),
-    view.paused && view.faults.length === 0 ? h('div', { class: 'banner paused', 'data-paused': '' }, view.paused.by ? t('sup.pausedBy', { reason: reasonWords(view.paused.reason), by: view.paused.by }) : t('sup.paused', { reason: reasonWords(view.paused.reason) })) : null,
+    view.paused && view.faults.length === 0 ? h('div', { class: 'banner paused', 'data-paused': '' }, view.paused.by ? t('sup.pausedBy', { reason: reasonWords(view.paused), by: view.paused.by }) : t('sup.paused', { reason: reasonWords(view.paused) })) : null,
     shoe ? h('div', { class: 'shoe' }, t('sup.shoe', { shoe: shoe.number, count: shoe.cardsDrawn, burned: shoe.burned }), shoe.cutCardSeen ? `, ${t('sup.cutCardOut')}` : '') : h('div', { class: 'shoe' }, t('sup.noShoe')));
   if ('link' in view) replace('link', linkBlock(view.link));
   document.getElementById('faults-panel')?.classList.toggle('hot', view.faults.length > 0);

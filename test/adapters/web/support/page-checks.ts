@@ -2,15 +2,13 @@
 // (a catalogue key, an English catalogue sentence, a run of English words), and elements outside the
 // first viewport.
 import type { Page } from 'playwright-core';
-import { CATALOGUES } from '../../../../src/adapters/web/pages/i18n.js';
+import { CATALOGUES } from '../../../../src/messages/catalogue.js';
 
-type Message = string | Readonly<Record<string, string>>;
-const en = CATALOGUES.en as Readonly<Record<string, Message>>;
-const ru = CATALOGUES.ru as Readonly<Record<string, Message>>;
+const en: Readonly<Record<string, string>> = CATALOGUES.en;
+const ru: Readonly<Record<string, string>> = CATALOGUES.ru;
 
 /** English words of the catalogue (the pages' and the server's sentences) that a Russian page must not show: a Latin word of 4+ letters, nothing put in. */
 export const ENGLISH_ONLY = Object.entries(en)
-  .filter((entry): entry is [string, string] => typeof entry[1] === 'string')
   .filter(([key, text]) => ru[key] !== text && !text.includes('{') && /[A-Za-z]{4,}/.test(text))
   .map(([, text]) => text);
 
@@ -39,19 +37,25 @@ export async function shownText(page: Page): Promise<string> {
   return page.evaluate(() => `${document.title}\n${document.body.innerText}\n${[...document.querySelectorAll('[aria-label],[placeholder],[title]')].map((e) => `${e.getAttribute('aria-label') ?? ''} ${e.getAttribute('placeholder') ?? ''} ${e.getAttribute('title') ?? ''}`).join('\n')}`);
 }
 
-/** What a Russian page shows that is not Russian: a catalogue key, or English words of the catalogue. */
-export async function untranslated(page: Page): Promise<string[]> {
-  const shown = await shownText(page);
+/** The page's visible words less the sentences given (a server's sentence without a code is shown as it came). */
+async function shownBesides(page: Page, asCame: readonly string[]): Promise<string> {
+  let shown = await shownText(page);
+  for (const sentence of asCame) shown = shown.split(sentence).join(' ');
+  return shown;
+}
+
+/** What a Russian page shows that is not Russian: a catalogue key, or English words of the catalogue; `asCame`: sentences without a code, shown as they came. */
+export async function untranslated(page: Page, asCame: readonly string[] = []): Promise<string[]> {
+  const shown = await shownBesides(page, asCame);
   const keys = shown.match(new RegExp(`\\b(?:${KEY_PREFIXES.join('|')})\\.[A-Za-z][\\w.-]*`, 'g')) ?? [];
   // Whole words only: "dealer" in an address (/dealer?token=…) or a name (dealer-ann) is not a word shown.
   const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   return [...keys, ...ENGLISH_ONLY.filter((text) => new RegExp(`(?<![\\p{L}/-])${escape(text)}(?![\\p{L}?-])`, 'u').test(shown))];
 }
 
-/** Runs of three or more Latin words on one line (an English sentence), apart from the names given (players, staff). */
+/** Runs of three or more Latin words on one line (an English sentence), apart from the names given (players, staff) and sentences shown as they came. */
 export async function englishRuns(page: Page, names: readonly string[] = []): Promise<string[]> {
-  let shown = await shownText(page);
-  for (const name of names) shown = shown.split(name).join(' ');
+  const shown = await shownBesides(page, names);
   return shown.match(/[A-Za-z][A-Za-z'’-]+(?:[ ,:;()"«»]+[A-Za-z][A-Za-z'’-]+){2,}/g) ?? [];
 }
 
