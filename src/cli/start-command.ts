@@ -8,7 +8,7 @@ import { processLogger } from './process-logger.js';
 import { routeConsoleToLog } from './console-to-log.js';
 import { startTable, type WebServerFactory } from '../composition/table-runtime.js';
 import { preflightProblems } from '../composition/preflight.js';
-import { stopOnSignals } from '../composition/shutdown.js';
+import { holdStopSignals, stopOnSignals } from '../composition/shutdown.js';
 import type { CommandArgs, OptionSpecs } from './command-spec.js';
 import { pathToFileURL } from 'node:url';
 import { resolve } from 'node:path';
@@ -23,6 +23,7 @@ const current = { round: 0 };
 
 /** `stderr`: where refusals go, one line each (the verb's standard error). */
 export async function startCommand(args: CommandArgs<OptionSpecs>, web: WebServerFactory | undefined, stderr: { write(text: string): unknown } = process.stderr): Promise<number> {
+  const signals = holdStopSignals();
   const tableOption = args.options.get('table');
   const file = tableOption ?? DEMO_TABLE.pathname;
   // One validated configuration: the table file, then PORT HOST DATA_DIR LOG_LEVEL NATS_URL, then the options.
@@ -88,6 +89,7 @@ export async function startCommand(args: CommandArgs<OptionSpecs>, web: WebServe
   // SIGTERM / SIGINT close the listener, the link and the store in order, then the process exits
   // (src/composition/shutdown.ts); until then the table runs.
   stopOnSignals(runtime, logger.child({ tableId: config.id }));
+  signals.handOver();
   await new Promise<never>(() => undefined);
   return 0;
 }

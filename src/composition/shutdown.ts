@@ -13,6 +13,24 @@ export interface Stoppable {
 /** Milliseconds a shutdown may take before the process exits anyway. */
 export const SHUTDOWN_BOUND_MS = 10_000;
 
+/**
+ * Keeps SIGINT and SIGTERM from ever taking their default action (death, with nothing closed or logged)
+ * while the verb runs: before `stopOnSignals` takes over, a signal exits at once as the default would
+ * (130 / 143: a half-started table is left as after a crash, which the log survives); after, close-with-grace
+ * handles it and this listener does nothing. Under `npm start`, Ctrl-C reaches the process twice — from the
+ * terminal and forwarded by npm — and without a listener that stays, one of the two now and then killed the
+ * process by the default action before it could close the table (docs/operations.md, "Shutdown").
+ */
+export function holdStopSignals(): { handOver(): void } {
+  let handedOver = false;
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (!handedOver) process.exit(signal === 'SIGINT' ? 130 : 143);
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  return { handOver: () => (handedOver = true) };
+}
+
 export function stopOnSignals(runtime: Stoppable, logger: Logger, boundMs = SHUTDOWN_BOUND_MS): { uninstall(): void } {
   return closeWithGrace(
     {
