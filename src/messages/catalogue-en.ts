@@ -442,7 +442,6 @@ export const MESSAGES_EN: Catalogue = {
   'reason.loneSurrogateEscaped': 'body is not valid Unicode (a lone surrogate escaped in a string)',
   'reason.tooDeep': 'body nested {count} deep: at most {limit}',
   'reason.notJson': 'body is not JSON: {error}',
-  'reason.bodyTooLarge': 'Request body is too large',
   'reason.mediaType': 'Unsupported Media Type: {type}',
   'reason.mediaTypeAny': 'Unsupported Media Type',
   'reason.emptyJson': 'Body cannot be empty when content-type is set to \'application/json\'',
@@ -548,5 +547,9 @@ export const MESSAGES_EN: Catalogue = {
   'duration.ms': '{count} ms',
   'refused.status': 'refused ({status})',
   'reason.typed': '{text}',
+  // The adapters' reasons coded at their source (src/messages/coded-reason.ts): requests refused before a route.
+  'reason.noRoute': 'malformed request: no route {method} {path}',
+  'reason.bodyTooLarge': 'malformed request: Request body is too large',
+  'reason.unsupportedMediaType': 'malformed request: Unsupported Media Type',
   'instr.linkDownPaused': 'Shoe link down: stop dealing and check the shoe (power, cable); the table resumes by itself when the link is back',
 };

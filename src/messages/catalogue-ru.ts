@@ -442,7 +442,6 @@ export const MESSAGES_RU: Catalogue = {
   'reason.loneSurrogateEscaped': 'тело запроса — недопустимый Юникод (одиночный суррогат в строке)',
   'reason.tooDeep': 'тело запроса вложено на {count} уровней: допустимо не больше {limit}',
   'reason.notJson': 'тело запроса — не JSON: {error}',
-  'reason.bodyTooLarge': 'тело запроса слишком велико',
   'reason.mediaType': 'неподдерживаемый тип содержимого: {type}',
   'reason.mediaTypeAny': 'неподдерживаемый тип содержимого',
   'reason.emptyJson': 'пустое тело запроса при типе `application/json`',
@@ -548,5 +547,9 @@ export const MESSAGES_RU: Catalogue = {
   'duration.ms': '{count} мс',
   'refused.status': 'отказано ({status})',
   'reason.typed': '{text}',
+  // The adapters' reasons coded at their source (src/messages/coded-reason.ts): requests refused before a route.
+  'reason.noRoute': 'неверный запрос: нет маршрута {method} {path}',
+  'reason.bodyTooLarge': 'неверный запрос: тело запроса слишком велико',
+  'reason.unsupportedMediaType': 'неверный запрос: тип содержимого не поддерживается (нужен application/json)',
   'instr.linkDownPaused': 'Нет связи с шузом: остановите раздачу и проверьте шуз (питание, кабель); стол продолжит сам, когда связь вернётся',
 };

@@ -11,6 +11,8 @@ import type { Principal, Role } from '../../config/table-config.js';
 import { VIEW_BUFFER_BYTES } from './conflated-sender.js';
 import { bearerToken, identify, queryToken, roleAllowed, wrongRoleReason } from './credentials.js';
 import { explained } from './explained-reason.js';
+import { reasonSentence } from '../../messages/coded-reason.js';
+import { webReason } from './web-reasons.js';
 import { gatewayMetricsRegistry } from './gateway-metrics.js';
 import { registerPageRoutes } from './page-routes.js';
 import { registerApiContract } from './api-contract.js';
@@ -57,7 +59,7 @@ export function createGatewayServer(options: GatewayOptions): FastifyInstance & 
     if (roles === null) return null;
     const who = identify(options.credentials, token, how);
     const refusal = !who.ok ? { status: who.status, reason: who.reason } : !roleAllowed(who.principal, roles) ? { status: 403, reason: wrongRoleReason(who.principal, roles, 'watch the dealer display') } : null;
-    if (refusal) logger.warn({ path, client, status: refusal.status, reason: refusal.reason }, 'display refused');
+    if (refusal) logger.warn({ path, client, status: refusal.status, reason: reasonSentence(refusal.reason), code: refusal.reason.code }, 'display refused');
     return refusal;
   };
 
@@ -77,7 +79,7 @@ export function createGatewayServer(options: GatewayOptions): FastifyInstance & 
         if (refusal) return reply.code(refusal.status).send({ ok: false, refused: refusal.status === 403 ? 'role' : 'credential', ...explained(refusal.reason) });
         const timeout = new Promise<null>((resolve) => setTimeout(() => resolve(null), options.firstViewTimeoutMs ?? 5000).unref());
         const current = await Promise.race([options.views.current(audience), timeout]);
-        if (!current) return reply.code(503).send({ ok: false, ...explained('no view from the table yet: retry shortly') });
+        if (!current) return reply.code(503).send({ ok: false, ...explained(webReason('noViewYet')) });
         return reply.type('application/json; charset=utf-8').send(current.json);
       });
     }

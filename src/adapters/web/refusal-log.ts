@@ -10,6 +10,9 @@ export interface RefusalFacts {
   /** The route, without its query string (a token may be in it). */
   readonly path: string;
   readonly reason: string;
+  /** The reason's code and values (docs/web-api.md, "Refusals"). */
+  readonly code?: string;
+  readonly params?: Readonly<Record<string, string>>;
   /** The credential's name, when one was recognised. */
   readonly by?: string;
   readonly client: string;
@@ -93,7 +96,7 @@ export class RefusalLog {
     if (window.recorded < this.firstRecords) {
       window.recorded += 1;
       await this.write({
-        path: facts.path, reason: facts.reason, ...(facts.by !== undefined ? { by: facts.by } : {}),
+        path: facts.path, reason: facts.reason, ...(facts.code !== undefined ? { code: facts.code, params: facts.params ?? {} } : {}), ...(facts.by !== undefined ? { by: facts.by } : {}),
         client: facts.client, bodyBytes: facts.bodyBytes, ...(facts.bodyDigest !== undefined ? { bodyDigest: facts.bodyDigest } : {}),
       });
       return;

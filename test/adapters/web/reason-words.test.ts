@@ -48,7 +48,7 @@ describe('the server\'s sentences', () => {
   });
 
   test('an API refusal carries the code and the values; a page puts the code in words', () => {
-    const answer = explained('no bet on seat 3');
+    const answer = explained({ reason: 'no bet on seat 3', code: 'noBetOnSeat', params: { seat: 3 } });
     expect(answer).toEqual({ reason: 'no bet on seat 3', code: 'noBetOnSeat', params: { seat: '3' } });
     expect(reasonIn('ru', answer)).toBe('на боксе 3 нет ставки');
     expect(reasonIn('ru', { code: 'noBetOnSeat', params: { seat: '5' }, reason: 'ignored when the code is known' })).toBe('на боксе 5 нет ставки');

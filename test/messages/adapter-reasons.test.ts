@@ -1,0 +1,67 @@
+// Every reason the adapters code at their source has a message in every catalogue and renders there with
+// its values, none missing; its English sentence is the words the API's `reason` and the log carry. The
+// codes are closed unions: SAMPLES must name every code with its values, or this file does not compile.
+import { describe, expect, test } from 'vitest';
+import { CATALOGUES, LANGUAGES } from '../../src/messages/catalogue.js';
+import { reasonSentence, renderCodedReason, type CodedReason } from '../../src/messages/coded-reason.js';
+import type { WebReasonCode, WebReasonParams } from '../../src/adapters/web/web-reasons.js';
+
+const WEB: { readonly [C in WebReasonCode]: WebReasonParams[C] } = {
+  missingCredentialHeader: {}, missingCredentialQuery: {}, unknownCredential: {},
+  wrongRole: { role: 'dealer', name: 'pit-1', what: 'place bets', roles: 'game-server' },
+  malformedCommand: { command: 'bet', issues: 'seat: Too small' }, malformedMessageCommands: { list: 'bet, pause' },
+  malformedMessage: { reason: 'body is not valid UTF-8' }, unknownCommand: {}, malformedRequest: { reason: 'Too small' },
+  noRoute: { method: 'GET', path: '/api/nothing' }, bodyTooLarge: {}, unsupportedMediaType: {},
+  notUtf8: {}, loneSurrogate: {}, loneSurrogateEscaped: {}, tooDeep: { count: '17', limit: '16' }, notJson: { error: 'Unexpected end' },
+  tooMany: { count: '100', ms: '1000', after: '1 second' }, tooManyMessages: {},
+  bettingAlreadyOpen: {}, bettingOpensItself: { phase: 'round', round: '4' }, notRecorded: {}, internal: {}, busy: {}, noViewYet: {},
+};
+
+/** Each area's codes and a sample of each. */
+const AREAS: Readonly<Record<string, readonly CodedReason[]>> = {
+  web: Object.entries(WEB).map(([code, params]) => ({ code, params })),
+};
+
+/** Values that are the client's or the machine's own words, not the catalogue's, and the names of formats. */
+const VERBATIM = /\b(UTF|JSON|pit-1|dealer|place bets|game-server|bet, pause|body is not valid UTF-8|Too small|Unexpected end|second|GET|api|nothing|seat|bet|application\/json|Content-Length)\b/g;
+
+describe('the adapters\' reason codes', () => {
+  test.each(Object.entries(AREAS))('%s: every code has a message in every language and renders with its values, none missing', (_area, reasons) => {
+    expect(reasons.length).toBeGreaterThan(0);
+    const problems: string[] = [];
+    for (const lang of LANGUAGES) {
+      for (const reason of reasons) {
+        if (!(`reason.${reason.code}` in CATALOGUES[lang])) { problems.push(`${lang}: no reason.${reason.code}`); continue; }
+        try {
+          const words = renderCodedReason(lang, reason);
+          if (words === '' || /[{}]/.test(words.replace(/`[^`]*`|'\{'.*'\}'|\{"id","command","body"\}/g, ''))) problems.push(`${lang} ${reason.code}: ${words}`);
+          for (const value of Object.values(reason.params)) if (reason.params.phase !== value && !words.includes(value) && !/^\d+$/.test(value)) problems.push(`${lang} ${reason.code}: ${value} missing from ${words}`);
+        } catch (err) {
+          problems.push(`${lang} ${reason.code}: ${(err as Error).message}`);
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  test.each(Object.entries(AREAS))('%s: in Russian no English word is left, the values apart', (_area, reasons) => {
+    const english = reasons.flatMap((reason) => {
+      const words = renderCodedReason('ru', reason).replace(VERBATIM, '').replace(/`[^`]*`/g, '');
+      return /[A-Za-z]{3,}/.test(words) ? [`${reason.code}: ${words}`] : [];
+    });
+    expect(english).toEqual([]);
+  });
+
+  test('the English sentence is the words the API and the log have always carried', () => {
+    const sentence = (code: WebReasonCode, params: Readonly<Record<string, string>> = {}) => reasonSentence({ code, params });
+    expect(sentence('missingCredentialHeader')).toBe('missing credential: send "Authorization: Bearer <token>"');
+    expect(sentence('wrongRole', WEB.wrongRole)).toBe('role dealer (pit-1) may not place bets: only game-server');
+    expect(sentence('malformedMessageCommands', WEB.malformedMessageCommands)).toBe('malformed command message: expected {"id","command","body"} with command one of bet, pause');
+    expect(sentence('bettingOpensItself', { phase: 'shoeOver' })).toBe('betting opens by itself after each round (and once a new shoe is burned); now: waiting for a new shoe');
+    expect(sentence('bettingOpensItself', WEB.bettingOpensItself)).toBe('betting opens by itself after each round (and once a new shoe is burned); now: round 4 is being played');
+    expect(sentence('tooMany', WEB.tooMany)).toBe('too many requests from this address: at most 100 in 1000 ms, retry in 1 second');
+    expect(sentence('noRoute', WEB.noRoute)).toBe('malformed request: no route GET /api/nothing');
+    expect(renderCodedReason('ru', { code: 'noRoute', params: WEB.noRoute })).toBe('неверный запрос: нет маршрута GET /api/nothing');
+    expect(renderCodedReason('ru', { code: 'bettingOpensItself', params: WEB.bettingOpensItself })).toMatch(/идёт раунд 4$/);
+  });
+});
