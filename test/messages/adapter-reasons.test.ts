@@ -5,6 +5,7 @@ import { describe, expect, test } from 'vitest';
 import { CATALOGUES, LANGUAGES } from '../../src/messages/catalogue.js';
 import { reasonSentence, renderCodedReason, type CodedReason } from '../../src/messages/coded-reason.js';
 import type { WebReasonCode, WebReasonParams } from '../../src/adapters/web/web-reasons.js';
+import { retrying, type LinkReasonCode, type LinkReasonParams, type PortEndParams } from '../../src/adapters/serial/link-reasons.js';
 
 const WEB: { readonly [C in WebReasonCode]: WebReasonParams[C] } = {
   missingCredentialHeader: {}, missingCredentialQuery: {}, unknownCredential: {},
@@ -17,13 +18,26 @@ const WEB: { readonly [C in WebReasonCode]: WebReasonParams[C] } = {
   bettingAlreadyOpen: {}, bettingOpensItself: { phase: 'round', round: '4' }, notRecorded: {}, internal: {}, busy: {}, noViewYet: {},
 };
 
+const LINK: { readonly [C in LinkReasonCode]: LinkReasonParams[C] } = {
+  openingPort: {}, reopeningPort: {}, portOpen: { address: '/dev/ttyUSB0', count: '115200' }, retrying: { reason: 'port closed', ms: '500' },
+  helloReply: {}, helloAnswered: {}, protocolMismatch: { low: '1', high: '2', min: '3', max: '4' }, nakVersion: {}, nak: { code: 'BUSY' },
+  noAck: { code: 'GATE_UNLOCK', seq: '17', count: '5' }, noFrame: { ms: '3000', count: '3' }, closedByApp: {},
+};
+
+const PORT_ENDS: { readonly [C in keyof PortEndParams]: PortEndParams[C] } = {
+  cannotOpen: { address: '/dev/ttyUSB0', error: 'ENOENT' }, deviceGone: { error: 'EIO' }, portClosed: {},
+};
+
+const samples = (table: Readonly<Record<string, Readonly<Record<string, string>>>>): CodedReason[] => Object.entries(table).map(([code, params]) => ({ code, params }));
+
 /** Each area's codes and a sample of each. */
 const AREAS: Readonly<Record<string, readonly CodedReason[]>> = {
-  web: Object.entries(WEB).map(([code, params]) => ({ code, params })),
+  web: samples(WEB),
+  link: [...samples(LINK), ...samples(PORT_ENDS), { code: 'controllerRestarted', params: {} }],
 };
 
 /** Values that are the client's or the machine's own words, not the catalogue's, and the names of formats. */
-const VERBATIM = /\b(UTF|JSON|pit-1|dealer|place bets|game-server|bet, pause|body is not valid UTF-8|Too small|Unexpected end|second|GET|api|nothing|seat|bet|application\/json|Content-Length)\b/g;
+const VERBATIM = /\b(UTF|JSON|HELLO|NAK|VERSION_MISMATCH|BUSY|ACK|GATE_UNLOCK|ENOENT|EIO|dev|ttyUSB0|port closed|pit-1|dealer|place bets|game-server|bet, pause|body is not valid UTF-8|Too small|Unexpected end|second|GET|api|nothing|seat|bet|application\/json|Content-Length)\b/g;
 
 describe('the adapters\' reason codes', () => {
   test.each(Object.entries(AREAS))('%s: every code has a message in every language and renders with its values, none missing', (_area, reasons) => {
@@ -53,7 +67,7 @@ describe('the adapters\' reason codes', () => {
   });
 
   test('the English sentence is the words the API and the log have always carried', () => {
-    const sentence = (code: WebReasonCode, params: Readonly<Record<string, string>> = {}) => reasonSentence({ code, params });
+    const sentence = (code: WebReasonCode | LinkReasonCode, params: Readonly<Record<string, string>> = {}) => reasonSentence({ code, params });
     expect(sentence('missingCredentialHeader')).toBe('missing credential: send "Authorization: Bearer <token>"');
     expect(sentence('wrongRole', WEB.wrongRole)).toBe('role dealer (pit-1) may not place bets: only game-server');
     expect(sentence('malformedMessageCommands', WEB.malformedMessageCommands)).toBe('malformed command message: expected {"id","command","body"} with command one of bet, pause');
@@ -62,6 +76,9 @@ describe('the adapters\' reason codes', () => {
     expect(sentence('tooMany', WEB.tooMany)).toBe('too many requests from this address: at most 100 in 1000 ms, retry in 1 second');
     expect(sentence('noRoute', WEB.noRoute)).toBe('malformed request: no route GET /api/nothing');
     expect(renderCodedReason('ru', { code: 'noRoute', params: WEB.noRoute })).toBe('неверный запрос: нет маршрута GET /api/nothing');
+    expect(sentence('noFrame', LINK.noFrame)).toBe('no valid frame from the shoe for 3000 ms (3 heartbeats missed)');
+    expect(reasonSentence(retrying({ code: 'cannotOpen', params: PORT_ENDS.cannotOpen }, 250))).toBe('cannot open /dev/ttyUSB0: ENOENT; retrying in 250 ms');
+    expect(sentence('protocolMismatch', LINK.protocolMismatch)).toBe('shoe speaks protocol 1..2, controller 3..4');
     expect(renderCodedReason('ru', { code: 'bettingOpensItself', params: WEB.bettingOpensItself })).toMatch(/идёт раунд 4$/);
   });
 });

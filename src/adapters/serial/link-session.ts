@@ -22,6 +22,7 @@ import type { LinkContext } from './link-context.js';
 import { incidentRecord } from './link-incident.js';
 import type { SequenceIncident } from './link-types.js';
 import type { TimerHandle } from './scheduler.js';
+import { linkReason, type LinkReason } from './link-reasons.js';
 
 export type ShoeStatus = { uptimeMs: number; gate: GateState; queued: number; at: number };
 
@@ -96,7 +97,7 @@ export class LinkSession {
   }
 
   /** Lost while up (§9.2, §10.2, §7.2.3): go down and ask for a new handshake. */
-  sessionLost(reason: string): void {
+  sessionLost(reason: LinkReason): void {
     this.loseSession();
     this.c.setState('down', reason);
     this.sendHelloRequest();
@@ -116,7 +117,7 @@ export class LinkSession {
       // §8.3: no session; answer requests; retry every 5 s.
       this.loseSession();
       c.emit({ type: 'version-mismatch', shoe: h, controller: this.versions, at });
-      c.setState('incompatible', `shoe speaks protocol ${h.minProtocolVersion}..${h.protocolVersion}, controller ${this.versions.min}..${this.versions.max}`);
+      c.setState('incompatible', linkReason('protocolMismatch', { low: String(h.minProtocolVersion), high: String(h.protocolVersion), min: String(this.versions.min), max: String(this.versions.max) }));
       if (!h.reply) c.writeMessage(this.hello(true));
       c.sched.clearTimeout(this.helloTimer);
       this.helloTimer = c.sched.setTimeout(() => this.sendHelloRequest(), TIMING.incompatibleHelloIntervalMs);
@@ -154,7 +155,7 @@ export class LinkSession {
     c.count.handshakes++;
     c.parts.transport.resetBackoff();
     c.emit({ type: 'handshake', shoe: h, initiatedBy: h.reply ? 'controller' : 'shoe', at });
-    c.setState('up', h.reply ? 'HELLO reply received' : 'shoe HELLO request answered');
+    c.setState('up', linkReason(h.reply ? 'helloReply' : 'helloAnswered'));
     c.parts.sender.afterHandshake(r.outstandingDelivered);
   }
 
@@ -188,7 +189,7 @@ export class LinkSession {
     this.watchdog = null;
     if (!c.parts.transport.isOpen || c.closing) return;
     if (c.state === 'up') {
-      this.sessionLost(`no valid frame from the shoe for ${TIMING.linkDownAfterMs} ms (${TIMING.missedHeartbeatsForLinkDown} heartbeats missed)`);
+      this.sessionLost(linkReason('noFrame', { ms: String(TIMING.linkDownAfterMs), count: String(TIMING.missedHeartbeatsForLinkDown) }));
     }
     this.armWatchdog();
   }

@@ -1,5 +1,6 @@
 // The shoe link's public types: its states, counters, events and options (PROTOCOL.md §8-§10).
 
+import type { LinkReason } from './link-reasons.js';
 import type { BindingInterface } from '@serialport/bindings-interface' with { 'resolution-mode': 'require' };
 import type {
   ControllerCommand,
@@ -75,7 +76,7 @@ export interface DeliveredShoeMessage {
 }
 
 export type LinkEvent =
-  | { type: 'state'; state: LinkState; previous: LinkState; reason: string; at: number }
+  | { type: 'state'; state: LinkState; previous: LinkState; reason: string; code: LinkReason['code']; params: LinkReason['params']; at: number }
   | { type: 'counters'; counters: LinkCounters; at: number }
   | { type: 'handshake'; shoe: HelloMessage; initiatedBy: 'shoe' | 'controller'; at: number }
   | { type: 'sequence'; continuity: Exclude<SequenceContinuity, { kind: 'continuous' }>; at: number }

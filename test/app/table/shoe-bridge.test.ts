@@ -74,7 +74,7 @@ async function setup(store: EventStore = new MemoryEventStore()) {
   const bridge = new ShoeBridge(service, g.gate, hold);
   bridge.start();
   const inputs = async () => (await store.read('b1')).filter(isInputRecord).map(recordedInput);
-  return { service, bridge, hold, inputs, ...g };
+  return { service, bridge, hold, inputs, store, ...g };
 }
 
 const card = (c: string, seq: number) => ({ message: { type: 'CARD_DRAWN' as const, drawIndex: seq, card: c as 'AS', confidence: 99, rescan: false }, seq });
@@ -129,10 +129,13 @@ describe('ShoeBridge', () => {
   });
 
   test('link down pauses the table with a linkDown fault; the link back clears it', async () => {
-    const { bridge, service, last } = await setup();
+    const { bridge, service, last, store } = await setup();
     await bridge.onShoeEvent(shoeInput({ type: 'SHOE_LOADED', deckCount: 6, cardCount: 312 }), 1);
-    await bridge.onLinkState('down', 'up', 'no heartbeat');
+    await bridge.onLinkState('down', 'up', 'no heartbeat', { code: 'noFrame', params: { ms: '3500', count: '3' } });
     expect(service.table.shoeFaults).toEqual(['linkDown']);
+    // The note on the log carries the link's code and values beside its sentence.
+    const notes = (await store.read('b1')).filter((e) => e.type === 'link.state').map((e) => e.data);
+    expect(notes).toEqual([{ state: 'down', previous: 'up', reason: 'no heartbeat', code: 'noFrame', params: { ms: '3500', count: '3' } }]);
     expect(last()).toBe('lock');
     await bridge.onLinkState('up', 'down', 'HELLO');
     expect(service.table.shoeFaults).toEqual([]);
