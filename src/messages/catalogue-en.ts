@@ -551,5 +551,8 @@ export const MESSAGES_EN: Catalogue = {
   'reason.noRoute': 'malformed request: no route {method} {path}',
   'reason.bodyTooLarge': 'malformed request: Request body is too large',
   'reason.unsupportedMediaType': 'malformed request: Unsupported Media Type',
+  // …and why /readyz finds the table not ready (src/adapters/web/health-reasons.ts).
+  'reason.logUnwritable': 'log not writable: {reason}',
+  'reason.loopStalled': 'event loop stalled {ms} ms (limit {limit} ms)',
   'instr.linkDownPaused': 'Shoe link down: stop dealing and check the shoe (power, cable); the table resumes by itself when the link is back',
 };

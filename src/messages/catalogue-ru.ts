@@ -551,5 +551,8 @@ export const MESSAGES_RU: Catalogue = {
   'reason.noRoute': 'неверный запрос: нет маршрута {method} {path}',
   'reason.bodyTooLarge': 'неверный запрос: тело запроса слишком велико',
   'reason.unsupportedMediaType': 'неверный запрос: тип содержимого не поддерживается (нужен application/json)',
+  // …and why /readyz finds the table not ready (src/adapters/web/health-reasons.ts).
+  'reason.logUnwritable': 'журнал недоступен для записи: {reason}',
+  'reason.loopStalled': 'цикл событий простаивал {ms} мс (предел {limit} мс)',
   'instr.linkDownPaused': 'Нет связи с шузом: остановите раздачу и проверьте шуз (питание, кабель); стол продолжит сам, когда связь вернётся',
 };

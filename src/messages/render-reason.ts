@@ -25,6 +25,7 @@ function valueIn(lang: Language, name: string, value: Value, all: Readonly<Recor
     case 'kind': return formatOr(lang, `bet.${value}`, String(value));
     case 'action': return formatOr(lang, `action.${value}`, String(value));
     case 'status': return formatOr(lang, `handStatus.${value}`, String(value));
+    case 'state': return formatOr(lang, `linkState.${value}`, String(value));
     default: return String(value);
   }
 }

@@ -5,6 +5,9 @@ import { describe, expect, test } from 'vitest';
 import { CATALOGUES, LANGUAGES } from '../../src/messages/catalogue.js';
 import { reasonSentence, renderCodedReason, type CodedReason } from '../../src/messages/coded-reason.js';
 import type { WebReasonCode, WebReasonParams } from '../../src/adapters/web/web-reasons.js';
+import type { HealthReasonParams } from '../../src/adapters/web/health-reasons.js';
+import type { AppendFaultReason, TableHaltedReason } from '../../src/app/table/append-fault.js';
+import type { NatsReason } from '../../src/adapters/store/nats-trouble.js';
 import { retrying, type LinkReasonCode, type LinkReasonParams, type PortEndParams } from '../../src/adapters/serial/link-reasons.js';
 
 const WEB: { readonly [C in WebReasonCode]: WebReasonParams[C] } = {
@@ -28,16 +31,37 @@ const PORT_ENDS: { readonly [C in keyof PortEndParams]: PortEndParams[C] } = {
   cannotOpen: { address: '/dev/ttyUSB0', error: 'ENOENT' }, deviceGone: { error: 'EIO' }, portClosed: {},
 };
 
+const HEALTH: { readonly [C in keyof HealthReasonParams]: HealthReasonParams[C] } = {
+  logUnwritable: { reason: 'disk full' }, noShoeLink: {}, shoeLinkState: { state: 'handshaking' }, loopStalled: { ms: '400', limit: '250' },
+  floorLink: { state: 'down', reason: 'NATS at nats://floor:4222 disconnected' },
+};
+
+/** One of each code of a union (the compiler checks each one's values; `satisfies` that none is missing). */
+const NATS = {
+  natsConnecting: { code: 'natsConnecting', params: {} }, natsUnreachable: { code: 'natsUnreachable', params: { address: 'nats://floor:4222', error: 'ECONNREFUSED' } },
+  natsNoJetStream: { code: 'natsNoJetStream', params: { address: 'nats://floor:4222' } }, natsDisconnected: { code: 'natsDisconnected', params: { address: 'nats://floor:4222' } },
+} satisfies { readonly [C in NatsReason['code']]: Extract<NatsReason, { code: C }> };
+
+const HALTS = {
+  otherWriter: { code: 'otherWriter', params: { count: '41', expected: '40' } }, logNotWritable: { code: 'logNotWritable', params: { error: 'ENOSPC' } },
+  tableHalted: { code: 'tableHalted', params: { reason: 'the log cannot be written (ENOSPC)' } },
+} satisfies { readonly [C in AppendFaultReason['code'] | TableHaltedReason['code']]: Extract<AppendFaultReason | TableHaltedReason, { code: C }> };
+
 const samples = (table: Readonly<Record<string, Readonly<Record<string, string>>>>): CodedReason[] => Object.entries(table).map(([code, params]) => ({ code, params }));
+
+/** Values put in words by their name (src/messages/render-reason.ts), not shown as given. */
+const IN_WORDS = new Set(['phase', 'round', 'state']);
 
 /** Each area's codes and a sample of each. */
 const AREAS: Readonly<Record<string, readonly CodedReason[]>> = {
   web: samples(WEB),
   link: [...samples(LINK), ...samples(PORT_ENDS), { code: 'controllerRestarted', params: {} }],
+  health: [...samples(HEALTH), ...Object.values(NATS)],
+  appendFaults: Object.values(HALTS),
 };
 
 /** Values that are the client's or the machine's own words, not the catalogue's, and the names of formats. */
-const VERBATIM = /\b(UTF|JSON|HELLO|NAK|VERSION_MISMATCH|BUSY|ACK|GATE_UNLOCK|ENOENT|EIO|dev|ttyUSB0|port closed|pit-1|dealer|place bets|game-server|bet, pause|body is not valid UTF-8|Too small|Unexpected end|second|GET|api|nothing|seat|bet|application\/json|Content-Length)\b/g;
+const VERBATIM = /\b(UTF|JSON|disk full|NATS at nats:\/\/floor:4222 disconnected|nats|floor|4222|ECONNREFUSED|ENOSPC|the log cannot be written|JetStream|NATS|js|HELLO|NAK|VERSION_MISMATCH|BUSY|ACK|GATE_UNLOCK|ENOENT|EIO|dev|ttyUSB0|port closed|pit-1|dealer|place bets|game-server|bet, pause|body is not valid UTF-8|Too small|Unexpected end|second|GET|api|nothing|seat|bet|application\/json|Content-Length)\b/g;
 
 describe('the adapters\' reason codes', () => {
   test.each(Object.entries(AREAS))('%s: every code has a message in every language and renders with its values, none missing', (_area, reasons) => {
@@ -49,7 +73,7 @@ describe('the adapters\' reason codes', () => {
         try {
           const words = renderCodedReason(lang, reason);
           if (words === '' || /[{}]/.test(words.replace(/`[^`]*`|'\{'.*'\}'|\{"id","command","body"\}/g, ''))) problems.push(`${lang} ${reason.code}: ${words}`);
-          for (const value of Object.values(reason.params)) if (reason.params.phase !== value && !words.includes(value) && !/^\d+$/.test(value)) problems.push(`${lang} ${reason.code}: ${value} missing from ${words}`);
+          for (const [name, value] of Object.entries(reason.params)) if (!IN_WORDS.has(name) && !words.includes(value)) problems.push(`${lang} ${reason.code}: ${value} missing from ${words}`);
         } catch (err) {
           problems.push(`${lang} ${reason.code}: ${(err as Error).message}`);
         }
@@ -79,6 +103,9 @@ describe('the adapters\' reason codes', () => {
     expect(sentence('noFrame', LINK.noFrame)).toBe('no valid frame from the shoe for 3000 ms (3 heartbeats missed)');
     expect(reasonSentence(retrying({ code: 'cannotOpen', params: PORT_ENDS.cannotOpen }, 250))).toBe('cannot open /dev/ttyUSB0: ENOENT; retrying in 250 ms');
     expect(sentence('protocolMismatch', LINK.protocolMismatch)).toBe('shoe speaks protocol 1..2, controller 3..4');
+    expect(reasonSentence(NATS.natsNoJetStream)).toBe('NATS at nats://floor:4222 has no JetStream: start `nats-server` with JetStream on (`-js`, or `jetstream {}` in its configuration)');
+    expect(reasonSentence(HALTS.otherWriter)).toBe('another writer appended to this table\'s log (it is at event 41, this controller expected 40): this controller no longer owns the table and stops; find the other controller and keep one');
+    expect(renderCodedReason('ru', { code: 'shoeLinkState', params: HEALTH.shoeLinkState })).toBe('связь с шузом: приветствие');
     expect(renderCodedReason('ru', { code: 'bettingOpensItself', params: WEB.bettingOpensItself })).toMatch(/идёт раунд 4$/);
   });
 });
