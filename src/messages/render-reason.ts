@@ -26,8 +26,17 @@ function valueIn(lang: Language, name: string, value: Value, all: Readonly<Recor
     case 'action': return formatOr(lang, `action.${value}`, String(value));
     case 'status': return formatOr(lang, `handStatus.${value}`, String(value));
     case 'state': return formatOr(lang, `linkState.${value}`, String(value));
+    case 'detail': return detailIn(lang, value, all);
     default: return String(value);
   }
+}
+
+/** A fault's cause: its own message when it was coded (`detailCode` and its values beside it), else as written. */
+function detailIn(lang: Language, value: Value, all: Readonly<Record<string, Value>>): Value {
+  const code = all.detailCode;
+  if (typeof code !== 'string' || !hasMessage(`reason.${code}`)) return value;
+  const { detail: _detail, detailCode: _code, fault: _fault, ...values } = all;
+  return formatMessage(lang, `reason.${code}`, reasonValues(lang, values));
 }
 
 /** The values of a reason in words, ready for its message. */

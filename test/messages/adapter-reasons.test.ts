@@ -8,6 +8,8 @@ import type { WebReasonCode, WebReasonParams } from '../../src/adapters/web/web-
 import type { HealthReasonParams } from '../../src/adapters/web/health-reasons.js';
 import type { AppendFaultReason, TableHaltedReason } from '../../src/app/table/append-fault.js';
 import type { NatsReason } from '../../src/adapters/store/nats-trouble.js';
+import type { FaultDetail } from '../../src/app/table/fault-detail.js';
+import { renderReason } from '../../src/messages/render-reason.js';
 import { retrying, type LinkReasonCode, type LinkReasonParams, type PortEndParams } from '../../src/adapters/serial/link-reasons.js';
 
 const WEB: { readonly [C in WebReasonCode]: WebReasonParams[C] } = {
@@ -47,6 +49,11 @@ const HALTS = {
   tableHalted: { code: 'tableHalted', params: { reason: 'the log cannot be written (ENOSPC)' } },
 } satisfies { readonly [C in AppendFaultReason['code'] | TableHaltedReason['code']]: Extract<AppendFaultReason | TableHaltedReason, { code: C }> };
 
+const FAULT_DETAILS = {
+  drawNotRead: { code: 'drawNotRead', params: { count: '4' } }, draw: { code: 'draw', params: { count: '9' } },
+  noLinkAtStart: { code: 'noLinkAtStart', params: { count: '30' } }, linkStillDown: { code: 'linkStillDown', params: {} },
+} satisfies { readonly [C in FaultDetail['code']]: Extract<FaultDetail, { code: C }> };
+
 const samples = (table: Readonly<Record<string, Readonly<Record<string, string>>>>): CodedReason[] => Object.entries(table).map(([code, params]) => ({ code, params }));
 
 /** Values put in words by their name (src/messages/render-reason.ts), not shown as given. */
@@ -58,6 +65,7 @@ const AREAS: Readonly<Record<string, readonly CodedReason[]>> = {
   link: [...samples(LINK), ...samples(PORT_ENDS), { code: 'controllerRestarted', params: {} }],
   health: [...samples(HEALTH), ...Object.values(NATS)],
   appendFaults: Object.values(HALTS),
+  faultDetails: Object.values(FAULT_DETAILS),
 };
 
 /** Values that are the client's or the machine's own words, not the catalogue's, and the names of formats. */
@@ -106,6 +114,15 @@ describe('the adapters\' reason codes', () => {
     expect(reasonSentence(NATS.natsNoJetStream)).toBe('NATS at nats://floor:4222 has no JetStream: start `nats-server` with JetStream on (`-js`, or `jetstream {}` in its configuration)');
     expect(reasonSentence(HALTS.otherWriter)).toBe('another writer appended to this table\'s log (it is at event 41, this controller expected 40): this controller no longer owns the table and stops; find the other controller and keep one');
     expect(renderCodedReason('ru', { code: 'shoeLinkState', params: HEALTH.shoeLinkState })).toBe('связь с шузом: приветствие');
+    expect(reasonSentence(FAULT_DETAILS.drawNotRead)).toBe('draw 4 not read');
+  });
+
+  test('a shoe fault\'s coded cause is rendered inside the pause\'s reason; an uncoded one as written', () => {
+    expect(renderReason('ru', { code: 'shoeFaultDetail', params: { fault: 'misread', detail: 'draw 4 not read', detailCode: 'drawNotRead', count: '4' } }))
+      .toBe('неисправность шуза: Карта не считана (карта № 4 не считана)');
+    expect(renderReason('ru', { code: 'shoeFaultDetail', params: { fault: 'linkDown', detail: 'no valid frame from the shoe for 3500 ms (3 heartbeats missed)', detailCode: 'noFrame', ms: '3500', count: '3' } }))
+      .not.toMatch(/heartbeats/);
+    expect(renderReason('ru', { code: 'shoeFaultDetail', params: { fault: 'linkDown', detail: 'port closed' } })).toMatch(/\(port closed\)$/);
     expect(renderCodedReason('ru', { code: 'bettingOpensItself', params: WEB.bettingOpensItself })).toMatch(/идёт раунд 4$/);
   });
 });

@@ -84,10 +84,10 @@ describe('inputsForShoeEvent (firmware-protocol §7.4)', () => {
   test('each shoe event stands for its inputs', () => {
     expect(inputsForShoeEvent({ type: 'CARD_DRAWN', drawIndex: 3, card: 'QH', confidence: 90, rescan: false }, false)).toEqual([{ type: 'card', card: 'QH' }]);
     expect(inputsForShoeEvent({ type: 'CARD_DRAWN', drawIndex: 3, card: 'QH', confidence: 90, rescan: true }, true)).toEqual([{ type: 'shoe.recovered', fault: 'misread' }, { type: 'card', card: 'QH' }]);
-    expect(inputsForShoeEvent({ type: 'CARD_UNREADABLE', drawIndex: 4 }, false)).toEqual([{ type: 'shoe.fault', fault: 'misread', detail: 'draw 4 not read' }]);
+    expect(inputsForShoeEvent({ type: 'CARD_UNREADABLE', drawIndex: 4 }, false)).toEqual([{ type: 'shoe.fault', fault: 'misread', detail: 'draw 4 not read', detailCode: 'drawNotRead', detailParams: { count: '4' } }]);
     expect(inputsForShoeEvent({ type: 'CUT_CARD_SEEN', drawIndex: 200 }, false)).toEqual([{ type: 'cut-card' }]);
     expect(inputsForShoeEvent({ type: 'SHOE_LOADED', deckCount: 6, cardCount: 312 }, false)).toEqual([{ type: 'shoe.loaded' }]);
-    expect(inputsForShoeEvent({ type: 'FAULT', code: 'JAM', state: 'raised', drawIndex: 9 }, false)).toEqual([{ type: 'shoe.fault', fault: 'jam', detail: 'draw 9' }]);
+    expect(inputsForShoeEvent({ type: 'FAULT', code: 'JAM', state: 'raised', drawIndex: 9 }, false)).toEqual([{ type: 'shoe.fault', fault: 'jam', detail: 'draw 9', detailCode: 'draw', detailParams: { count: '9' } }]);
     expect(inputsForShoeEvent({ type: 'FAULT', code: 'CARD_REVERSED', state: 'cleared', drawIndex: 9 }, false)).toEqual([{ type: 'shoe.recovered', fault: 'cardReversed' }]);
     // The shoe's primary button closes betting early (PROTOCOL.md §7.4.6; the betting countdown); others are no input.
     expect(inputsForShoeEvent({ type: 'DEALER_BUTTON', button: 'primary', press: 'short' }, false)).toEqual([{ type: 'betting.closed' }]);
