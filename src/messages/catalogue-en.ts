@@ -554,5 +554,6 @@ export const MESSAGES_EN: Catalogue = {
   // …and why /readyz finds the table not ready (src/adapters/web/health-reasons.ts).
   'reason.logUnwritable': 'log not writable: {reason}',
   'reason.loopStalled': 'event loop stalled {ms} ms (limit {limit} ms)',
+  'reason.gatewayNatsDown': 'NATS at {address} disconnected: no new views reach the displays',
   'instr.linkDownPaused': 'Shoe link down: stop dealing and check the shoe (power, cable); the table resumes by itself when the link is back',
 };

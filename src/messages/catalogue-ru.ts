@@ -554,5 +554,6 @@ export const MESSAGES_RU: Catalogue = {
   // …and why /readyz finds the table not ready (src/adapters/web/health-reasons.ts).
   'reason.logUnwritable': 'журнал недоступен для записи: {reason}',
   'reason.loopStalled': 'цикл событий простаивал {ms} мс (предел {limit} мс)',
+  'reason.gatewayNatsDown': 'NATS по адресу {address} отключился: новые виды не доходят до экранов',
   'instr.linkDownPaused': 'Нет связи с шузом: остановите раздачу и проверьте шуз (питание, кабель); стол продолжит сам, когда связь вернётся',
 };

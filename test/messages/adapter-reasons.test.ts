@@ -35,7 +35,7 @@ const PORT_ENDS: { readonly [C in keyof PortEndParams]: PortEndParams[C] } = {
 
 const HEALTH: { readonly [C in keyof HealthReasonParams]: HealthReasonParams[C] } = {
   logUnwritable: { reason: 'disk full' }, noShoeLink: {}, shoeLinkState: { state: 'handshaking' }, loopStalled: { ms: '400', limit: '250' },
-  floorLink: { state: 'down', reason: 'NATS at nats://floor:4222 disconnected' },
+  floorLink: { state: 'down', reason: 'NATS at nats://floor:4222 disconnected' }, gatewayNatsDown: { address: 'nats://floor:4222' },
 };
 
 /** One of each code of a union (the compiler checks each one's values; `satisfies` that none is missing). */

@@ -13,6 +13,7 @@ import { bearerToken, identify, queryToken, roleAllowed, wrongRoleReason } from 
 import { explained } from './explained-reason.js';
 import { reasonSentence } from '../../messages/coded-reason.js';
 import { webReason } from './web-reasons.js';
+import { listed, type HealthReason } from './health-reasons.js';
 import { gatewayMetricsRegistry } from './gateway-metrics.js';
 import { registerPageRoutes } from './page-routes.js';
 import { registerApiContract } from './api-contract.js';
@@ -38,7 +39,7 @@ export interface GatewayOptions {
   /** Views from NATS a newer one replaced before the fan-out, per audience (NatsViewSource.conflated). */
   readonly conflatedFromSource?: (audience: 'public' | 'dealer') => number;
   /** Why the gateway cannot serve new views now (NATS away), in words; null when it can. /readyz says it. */
-  readonly problem?: () => string | null;
+  readonly problem?: () => HealthReason | null;
 }
 
 const GATEWAY_AUDIENCES = { public: null, dealer: ['dealer', 'supervisor', 'display'] } as const satisfies Record<string, readonly Role[] | null>;
@@ -88,7 +89,9 @@ export function createGatewayServer(options: GatewayOptions): FastifyInstance & 
     // Ready while views can reach the displays: a load balancer sends new displays elsewhere meanwhile.
     routes.get('/readyz', health$('readiness', readinessResponses), async (_request, reply) => {
       const problem = options.problem?.() ?? null;
-      return problem === null ? { ok: true, status: 'ready', problems: [] } : reply.code(503).send({ ok: false, status: 'not ready', problems: [problem] });
+      if (problem === null) return { ok: true, status: 'ready', problems: [] };
+      const listedProblem = listed(problem);
+      return reply.code(503).send({ ok: false, status: 'not ready', problems: [listedProblem.reason], problemReasons: [listedProblem] });
     });
     const register = gatewayMetricsRegistry(viewStats, options.conflatedFromSource);
     routes.get('/metrics', health$('metrics', metricsResponses), async (_request, reply) => reply.type(register.contentType).send(await register.metrics()));
