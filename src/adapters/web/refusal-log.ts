@@ -41,6 +41,8 @@ interface ClientWindow {
   bytes: number;
   readonly paths: Map<string, number>;
   readonly reasons: Map<string, number>;
+  /** The reasons' codes seen, counted (a few of each, like the reasons). */
+  readonly codes: Map<string, number>;
   by: string | undefined;
   lastAt: number;
   timer: NodeJS.Timeout | null;
@@ -86,7 +88,7 @@ export class RefusalLog {
       window = undefined;
     }
     if (!window) {
-      window = { startedAt: at, recorded: 0, counted: 0, bytes: 0, paths: new Map(), reasons: new Map(), by: undefined, lastAt: at, timer: null };
+      window = { startedAt: at, recorded: 0, counted: 0, bytes: 0, paths: new Map(), reasons: new Map(), codes: new Map(), by: undefined, lastAt: at, timer: null };
       this.windows.set(key, window);
       const timer = setTimeout(() => void this.flushing(key), this.windowMs);
       timer.unref?.();
@@ -106,6 +108,7 @@ export class RefusalLog {
     window.by ??= facts.by;
     countInto(window.paths, facts.path);
     countInto(window.reasons, facts.reason);
+    if (facts.code !== undefined) countInto(window.codes, facts.code);
   }
 
   /** Summaries being written because their window ended (flushAll waits for them too). */
@@ -131,6 +134,7 @@ export class RefusalLog {
       ...(window.by !== undefined ? { by: window.by } : {}),
       client: key, bodyBytes: window.bytes, count: window.counted,
       paths: Object.fromEntries(window.paths), reasons: Object.fromEntries(window.reasons),
+      ...(window.codes.size > 0 ? { codes: Object.fromEntries(window.codes) } : {}),
       since: new Date(window.startedAt).toISOString(), until: new Date(window.lastAt).toISOString(),
     });
   }
