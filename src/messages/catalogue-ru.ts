@@ -555,5 +555,11 @@ export const MESSAGES_RU: Catalogue = {
   'reason.logUnwritable': 'журнал недоступен для записи: {reason}',
   'reason.loopStalled': 'цикл событий простаивал {ms} мс (предел {limit} мс)',
   'reason.gatewayNatsDown': 'NATS по адресу {address} отключился: новые виды не доходят до экранов',
+  // …and a sequence incident's cause (src/app/table/sequence-incident.ts), in the link core's words.
+  'reason.incidentGap': 'ожидалось событие шуза № {expected}, шуз объявил № {announced}: события с номерами между ними не доставлены',
+  'reason.incidentRollback': 'шуз объявил № {announced}, меньше последнего доставленного № {seq}: устаревшее или восстановленное состояние нумерации',
+  'reason.incidentColdStart': 'шуз перезапустился без состояния нумерации после № {seq}: неподтверждённые события потеряны',
+  'reason.incidentEarlierPowerUp': 'HELLO с номером сеанса {nonce} от прежнего включения шуза (текущий {current})',
+  'reason.incidentStaleColdStart': 'HELLO холодного старта с текущим номером сеанса {nonce}, когда в этом сеансе уже доставлено событий: {count}',
   'instr.linkDownPaused': 'Нет связи с шузом: остановите раздачу и проверьте шуз (питание, кабель); стол продолжит сам, когда связь вернётся',
 };

@@ -9,6 +9,9 @@ import type { HealthReasonParams } from '../../src/adapters/web/health-reasons.j
 import type { AppendFaultReason, TableHaltedReason } from '../../src/app/table/append-fault.js';
 import type { NatsReason } from '../../src/adapters/store/nats-trouble.js';
 import type { FaultDetail } from '../../src/app/table/fault-detail.js';
+import type { IncidentCause } from '../../src/app/table/sequence-incident.js';
+import { continuityCause, staleCause } from '../../src/adapters/serial/link-incident.js';
+import { incidentOf, PeerSessions, type HelloMessage } from '../../firmware-protocol/src/index.js';
 import { renderReason } from '../../src/messages/render-reason.js';
 import { retrying, type LinkReasonCode, type LinkReasonParams, type PortEndParams } from '../../src/adapters/serial/link-reasons.js';
 
@@ -54,6 +57,12 @@ const FAULT_DETAILS = {
   noLinkAtStart: { code: 'noLinkAtStart', params: { count: '30' } }, linkStillDown: { code: 'linkStillDown', params: {} },
 } satisfies { readonly [C in FaultDetail['code']]: Extract<FaultDetail, { code: C }> };
 
+const INCIDENTS = {
+  incidentGap: { code: 'incidentGap', params: { expected: '5', announced: '8' } }, incidentRollback: { code: 'incidentRollback', params: { announced: '2', seq: '4' } },
+  incidentColdStart: { code: 'incidentColdStart', params: { seq: '4' } }, incidentEarlierPowerUp: { code: 'incidentEarlierPowerUp', params: { nonce: '77', current: '78' } },
+  incidentStaleColdStart: { code: 'incidentStaleColdStart', params: { nonce: '78', count: '1' } },
+} satisfies { readonly [C in IncidentCause['code']]: Extract<IncidentCause, { code: C }> };
+
 const samples = (table: Readonly<Record<string, Readonly<Record<string, string>>>>): CodedReason[] => Object.entries(table).map(([code, params]) => ({ code, params }));
 
 /** Values put in words by their name (src/messages/render-reason.ts), not shown as given. */
@@ -66,6 +75,7 @@ const AREAS: Readonly<Record<string, readonly CodedReason[]>> = {
   health: [...samples(HEALTH), ...Object.values(NATS)],
   appendFaults: Object.values(HALTS),
   faultDetails: Object.values(FAULT_DETAILS),
+  incidents: Object.values(INCIDENTS),
 };
 
 /** Values that are the client's or the machine's own words, not the catalogue's, and the names of formats. */
@@ -115,6 +125,21 @@ describe('the adapters\' reason codes', () => {
     expect(reasonSentence(HALTS.otherWriter)).toBe('another writer appended to this table\'s log (it is at event 41, this controller expected 40): this controller no longer owns the table and stops; find the other controller and keep one');
     expect(renderCodedReason('ru', { code: 'shoeLinkState', params: HEALTH.shoeLinkState })).toBe('связь с шузом: приветствие');
     expect(reasonSentence(FAULT_DETAILS.drawNotRead)).toBe('draw 4 not read');
+  });
+
+  test('a sequence incident\'s coded cause says what the link core says (PROTOCOL.md §8.4, §8.6)', () => {
+    for (const continuity of [{ kind: 'gap', expected: 5, announced: 8 }, { kind: 'rollback', announced: 2, lastDelivered: 4 }, { kind: 'peer-cold-start', lastDelivered: 4 }] as const) {
+      expect(reasonSentence(continuityCause(continuity)!)).toBe(incidentOf(continuity, true)!.detail);
+    }
+    const hello = (fields: Partial<HelloMessage>): HelloMessage => ({ type: 'HELLO', coldStart: false, reply: false, nextTxSeq: 1, lastRxSeq: 0, protocolVersion: 2, minProtocolVersion: 1, serialNumber: 'S', firmwareVersion: '1', deckCount: 6, ...fields }) as HelloMessage;
+    const sessions = new PeerSessions();
+    sessions.adopt(hello({ bootNonce: 77 }));
+    sessions.adopt(hello({ bootNonce: 78 }));
+    const earlier = hello({ bootNonce: 77 });
+    expect(reasonSentence(staleCause(earlier, sessions.current, sessions.deliveredInSession))).toBe(sessions.staleHello(earlier));
+    sessions.noteDelivered();
+    const coldAgain = hello({ bootNonce: 78, coldStart: true });
+    expect(reasonSentence(staleCause(coldAgain, sessions.current, sessions.deliveredInSession))).toBe(sessions.staleHello(coldAgain));
   });
 
   test('a shoe fault\'s coded cause is rendered inside the pause\'s reason; an uncoded one as written', () => {

@@ -19,8 +19,9 @@ import {
   type VersionRange,
 } from '../../../firmware-protocol/src/index.js';
 import type { LinkContext } from './link-context.js';
-import { incidentRecord } from './link-incident.js';
+import { continuityCause, incidentRecord, staleCause } from './link-incident.js';
 import type { SequenceIncident } from './link-types.js';
+import type { IncidentCause } from '../../app/table/sequence-incident.js';
 import type { TimerHandle } from './scheduler.js';
 import { linkReason, type LinkReason } from './link-reasons.js';
 
@@ -129,7 +130,7 @@ export class LinkSession {
     if (stale) {
       // §8.6: a HELLO from a session that is over: a replayed or flushed old frame. It changes
       // nothing (no reply, no reset of the sequence state), and it is an incident.
-      this.raiseIncident('stale-hello', stale, h, lastRxBefore);
+      this.raiseIncident('stale-hello', stale, staleCause(h, this.shoe.current, this.shoe.deliveredInSession), h, lastRxBefore);
       return;
     }
     this.peer = h; // the shoe as it is now (a stale HELLO above is not)
@@ -144,7 +145,7 @@ export class LinkSession {
     if (r.continuity.kind !== 'continuous') {
       c.emit({ type: 'sequence', continuity: r.continuity, at });
       const incident = incidentOf(r.continuity, restartedInSession); // §8.4
-      if (incident) this.raiseIncident(incident.kind, incident.detail, h, lastRxBefore);
+      if (incident) this.raiseIncident(incident.kind, incident.detail, continuityCause(r.continuity), h, lastRxBefore);
     }
     if (!h.reply) c.writeMessage(this.hello(true));
     this.awaitingReply = false;
@@ -159,9 +160,9 @@ export class LinkSession {
     c.parts.sender.afterHandshake(r.outstandingDelivered);
   }
 
-  private raiseIncident(kind: SequenceIncident['kind'], detail: string, h: HelloMessage, lastRxBefore: number): void {
+  private raiseIncident(kind: SequenceIncident['kind'], detail: string, cause: IncidentCause | undefined, h: HelloMessage, lastRxBefore: number): void {
     const c = this.c;
-    const incident = incidentRecord(kind, detail, h, {
+    const incident = incidentRecord(kind, detail, cause, h, {
       lastRxSeqBefore: lastRxBefore,
       lastRxSeqAfter: c.lastRx,
       shoeNonce: this.shoe.current || null,

@@ -157,6 +157,16 @@ describe('ShoeBridge', () => {
     expect(service.phase).not.toBe('active.awaitingShoe');
   });
 
+  test('a sequence incident\'s coded cause goes on the fault\'s input and the pause\'s reason beside its sentence', async () => {
+    const { bridge, inputs, store } = await setup();
+    const cause = { code: 'incidentRollback', params: { announced: '2', seq: '4' } } as const;
+    await bridge.onSequenceIncident({ ...evidence, kind: 'rollback', detail: 'the shoe announced seq 2, behind the last delivered 4: stale or restored sequence state', cause });
+    const fault = (await inputs()).find((r) => r.input.type === 'shoe.fault');
+    expect(fault?.input).toMatchObject({ detail: 'rollback: the shoe announced seq 2, behind the last delivered 4: stale or restored sequence state', detailCode: 'incidentRollback', detailParams: { announced: '2', seq: '4' } });
+    const pause = (await store.read('b1')).find((e) => e.type === 'table.paused');
+    expect(pause?.data).toMatchObject({ code: 'shoeFaultDetail', params: { fault: 'sequenceIncident', detailCode: 'incidentRollback', announced: '2', seq: '4' } });
+  });
+
   test('a sequence incident: a fault with the evidence on the log, the table paused, the hold released only by a supervisor resume', async () => {
     const { bridge, service, hold, inputs, last } = await setup();
     await bridge.onShoeEvent(shoeInput({ type: 'SHOE_LOADED', deckCount: 6, cardCount: 312 }), 1);
