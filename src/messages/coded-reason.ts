@@ -21,10 +21,10 @@ export type CodedUnion<P extends Record<string, Readonly<Record<string, string>>
   [C in keyof P & string]: { readonly code: C; readonly params: Readonly<P[C]> };
 }[keyof P & string];
 
-/** The English sentence of a coded reason: its English message, a phase in the log's words (src/round/reason-sentence.ts). */
+/** The English sentence of a coded reason: its English message with its values in English words, a phase in the log's words (src/round/reason-sentence.ts). */
 export function reasonSentence(reason: CodedReason): string {
   const { phase, round, ...rest } = reason.params;
-  const values: Record<string, string> = { ...rest, ...(round !== undefined ? { round } : {}) };
+  const values: Record<string, string | number> = { ...reasonValues('en', rest), ...(round !== undefined ? { round } : {}) };
   if (phase !== undefined) values.phase = phaseSentence(phase === 'round' ? { phase, round: Number(round) } : { phase: phase as Exclude<Phase, 'round'> });
   return formatMessage('en', `reason.${reason.code}`, values);
 }

@@ -27,6 +27,10 @@ function valueIn(lang: Language, name: string, value: Value, all: Readonly<Recor
     case 'status': return formatOr(lang, `handStatus.${value}`, String(value));
     case 'state': return formatOr(lang, `linkState.${value}`, String(value));
     case 'detail': return detailIn(lang, value, all);
+    case 'what': return formatOr(lang, `what.${value}`, String(value));
+    case 'role': return formatOr(lang, `role.${value}`, String(value));
+    case 'roles': return String(value).split(', ').map((role) => formatOr(lang, `role.${role}`, role))
+      .reduce((items, last) => formatMessage(lang, 'list.or', { items, last }));
     default: return String(value);
   }
 }

@@ -17,7 +17,7 @@ import { retrying, type LinkReasonCode, type LinkReasonParams, type PortEndParam
 
 const WEB: { readonly [C in WebReasonCode]: WebReasonParams[C] } = {
   missingCredentialHeader: {}, missingCredentialQuery: {}, unknownCredential: {},
-  wrongRole: { role: 'dealer', name: 'pit-1', what: 'place bets', roles: 'game-server' },
+  wrongRole: { role: 'dealer', name: 'pit-1', what: 'bet', roles: 'game-server' },
   malformedCommand: { command: 'bet', issues: 'seat: Too small' }, malformedMessageCommands: { list: 'bet, pause' },
   malformedMessage: { reason: 'body is not valid UTF-8' }, unknownCommand: {}, malformedRequest: { reason: 'Too small' },
   noRoute: { method: 'GET', path: '/api/nothing' }, bodyTooLarge: {}, unsupportedMediaType: {},
@@ -66,7 +66,7 @@ const INCIDENTS = {
 const samples = (table: Readonly<Record<string, Readonly<Record<string, string>>>>): CodedReason[] => Object.entries(table).map(([code, params]) => ({ code, params }));
 
 /** Values put in words by their name (src/messages/render-reason.ts), not shown as given. */
-const IN_WORDS = new Set(['phase', 'round', 'state']);
+const IN_WORDS = new Set(['phase', 'round', 'state', 'what', 'role', 'roles']);
 
 /** Each area's codes and a sample of each. */
 const AREAS: Readonly<Record<string, readonly CodedReason[]>> = {
@@ -112,6 +112,8 @@ describe('the adapters\' reason codes', () => {
     const sentence = (code: WebReasonCode | LinkReasonCode, params: Readonly<Record<string, string>> = {}) => reasonSentence({ code, params });
     expect(sentence('missingCredentialHeader')).toBe('missing credential: send "Authorization: Bearer <token>"');
     expect(sentence('wrongRole', WEB.wrongRole)).toBe('role dealer (pit-1) may not place bets: only game-server');
+    expect(sentence('wrongRole', { role: 'display', name: 'tv', what: 'watchSupervisor', roles: 'dealer, supervisor, display' })).toBe('role display (tv) may not watch the supervisor display: only dealer or supervisor or display');
+    expect(renderCodedReason('ru', { code: 'wrongRole', params: { role: 'display', name: 'tv', what: 'recall', roles: 'dealer, supervisor' } })).not.toMatch(/display|recall|dealer|supervisor/);
     expect(sentence('malformedMessageCommands', WEB.malformedMessageCommands)).toBe('malformed command message: expected {"id","command","body"} with command one of bet, pause');
     expect(sentence('bettingOpensItself', { phase: 'shoeOver' })).toBe('betting opens by itself after each round (and once a new shoe is burned); now: waiting for a new shoe');
     expect(sentence('bettingOpensItself', WEB.bettingOpensItself)).toBe('betting opens by itself after each round (and once a new shoe is burned); now: round 4 is being played');

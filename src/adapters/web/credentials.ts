@@ -29,6 +29,7 @@ export function roleAllowed(principal: Principal, roles: readonly Role[]): boole
   return roles.includes(principal.role);
 }
 
+/** `what`: what was asked, as its message's name (`what.<what>`: bet, readDealer, watchPublic…). */
 export function wrongRoleReason(principal: Principal, roles: readonly Role[], what: string): WebReason {
-  return webReason('wrongRole', { role: principal.role, name: principal.name, what, roles: roles.join(' or ') });
+  return webReason('wrongRole', { role: principal.role, name: principal.name, what, roles: roles.join(', ') });
 }

@@ -56,7 +56,7 @@ export async function admitSender(context: WebContext, command: CommandSpec, req
   if (!identified.ok) return { ok: false, reply: await refuse(context, { path, body, client, ...raw }, identified.status, 'credential', identified.reason) };
   const sender: Principal = identified.principal;
   if (!roleAllowed(sender, command.roles)) {
-    return { ok: false, reply: await refuse(context, { path, body, client, ...raw }, 403, 'role', wrongRoleReason(sender, command.roles, command.what), sender.name) };
+    return { ok: false, reply: await refuse(context, { path, body, client, ...raw }, 403, 'role', wrongRoleReason(sender, command.roles, command.name), sender.name) };
   }
   return { ok: true, sender };
 }

@@ -59,7 +59,7 @@ export function createGatewayServer(options: GatewayOptions): FastifyInstance & 
   const admit = (roles: readonly Role[] | null, token: string | undefined, how: 'header' | 'query', path: string, client: string) => {
     if (roles === null) return null;
     const who = identify(options.credentials, token, how);
-    const refusal = !who.ok ? { status: who.status, reason: who.reason } : !roleAllowed(who.principal, roles) ? { status: 403, reason: wrongRoleReason(who.principal, roles, 'watch the dealer display') } : null;
+    const refusal = !who.ok ? { status: who.status, reason: who.reason } : !roleAllowed(who.principal, roles) ? { status: 403, reason: wrongRoleReason(who.principal, roles, 'watchDealer') } : null;
     if (refusal) logger.warn({ path, client, status: refusal.status, reason: reasonSentence(refusal.reason), code: refusal.reason.code }, 'display refused');
     return refusal;
   };

@@ -12,6 +12,7 @@ export interface WebReasonParams {
   readonly missingCredentialHeader: None;
   readonly missingCredentialQuery: None;
   readonly unknownCredential: None;
+  /** `role` a role's code, `what` what was asked (`what.<what>` in the catalogues), `roles` the roles that may, by code, joined by ", ". */
   readonly wrongRole: { role: string; name: string; what: string; roles: string };
   readonly malformedCommand: { command: string; issues: string };
   readonly malformedMessageCommands: { list: string };

@@ -17,8 +17,8 @@ describe('explained', () => {
     expect(explained(webReason('unknownCredential'))).toEqual({ reason: 'unknown credential', code: 'unknownCredential', params: {} });
     expect(explained(webReason('bettingOpensItself', { phase: 'round', round: '4' })))
       .toEqual({ reason: 'betting opens by itself after each round (and once a new shoe is burned); now: round 4 is being played', code: 'bettingOpensItself', params: { phase: 'round', round: '4' } });
-    expect(explained(webReason('wrongRole', { role: 'dealer', name: 'pit-1', what: 'place bets', roles: 'game-server' })))
-      .toEqual({ reason: 'role dealer (pit-1) may not place bets: only game-server', code: 'wrongRole', params: { role: 'dealer', name: 'pit-1', what: 'place bets', roles: 'game-server' } });
+    expect(explained(webReason('wrongRole', { role: 'dealer', name: 'pit-1', what: 'bet', roles: 'game-server' })))
+      .toEqual({ reason: 'role dealer (pit-1) may not place bets: only game-server', code: 'wrongRole', params: { role: 'dealer', name: 'pit-1', what: 'bet', roles: 'game-server' } });
   });
 
   test('no sentence is read back: a sentence without a code has none, a person\'s words neither', () => {
