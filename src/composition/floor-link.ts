@@ -8,7 +8,7 @@ import { connect, type ConnectionOptions, type NatsConnection } from 'nats';
 import type { Scheduler } from '../ports/scheduler.js';
 import { natsTroubleReason, type NatsReason } from '../adapters/store/nats-trouble.js';
 import { healthReason, type HealthReason } from '../adapters/web/health-reasons.js';
-import { reasonSentence } from '../messages/coded-reason.js';
+import { nestedReason, reasonSentence } from '../messages/coded-reason.js';
 
 export type FloorLinkState = 'connecting' | 'up' | 'down' | 'closed';
 
@@ -44,7 +44,7 @@ export class FloorLink {
   /** Why the floor link is not up, coded; null when it is. */
   get problemReason(): HealthReason | null {
     if (this.current === 'up' || this.current === 'closed') return null;
-    return healthReason('floorLink', { state: this.current, reason: this.why ? reasonSentence(this.why) : '' });
+    return healthReason('floorLink', { ...(this.why ? nestedReason(this.why) : { reason: '' }), state: this.current });
   }
 
   /** Why the floor link is not up, in words; null when it is. */

@@ -33,3 +33,12 @@ export function reasonSentence(reason: CodedReason): string {
 export function renderCodedReason(lang: Language, reason: CodedReason): string {
   return formatMessage(lang, `reason.${reason.code}`, reasonValues(lang, reason.params));
 }
+
+/**
+ * A reason inside another, as the outer one's values: `reason` its English sentence, `reasonCode` its code,
+ * and its own values beside them, so the outer message renders it in the reader's language
+ * (./render-reason.ts). Its values must not share a name with the outer reason's.
+ */
+export function nestedReason(inner: CodedReason): { readonly reason: string; readonly reasonCode: string } & Readonly<Record<string, string>> {
+  return { ...inner.params, reason: reasonSentence(inner), reasonCode: inner.code };
+}

@@ -26,7 +26,8 @@ function valueIn(lang: Language, name: string, value: Value, all: Readonly<Recor
     case 'action': return formatOr(lang, `action.${value}`, String(value));
     case 'status': return formatOr(lang, `handStatus.${value}`, String(value));
     case 'state': return formatOr(lang, `linkState.${value}`, String(value));
-    case 'detail': return detailIn(lang, value, all);
+    case 'detail': return innerIn(lang, value, all, 'detailCode');
+    case 'reason': return innerIn(lang, value, all, 'reasonCode');
     case 'what': return formatOr(lang, `what.${value}`, String(value));
     case 'role': return formatOr(lang, `role.${value}`, String(value));
     case 'roles': return String(value).split(', ').map((role) => formatOr(lang, `role.${role}`, role))
@@ -35,11 +36,15 @@ function valueIn(lang: Language, name: string, value: Value, all: Readonly<Recor
   }
 }
 
-/** A fault's cause: its own message when it was coded (`detailCode` and its values beside it), else as written. */
-function detailIn(lang: Language, value: Value, all: Readonly<Record<string, Value>>): Value {
-  const code = all.detailCode;
+/**
+ * A reason inside another — a fault's cause (`detail`, `detailCode`), or a reason the adapters nest (`reason`,
+ * `reasonCode`: src/messages/coded-reason.ts `nestedReason`) — in its own message when it was coded, its
+ * values beside it; else as written.
+ */
+function innerIn(lang: Language, value: Value, all: Readonly<Record<string, Value>>, codeName: 'detailCode' | 'reasonCode'): Value {
+  const code = all[codeName];
   if (typeof code !== 'string' || !hasMessage(`reason.${code}`)) return value;
-  const { detail: _detail, detailCode: _code, fault: _fault, ...values } = all;
+  const values = Object.fromEntries(Object.entries(all).filter(([name]) => !['detail', 'detailCode', 'reason', 'reasonCode', 'fault'].includes(name)));
   return formatMessage(lang, `reason.${code}`, reasonValues(lang, values));
 }
 

@@ -53,7 +53,7 @@ test('NATS down at boot: the table serves and deals, degraded; NATS up later: th
   }, 10_000);
   expect(degraded.degraded.join(' ')).toMatch(/floor link down: NATS at nats:\/\/127\.0\.0\.1:\d+ not reachable/);
   // Coded where the floor link judged it, for a page to say in its own language.
-  expect(degraded.degradedReasons).toEqual([{ reason: degraded.degraded[0], code: 'floorLink', params: { state: 'down', reason: expect.stringMatching(/^NATS at nats:\/\/127\.0\.0\.1:\d+ not reachable/) } }]);
+  expect(degraded.degradedReasons).toEqual([{ reason: degraded.degraded[0], code: 'floorLink', params: { state: 'down', reason: expect.stringMatching(/^NATS at nats:\/\/127\.0\.0\.1:\d+ not reachable/), reasonCode: 'natsUnreachable', address: expect.stringMatching(/^nats:\/\/127\.0\.0\.1:\d+$/), error: expect.any(String) } }]);
 
   // The table deals on its local log meanwhile.
   const { service } = runtime;

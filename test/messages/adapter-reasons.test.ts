@@ -3,7 +3,7 @@
 // codes are closed unions: SAMPLES must name every code with its values, or this file does not compile.
 import { describe, expect, test } from 'vitest';
 import { CATALOGUES, LANGUAGES } from '../../src/messages/catalogue.js';
-import { reasonSentence, renderCodedReason, type CodedReason } from '../../src/messages/coded-reason.js';
+import { nestedReason, reasonSentence, renderCodedReason, type CodedReason } from '../../src/messages/coded-reason.js';
 import type { WebReasonCode, WebReasonParams } from '../../src/adapters/web/web-reasons.js';
 import type { HealthReasonParams } from '../../src/adapters/web/health-reasons.js';
 import type { AppendFaultReason, TableHaltedReason } from '../../src/app/table/append-fault.js';
@@ -66,7 +66,7 @@ const INCIDENTS = {
 const samples = (table: Readonly<Record<string, Readonly<Record<string, string>>>>): CodedReason[] => Object.entries(table).map(([code, params]) => ({ code, params }));
 
 /** Values put in words by their name (src/messages/render-reason.ts), not shown as given. */
-const IN_WORDS = new Set(['phase', 'round', 'state', 'what', 'role', 'roles']);
+const IN_WORDS = new Set(['phase', 'round', 'state', 'what', 'role', 'roles', 'reasonCode', 'detailCode']);
 
 /** Each area's codes and a sample of each. */
 const AREAS: Readonly<Record<string, readonly CodedReason[]>> = {
@@ -142,6 +142,20 @@ describe('the adapters\' reason codes', () => {
     sessions.noteDelivered();
     const coldAgain = hello({ bootNonce: 78, coldStart: true });
     expect(reasonSentence(staleCause(coldAgain, sessions.current, sessions.deliveredInSession))).toBe(sessions.staleHello(coldAgain));
+  });
+
+  test('a reason nested in another is rendered in its own words, its values beside it', () => {
+    const retrying = { code: 'retrying', params: { ...nestedReason({ code: 'cannotOpen', params: PORT_ENDS.cannotOpen }), ms: '250' } };
+    expect(reasonSentence(retrying)).toBe('cannot open /dev/ttyUSB0: ENOENT; retrying in 250 ms');
+    expect(renderCodedReason('ru', retrying)).not.toMatch(/cannot|retrying/);
+    expect(renderCodedReason('ru', retrying)).toContain('/dev/ttyUSB0');
+    const halted = { code: 'tableHalted', params: nestedReason(HALTS.otherWriter) };
+    expect(reasonSentence(halted)).toBe(`table halted: ${reasonSentence(HALTS.otherWriter)}`);
+    expect(renderCodedReason('ru', halted)).toBe(`стол остановлен: ${renderCodedReason('ru', HALTS.otherWriter)}`);
+    const message = { code: 'malformedMessage', params: nestedReason({ code: 'tooDeep', params: { count: '17', limit: '16' } }) };
+    expect(reasonSentence(message)).toBe('malformed command message: body nested 17 deep: at most 16');
+    // Only the words of a reason with no code: shown as they are.
+    expect(renderCodedReason('ru', { code: 'malformedRequest', params: { reason: 'Too small' } })).toMatch(/Too small$/);
   });
 
   test('a shoe fault\'s coded cause is rendered inside the pause\'s reason; an uncoded one as written', () => {

@@ -1,17 +1,19 @@
 // Why the shoe link is in its state, coded where the link changes it (PROTOCOL.md §8, §9.2, §10.2;
 // docs/event-log.md "Reasons"): the `link.state` note on the log carries the code and its values beside
 // the English sentence (src/messages/coded-reason.ts), and the supervisor's link panel renders the code.
-import { reasonSentence, type CodedUnion } from '../../messages/coded-reason.js';
+import { nestedReason, type CodedUnion } from '../../messages/coded-reason.js';
 
 type None = Record<never, string>;
+/** A reason nested in this one (its sentence, code and values: src/messages/coded-reason.ts `nestedReason`). */
+type Nested = Readonly<Record<string, string>> & { reason: string };
 
 /** Each code and its values, as text. */
 export interface LinkReasonParams {
   readonly openingPort: None;
   readonly reopeningPort: None;
   readonly portOpen: { address: string; count: string };
-  /** Connecting again after `reason` (the sentence of a cannotOpen, deviceGone or portClosed), in `ms`. */
-  readonly retrying: { reason: string; ms: string };
+  /** Connecting again after `reason` (a cannotOpen, deviceGone or portClosed, nested: coded-reason.ts `nestedReason`), in `ms`. */
+  readonly retrying: Nested & { ms: string };
   readonly helloReply: None;
   readonly helloAnswered: None;
   readonly protocolMismatch: { low: string; high: string; min: string; max: string };
@@ -40,5 +42,5 @@ export function linkReason<C extends LinkReasonCode>(code: C, ...params: [keyof 
 
 /** Connecting again after a port attempt ended (its sentence is the `reason` value). */
 export function retrying(end: PortEnd, ms: number): LinkReason {
-  return linkReason('retrying', { reason: reasonSentence(end), ms: String(ms) });
+  return linkReason('retrying', { ...nestedReason(end), ms: String(ms) });
 }

@@ -10,7 +10,7 @@ import { commandNamed, COMMANDS } from './command-specs.js';
 import { identify, queryToken } from './credentials.js';
 import { executeCommand } from './execute-command.js';
 import { explained } from './explained-reason.js';
-import { reasonSentence } from '../../messages/coded-reason.js';
+import { nestedReason, reasonSentence } from '../../messages/coded-reason.js';
 import { webReason } from './web-reasons.js';
 import { refuse } from './refusals.js';
 import { checkJson } from './json-guard.js';
@@ -36,7 +36,7 @@ async function answer(context: WebContext, sender: Principal, client: string, da
   const raw = rawOf(data);
   const checked = checkJson(raw);
   if (!checked.ok) {
-    const refusal = await refuse(context, { path: COMMAND_SOCKET_PATH, client, raw: checked }, 400, 'body', webReason('malformedMessage', { reason: reasonSentence(checked.reason) }), sender.name);
+    const refusal = await refuse(context, { path: COMMAND_SOCKET_PATH, client, raw: checked }, 400, 'body', webReason('malformedMessage', nestedReason(checked.reason)), sender.name);
     return { id: null, status: refusal.status, ...refusal.body };
   }
   const message = checked.value;

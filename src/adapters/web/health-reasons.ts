@@ -14,7 +14,7 @@ export interface HealthReasonParams {
   readonly shoeLinkState: { state: string };
   readonly loopStalled: { ms: string; limit: string };
   /** The floor's NATS is away: its state and why (the sentence of a NATS reason, src/adapters/store/nats-trouble.ts). */
-  readonly floorLink: { state: string; reason: string };
+  readonly floorLink: Readonly<Record<string, string>> & { state: string; reason: string };
   /** A display gateway's NATS is away: no new views reach its displays. */
   readonly gatewayNatsDown: { address: string };
 }

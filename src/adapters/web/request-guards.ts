@@ -6,7 +6,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { checkJson } from './json-guard.js';
 import { reasonedError, webReason } from './web-reasons.js';
-import { reasonSentence } from '../../messages/coded-reason.js';
+import { nestedReason } from '../../messages/coded-reason.js';
 
 export interface RateLimitSettings {
   /** Requests (HTTP) or messages (WebSocket) per client address and window. */
@@ -42,7 +42,7 @@ export function registerRequestGuards(app: FastifyInstance, limit: RateLimitSett
     const checked = checkJson(body as Buffer);
     rawBodies.set(request, { bytes: checked.bytes, digest: checked.digest });
     if (checked.ok) done(null, checked.value);
-    else done(reasonedError(400, webReason('malformedRequest', { reason: reasonSentence(checked.reason) })), undefined);
+    else done(reasonedError(400, webReason('malformedRequest', nestedReason(checked.reason))), undefined);
   });
 }
 

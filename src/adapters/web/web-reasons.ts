@@ -6,6 +6,8 @@
 import { reasonSentence, type CodedUnion } from '../../messages/coded-reason.js';
 
 type None = Record<never, string>;
+/** A reason nested in this one, or only its words (its sentence, code and values: src/messages/coded-reason.ts `nestedReason`). */
+type Nested = Readonly<Record<string, string>> & { reason: string };
 
 /** Each code and its values, as text. */
 export interface WebReasonParams {
@@ -17,10 +19,10 @@ export interface WebReasonParams {
   readonly malformedCommand: { command: string; issues: string };
   readonly malformedMessageCommands: { list: string };
   /** A command message that is not a command: why (the JSON check's sentence). */
-  readonly malformedMessage: { reason: string };
+  readonly malformedMessage: Nested;
   readonly unknownCommand: None;
   /** A request that fails its route's schema or the JSON check: why, in the check's words. */
-  readonly malformedRequest: { reason: string };
+  readonly malformedRequest: Nested;
   readonly noRoute: { method: string; path: string };
   readonly bodyTooLarge: None;
   readonly unsupportedMediaType: None;

@@ -7,7 +7,7 @@
 // - lost-writer: another writer appended to this table's log. This controller no longer owns the
 //   table: it stops dealing for good, reports not ready, and the process exits after a bounded time.
 import { StoreClosedError, WrongExpectedVersionError } from '../../ports/event-store-errors.js';
-import { reasonSentence, type CodedUnion } from '../../messages/coded-reason.js';
+import { nestedReason, reasonSentence, type CodedUnion } from '../../messages/coded-reason.js';
 
 export type AppendFaultKind = 'storage' | 'lost-writer';
 
@@ -20,7 +20,7 @@ export type AppendFaultReason = CodedUnion<{
 }>;
 
 /** The table halted by an append fault, coded: `reason` is the fault's sentence. */
-export type TableHaltedReason = CodedUnion<{ tableHalted: { reason: string } }>;
+export type TableHaltedReason = CodedUnion<{ tableHalted: Readonly<Record<string, string>> & { reason: string } }>;
 
 export interface AppendFault {
   readonly kind: AppendFaultKind;
@@ -41,7 +41,7 @@ export class TableHaltedError extends Error {
 
 /** The table halted by `fault`, coded. */
 export function tableHaltedReason(fault: AppendFault): TableHaltedReason {
-  return { code: 'tableHalted', params: { reason: fault.reason } };
+  return { code: 'tableHalted', params: nestedReason(fault.why) };
 }
 
 /** What an append failure means for the table; null when it is no fault of the log (the store was closed on purpose). */
