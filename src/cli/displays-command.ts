@@ -20,6 +20,7 @@ import { processLogger } from './process-logger.js';
 import { routeConsoleToLog } from './console-to-log.js';
 import { LOG_LEVELS, type LogLevel } from '../config/runtime-config.js';
 import type { CommandArgs, OptionSpecs } from './command-spec.js';
+import { healthReason, type HealthReason } from '../adapters/web/health-reasons.js';
 
 /** LOG_LEVEL, or info; a value that is not a level is refused in one line. */
 function logLevelFromEnv(): LogLevel {
@@ -63,12 +64,12 @@ export async function displaysCommand(args: CommandArgs<OptionSpecs>): Promise<n
   }
 }
 
-/** Says when NATS goes and returns (nats.js reconnects by itself); `problem` in words while it is away. */
-function watchNats(connection: NatsConnection, url: string, logger: Logger): { readonly problem: string | null } {
-  const state = { problem: null as string | null };
+/** Says when NATS goes and returns (nats.js reconnects by itself); `problem`, coded, while it is away. */
+function watchNats(connection: NatsConnection, url: string, logger: Logger): { readonly problem: HealthReason | null } {
+  const state = { problem: null as HealthReason | null };
   followNatsOutages(connection, {
     down() {
-      state.problem = `NATS at ${url} disconnected: no new views reach the displays`;
+      state.problem = healthReason('gatewayNatsDown', { address: url });
       logger.warn({ url }, 'NATS disconnected: the displays keep their last view and update again when NATS returns (this gateway reconnects by itself; /readyz answers 503 meanwhile); check that NATS runs');
     },
     up() {

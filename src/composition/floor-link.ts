@@ -6,7 +6,9 @@
 import type { Logger } from 'pino';
 import { connect, type ConnectionOptions, type NatsConnection } from 'nats';
 import type { Scheduler } from '../ports/scheduler.js';
-import { natsTrouble } from '../adapters/store/nats-trouble.js';
+import { natsTroubleReason, type NatsReason } from '../adapters/store/nats-trouble.js';
+import { healthReason, type HealthReason } from '../adapters/web/health-reasons.js';
+import { nestedReason, reasonSentence } from '../messages/coded-reason.js';
 
 export type FloorLinkState = 'connecting' | 'up' | 'down' | 'closed';
 
@@ -27,7 +29,7 @@ export interface FloorLinkOptions {
 
 export class FloorLink {
   private current: FloorLinkState = 'connecting';
-  private why = 'connecting to NATS';
+  private why: NatsReason | null = { code: 'natsConnecting', params: {} };
   private connection: NatsConnection | null = null;
   private timer: unknown;
   private attempts = 0;
@@ -39,9 +41,16 @@ export class FloorLink {
     return this.current;
   }
 
+  /** Why the floor link is not up, coded; null when it is. */
+  get problemReason(): HealthReason | null {
+    if (this.current === 'up' || this.current === 'closed') return null;
+    return healthReason('floorLink', { ...(this.why ? nestedReason(this.why) : { reason: '' }), state: this.current });
+  }
+
   /** Why the floor link is not up, in words; null when it is. */
   get problem(): string | null {
-    return this.current === 'up' || this.current === 'closed' ? null : `floor link ${this.current}: ${this.why}`;
+    const reason = this.problemReason;
+    return reason ? reasonSentence(reason) : null;
   }
 
   /**
@@ -64,14 +73,15 @@ export class FloorLink {
       await this.options.onConnected(connection);
       this.connection = connection;
       this.watch(connection);
-      this.set('up', 'connected');
+      this.set('up', null);
       logger.info({ url, attempts: this.attempts }, this.attempts > 0 ? 'floor link up: NATS reached, the replica and anchors catch up from the log' : 'floor link up');
     } catch (err) {
       await connection?.close().catch(() => undefined);
       this.attempts++;
-      const reason = natsTrouble(url, err);
+      const trouble = natsTroubleReason(url, err);
+      const reason = reasonSentence(trouble);
       if (this.attempts === 1) logger.warn({ err, url }, `floor link down: ${reason}; the table deals on its local log and the replica, the view fan-out and the KV anchor catch up when NATS returns`);
-      this.set('down', reason);
+      this.set('down', trouble);
       const base = this.options.retryMs ?? 500;
       const delay = Math.min(this.options.maxRetryMs ?? 10_000, base * 2 ** Math.min(this.attempts - 1, 8));
       this.timer = this.options.scheduler.setTimeout(() => void this.attempt(), delay);
@@ -85,10 +95,10 @@ export class FloorLink {
       for await (const s of connection.status()) {
         if (this.closed) return;
         if (s.type === 'disconnect' && this.current === 'up') {
-          this.set('down', `NATS at ${url} disconnected`);
+          this.set('down', { code: 'natsDisconnected', params: { address: url } });
           logger.warn({ url }, 'floor link down: NATS disconnected; the table deals on its local log, the floor catches up when NATS returns');
         } else if (s.type === 'reconnect' && this.current !== 'up') {
-          this.set('up', 'reconnected');
+          this.set('up', null);
           logger.info({ url }, 'floor link up again: NATS reconnected, the replica and anchors catch up from the log');
           this.options.onReconnected?.(connection);
         }
@@ -96,14 +106,14 @@ export class FloorLink {
     })().catch(() => undefined);
   }
 
-  private set(state: FloorLinkState, why: string): void {
+  private set(state: FloorLinkState, why: NatsReason | null): void {
     this.current = state;
     this.why = why;
   }
 
   async close(): Promise<void> {
     this.closed = true;
-    this.set('closed', 'closed');
+    this.set('closed', null);
     if (this.timer !== undefined) this.options.scheduler.clearTimeout(this.timer);
     await this.connection?.close().catch(() => undefined);
   }

@@ -6,7 +6,8 @@ import type { EventStore } from '../ports/event-store.js';
 import type { ShoeLink } from '../adapters/serial/shoe-link.js';
 import type { AppendMetrics, TableHealth } from '../adapters/web/table-health.js';
 import type { FloorLink } from './floor-link.js';
-import type { AppendFault } from '../app/table/append-fault.js';
+import { tableHaltedReason, type AppendFault } from '../app/table/append-fault.js';
+import { reasonSentence } from '../messages/coded-reason.js';
 
 interface HasPath {
   pathFor(streamId: string): string;
@@ -18,7 +19,7 @@ export function tableHealth(parts: { readonly store: EventStore; readonly tableI
     appends,
     linkState: () => parts.link()?.state ?? null,
     degraded: () => {
-      const floor = parts.floor?.problem;
+      const floor = parts.floor?.problemReason;
       return floor ? [floor] : [];
     },
     linkCounters: () => {
@@ -28,7 +29,7 @@ export function tableHealth(parts: { readonly store: EventStore; readonly tableI
     },
     async storeWritable() {
       const halted = parts.halted?.();
-      if (halted) return { ok: false, reason: `table halted: ${halted.reason}` };
+      if (halted) return { ok: false, reason: reasonSentence(tableHaltedReason(halted)) };
       try {
         await store.head(tableId);
         const pathFor = (store as Partial<HasPath>).pathFor;

@@ -83,7 +83,7 @@ export async function startTableShoeLink(options: TableShoeLinkOptions): Promise
       if (e.type === 'handshake') witness(e.shoe);
       if (e.type === 'state') watchdog.onLinkState(e.state);
       if (e.type === 'state' && e.state !== 'connecting') lastOpenFailure = '';
-      if (e.type === 'state') pendingLinkNote = bridge?.onLinkState(e.state, e.previous, e.reason).catch((err: unknown) => log.error({ err }, 'link state not recorded')) ?? pendingLinkNote;
+      if (e.type === 'state') pendingLinkNote = bridge?.onLinkState(e.state, e.previous, e.reason, { code: e.code, params: e.params }).catch((err: unknown) => log.error({ err }, 'link state not recorded')) ?? pendingLinkNote;
       else if (e.type === 'counters') recordErrorCounters(e.counters);
       else if (e.type === 'open-failed') {
         if (e.message !== lastOpenFailure) log.warn({ link: e }, `shoe link: cannot open ${e.path} (${e.message.replace(/^(Error: )+/, '')}); retrying until it opens — check that the shoe is plugged in and that the serial path (serial.path in the table file, or --serial) names its port`);

@@ -442,7 +442,6 @@ export const MESSAGES_EN: Catalogue = {
   'reason.loneSurrogateEscaped': 'body is not valid Unicode (a lone surrogate escaped in a string)',
   'reason.tooDeep': 'body nested {count} deep: at most {limit}',
   'reason.notJson': 'body is not JSON: {error}',
-  'reason.bodyTooLarge': 'Request body is too large',
   'reason.mediaType': 'Unsupported Media Type: {type}',
   'reason.mediaTypeAny': 'Unsupported Media Type',
   'reason.emptyJson': 'Body cannot be empty when content-type is set to \'application/json\'',
@@ -548,5 +547,19 @@ export const MESSAGES_EN: Catalogue = {
   'duration.ms': '{count} ms',
   'refused.status': 'refused ({status})',
   'reason.typed': '{text}',
+  // The adapters' reasons coded at their source (src/messages/coded-reason.ts): requests refused before a route.
+  'reason.noRoute': 'malformed request: no route {method} {path}',
+  'reason.bodyTooLarge': 'malformed request: Request body is too large',
+  'reason.unsupportedMediaType': 'malformed request: Unsupported Media Type',
+  // …and why /readyz finds the table not ready (src/adapters/web/health-reasons.ts).
+  'reason.logUnwritable': 'log not writable: {reason}',
+  'reason.loopStalled': 'event loop stalled {ms} ms (limit {limit} ms)',
+  'reason.gatewayNatsDown': 'NATS at {address} disconnected: no new views reach the displays',
+  // …and a sequence incident's cause (src/app/table/sequence-incident.ts), in the link core's words.
+  'reason.incidentGap': 'expected shoe seq {expected}, the shoe announced {announced}: events numbered in between were never delivered',
+  'reason.incidentRollback': 'the shoe announced seq {announced}, behind the last delivered {seq}: stale or restored sequence state',
+  'reason.incidentColdStart': 'the shoe restarted without its sequence state after seq {seq}: events it had not had acknowledged are lost',
+  'reason.incidentEarlierPowerUp': 'HELLO under session nonce {nonce}, from an earlier power-up of the shoe (current {current})',
+  'reason.incidentStaleColdStart': 'cold-start HELLO under the current session nonce {nonce}, after {count} events of that session were delivered',
   'instr.linkDownPaused': 'Shoe link down: stop dealing and check the shoe (power, cable); the table resumes by itself when the link is back',
 };

@@ -442,7 +442,6 @@ export const MESSAGES_RU: Catalogue = {
   'reason.loneSurrogateEscaped': 'тело запроса — недопустимый Юникод (одиночный суррогат в строке)',
   'reason.tooDeep': 'тело запроса вложено на {count} уровней: допустимо не больше {limit}',
   'reason.notJson': 'тело запроса — не JSON: {error}',
-  'reason.bodyTooLarge': 'тело запроса слишком велико',
   'reason.mediaType': 'неподдерживаемый тип содержимого: {type}',
   'reason.mediaTypeAny': 'неподдерживаемый тип содержимого',
   'reason.emptyJson': 'пустое тело запроса при типе `application/json`',
@@ -548,5 +547,19 @@ export const MESSAGES_RU: Catalogue = {
   'duration.ms': '{count} мс',
   'refused.status': 'отказано ({status})',
   'reason.typed': '{text}',
+  // The adapters' reasons coded at their source (src/messages/coded-reason.ts): requests refused before a route.
+  'reason.noRoute': 'неверный запрос: нет маршрута {method} {path}',
+  'reason.bodyTooLarge': 'неверный запрос: тело запроса слишком велико',
+  'reason.unsupportedMediaType': 'неверный запрос: тип содержимого не поддерживается (нужен application/json)',
+  // …and why /readyz finds the table not ready (src/adapters/web/health-reasons.ts).
+  'reason.logUnwritable': 'журнал недоступен для записи: {reason}',
+  'reason.loopStalled': 'цикл событий простаивал {ms} мс (предел {limit} мс)',
+  'reason.gatewayNatsDown': 'NATS по адресу {address} отключился: новые виды не доходят до экранов',
+  // …and a sequence incident's cause (src/app/table/sequence-incident.ts), in the link core's words.
+  'reason.incidentGap': 'ожидалось событие шуза № {expected}, шуз объявил № {announced}: события с номерами между ними не доставлены',
+  'reason.incidentRollback': 'шуз объявил № {announced}, меньше последнего доставленного № {seq}: устаревшее или восстановленное состояние нумерации',
+  'reason.incidentColdStart': 'шуз перезапустился без состояния нумерации после № {seq}: неподтверждённые события потеряны',
+  'reason.incidentEarlierPowerUp': 'HELLO с номером сеанса {nonce} от прежнего включения шуза (текущий {current})',
+  'reason.incidentStaleColdStart': 'HELLO холодного старта с текущим номером сеанса {nonce}, когда в этом сеансе уже доставлено событий: {count}',
   'instr.linkDownPaused': 'Нет связи с шузом: остановите раздачу и проверьте шуз (питание, кабель); стол продолжит сам, когда связь вернётся',
 };

@@ -1,14 +1,10 @@
-// Sentences to codes, the one place that reads English back (docs/event-log.md, "Migration"):
-// - logs written before facts carried reason codes hold the round machine's English sentence only. Those
-//   patterns are made from the sentences themselves (src/round/reason-sentence.ts, which writes every code's
-//   sentence today exactly as it was written then), so a sentence and its pattern cannot drift apart;
-// - the web adapters, the links and the host still make their own refusals and states as sentences (not
-//   yet codes at their source): those read back through the English catalogue's `reason.<code>` messages,
-//   with their values as text.
-import { IntlMessageFormat } from 'intl-messageformat';
-import { REASON_CODES, REASON_SENTENCES, phaseSentence } from '../round/reason-sentence.js';
+// Sentences to codes, the one place that reads English back (docs/event-log.md, "Migration"): logs
+// written before facts carried reason codes hold the round machine's English sentence only. The patterns
+// are made from the sentences themselves (src/round/reason-sentence.ts, which writes every code's sentence
+// today exactly as it was written then), so a sentence and its pattern cannot drift apart. Every other
+// reason is coded where it arises (src/messages/coded-reason.ts): nothing else is read back.
+import { REASON_CODES, REASON_SENTENCES } from '../round/reason-sentence.js';
 import type { Phase, Reason, ReasonCode } from '../round/reasons.js';
-import { MESSAGES_EN } from './catalogue-en.js';
 
 interface LegacyPattern {
   readonly code: ReasonCode;
@@ -66,52 +62,6 @@ export function legacyReason(sentence: string): Reason | null {
     const params: Record<string, string | number> = { ...fixed };
     names.forEach((name, i) => { params[name] = isNumeric(name) ? Number(found[i + 1]) : String(found[i + 1]); });
     return { code, params } as Reason;
-  }
-  return null;
-}
-
-/** A sentence's code outside the round machine's union: the catalogue's name for it, and its values as text. */
-export interface SentenceCode {
-  readonly code: string;
-  readonly params: Readonly<Record<string, string>>;
-}
-
-/** The English message as a pattern: its literal text, and a lazy group for each value (plural messages are not sentences the server makes). */
-function cataloguePattern(key: string, text: string): { code: string; names: string[]; pattern: RegExp; literal: number } | null {
-  const names: string[] = [];
-  let source = '';
-  let literal = 0;
-  for (const element of new IntlMessageFormat(text, 'en', undefined, { ignoreTag: true }).getAst()) {
-    if (element.type === 0) { source += escape(element.value); literal += element.value.length; continue; }
-    if (element.type !== 1) return null;
-    names.push(element.value);
-    source += '(.+?)';
-  }
-  return { code: key.slice('reason.'.length), names, pattern: new RegExp(`^${source}$`, 's'), literal };
-}
-
-const UNION: ReadonlySet<string> = new Set(REASON_CODES);
-const CATALOGUE_PATTERNS = Object.entries(MESSAGES_EN)
-  .filter(([key]) => key.startsWith('reason.') && !UNION.has(key.slice('reason.'.length)))
-  .flatMap(([key, text]) => cataloguePattern(key, text) ?? [])
-  .sort((a, b) => b.literal - a.literal);
-
-/** A phase in the log's English ("round 4 is being played") as its code and round, as text. */
-function phaseOfSentence(text: string): Record<string, string> {
-  const round = /^round (\d+) is being played$/.exec(text);
-  if (round) return { phase: 'round', round: String(round[1]) };
-  const phase = PHASES.find((p) => p !== 'round' && phaseSentence({ phase: p }) === text);
-  return { phase: phase ?? text };
-}
-
-/** The code of a sentence the adapters make (an API refusal, a link's or the host's state); null when unknown. */
-export function adapterSentenceCode(sentence: string): SentenceCode | null {
-  for (const { code, names, pattern } of CATALOGUE_PATTERNS) {
-    const found = pattern.exec(sentence);
-    if (!found) continue;
-    const params: Record<string, string> = {};
-    names.forEach((name, i) => Object.assign(params, name === 'phase' ? phaseOfSentence(String(found[i + 1])) : { [name]: String(found[i + 1]) }));
-    return { code, params };
   }
   return null;
 }

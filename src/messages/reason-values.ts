@@ -26,10 +26,27 @@ function valueIn(lang: Language, name: string, value: Value, all: Readonly<Recor
     case 'status': return formatOr(lang, `handStatus.${value}`, String(value));
     // The adapters' codes (web refusals, link states): identifiers with a message each.
     case 'role': return formatOr(lang, `role.${value}`, String(value));
+    case 'roles': return String(value).split(', ').map((role) => formatOr(lang, `role.${role}`, role))
+      .reduce((items, last) => formatMessage(lang, 'list.or', { items, last }));
+    case 'what': return formatOr(lang, `what.${value}`, String(value));
     case 'command': return formatOr(lang, `command.${value}`, String(value));
     case 'state': return formatOr(lang, `linkState.${value}`, String(value));
+    case 'detail': return innerIn(lang, value, all, 'detailCode');
+    case 'reason': return innerIn(lang, value, all, 'reasonCode');
     default: return String(value);
   }
+}
+
+/**
+ * A reason inside another — a fault's cause (`detail`, `detailCode`), or a reason the adapters nest (`reason`,
+ * `reasonCode`: src/messages/coded-reason.ts `nestedReason`) — in its own message when it was coded, its
+ * values beside it; else as written.
+ */
+function innerIn(lang: Language, value: Value, all: Readonly<Record<string, Value>>, codeName: 'detailCode' | 'reasonCode'): Value {
+  const code = all[codeName];
+  if (typeof code !== 'string' || !hasMessage(`reason.${code}`)) return value;
+  const values = Object.fromEntries(Object.entries(all).filter(([name]) => !['detail', 'detailCode', 'reason', 'reasonCode', 'fault'].includes(name)));
+  return formatMessage(lang, `reason.${code}`, reasonValues(lang, values));
 }
 
 /** The values of a reason in words, ready for its message. */

@@ -59,7 +59,8 @@ describe.skipIf(!natsServerAvailable())(natsServerAvailable() ? 'a display gatew
     await until(() => logLines(stdout).some((l) => l.level === 40 && /^NATS disconnected: the displays keep their last view/.test(l.msg)), 15_000, 'the WARN');
     const away = await get('/readyz');
     expect(away.status).toBe(503);
-    expect(JSON.parse(away.body)).toEqual({ ok: false, status: 'not ready', problems: [`NATS at ${nats.url} disconnected: no new views reach the displays`] });
+    const sentence = `NATS at ${nats.url} disconnected: no new views reach the displays`;
+    expect(JSON.parse(away.body)).toEqual({ ok: false, status: 'not ready', problems: [sentence], problemReasons: [{ reason: sentence, code: 'gatewayNatsDown', params: { address: nats.url } }] });
     expect(logLines(stdout).find((l) => l.level === 40)?.msg).toMatch(/check that NATS runs$/);
     expect((await get('/api/views/public')).body).toContain('"round":1');
     expect((await get('/healthz')).status).toBe(200);

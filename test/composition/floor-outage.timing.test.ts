@@ -48,10 +48,12 @@ test('NATS down at boot: the table serves and deals, degraded; NATS up later: th
   const url = runtime.url!;
   expect((await fetch(`${url}/healthz`)).status).toBe(200);
   const degraded = await until('readyz degraded', async () => {
-    const body = (await (await fetch(`${url}/readyz`)).json()) as { status: string; degraded: string[] };
+    const body = (await (await fetch(`${url}/readyz`)).json()) as { status: string; degraded: string[]; degradedReasons: Array<{ reason: string; code: string; params: Record<string, string> }> };
     return body.status === 'degraded' ? body : undefined;
   }, 10_000);
   expect(degraded.degraded.join(' ')).toMatch(/floor link down: NATS at nats:\/\/127\.0\.0\.1:\d+ not reachable/);
+  // Coded where the floor link judged it, for a page to say in its own language.
+  expect(degraded.degradedReasons).toEqual([{ reason: degraded.degraded[0], code: 'floorLink', params: { state: 'down', reason: expect.stringMatching(/^NATS at nats:\/\/127\.0\.0\.1:\d+ not reachable/), reasonCode: 'natsUnreachable', address: expect.stringMatching(/^nats:\/\/127\.0\.0\.1:\d+$/), error: expect.any(String) } }]);
 
   // The table deals on its local log meanwhile.
   const { service } = runtime;

@@ -17,6 +17,7 @@ import { GateWish, isGateCommand } from './gate-wish.js';
 import type { LinkContext } from './link-context.js';
 import { CommandRejectedError, LinkClosedError } from './link-types.js';
 import { AckTimer } from './ack-timer.js';
+import { linkReason } from './link-reasons.js';
 
 interface Pending {
   cmd: ControllerCommand;
@@ -181,7 +182,7 @@ export class CommandSender {
     const o = this.outstanding;
     if (!o || this.c.state !== 'up') return;
     // §9.2: at the limit the session is lost; keep the frame, handshake again.
-    if (onAckTimeout(o) === 'session-lost') this.c.parts.session.sessionLost(`no ACK for ${o.cmd.type} seq ${o.seq} after ${TIMING.maxRetransmissions} retransmissions`);
+    if (onAckTimeout(o) === 'session-lost') this.c.parts.session.sessionLost(linkReason('noAck', { code: o.cmd.type, seq: String(o.seq), count: String(TIMING.maxRetransmissions) }));
     else this.retransmit();
   }
 
@@ -213,12 +214,12 @@ export class CommandSender {
         // a session that has since been re-established.
         if (c.state === 'up') {
           c.parts.session.loseSession();
-          c.setState('down', `shoe answered NAK ${reason}`);
+          c.setState('down', linkReason('nak', { code: reason }));
         }
         return c.parts.session.sendHelloRequest();
       case 'incompatible':
         c.parts.session.loseSession();
-        return c.setState('incompatible', 'shoe answered NAK VERSION_MISMATCH');
+        return c.setState('incompatible', linkReason('nakVersion'));
       case 'ignore':
         return;
     }

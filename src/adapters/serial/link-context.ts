@@ -2,6 +2,8 @@
 // state, counters, and the event listener. The parts (transport, session, sender, receiver) reach
 // each other through `parts`.
 
+import { reasonSentence } from '../../messages/coded-reason.js';
+import type { LinkReason } from './link-reasons.js';
 import { toHex, type Message } from '../../../firmware-protocol/src/index.js';
 import { CounterReporter } from './link-counters.js';
 import type { LinkEvent, LinkState, ShoeLinkOptions } from './link-types.js';
@@ -48,11 +50,11 @@ export class LinkContext {
     return this.counters.values;
   }
 
-  setState(state: LinkState, reason: string): void {
+  setState(state: LinkState, why: LinkReason): void {
     if (this.state === state) return;
     const previous = this.state;
     this.state = state;
-    this.emit({ type: 'state', state, previous, reason, at: this.sched.wallNow() });
+    this.emit({ type: 'state', state, previous, reason: reasonSentence(why), code: why.code, params: why.params, at: this.sched.wallNow() });
     this.counters.flush();
   }
 

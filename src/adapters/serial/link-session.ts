@@ -19,9 +19,11 @@ import {
   type VersionRange,
 } from '../../../firmware-protocol/src/index.js';
 import type { LinkContext } from './link-context.js';
-import { incidentRecord } from './link-incident.js';
+import { continuityCause, incidentRecord, staleCause } from './link-incident.js';
 import type { SequenceIncident } from './link-types.js';
+import type { IncidentCause } from '../../app/table/sequence-incident.js';
 import type { TimerHandle } from './scheduler.js';
+import { linkReason, type LinkReason } from './link-reasons.js';
 
 export type ShoeStatus = { uptimeMs: number; gate: GateState; queued: number; at: number };
 
@@ -96,7 +98,7 @@ export class LinkSession {
   }
 
   /** Lost while up (§9.2, §10.2, §7.2.3): go down and ask for a new handshake. */
-  sessionLost(reason: string): void {
+  sessionLost(reason: LinkReason): void {
     this.loseSession();
     this.c.setState('down', reason);
     this.sendHelloRequest();
@@ -116,7 +118,7 @@ export class LinkSession {
       // §8.3: no session; answer requests; retry every 5 s.
       this.loseSession();
       c.emit({ type: 'version-mismatch', shoe: h, controller: this.versions, at });
-      c.setState('incompatible', `shoe speaks protocol ${h.minProtocolVersion}..${h.protocolVersion}, controller ${this.versions.min}..${this.versions.max}`);
+      c.setState('incompatible', linkReason('protocolMismatch', { low: String(h.minProtocolVersion), high: String(h.protocolVersion), min: String(this.versions.min), max: String(this.versions.max) }));
       if (!h.reply) c.writeMessage(this.hello(true));
       c.sched.clearTimeout(this.helloTimer);
       this.helloTimer = c.sched.setTimeout(() => this.sendHelloRequest(), TIMING.incompatibleHelloIntervalMs);
@@ -128,7 +130,7 @@ export class LinkSession {
     if (stale) {
       // §8.6: a HELLO from a session that is over: a replayed or flushed old frame. It changes
       // nothing (no reply, no reset of the sequence state), and it is an incident.
-      this.raiseIncident('stale-hello', stale, h, lastRxBefore);
+      this.raiseIncident('stale-hello', stale, staleCause(h, this.shoe.current, this.shoe.deliveredInSession), h, lastRxBefore);
       return;
     }
     this.peer = h; // the shoe as it is now (a stale HELLO above is not)
@@ -143,7 +145,7 @@ export class LinkSession {
     if (r.continuity.kind !== 'continuous') {
       c.emit({ type: 'sequence', continuity: r.continuity, at });
       const incident = incidentOf(r.continuity, restartedInSession); // §8.4
-      if (incident) this.raiseIncident(incident.kind, incident.detail, h, lastRxBefore);
+      if (incident) this.raiseIncident(incident.kind, incident.detail, continuityCause(r.continuity), h, lastRxBefore);
     }
     if (!h.reply) c.writeMessage(this.hello(true));
     this.awaitingReply = false;
@@ -154,13 +156,13 @@ export class LinkSession {
     c.count.handshakes++;
     c.parts.transport.resetBackoff();
     c.emit({ type: 'handshake', shoe: h, initiatedBy: h.reply ? 'controller' : 'shoe', at });
-    c.setState('up', h.reply ? 'HELLO reply received' : 'shoe HELLO request answered');
+    c.setState('up', linkReason(h.reply ? 'helloReply' : 'helloAnswered'));
     c.parts.sender.afterHandshake(r.outstandingDelivered);
   }
 
-  private raiseIncident(kind: SequenceIncident['kind'], detail: string, h: HelloMessage, lastRxBefore: number): void {
+  private raiseIncident(kind: SequenceIncident['kind'], detail: string, cause: IncidentCause | undefined, h: HelloMessage, lastRxBefore: number): void {
     const c = this.c;
-    const incident = incidentRecord(kind, detail, h, {
+    const incident = incidentRecord(kind, detail, cause, h, {
       lastRxSeqBefore: lastRxBefore,
       lastRxSeqAfter: c.lastRx,
       shoeNonce: this.shoe.current || null,
@@ -188,7 +190,7 @@ export class LinkSession {
     this.watchdog = null;
     if (!c.parts.transport.isOpen || c.closing) return;
     if (c.state === 'up') {
-      this.sessionLost(`no valid frame from the shoe for ${TIMING.linkDownAfterMs} ms (${TIMING.missedHeartbeatsForLinkDown} heartbeats missed)`);
+      this.sessionLost(linkReason('noFrame', { ms: String(TIMING.linkDownAfterMs), count: String(TIMING.missedHeartbeatsForLinkDown) }));
     }
     this.armWatchdog();
   }

@@ -7,6 +7,7 @@ import { Deframer, encodeFrame, type Message, type PushResult } from '../../../f
 import { countDiscarded } from './link-counters.js';
 import type { LinkContext } from './link-context.js';
 import type { TimerHandle } from './scheduler.js';
+import { linkReason, retrying, type PortEnd } from './link-reasons.js';
 
 export class LinkTransport {
   private port: SerialPort | null = null;
@@ -43,7 +44,7 @@ export class LinkTransport {
   open(): void {
     const c = this.c;
     if (c.closing) return;
-    c.setState('connecting', c.count.portOpens === 0 ? 'opening the port' : 'reopening the port');
+    c.setState('connecting', linkReason(c.count.portOpens === 0 ? 'openingPort' : 'reopeningPort'));
     const gen = ++this.gen;
     const opts = { path: c.o.path, baudRate: c.o.baudRate, autoOpen: false } as ConstructorParameters<typeof SerialPort>[0];
     if (c.o.binding) (opts as { binding?: BindingInterface }).binding = c.o.binding;
@@ -62,13 +63,13 @@ export class LinkTransport {
         c.count.openFailures++;
         c.counters.mark();
         c.emit({ type: 'open-failed', path: c.o.path, message: err.message, retryInMs: this.backoff, at: c.sched.wallNow() });
-        this.scheduleReconnect(`cannot open ${c.o.path}: ${err.message}`);
+        this.scheduleReconnect({ code: 'cannotOpen', params: { address: c.o.path, error: err.message } });
         return;
       }
       this.port = port;
       c.count.portOpens++;
       this.deframer = new Deframer({ from: 'shoe' });
-      c.setState('handshaking', `port ${c.o.path} open at ${c.o.baudRate} baud`);
+      c.setState('handshaking', linkReason('portOpen', { address: c.o.path, count: String(c.o.baudRate) }));
       c.parts.session.onPortOpen();
     });
   }
@@ -140,14 +141,14 @@ export class LinkTransport {
       c.counters.mark();
     }
     c.parts.session.loseSession();
-    this.scheduleReconnect(err ? `device disconnected: ${err.message}` : 'port closed');
+    this.scheduleReconnect(err ? { code: 'deviceGone', params: { error: err.message } } : { code: 'portClosed', params: {} });
   }
 
-  private scheduleReconnect(reason: string): void {
+  private scheduleReconnect(reason: PortEnd): void {
     const c = this.c;
     if (c.closing) return;
     c.parts.session.stopTimers();
-    c.setState('connecting', `${reason}; retrying in ${this.backoff} ms`);
+    c.setState('connecting', retrying(reason, this.backoff));
     c.sched.clearTimeout(this.reconnectTimer);
     this.reconnectTimer = c.sched.setTimeout(() => {
       this.reconnectTimer = null;

@@ -1,5 +1,7 @@
 // The shoe link's public types: its states, counters, events and options (PROTOCOL.md §8-§10).
 
+import type { LinkReason } from './link-reasons.js';
+import type { IncidentCause } from '../../app/table/sequence-incident.js';
 import type { BindingInterface } from '@serialport/bindings-interface' with { 'resolution-mode': 'require' };
 import type {
   ControllerCommand,
@@ -76,7 +78,7 @@ export interface DeliveredShoeMessage {
 
 // Every `at` below is wall-clock milliseconds since the Unix epoch (Scheduler.wallNow): when, for a reader.
 export type LinkEvent =
-  | { type: 'state'; state: LinkState; previous: LinkState; reason: string; at: number }
+  | { type: 'state'; state: LinkState; previous: LinkState; reason: string; code: LinkReason['code']; params: LinkReason['params']; at: number }
   | { type: 'counters'; counters: LinkCounters; at: number }
   | { type: 'handshake'; shoe: HelloMessage; initiatedBy: 'shoe' | 'controller'; at: number }
   | { type: 'sequence'; continuity: Exclude<SequenceContinuity, { kind: 'continuous' }>; at: number }
@@ -103,6 +105,8 @@ export interface SequenceIncident {
   kind: 'peer-cold-start' | 'gap' | 'rollback' | 'stale-hello';
   /** One line for people. */
   detail: string;
+  /** The same, coded (src/app/table/sequence-incident.ts `IncidentCause`): its code and values. */
+  cause?: IncidentCause;
   /** The HELLO that caused it: fields and exact wire bytes. */
   hello: { coldStart: boolean; reply: boolean; nextTxSeq: number; lastRxSeq: number; bootNonce: number | null; peerNonce: number | null; serialNumber: string; hex: string };
   /** The link's sequence state when it arrived, and after. */

@@ -4,6 +4,7 @@ import { Deframer, fromHex, isSequenced, type ShoeEvent } from '../../../firmwar
 import type { ShoeFault, TableInput } from '../../round/inputs.js';
 import type { CapturedShoeInputs, ShoeInput } from '../../ports/shoe-input.js';
 import { inputsForDealerButton } from '../../app/table/dealer-button.js';
+import { faultDetail } from '../../app/table/fault-detail.js';
 
 const FAULTS: Record<string, ShoeFault> = { JAM: 'jam', DIRTY_SENSOR: 'dirtySensor', CARD_REVERSED: 'cardReversed' };
 
@@ -14,7 +15,7 @@ export function inputsForShoeEvent(message: ShoeEvent, misreadOpen: boolean): Ta
       // §7.4.2: a rescan resolves the unreadable card that paused the table, then the card counts.
       return misreadOpen ? [{ type: 'shoe.recovered', fault: 'misread' }, { type: 'card', card: message.card }] : [{ type: 'card', card: message.card }];
     case 'CARD_UNREADABLE':
-      return [{ type: 'shoe.fault', fault: 'misread', detail: `draw ${message.drawIndex} not read` }];
+      return [{ type: 'shoe.fault', fault: 'misread', ...faultDetail({ code: 'drawNotRead', params: { count: String(message.drawIndex) } }) }];
     case 'CUT_CARD_SEEN':
       return [{ type: 'cut-card' }];
     case 'SHOE_LOADED':
@@ -22,7 +23,7 @@ export function inputsForShoeEvent(message: ShoeEvent, misreadOpen: boolean): Ta
     case 'FAULT': {
       const fault = FAULTS[message.code];
       if (!fault) return [];
-      return message.state === 'raised' ? [{ type: 'shoe.fault', fault, detail: `draw ${message.drawIndex}` }] : [{ type: 'shoe.recovered', fault }];
+      return message.state === 'raised' ? [{ type: 'shoe.fault', fault, ...faultDetail({ code: 'draw', params: { count: String(message.drawIndex) } }) }] : [{ type: 'shoe.recovered', fault }];
     }
     case 'DEALER_BUTTON':
       return inputsForDealerButton(message.button);

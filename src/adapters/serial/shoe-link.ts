@@ -32,6 +32,7 @@ import { LinkSession } from './link-session.js';
 import { LinkTransport } from './link-transport.js';
 import { LinkClosedError, type LinkCounters, type LinkState, type ShoeLinkOptions } from './link-types.js';
 import { realScheduler } from './scheduler.js';
+import { linkReason } from './link-reasons.js';
 
 export * from './link-types.js';
 
@@ -110,7 +111,7 @@ export class ShoeLink {
     const closed = this.transport.close();
     this.sender.rejectAll(new LinkClosedError('shoe link closed'));
     await closed;
-    c.setState('closed', 'closed by the application');
+    c.setState('closed', linkReason('closedByApp'));
     c.counters.flush();
     await c.o.capture?.close();
   }

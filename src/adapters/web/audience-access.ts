@@ -7,6 +7,9 @@ import type { WebContext } from './web-context.js';
 
 export type Audience = 'public' | 'dealer' | 'supervisor';
 
+/** An audience's name inside a message's name (`what.readDealer`, `what.watchDealer`). */
+export const capitalised = (audience: Audience): string => `${audience.charAt(0).toUpperCase()}${audience.slice(1)}`;
+
 export const AUDIENCES: readonly Audience[] = ['public', 'dealer', 'supervisor'];
 
 export const READER_ROLES: { readonly [A in Audience]: readonly Role[] | null } = {
@@ -19,6 +22,7 @@ export const READER_ROLES: { readonly [A in Audience]: readonly Role[] | null } 
 export async function admitReader(
   context: WebContext,
   roles: readonly Role[] | null,
+  /** What was asked, as its message's name (`what.<what>`). */
   what: string,
   request: { readonly token: string | undefined; readonly how: 'header' | 'query'; readonly path: string; readonly client: string },
 ): Promise<Refusal | null> {

@@ -10,6 +10,8 @@ import { commandNamed, COMMANDS } from './command-specs.js';
 import { identify, queryToken } from './credentials.js';
 import { executeCommand } from './execute-command.js';
 import { explained } from './explained-reason.js';
+import { nestedReason, reasonSentence } from '../../messages/coded-reason.js';
+import { webReason } from './web-reasons.js';
 import { refuse } from './refusals.js';
 import { checkJson } from './json-guard.js';
 import type { WebContext } from './web-context.js';
@@ -34,19 +36,19 @@ async function answer(context: WebContext, sender: Principal, client: string, da
   const raw = rawOf(data);
   const checked = checkJson(raw);
   if (!checked.ok) {
-    const refusal = await refuse(context, { path: COMMAND_SOCKET_PATH, client, raw: checked }, 400, 'body', `malformed command message: ${checked.reason}`, sender.name);
+    const refusal = await refuse(context, { path: COMMAND_SOCKET_PATH, client, raw: checked }, 400, 'body', webReason('malformedMessage', nestedReason(checked.reason)), sender.name);
     return { id: null, status: refusal.status, ...refusal.body };
   }
   const message = checked.value;
   const parsed = envelope.safeParse(message);
   if (!parsed.success) {
-    const reason = `malformed command message: expected {"id","command","body"} with command one of ${COMMANDS.map((c) => c.name).join(', ')}`;
+    const reason = webReason('malformedMessageCommands', { list: COMMANDS.map((c) => c.name).join(', ') });
     const refusal = await refuse(context, { path: COMMAND_SOCKET_PATH, client, raw: checked }, 400, 'body', reason, sender.name);
     const id = (message as { id?: unknown } | null)?.id;
     return { id: typeof id === 'string' || typeof id === 'number' ? id : null, status: refusal.status, ...refusal.body };
   }
   const command = commandNamed(parsed.data.command);
-  if (!command) return { id: parsed.data.id ?? null, status: 400, ok: false, refused: 'body', ...explained('unknown command') };
+  if (!command) return { id: parsed.data.id ?? null, status: 400, ok: false, refused: 'body', ...explained(webReason('unknownCommand')) };
   const reply = await executeCommand(context, command, {
     sender: { ok: true, principal: sender },
     body: parsed.data.body,
@@ -66,7 +68,7 @@ export function registerCommandSocket(app: FastifyInstance, context: WebContext)
   };
   app.get(COMMAND_SOCKET_PATH, { websocket: true, preValidation: admit }, (socket: WebSocket, request) => {
     const who = identify(context.credentials, queryToken(request.query), 'query');
-    if (!who.ok) return socket.close(1008, who.reason);
+    if (!who.ok) return socket.close(1008, reasonSentence(who.reason));
     // One command at a time per connection, answered in order; the rate per address is checked as a
     // message arrives, before it waits for anything.
     let queue: Promise<unknown> = Promise.resolve();
@@ -74,7 +76,7 @@ export function registerCommandSocket(app: FastifyInstance, context: WebContext)
     socket.on('message', (data: RawData) => {
       if (!context.messageLimiter.allow(request.ip) || waiting >= MAX_WAITING) {
         const bytes = rawOf(data).length;
-        void refuse(context, { path: COMMAND_SOCKET_PATH, client: request.ip, raw: { bytes, digest: '' } }, 429, 'rate', 'too many messages from this address: slow down', who.principal.name)
+        void refuse(context, { path: COMMAND_SOCKET_PATH, client: request.ip, raw: { bytes, digest: '' } }, 429, 'rate', webReason('tooManyMessages'), who.principal.name)
           .then((refusal) => socket.send(JSON.stringify({ id: null, status: refusal.status, ...refusal.body })));
         return;
       }

@@ -2,7 +2,8 @@
 // becomes. The same table serves HTTP (POST path) and the command WebSocket (by name).
 import type { z } from 'zod';
 import type { Principal, Role } from '../../config/table-config.js';
-import { describePhase } from '../../round/describe-phase.js';
+import { phaseOf } from '../../round/describe-phase.js';
+import { webReason, type WebReason } from './web-reasons.js';
 import type { TableInput } from '../../round/inputs.js';
 import type { TableHandle } from './web-context.js';
 import { COMMAND_PATHS } from './route-paths.js';
@@ -11,7 +12,7 @@ import { betBody, cancelBetBody, decisionBody, emptyBody, followBody, offerBody,
 /** A command that does not become an input: refused with this status and reason (and recorded). */
 export interface NotAnInput {
   readonly status: number;
-  readonly reason: string;
+  readonly reason: WebReason;
 }
 
 export interface CommandSpec<B = unknown> {
@@ -39,9 +40,10 @@ function defined<T extends object>(fields: T): { [K in keyof T]?: Exclude<T[K], 
 
 /** "Open betting" is not an input: betting opens by itself once the shoe is burned and after every round. */
 function openBettingAnswer(table: TableHandle): NotAnInput {
+  const phase = phaseOf(table.table);
   const reason = table.phase === 'active.betting'
-    ? 'betting is already open: it opens by itself after each round'
-    : `betting opens by itself after each round (and once a new shoe is burned); now: ${describePhase(table.table)}`;
+    ? webReason('bettingAlreadyOpen')
+    : webReason('bettingOpensItself', phase.phase === 'round' ? { phase: phase.phase, round: String(phase.round) } : { phase: phase.phase });
   return { status: 409, reason };
 }
 

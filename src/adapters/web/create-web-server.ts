@@ -25,6 +25,7 @@ import { startedProjections } from './audience-views.js';
 import { VIEW_BUFFER_BYTES } from './conflated-sender.js';
 import { ViewDeliveryStats } from './view-delivery-stats.js';
 import { explained } from './explained-reason.js';
+import { webReason } from './web-reasons.js';
 import { RefusalLog } from './refusal-log.js';
 import { DEFAULT_RATE_LIMIT, MessageRateLimiter, registerRequestGuards, type RateLimitSettings } from './request-guards.js';
 
@@ -119,7 +120,7 @@ export function createWebServer(options: WebServerOptions): FastifyInstance {
         void reply.code(503).header('retry-after', String(SHED_RETRY_SECONDS));
         // A display asking for its page gets one that says so and comes back by itself (busy-page.ts).
         if (isPageRoute(request.routeOptions.url)) return waitPageFor(reply, pageLanguage(request, config.language), SHED_RETRY_SECONDS, 'busy');
-        return { ok: false, ...explained('the table is busy: displays wait, retry shortly') };
+        return { ok: false, ...explained(webReason('busy')) };
       }) as unknown as () => void,
     });
     registerViewSockets(displays, context);

@@ -1,10 +1,11 @@
 // Who sent a request: a token from `Authorization: Bearer <token>` (HTTP) or `?token=` (WebSocket),
 // resolved against the table's credentials. Tokens are never logged or recorded.
 import type { Principal, Role } from '../../config/table-config.js';
+import { webReason, type WebReason } from './web-reasons.js';
 
 export type Identification =
   | { readonly ok: true; readonly principal: Principal }
-  | { readonly ok: false; readonly status: 401; readonly reason: string };
+  | { readonly ok: false; readonly status: 401; readonly reason: WebReason };
 
 export function bearerToken(header: string | undefined): string | undefined {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header ?? '');
@@ -18,17 +19,17 @@ export function queryToken(query: unknown): string | undefined {
 
 export function identify(credentials: ReadonlyMap<string, Principal>, token: string | undefined, how: 'header' | 'query'): Identification {
   if (token === undefined) {
-    const hint = how === 'header' ? 'send "Authorization: Bearer <token>"' : 'add "?token=<token>" to the address';
-    return { ok: false, status: 401, reason: `missing credential: ${hint}` };
+    return { ok: false, status: 401, reason: webReason(how === 'header' ? 'missingCredentialHeader' : 'missingCredentialQuery') };
   }
   const principal = credentials.get(token);
-  return principal ? { ok: true, principal } : { ok: false, status: 401, reason: 'unknown credential' };
+  return principal ? { ok: true, principal } : { ok: false, status: 401, reason: webReason('unknownCredential') };
 }
 
 export function roleAllowed(principal: Principal, roles: readonly Role[]): boolean {
   return roles.includes(principal.role);
 }
 
-export function wrongRoleReason(principal: Principal, roles: readonly Role[], what: string): string {
-  return `role ${principal.role} (${principal.name}) may not ${what}: only ${roles.join(' or ')}`;
+/** `what`: what was asked, as its message's name (`what.<what>`: bet, readDealer, watchPublic…). */
+export function wrongRoleReason(principal: Principal, roles: readonly Role[], what: string): WebReason {
+  return webReason('wrongRole', { role: principal.role, name: principal.name, what, roles: roles.join(', ') });
 }

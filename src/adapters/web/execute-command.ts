@@ -10,6 +10,7 @@ import { explained, type ExplainedReason } from './explained-reason.js';
 import { isNotAnInput, type CommandSpec } from './command-specs.js';
 import { identify, roleAllowed, wrongRoleReason, type Identification } from './credentials.js';
 import { refuse, type Refusal } from './refusals.js';
+import { webReason } from './web-reasons.js';
 import type { WebContext } from './web-context.js';
 
 export type CommandAnswer =
@@ -55,7 +56,7 @@ export async function admitSender(context: WebContext, command: CommandSpec, req
   if (!identified.ok) return { ok: false, reply: await refuse(context, { path, body, client, ...raw }, identified.status, 'credential', identified.reason) };
   const sender: Principal = identified.principal;
   if (!roleAllowed(sender, command.roles)) {
-    return { ok: false, reply: await refuse(context, { path, body, client, ...raw }, 403, 'role', wrongRoleReason(sender, command.roles, command.what), sender.name) };
+    return { ok: false, reply: await refuse(context, { path, body, client, ...raw }, 403, 'role', wrongRoleReason(sender, command.roles, command.name), sender.name) };
   }
   return { ok: true, sender };
 }
@@ -68,7 +69,7 @@ export async function executeCommand(context: WebContext, command: CommandSpec, 
   if (!admitted.ok) return admitted.reply;
   const { sender } = admitted;
   const parsed = options.validated ? { success: true as const, data: body } : command.body.safeParse(body ?? {});
-  if (!parsed.success) return refuse(context, { path, body, client, ...raw }, 400, 'body', `malformed ${command.name} command: ${describeIssues(parsed.error)}`, sender.name);
+  if (!parsed.success) return refuse(context, { path, body, client, ...raw }, 400, 'body', webReason('malformedCommand', { command: command.name, issues: describeIssues(parsed.error) }), sender.name);
   const input = command.toInput(parsed.data, sender, context.service);
   if (isNotAnInput(input)) return refuse(context, { path, body, client, ...raw }, input.status, 'table', input.reason, sender.name);
   try {
@@ -82,6 +83,6 @@ export async function executeCommand(context: WebContext, command: CommandSpec, 
     return { status: 200, body: { ok: true, seq, facts: publicFacts(result.stored) } };
   } catch (err) {
     context.logger.error({ err, path, by: sender.name }, 'command not recorded');
-    return { status: 503, body: { ok: false, ...explained('the table could not record the command: try again') } };
+    return { status: 503, body: { ok: false, ...explained(webReason('notRecorded')) } };
   }
 }

@@ -11,6 +11,9 @@ import type { Principal, Role } from '../../config/table-config.js';
 import { VIEW_BUFFER_BYTES } from './conflated-sender.js';
 import { bearerToken, identify, queryToken, roleAllowed, wrongRoleReason } from './credentials.js';
 import { explained } from './explained-reason.js';
+import { reasonSentence } from '../../messages/coded-reason.js';
+import { webReason } from './web-reasons.js';
+import { listed, type HealthReason } from './health-reasons.js';
 import { gatewayMetricsRegistry } from './gateway-metrics.js';
 import { registerPageRoutes } from './page-routes.js';
 import { registerApiContract } from './api-contract.js';
@@ -36,7 +39,7 @@ export interface GatewayOptions {
   /** Views from NATS a newer one replaced before the fan-out, per audience (NatsViewSource.conflated). */
   readonly conflatedFromSource?: (audience: 'public' | 'dealer') => number;
   /** Why the gateway cannot serve new views now (NATS away), in words; null when it can. /readyz says it. */
-  readonly problem?: () => string | null;
+  readonly problem?: () => HealthReason | null;
 }
 
 const GATEWAY_AUDIENCES = { public: null, dealer: ['dealer', 'supervisor', 'display'] } as const satisfies Record<string, readonly Role[] | null>;
@@ -56,8 +59,8 @@ export function createGatewayServer(options: GatewayOptions): FastifyInstance & 
   const admit = (roles: readonly Role[] | null, token: string | undefined, how: 'header' | 'query', path: string, client: string) => {
     if (roles === null) return null;
     const who = identify(options.credentials, token, how);
-    const refusal = !who.ok ? { status: who.status, reason: who.reason } : !roleAllowed(who.principal, roles) ? { status: 403, reason: wrongRoleReason(who.principal, roles, 'watch the dealer display') } : null;
-    if (refusal) logger.warn({ path, client, status: refusal.status, reason: refusal.reason }, 'display refused');
+    const refusal = !who.ok ? { status: who.status, reason: who.reason } : !roleAllowed(who.principal, roles) ? { status: 403, reason: wrongRoleReason(who.principal, roles, 'watchDealer') } : null;
+    if (refusal) logger.warn({ path, client, status: refusal.status, reason: reasonSentence(refusal.reason), code: refusal.reason.code }, 'display refused');
     return refusal;
   };
 
@@ -77,7 +80,7 @@ export function createGatewayServer(options: GatewayOptions): FastifyInstance & 
         if (refusal) return reply.code(refusal.status).send({ ok: false, refused: refusal.status === 403 ? 'role' : 'credential', ...explained(refusal.reason) });
         const timeout = new Promise<null>((resolve) => setTimeout(() => resolve(null), options.firstViewTimeoutMs ?? 5000).unref());
         const current = await Promise.race([options.views.current(audience), timeout]);
-        if (!current) return reply.code(503).send({ ok: false, ...explained('no view from the table yet: retry shortly') });
+        if (!current) return reply.code(503).send({ ok: false, ...explained(webReason('noViewYet')) });
         return reply.type('application/json; charset=utf-8').send(current.json);
       });
     }
@@ -86,7 +89,9 @@ export function createGatewayServer(options: GatewayOptions): FastifyInstance & 
     // Ready while views can reach the displays: a load balancer sends new displays elsewhere meanwhile.
     routes.get('/readyz', health$('readiness', readinessResponses), async (_request, reply) => {
       const problem = options.problem?.() ?? null;
-      return problem === null ? { ok: true, status: 'ready', problems: [] } : reply.code(503).send({ ok: false, status: 'not ready', problems: [problem] });
+      if (problem === null) return { ok: true, status: 'ready', problems: [] };
+      const listedProblem = listed(problem);
+      return reply.code(503).send({ ok: false, status: 'not ready', problems: [listedProblem.reason], problemReasons: [listedProblem] });
     });
     const register = gatewayMetricsRegistry(viewStats, options.conflatedFromSource);
     routes.get('/metrics', health$('metrics', metricsResponses), async (_request, reply) => reply.type(register.contentType).send(await register.metrics()));

@@ -12,6 +12,8 @@ import type { TableHealth } from './table-health.js';
 import { tableMetricsRegistry } from './table-metrics.js';
 import { READ_PATHS } from './route-paths.js';
 import type { WebContext } from './web-context.js';
+import { healthReason, listed, type HealthReason } from './health-reasons.js';
+import type { CodedReason } from '../../messages/coded-reason.js';
 
 /** An event loop that went this long without a turn is a stall (the shoe's ACK window is 250 ms). */
 export const STALL_MS = 250;
@@ -55,16 +57,21 @@ export function registerHealthRoutes(app: FastifyInstance, context: WebContext, 
 
   /** What /readyz judges: every problem (not ready) and every degradation, in words. */
   const readiness = async () => {
-    const problems: string[] = [];
+    const problems: HealthReason[] = [];
     const store = health ? await health.storeWritable() : { ok: true };
-    if (!store.ok) problems.push(`log not writable: ${store.reason ?? 'unknown'}`);
+    if (!store.ok) problems.push(healthReason('logUnwritable', { reason: store.reason ?? 'unknown' }));
     const link = health?.linkState() ?? null;
-    if (link !== 'up') problems.push(link === null ? 'no shoe link' : `shoe link ${link}`);
+    if (link !== 'up') problems.push(link === null ? healthReason('noShoeLink') : healthReason('shoeLinkState', { state: link }));
     const stall = loop.worstMs();
-    if (stall > STALL_MS) problems.push(`event loop stalled ${Math.round(stall)} ms (limit ${STALL_MS} ms)`);
-    const degraded = health?.degraded?.() ?? [];
+    if (stall > STALL_MS) problems.push(healthReason('loopStalled', { ms: String(Math.round(stall)), limit: String(STALL_MS) }));
+    const degraded: readonly CodedReason[] = health?.degraded?.() ?? [];
     const status = problems.length > 0 ? 'not ready' : degraded.length > 0 ? 'degraded' : 'ready';
-    return { ok: problems.length === 0, status, problems, degraded, link, eventLoopDelayMs: Math.round(stall * 10) / 10 };
+    const problemReasons = problems.map(listed);
+    const degradedReasons = degraded.map(listed);
+    return {
+      ok: problems.length === 0, status, problems: problemReasons.map((p) => p.reason), degraded: degradedReasons.map((d) => d.reason),
+      problemReasons, degradedReasons, link, eventLoopDelayMs: Math.round(stall * 10) / 10,
+    };
   };
 
   app.get('/readyz', health$('readiness', readinessResponses), async (_request, reply) => {

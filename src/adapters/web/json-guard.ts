@@ -3,13 +3,14 @@
 // anything), then JSON, then every string and key well-formed Unicode (JSON's "\ud800" escape makes a
 // lone surrogate). Each failure is a 400 with a reason, recorded like every other refusal.
 import { createHash } from 'node:crypto';
+import { webReason, type WebReason } from './web-reasons.js';
 
 /** Commands are flat objects: a few levels are plenty. */
 export const MAX_JSON_DEPTH = 16;
 
 export type JsonCheck =
   | { readonly ok: true; readonly value: unknown; readonly bytes: number; readonly digest: string }
-  | { readonly ok: false; readonly reason: string; readonly bytes: number; readonly digest: string };
+  | { readonly ok: false; readonly reason: WebReason; readonly bytes: number; readonly digest: string };
 
 /** SHA-256 of the raw bytes, hex: what a refusal record keeps instead of the body. */
 export function bodyDigest(raw: Buffer | string): string {
@@ -51,17 +52,17 @@ export function checkJson(raw: Buffer | string): JsonCheck {
   try {
     text = typeof raw === 'string' ? raw : decoder.decode(raw);
   } catch {
-    return { ok: false, reason: 'body is not valid UTF-8', bytes, digest };
+    return { ok: false, reason: webReason('notUtf8'), bytes, digest };
   }
-  if (LONE_SURROGATE.test(text)) return { ok: false, reason: 'body is not valid Unicode (a lone surrogate)', bytes, digest };
+  if (LONE_SURROGATE.test(text)) return { ok: false, reason: webReason('loneSurrogate'), bytes, digest };
   const depth = jsonDepth(text);
-  if (depth > MAX_JSON_DEPTH) return { ok: false, reason: `body nested ${depth} deep: at most ${MAX_JSON_DEPTH}`, bytes, digest };
+  if (depth > MAX_JSON_DEPTH) return { ok: false, reason: webReason('tooDeep', { count: String(depth), limit: String(MAX_JSON_DEPTH) }), bytes, digest };
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (err) {
-    return { ok: false, reason: `body is not JSON: ${(err as Error).message}`, bytes, digest };
+    return { ok: false, reason: webReason('notJson', { error: (err as Error).message }), bytes, digest };
   }
-  if (illFormedString(value)) return { ok: false, reason: 'body is not valid Unicode (a lone surrogate escaped in a string)', bytes, digest };
+  if (illFormedString(value)) return { ok: false, reason: webReason('loneSurrogateEscaped'), bytes, digest };
   return { ok: true, value, bytes, digest };
 }

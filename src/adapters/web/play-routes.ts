@@ -17,7 +17,7 @@ export const PLAY_OPTIONS_PATH = READ_PATHS.playOptions;
 export function registerPlayRoutes(app: FastifyInstance, context: WebContext): void {
   const schema = { operationId: 'playOptions', summary: ROUTE_SUMMARIES.playOptions, tags: ['views'], response: playOptionsResponses, security: routeSecurity(['game-server']) };
   app.get(PLAY_OPTIONS_PATH, { schema }, async (request, reply) => {
-    const refusal = await admitReader(context, ['game-server'], 'read the players\' options', { token: bearerToken(request.headers.authorization), how: 'header', path: PLAY_OPTIONS_PATH, client: request.ip });
+    const refusal = await admitReader(context, ['game-server'], 'playOptions', { token: bearerToken(request.headers.authorization), how: 'header', path: PLAY_OPTIONS_PATH, client: request.ip });
     if (refusal) return reply.code(refusal.status).send(refusal.body);
     return reply.headers({ 'cache-control': 'no-store' }).send(playOptions(context.service));
   });

@@ -10,6 +10,9 @@ export interface RefusalFacts {
   /** The route, without its query string (a token may be in it). */
   readonly path: string;
   readonly reason: string;
+  /** The reason's code and values (docs/web-api.md, "Refusals"). */
+  readonly code?: string;
+  readonly params?: Readonly<Record<string, string>>;
   /** The credential's name, when one was recognised. */
   readonly by?: string;
   readonly client: string;
@@ -38,6 +41,8 @@ interface ClientWindow {
   bytes: number;
   readonly paths: Map<string, number>;
   readonly reasons: Map<string, number>;
+  /** The reasons' codes seen, counted (a few of each, like the reasons). */
+  readonly codes: Map<string, number>;
   by: string | undefined;
   lastAt: number;
   timer: NodeJS.Timeout | null;
@@ -83,7 +88,7 @@ export class RefusalLog {
       window = undefined;
     }
     if (!window) {
-      window = { startedAt: at, recorded: 0, counted: 0, bytes: 0, paths: new Map(), reasons: new Map(), by: undefined, lastAt: at, timer: null };
+      window = { startedAt: at, recorded: 0, counted: 0, bytes: 0, paths: new Map(), reasons: new Map(), codes: new Map(), by: undefined, lastAt: at, timer: null };
       this.windows.set(key, window);
       const timer = setTimeout(() => void this.flushing(key), this.windowMs);
       timer.unref?.();
@@ -93,7 +98,7 @@ export class RefusalLog {
     if (window.recorded < this.firstRecords) {
       window.recorded += 1;
       await this.write({
-        path: facts.path, reason: facts.reason, ...(facts.by !== undefined ? { by: facts.by } : {}),
+        path: facts.path, reason: facts.reason, ...(facts.code !== undefined ? { code: facts.code, params: facts.params ?? {} } : {}), ...(facts.by !== undefined ? { by: facts.by } : {}),
         client: facts.client, bodyBytes: facts.bodyBytes, ...(facts.bodyDigest !== undefined ? { bodyDigest: facts.bodyDigest } : {}),
       });
       return;
@@ -103,6 +108,7 @@ export class RefusalLog {
     window.by ??= facts.by;
     countInto(window.paths, facts.path);
     countInto(window.reasons, facts.reason);
+    if (facts.code !== undefined) countInto(window.codes, facts.code);
   }
 
   /** Summaries being written because their window ended (flushAll waits for them too). */
@@ -128,6 +134,7 @@ export class RefusalLog {
       ...(window.by !== undefined ? { by: window.by } : {}),
       client: key, bodyBytes: window.bytes, count: window.counted,
       paths: Object.fromEntries(window.paths), reasons: Object.fromEntries(window.reasons),
+      ...(window.codes.size > 0 ? { codes: Object.fromEntries(window.codes) } : {}),
       since: new Date(window.startedAt).toISOString(), until: new Date(window.lastAt).toISOString(),
     });
   }

@@ -2,6 +2,7 @@
 // input for): recorded on the table's log as `command.refused` (the table does not change; bounded:
 // ./refusal-log.ts), logged, and answered with a 4xx status and the reason (with its code: ./explained-reason.ts).
 import { explained, type ExplainedReason } from './explained-reason.js';
+import type { WebReason } from './web-reasons.js';
 import { bodyDigest } from './json-guard.js';
 import type { RefusalKind } from './schemas/refusal-schemas.js';
 import type { WebContext } from './web-context.js';
@@ -44,10 +45,18 @@ function bodyFacts(command: RefusedCommand): { bodyBytes: number; bodyDigest?: s
   }
 }
 
-export async function refuse(context: WebContext, command: RefusedCommand, status: number, kind: RefusalKind, given: string, by?: string): Promise<Refusal> {
-  const reason = clipped(given, REASON_CHARS);
+/** A coded reason as a refusal gives it: its sentence and each value clipped (both can carry what the client sent). */
+export function clippedReason(given: WebReason): ExplainedReason & { readonly code: string; readonly params: Readonly<Record<string, string>> } {
+  const { reason, code, params } = explained(given);
+  const values = Object.fromEntries(Object.entries(params ?? {}).map(([name, value]) => [name, clipped(value, REASON_CHARS)]));
+  return { reason: clipped(reason, REASON_CHARS), code: code ?? given.code, params: values };
+}
+
+export async function refuse(context: WebContext, command: RefusedCommand, status: number, kind: RefusalKind, given: WebReason, by?: string): Promise<Refusal> {
+  const explainedReason = clippedReason(given);
+  const { reason, code, params } = explainedReason;
   const path = clipped(command.path, PATH_CHARS);
-  context.logger.warn({ path, status, refused: kind, reason, by }, 'command refused');
-  await context.refusals.refused({ path, reason, ...(by !== undefined ? { by } : {}), client: command.client ?? 'unknown', ...bodyFacts(command) });
-  return { status, body: { ok: false, refused: kind, ...explained(reason) } };
+  context.logger.warn({ path, status, refused: kind, reason, code, by }, 'command refused');
+  await context.refusals.refused({ path, reason, code, params, ...(by !== undefined ? { by } : {}), client: command.client ?? 'unknown', ...bodyFacts(command) });
+  return { status, body: { ok: false, refused: kind, ...explainedReason } };
 }

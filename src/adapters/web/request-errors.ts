@@ -9,9 +9,10 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { issuesLine } from './command-bodies.js';
 import { bearerToken } from './credentials.js';
 import { explained } from './explained-reason.js';
+import { webReason, webReasonOf, type WebReason } from './web-reasons.js';
 import type { PageLanguage } from './page-routes.js';
 import { sendRateLimitedPage } from './busy-page.js';
-import { clipped, PATH_CHARS, REASON_CHARS, refuse, type RefusalKind } from './refusals.js';
+import { clipped, clippedReason, PATH_CHARS, refuse, type RefusalKind } from './refusals.js';
 import { rawBodyOf } from './request-guards.js';
 import type { WebContext } from './web-context.js';
 
@@ -22,26 +23,34 @@ function requestPath(request: FastifyRequest): string {
 
 const isApiPath = (path: string) => path.startsWith('/api/') || path.startsWith('/ws/');
 
-/** The reason a fastify error stands for, in the table's words. */
-export function refusalReason(error: FastifyError, request: FastifyRequest): string {
+/** fastify's own refusals that have a code of their own (the rest are a malformed request, in fastify's words). */
+const FASTIFY_REASONS: Readonly<Record<string, WebReason>> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: webReason('bodyTooLarge'),
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: webReason('unsupportedMediaType'),
+};
+
+/** The reason a fastify error stands for: the one it carries (./request-guards.ts), else by its kind. */
+export function refusalReason(error: FastifyError, request: FastifyRequest): WebReason {
+  const carried = webReasonOf(error);
+  if (carried) return carried;
   if (hasZodFastifySchemaValidationErrors(error)) {
     const issues = error.validation.map((v) => ({ path: v.instancePath.split('/').filter(Boolean).join('.'), message: v.message ?? 'invalid' }));
     const command = request.routeOptions.config?.command;
-    if (error.validationContext === 'body' && command) return `malformed ${command} command: ${issuesLine(issues)}`;
-    return `malformed request: ${issues.slice(0, 3).map((i) => i.message).join('; ')}`;
+    if (error.validationContext === 'body' && command) return webReason('malformedCommand', { command, issues: issuesLine(issues) });
+    return webReason('malformedRequest', { reason: issues.slice(0, 3).map((i) => i.message).join('; ') });
   }
-  return `malformed request: ${error.message}`;
+  return FASTIFY_REASONS[error.code] ?? webReason('malformedRequest', { reason: error.message });
 }
 
-/** The sentence of a request for a route the server does not have. */
-export function noRouteReason(request: FastifyRequest): string {
-  return `malformed request: no route ${request.method} ${clipped(request.url.split('?')[0] ?? '', PATH_CHARS)}`;
+/** The reason of a request for a route the server does not have. */
+export function noRouteReason(request: FastifyRequest): WebReason {
+  return webReason('noRoute', { method: request.method, path: clipped(request.url.split('?')[0] ?? '', PATH_CHARS) });
 }
 
 /** Records (for the API and every 429) and answers one refusal; other routes are answered only. */
-async function refuseRequest(context: WebContext | null, request: FastifyRequest, reply: FastifyReply, status: number, kind: RefusalKind, reason: string, language?: PageLanguage): Promise<FastifyReply> {
+async function refuseRequest(context: WebContext | null, request: FastifyRequest, reply: FastifyReply, status: number, kind: RefusalKind, reason: WebReason, language?: PageLanguage): Promise<FastifyReply> {
   const path = requestPath(request);
-  let body: object = { ok: false, refused: kind, ...explained(clipped(reason, REASON_CHARS)) };
+  let body: object = { ok: false, refused: kind, ...clippedReason(reason) };
   if (context && (status === 429 || isApiPath(path))) {
     const sender = context.credentials.get(bearerToken(request.headers.authorization) ?? '');
     const raw = rawBodyOf(request);
@@ -54,10 +63,10 @@ async function refuseRequest(context: WebContext | null, request: FastifyRequest
 export function requestErrorHandler(context: WebContext | null, language?: PageLanguage) {
   return async (error: FastifyError, request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
     const status = error.statusCode ?? 500;
-    if (status === 429) return refuseRequest(context, request, reply, status, 'rate', error.message, language);
+    if (status === 429) return refuseRequest(context, request, reply, status, 'rate', webReasonOf(error) ?? webReason('malformedRequest', { reason: error.message }), language);
     if (status >= 400 && status < 500) return refuseRequest(context, request, reply, status, 'body', refusalReason(error, request), language);
     (context?.logger ?? request.log).error({ err: error, path: requestPath(request) }, 'request failed');
-    return reply.code(500).send({ ok: false, ...explained('internal error') });
+    return reply.code(500).send({ ok: false, ...explained(webReason('internal')) });
   };
 }
 

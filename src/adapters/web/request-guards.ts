@@ -5,6 +5,8 @@
 import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { checkJson } from './json-guard.js';
+import { reasonedError, webReason } from './web-reasons.js';
+import { nestedReason } from '../../messages/coded-reason.js';
 
 export interface RateLimitSettings {
   /** Requests (HTTP) or messages (WebSocket) per client address and window. */
@@ -32,7 +34,7 @@ export function registerRequestGuards(app: FastifyInstance, limit: RateLimitSett
     timeWindow: limit.windowMs,
     hook: 'onRequest',
     keyGenerator: (request) => request.ip,
-    errorResponseBuilder: (_request, context) => Object.assign(new Error(`too many requests from this address: at most ${context.max} in ${limit.windowMs} ms, retry in ${context.after}`), { statusCode: 429 }),
+    errorResponseBuilder: (_request, context) => reasonedError(429, webReason('tooMany', { count: String(context.max), ms: String(limit.windowMs), after: String(context.after) })),
   });
   // JSON only: a body of any other type is refused 415 (fastify's own text/plain parser would let a string through).
   app.removeAllContentTypeParsers();
@@ -40,7 +42,7 @@ export function registerRequestGuards(app: FastifyInstance, limit: RateLimitSett
     const checked = checkJson(body as Buffer);
     rawBodies.set(request, { bytes: checked.bytes, digest: checked.digest });
     if (checked.ok) done(null, checked.value);
-    else done(Object.assign(new Error(checked.reason), { statusCode: 400 }), undefined);
+    else done(reasonedError(400, webReason('malformedRequest', nestedReason(checked.reason))), undefined);
   });
 }
 

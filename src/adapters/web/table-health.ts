@@ -3,6 +3,7 @@
 // provides it (src/composition/table-health.ts); a server without it reports no link.
 import { Counter, Histogram } from 'prom-client';
 import type { AppendObservation } from '../store/metered-store.js';
+import type { CodedReason } from '../../messages/coded-reason.js';
 
 export interface TableHealth {
   /** The shoe link's state ('up' when events flow), or null when there is no link. */
@@ -11,8 +12,8 @@ export interface TableHealth {
   linkCounters(): Readonly<Record<string, number>>;
   /** Whether the log can be written now; the reason when not. */
   storeWritable(): Promise<{ readonly ok: boolean; readonly reason?: string }>;
-  /** What works but not fully, in words (e.g. the floor link down): /readyz stays 200 and says "degraded". */
-  degraded?(): readonly string[];
+  /** What works but not fully, coded (e.g. the floor link down): /readyz stays 200 and says "degraded". */
+  degraded?(): readonly CodedReason[];
   /** Append measurements, when the store is metered. */
   readonly appends?: AppendMetrics;
 }

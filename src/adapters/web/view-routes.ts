@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import { roundIndexOf } from '../../app/audit/round-index.js';
 import { RECALL_ROUNDS, recallLastRounds } from '../../app/audit/recall-rounds.js';
-import { AUDIENCES, READER_ROLES, admitReader } from './audience-access.js';
+import { AUDIENCES, READER_ROLES, admitReader, capitalised } from './audience-access.js';
 import { bearerToken } from './credentials.js';
 import { READ_PATHS, viewPath } from './route-paths.js';
 import { MAX_RECALL, recallQuerySchema, recallResponses, viewResponses } from './schemas/read-schemas.js';
@@ -22,7 +22,7 @@ export function registerViewRoutes(app: FastifyInstance, context: WebContext): v
     const roles = READER_ROLES[audience];
     const schema = { operationId: `${audience}View`, summary: viewSummary(audience), tags: ['views'], response: viewResponses(roles !== null), security: routeSecurity(roles) };
     app.get(path, { schema }, async (request, reply) => {
-      const refusal = await admitReader(context, READER_ROLES[audience], `read the ${audience} view`, { token: bearerToken(request.headers.authorization), how: 'header', path, client: request.ip });
+      const refusal = await admitReader(context, READER_ROLES[audience], `read${capitalised(audience)}`, { token: bearerToken(request.headers.authorization), how: 'header', path, client: request.ip });
       if (refusal) return reply.code(refusal.status).send(refusal.body);
       const current = await context.views.current(audience);
       return reply.type('application/json; charset=utf-8').send(current.json);
@@ -34,7 +34,7 @@ export function registerViewRoutes(app: FastifyInstance, context: WebContext): v
   const schema = { operationId: 'recall', summary: ROUTE_SUMMARIES.recall, tags: ['views'], querystring: recallQuerySchema, response: recallResponses, security: routeSecurity(READER_ROLES.supervisor) };
   app.get(READ_PATHS.recall, { schema }, async (request, reply) => {
     const path = READ_PATHS.recall;
-    const refusal = await admitReader(context, READER_ROLES.supervisor, 'recall rounds', { token: bearerToken(request.headers.authorization), how: 'header', path, client: request.ip });
+    const refusal = await admitReader(context, READER_ROLES.supervisor, 'recall', { token: bearerToken(request.headers.authorization), how: 'header', path, client: request.ip });
     if (refusal) return reply.code(refusal.status).send(refusal.body);
     return reply.send({ rounds: await recallLastRounds(context.store, context.service.tableId, roundsWanted(request.query as { rounds?: string }), rounds) });
   });

@@ -7,7 +7,7 @@ import type {} from '@fastify/websocket'; // the `websocket: true` route option
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Duplex } from 'node:stream';
 import type { WebSocket } from 'ws';
-import { AUDIENCES, READER_ROLES, admitReader, type Audience } from './audience-access.js';
+import { AUDIENCES, READER_ROLES, admitReader, capitalised, type Audience } from './audience-access.js';
 import { ConflatedSender, type ViewSocket } from './conflated-sender.js';
 import { queryToken } from './credentials.js';
 import { viewSocketPath } from './route-paths.js';
@@ -63,7 +63,7 @@ export function registerViewSockets(app: FastifyInstance, context: WebContext): 
   for (const audience of AUDIENCES) {
     const path = viewSocketPath(audience);
     const admit = async (request: FastifyRequest, reply: FastifyReply) => {
-      const refusal = await admitReader(context, READER_ROLES[audience], `watch the ${audience} display`, { token: queryToken(request.query), how: 'query', path, client: request.ip });
+      const refusal = await admitReader(context, READER_ROLES[audience], `watch${capitalised(audience)}`, { token: queryToken(request.query), how: 'query', path, client: request.ip });
       if (refusal) return reply.code(refusal.status).send(refusal.body);
     };
     app.get(path, { websocket: true, preValidation: admit }, (socket) => streamViews(context, audience, socket));

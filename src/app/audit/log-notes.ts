@@ -7,9 +7,9 @@ import type { EventRecord } from '../../ports/event-store.js';
 
 export type LogNotePayloads = {
   /** A command refused before it became an input (bad credential, wrong role, malformed body). */
-  'command.refused': { readonly path: string; readonly reason: string; readonly by?: string };
+  'command.refused': { readonly path: string; readonly reason: string; readonly code?: string; readonly params?: Readonly<Record<string, string>>; readonly by?: string };
   /** The shoe link changed state (shoe-bridge.ts). */
-  'link.state': { readonly state: string; readonly previous: string; readonly reason: string };
+  'link.state': { readonly state: string; readonly previous: string; readonly reason: string; readonly code?: string; readonly params?: Readonly<Record<string, string>> };
   /** A HELLO exchange completed: who the shoe is (PROTOCOL.md §8). */
   'link.handshake': { readonly serialNumber?: string; readonly firmwareVersion?: string; readonly protocolVersion?: number; readonly deckCount?: number; readonly initiatedBy?: string };
   /** The link's error counters, written when they change. */

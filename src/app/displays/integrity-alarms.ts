@@ -15,9 +15,9 @@ export interface IntegrityAlarm {
   readonly wallTime: string;
   readonly kind: AlarmKind;
   readonly text: string;
-  /** For a card's alarm: the round machine's reason as a code and values (docs/event-log.md, "Reasons"). */
-  readonly code?: Reason['code'];
-  readonly params?: Reason['params'];
+  /** The reason as a code and values (docs/event-log.md, "Reasons"): a card's, the round machine's; a refused command's, the web adapter's. */
+  readonly code?: Reason['code'] | string;
+  readonly params?: Reason['params'] | Readonly<Record<string, string>>;
 }
 
 /** How many alarms a view keeps (the newest). */
@@ -31,8 +31,9 @@ export function alarmsOf(event: StoredEvent, chain: ChainVerifier): IntegrityAla
   const check = chain.push(event);
   if (!check.ok && !wasBroken) alarms.push(alarm('chainBroken', `log hash chain broken at seq ${check.seq}: ${check.reason}`));
   if (event.type === REFUSED_COMMAND_RECORD) {
-    const { path, reason, by } = event.data as { path?: unknown; reason?: unknown; by?: unknown };
-    alarms.push(alarm('commandRefused', `${String(path)} refused${typeof by === 'string' ? ` (from ${by})` : ''}: ${String(reason)}`));
+    const { path, reason, by, code, params } = event.data as { path?: unknown; reason?: unknown; by?: unknown; code?: unknown; params?: unknown };
+    const coded = typeof code === 'string' && typeof params === 'object' && params !== null ? { code, params: params as Readonly<Record<string, string>> } : {};
+    alarms.push({ ...alarm('commandRefused', `${String(path)} refused${typeof by === 'string' ? ` (from ${by})` : ''}: ${String(reason)}`), ...coded });
     return alarms;
   }
   if (event.type === SHUFFLE_ALARM_RECORD) {

@@ -3,7 +3,7 @@
 // that never came up after start is `connecting` until the link watchdog's linkDown fault makes it `down`.
 import type { JsonObject, StoredEvent } from '../../ports/event-store.js';
 import { factOf, isInputRecord, isNoteRecord } from '../audit/log-records.js';
-import type { Reason } from '../../round/reasons.js';
+import { reasonSentence } from '../../messages/coded-reason.js';
 import { codeFields } from '../../messages/render-reason.js';
 
 export type LinkHealth = 'connecting' | 'up' | 'down';
@@ -13,9 +13,9 @@ export interface LinkView {
   /** The serial layer's own state name (connecting, handshaking, up, down, incompatible, closed). */
   readonly detail: string;
   readonly reason: string | null;
-  /** The reason's code and values when it has them (the watchdog's linkDown pause, docs/event-log.md "Reasons"); a link's own state has none yet. */
-  readonly code?: Reason['code'];
-  readonly params?: Reason['params'];
+  /** The reason's code (`reason.<code>` in src/messages) and values, when it was coded where it arose (older logs: none). */
+  readonly code?: string;
+  readonly params?: Readonly<Record<string, string | number>>;
   /** Wall time of the change to `state`. */
   readonly since: string | null;
   /** The shoe's serial number and firmware version from its last HELLO (firmware-protocol §8.1). */
@@ -33,23 +33,26 @@ function healthOf(state: string, view: LinkView): LinkHealth {
   return 'down';
 }
 
-/** The view with no reason's code: a link's state comes as a sentence. */
-function withoutCode(view: LinkView): LinkView {
-  const copy: { -readonly [K in keyof LinkView]: LinkView[K] } = { ...view };
-  delete copy.code;
-  delete copy.params;
-  return copy;
+/** The view without the previous reason's code and values. */
+function uncoded(view: LinkView): LinkView {
+  const { code: _code, params: _params, ...rest } = view;
+  return rest;
 }
+
+const coded = (code: string | undefined, params: Readonly<Record<string, string>> | undefined) => (code !== undefined ? { code, params: params ?? {} } : {});
+
+/** A new run of the controller, in its words and by its code. */
+const RESTARTED = { reason: reasonSentence({ code: 'controllerRestarted', params: {} }), code: 'controllerRestarted', params: {} };
 
 export function foldLink(view: LinkView, event: StoredEvent): LinkView {
   switch (event.type) {
     case 'link.state': {
-      view = withoutCode(view);
-      const { state, reason } = event.data as { state: string; reason?: string };
+      const { state, reason, code, params } = event.data as { state: string; reason?: string; code?: string; params?: Record<string, string> };
+      const why = { reason: reason ?? null, ...coded(code, params) };
       // The controller stopped: its next run connects anew.
-      if (state === 'closed') return { ...view, state: 'connecting', detail: state, reason: reason ?? null, since: event.wallTime };
+      if (state === 'closed') return { ...uncoded(view), state: 'connecting', detail: state, ...why, since: event.wallTime };
       const health = healthOf(state, view);
-      return { ...view, state: health, detail: state, reason: reason ?? null, since: health === view.state ? view.since : event.wallTime };
+      return { ...uncoded(view), state: health, detail: state, ...why, since: health === view.state ? view.since : event.wallTime };
     }
     case 'link.handshake': {
       const { serialNumber, firmwareVersion } = event.data as { serialNumber?: string; firmwareVersion?: string };
@@ -61,10 +64,10 @@ export function foldLink(view: LinkView, event: StoredEvent): LinkView {
       if (event.type === 'input' || isNoteRecord(event.type) || isInputRecord(event) || event.type === 'table.configured') return view;
       const fact = factOf(event);
       // A new run of the controller (after a crash too): the link is being connected again.
-      if (fact.type === 'table.recovered' && view.state !== 'connecting') return { ...withoutCode(view), state: 'connecting', detail: 'connecting', reason: 'controller restarted', since: event.wallTime };
+      if (fact.type === 'table.recovered' && view.state !== 'connecting') return { ...uncoded(view), state: 'connecting', detail: 'connecting', ...RESTARTED, since: event.wallTime };
       // The link watchdog: no link within the set time of start.
       if (fact.type === 'table.paused' && fact.fault?.kind === 'linkDown' && view.state !== 'down') {
-        return { ...withoutCode(view), state: 'down', reason: fact.reason, ...codeFields(fact), since: event.wallTime };
+        return { ...uncoded(view), state: 'down', reason: fact.reason, ...codeFields(fact), since: event.wallTime };
       }
       return view;
     }

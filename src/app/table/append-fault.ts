@@ -7,13 +7,27 @@
 // - lost-writer: another writer appended to this table's log. This controller no longer owns the
 //   table: it stops dealing for good, reports not ready, and the process exits after a bounded time.
 import { StoreClosedError, WrongExpectedVersionError } from '../../ports/event-store-errors.js';
+import { nestedReason, reasonSentence, type CodedUnion } from '../../messages/coded-reason.js';
 
 export type AppendFaultKind = 'storage' | 'lost-writer';
+
+/** Why the table halted, coded (docs/event-log.md, "Reasons"): its message is `reason.<code>` in src/messages. */
+export type AppendFaultReason = CodedUnion<{
+  /** lost-writer: the log is at event `count`, this controller expected `expected`. */
+  otherWriter: { count: string; expected: string };
+  /** storage: the store's own message. */
+  logNotWritable: { error: string };
+}>;
+
+/** The table halted by an append fault, coded: `reason` is the fault's sentence. */
+export type TableHaltedReason = CodedUnion<{ tableHalted: Readonly<Record<string, string>> & { reason: string } }>;
 
 export interface AppendFault {
   readonly kind: AppendFaultKind;
   /** In words, with what to do. */
   readonly reason: string;
+  /** The same, coded. */
+  readonly why: AppendFaultReason;
   /** The store's own message. */
   readonly error: string;
 }
@@ -21,8 +35,13 @@ export interface AppendFault {
 /** Refused because the table is halted by an append fault; nothing was stepped or written. */
 export class TableHaltedError extends Error {
   constructor(readonly fault: AppendFault) {
-    super(`table halted: ${fault.reason}`);
+    super(reasonSentence(tableHaltedReason(fault)));
   }
+}
+
+/** The table halted by `fault`, coded. */
+export function tableHaltedReason(fault: AppendFault): TableHaltedReason {
+  return { code: 'tableHalted', params: nestedReason(fault.why) };
 }
 
 /** What an append failure means for the table; null when it is no fault of the log (the store was closed on purpose). */
@@ -30,15 +49,9 @@ export function appendFaultOf(err: unknown): AppendFault | null {
   if (err instanceof StoreClosedError || err instanceof TableHaltedError) return null;
   const error = err instanceof Error ? err.message : String(err);
   if (err instanceof WrongExpectedVersionError) {
-    return {
-      kind: 'lost-writer',
-      error,
-      reason: `another writer appended to this table's log (it is at event ${err.actualVersion}, this controller expected ${err.expectedVersion}): this controller no longer owns the table and stops; find the other controller and keep one`,
-    };
+    const why: AppendFaultReason = { code: 'otherWriter', params: { count: String(err.actualVersion), expected: String(err.expectedVersion) } };
+    return { kind: 'lost-writer', error, reason: reasonSentence(why), why };
   }
-  return {
-    kind: 'storage',
-    error,
-    reason: `the log cannot be written (${error}): no card is acknowledged until it can; free disk space or make the database's folder writable again, then press Resume on the supervisor page`,
-  };
+  const why: AppendFaultReason = { code: 'logNotWritable', params: { error } };
+  return { kind: 'storage', error, reason: reasonSentence(why), why };
 }

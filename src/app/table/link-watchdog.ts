@@ -10,6 +10,7 @@ import type { Subscription } from 'rxjs';
 import type { Scheduler } from '../../ports/scheduler.js';
 import type { TableService } from './table-service.js';
 import type { InputOrigin } from '../audit/log-records.js';
+import { faultDetail, type FaultDetail } from './fault-detail.js';
 
 export class LinkWatchdog {
   private handle: unknown;
@@ -27,7 +28,7 @@ export class LinkWatchdog {
 
   start(): void {
     this.subscription = this.service.events$.subscribe((event) => {
-      if (event.type === 'table.resumed' && !this.linkUp && (this.expired || this.upOnce)) void this.raise('the shoe link is still down', { source: 'shoe', by: 'link' });
+      if (event.type === 'table.resumed' && !this.linkUp && (this.expired || this.upOnce)) void this.raise({ code: 'linkStillDown', params: {} }, { source: 'shoe', by: 'link' });
     });
     if (this.upOnce) return;
     this.handle = this.scheduler.setTimeout(() => {
@@ -57,17 +58,18 @@ export class LinkWatchdog {
   private async expire(): Promise<void> {
     if (this.upOnce) return;
     this.expired = true;
-    const detail = `no link to the shoe within ${this.seconds} s of start`;
+    const why: FaultDetail = { code: 'noLinkAtStart', params: { count: String(this.seconds) } };
+    const { detail } = faultDetail(why);
     if (this.service.table.shoeFaults.includes('linkDown')) {
       // Still open from before the restart (the log says so): the table is already paused for it.
       this.logger?.error({ tableId: this.service.tableId, fault: 'linkDown' }, `${detail}; the linkDown fault from before the restart is still open`);
       return;
     }
-    await this.raise(detail, { source: 'timer', by: 'link-watchdog' });
+    await this.raise(why, { source: 'timer', by: 'link-watchdog' });
   }
 
-  private async raise(detail: string, origin: InputOrigin): Promise<void> {
-    await this.service.submit({ type: 'shoe.fault', fault: 'linkDown', detail }, origin).catch((err: unknown) => {
+  private async raise(why: FaultDetail, origin: InputOrigin): Promise<void> {
+    await this.service.submit({ type: 'shoe.fault', fault: 'linkDown', ...faultDetail(why) }, origin).catch((err: unknown) => {
       this.logger?.error({ err, tableId: this.service.tableId }, 'link watchdog: fault not recorded');
     });
   }

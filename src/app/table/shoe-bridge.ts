@@ -7,6 +7,8 @@ import type { ShoeGate } from '../../ports/shoe-gate.js';
 import type { LinkHold } from '../../ports/link-hold.js';
 import type { ShoeInput } from '../../ports/shoe-input.js';
 import type { TableService } from './table-service.js';
+import type { CodedReason } from '../../messages/coded-reason.js';
+import { faultDetail } from './fault-detail.js';
 import { cardDue } from './card-due.js';
 import { cardsDrawn } from '../../round/operations/shoe.js';
 import { SEQUENCE_INCIDENT_FAULT, sequenceIncidentInput, type SequenceIncidentEvidence } from './sequence-incident.js';
@@ -64,17 +66,17 @@ export class ShoeBridge {
     }
   }
 
-  /** Link state from the serial layer: down pauses the table, up again clears that fault. */
-  onLinkState(state: string, previous: string, reason: string): Promise<void> {
-    const applied = this.linkStateApplied.then(() => this.applyLinkState(state, previous, reason));
+  /** Link state from the serial layer, with why (its English sentence, code and values): down pauses the table, up again clears that fault. */
+  onLinkState(state: string, previous: string, reason: string, why?: CodedReason): Promise<void> {
+    const applied = this.linkStateApplied.then(() => this.applyLinkState(state, previous, reason, why));
     this.linkStateApplied = applied.catch(() => undefined);
     return applied;
   }
 
-  private async applyLinkState(state: string, previous: string, reason: string): Promise<void> {
-    await this.service.recordNote('link.state', { state, previous, reason });
+  private async applyLinkState(state: string, previous: string, reason: string, why?: CodedReason): Promise<void> {
+    await this.service.recordNote('link.state', { state, previous, reason, ...(why ? { code: why.code, params: why.params } : {}) });
     if (previous === 'up' && state !== 'up' && state !== 'closed') {
-      await this.service.submit({ type: 'shoe.fault', fault: 'linkDown', detail: reason }, { source: 'shoe', by: 'link' });
+      await this.service.submit({ type: 'shoe.fault', fault: 'linkDown', ...(why ? { ...faultDetail(why), detail: reason } : { detail: reason }) }, { source: 'shoe', by: 'link' });
     } else if (state === 'up' && this.service.table.shoeFaults.includes('linkDown')) {
       await this.service.submit({ type: 'shoe.recovered', fault: 'linkDown' }, { source: 'shoe', by: 'link' });
     }

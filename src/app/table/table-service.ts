@@ -17,7 +17,8 @@ import { pausedByARestart } from './restart-pause.js';
 import { rebuildTable, reconfigured, type RebuildStart } from './rebuild-table.js';
 import { verifyChain } from '../../log/event-chain.js';
 import { LogIntegrityError } from '../../ports/log-integrity.js';
-import { appendFaultOf, TableHaltedError, type AppendFault } from './append-fault.js';
+import { appendFaultOf, TableHaltedError, tableHaltedReason, type AppendFault } from './append-fault.js';
+import { reasonSentence } from '../../messages/coded-reason.js';
 
 export interface TableServiceOptions {
   readonly tableId: string;
@@ -167,8 +168,8 @@ export class TableService {
     if (!fault || this.fault.value) return;
     this.fault.next(fault);
     const log = this.options.logger;
-    if (fault.kind === 'lost-writer') log?.fatal({ tableId: this.tableId, err }, `table halted: ${fault.reason}`);
-    else log?.error({ tableId: this.tableId, err }, `table halted by a storage fault: ${fault.reason}`);
+    if (fault.kind === 'lost-writer') log?.fatal({ tableId: this.tableId, err, code: fault.why.code }, reasonSentence(tableHaltedReason(fault)));
+    else log?.error({ tableId: this.tableId, err, code: fault.why.code }, `table halted by a storage fault: ${fault.reason}`);
   }
 
   private async step(input: TableInput, origin: InputOrigin): Promise<SubmitResult> {

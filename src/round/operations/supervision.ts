@@ -37,7 +37,8 @@ export function resumeTable(s: TableState, input: InputOf<'supervisor'>, emit: E
 export function raiseShoeFault(s: TableState, input: InputOf<'shoe.fault'>, emit: Emit): void {
   const fault = input.fault as ShoeFault;
   if (!s.shoeFaults.includes(fault)) s.shoeFaults.push(fault);
-  const why = input.detail ? reason('shoeFaultDetail', { fault, detail: input.detail }) : reason('shoeFault', { fault });
+  const coded = input.detailCode !== undefined ? { ...input.detailParams, detailCode: input.detailCode } : {};
+  const why = input.detail ? reason('shoeFaultDetail', { ...coded, fault, detail: input.detail }) : reason('shoeFault', { fault });
   emit({ type: 'table.paused', round: s.round, ...withSentence(why), fault: { kind: fault } });
 }
 

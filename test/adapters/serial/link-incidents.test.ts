@@ -30,7 +30,7 @@ describe('sequence incidents (§8.6, §8.7)', () => {
     const handshakes = r.link.counters.handshakes;
     r.wire.inject(shoeHello({ bootNonce: r.emulator.sessionNonce }));
     await r.sched.advance(10);
-    expect(r.events.filter((e) => e.type === 'incident')).toMatchObject([{ incident: { kind: 'stale-hello', hello: { bootNonce: r.emulator.sessionNonce, coldStart: true } } }]);
+    expect(r.events.filter((e) => e.type === 'incident')).toMatchObject([{ incident: { kind: 'stale-hello', hello: { bootNonce: r.emulator.sessionNonce, coldStart: true }, cause: { code: 'incidentStaleColdStart', params: { nonce: String(r.emulator.sessionNonce) } } } }]);
     expect(r.link.sequence.lastRxSeq).toBe(before.lastRxSeq); // not reset
     expect(r.link.counters.handshakes).toBe(handshakes); // no session restart, no reply
     expect(r.link.held).toMatch(/stale-hello/);
@@ -87,6 +87,6 @@ describe('sequence incidents (§8.6, §8.7)', () => {
     }
     const incidents = r.events.filter((e) => e.type === 'incident');
     expect(incidents).toHaveLength(1);
-    expect(incidents[0]).toMatchObject({ incident: { kind: 'rollback', link: { lastRxSeqBefore: 6, lastRxSeqAfter: 6 } } });
+    expect(incidents[0]).toMatchObject({ incident: { kind: 'rollback', link: { lastRxSeqBefore: 6, lastRxSeqAfter: 6 }, cause: { code: 'incidentRollback', params: { seq: '6' } } } });
   });
 });

@@ -56,7 +56,8 @@ describe('bounded refusal records', () => {
       expect(e.data).not.toHaveProperty('body');
       expect(e.data).toMatchObject({ path: '/api/bets', client: '127.0.0.1', reason: expect.stringMatching(/missing credential/) });
     }
-    expect(records.find((e) => e.data['count'] === 295)?.data).toMatchObject({ bodyBytes: 295 * Buffer.byteLength(BIG), reasons: { [records[0]!.data['reason'] as string]: 295 } });
+    expect(records[0]!.data).toMatchObject({ code: 'missingCredentialHeader', params: {} });
+    expect(records.find((e) => e.data['count'] === 295)?.data).toMatchObject({ bodyBytes: 295 * Buffer.byteLength(BIG), reasons: { [records[0]!.data['reason'] as string]: 295 }, codes: { missingCredentialHeader: 295 } });
   });
 
   test('the window ends: the count is written and the next refusal is recorded by itself again', async () => {

@@ -97,7 +97,7 @@ describe('OpenAPI', () => {
       expect(Object.keys(document.paths).filter((p) => p.startsWith('/api/')).sort()).toEqual(['/api/views/dealer', '/api/views/public']);
       const missing = await gateway.inject({ url: '/api/nothing' });
       expect(missing.statusCode).toBe(404);
-      expect(missing.json()).toMatchObject({ ok: false, refused: 'route', code: 'malformedRequest' });
+      expect(missing.json()).toMatchObject({ ok: false, refused: 'route', code: 'noRoute', params: { method: 'GET', path: '/api/nothing' } });
     } finally {
       await gateway.close();
     }

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { pino } from 'pino';
 import { describe, expect, test } from 'vitest';
 import { createWebServer } from '../../../src/adapters/web/create-web-server.js';
-import { CATALOGUES } from '../../../src/adapters/web/pages/i18n.js';
+import { CATALOGUES } from '../../../src/messages/catalogue.js';
 import { refusalSchema } from '../../../src/adapters/web/schemas/refusal-schemas.js';
 import { roleOfScheme } from '../../../src/adapters/web/schemas/security-schemes.js';
 import { TABLE_ID, TOKENS, config, loadShoe, openTable } from './support/table-fixture.js';

@@ -62,9 +62,12 @@ async function expectRefused(send: () => Promise<{ status: number; answer: { ok:
   // Every refusal names its sentence in the pages' catalogue, with the values in it (docs/web-api.md, "Refusals").
   expect(answer.code, answer.reason).toEqual(expect.any(String));
   expect(`reason.${answer.code!}` in CATALOGUES.en).toBe(true);
-  // A phase is named by its code (`now.<phase>`); every other value stands in the sentence.
+  // A phase and what was asked are named by their codes (`now.<phase>`, `what.<what>`), the roles that may
+  // by theirs (each in the sentence); every other value stands in the sentence.
   for (const [name, value] of Object.entries(answer.params ?? {})) {
     if (name === 'phase') expect(`now.${value}` in CATALOGUES.en).toBe(true);
+    else if (name === 'what') expect(answer.reason).toContain(CATALOGUES.en[`what.${value}`]);
+    else if (name === 'roles') for (const role of value.split(', ')) expect(answer.reason).toContain(role);
     else expect(answer.reason).toContain(value);
   }
   const added = await web.eventsAfter(before.seq);

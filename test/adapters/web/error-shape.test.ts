@@ -36,12 +36,12 @@ describe('every 4xx in one shape, with a code', () => {
     const before = service.position;
     const api = await app!.inject({ url: '/api/nothing-here?token=secret-token' });
     expect(api.statusCode).toBe(404);
-    expect(api.json()).toEqual({ ok: false, refused: 'route', reason: 'malformed request: no route GET /api/nothing-here', code: 'malformedRequest', params: { reason: 'no route GET /api/nothing-here' } });
+    expect(api.json()).toEqual({ ok: false, refused: 'route', reason: 'malformed request: no route GET /api/nothing-here', code: 'noRoute', params: { method: 'GET', path: '/api/nothing-here' } });
     expect(await refusedTypes(before)).toEqual(['command.refused']);
     expect(JSON.stringify(await store.read(TABLE_ID))).not.toContain('secret-token');
     const page = await app!.inject({ url: '/no-such-page' });
     expect(page.statusCode).toBe(404);
-    expect(page.json()).toMatchObject({ ok: false, refused: 'route', code: 'malformedRequest' });
+    expect(page.json()).toMatchObject({ ok: false, refused: 'route', code: 'noRoute', params: { method: 'GET', path: '/no-such-page' } });
     expect(await refusedTypes(before)).toEqual(['command.refused']); // a page's 404 is not the table's business
     const wrongMethod = await app!.inject({ method: 'GET', url: '/api/bets' });
     expect(wrongMethod.statusCode).toBe(404);
@@ -53,12 +53,12 @@ describe('every 4xx in one shape, with a code', () => {
     const before = service.position;
     const text = await app!.inject({ method: 'POST', url: '/api/bets', headers: { ...gameServer, 'content-type': 'text/plain' }, payload: '{"seat":1}' });
     expect(text.statusCode).toBe(415);
-    expect(text.json()).toMatchObject({ ok: false, refused: 'body', code: 'malformedRequest', reason: expect.stringMatching(/Unsupported Media Type/) });
+    expect(text.json()).toMatchObject({ ok: false, refused: 'body', code: 'unsupportedMediaType', reason: 'malformed request: Unsupported Media Type', params: {} });
     const big = await app!.inject({ method: 'POST', url: '/api/bets', headers: { ...gameServer, 'content-type': 'application/json' }, payload: JSON.stringify({ pad: 'x'.repeat(17_000) }) });
     expect(big.statusCode).toBe(413);
-    expect(big.json()).toMatchObject({ ok: false, refused: 'body', code: 'malformedRequest' });
+    expect(big.json()).toMatchObject({ ok: false, refused: 'body', code: 'bodyTooLarge', reason: 'malformed request: Request body is too large', params: {} });
     const records = (await store.read(TABLE_ID, { from: before + 1 })).map((e) => e.data);
-    expect(records).toEqual([expect.objectContaining({ path: '/api/bets', by: 'online-gs' }), expect.objectContaining({ path: '/api/bets', by: 'online-gs' })]);
+    expect(records).toEqual([expect.objectContaining({ path: '/api/bets', by: 'online-gs', code: 'unsupportedMediaType' }), expect.objectContaining({ path: '/api/bets', by: 'online-gs', code: 'bodyTooLarge' })]);
   });
 
   test('400: fastify validates the body against the route\'s schema; the reason is bounded however long the unknown key', async () => {

@@ -64,6 +64,11 @@ describe('health', () => {
     const response = await app!.inject('/readyz');
     expect(response.statusCode).toBe(503);
     expect(response.json().problems).toEqual(['log not writable: disk full', 'shoe link down']);
+    // Each problem coded where /readyz judged it, for a page to put in its own words.
+    expect(response.json().problemReasons).toEqual([
+      { reason: 'log not writable: disk full', code: 'logUnwritable', params: { reason: 'disk full' } },
+      { reason: 'shoe link down', code: 'shoeLinkState', params: { state: 'down' } },
+    ]);
   });
 
   test('/readyz: an event-loop stall makes the table not ready', async () => {

@@ -82,7 +82,8 @@ describe('dealer projection', () => {
 describe('supervisor projection', () => {
   test('alarms: refused commands, card reads refused, and a log whose chain is broken', async () => {
     const { store, service } = await openTable();
-    await service.refuseCommand({ path: '/api/supervisor/void', body: {} }, 'role dealer may not void a round', 'dealer-ann');
+    const wrongRole = { role: 'dealer', name: 'dealer-ann', what: 'void a round', roles: 'supervisor' };
+    await service.refuseCommand({ path: '/api/supervisor/void', body: {}, code: 'wrongRole', params: wrongRole }, 'role dealer (dealer-ann) may not void a round: only supervisor', 'dealer-ann');
     await service.submit({ type: 'shoe.loaded' }, fromShoe);
     await service.submit(shoe('XX'), fromShoe);
     const log = await store.read(TABLE_ID);
@@ -90,6 +91,8 @@ describe('supervisor projection', () => {
     const view = await firstValueFrom(supervisorView$(fromItems(tampered), { meta, rules, decisionSeconds: 15, live: service, head: service.position }));
     expect(view.alarms.map((a) => a.kind)).toEqual(['commandRefused', 'chainBroken', 'cardRefused']);
     expect(view.alarms[1]!.text).toMatch(/seq 3/);
+    // A refused command's alarm carries the code its refusal was recorded with.
+    expect(view.alarms[0]).toMatchObject({ code: 'wrongRole', params: wrongRole });
     expect(view.log.at(-1)).toMatchObject({ type: 'input.rejected' });
     expect(view.shoe).toMatchObject({ number: 1, burned: 0, burnTarget: 1 });
   });

@@ -11,6 +11,8 @@ import { steppingClock } from '../../../src/adapters/clock/system-clock.js';
 import { TableService } from '../../../src/app/table/table-service.js';
 import { LinkWatchdog } from '../../../src/app/table/link-watchdog.js';
 import { ShoeBridge } from '../../../src/app/table/shoe-bridge.js';
+import { renderStoredReason } from '../../../src/messages/render-reason.js';
+import type { StoredReason } from '../../../src/round/events.js';
 import { logTableAlarms } from '../../../src/app/table/table-alarm-log.js';
 import { supervisorView$ } from '../../../src/app/displays/supervisor-projection.js';
 import { tableMeta } from '../../../src/app/displays/table-meta.js';
@@ -54,9 +56,13 @@ describe('link watchdog', () => {
     await scheduler.advance(1);
     const faults = linkDownInputs(await store.read('tbl-7'));
     expect(faults).toHaveLength(1);
-    expect(faults[0]?.data).toMatchObject({ source: 'timer', by: 'link-watchdog', input: { fault: 'linkDown', detail: 'no link to the shoe within 5 s of start' } });
+    expect(faults[0]?.data).toMatchObject({ source: 'timer', by: 'link-watchdog', input: { fault: 'linkDown', detail: 'no link to the shoe within 5 s of start', detailCode: 'noLinkAtStart', detailParams: { count: '5' } } });
     expect(service.phase).toBe('paused');
     expect(service.table.shoeFaults).toEqual(['linkDown']);
+    // The pause keeps the coded cause beside its sentence: a page says it in its own language.
+    const pause = (await store.read('tbl-7')).find((e) => e.type === 'table.paused')?.data as unknown as StoredReason;
+    expect(pause).toMatchObject({ reason: 'shoe fault: linkDown (no link to the shoe within 5 s of start)', code: 'shoeFaultDetail', params: { fault: 'linkDown', detail: 'no link to the shoe within 5 s of start', detailCode: 'noLinkAtStart', count: '5' } });
+    expect(renderStoredReason('ru', pause)).toBe('неисправность шуза: Нет связи с шузом (нет связи с шузом через 5 с после запуска)');
     const paused = lines.find((l) => l.msg.startsWith('table paused'));
     expect(paused).toMatchObject({ level: 50, tableId: 'tbl-7', fault: 'linkDown' });
     // A bet while the link is down is refused (betting paused).
@@ -108,7 +114,7 @@ describe('link watchdog', () => {
     expect(service.phase).toBe('paused');
     expect(service.table.shoeFaults).toEqual(['linkDown']);
     const again = linkDownInputs(await store.read('tbl-7')).at(-1);
-    expect(again?.data).toMatchObject({ source: 'shoe', by: 'link', input: { detail: 'the shoe link is still down' } });
+    expect(again?.data).toMatchObject({ source: 'shoe', by: 'link', input: { detail: 'the shoe link is still down', detailCode: 'linkStillDown', detailParams: {} } });
     // With the link up, a resume stays resumed.
     watchdog.onLinkState('up');
     await service.submit({ type: 'supervisor', action: 'resume', by: 'pit-boss' }, { source: 'api', by: 'pit-boss' });

@@ -74,7 +74,7 @@ async function setup(store: EventStore = new MemoryEventStore()) {
   const bridge = new ShoeBridge(service, g.gate, hold);
   bridge.start();
   const inputs = async () => (await store.read('b1')).filter(isInputRecord).map(recordedInput);
-  return { service, bridge, hold, inputs, ...g };
+  return { service, bridge, hold, inputs, store, ...g };
 }
 
 const card = (c: string, seq: number) => ({ message: { type: 'CARD_DRAWN' as const, drawIndex: seq, card: c as 'AS', confidence: 99, rescan: false }, seq });
@@ -84,10 +84,10 @@ describe('inputsForShoeEvent (firmware-protocol §7.4)', () => {
   test('each shoe event stands for its inputs', () => {
     expect(inputsForShoeEvent({ type: 'CARD_DRAWN', drawIndex: 3, card: 'QH', confidence: 90, rescan: false }, false)).toEqual([{ type: 'card', card: 'QH' }]);
     expect(inputsForShoeEvent({ type: 'CARD_DRAWN', drawIndex: 3, card: 'QH', confidence: 90, rescan: true }, true)).toEqual([{ type: 'shoe.recovered', fault: 'misread' }, { type: 'card', card: 'QH' }]);
-    expect(inputsForShoeEvent({ type: 'CARD_UNREADABLE', drawIndex: 4 }, false)).toEqual([{ type: 'shoe.fault', fault: 'misread', detail: 'draw 4 not read' }]);
+    expect(inputsForShoeEvent({ type: 'CARD_UNREADABLE', drawIndex: 4 }, false)).toEqual([{ type: 'shoe.fault', fault: 'misread', detail: 'draw 4 not read', detailCode: 'drawNotRead', detailParams: { count: '4' } }]);
     expect(inputsForShoeEvent({ type: 'CUT_CARD_SEEN', drawIndex: 200 }, false)).toEqual([{ type: 'cut-card' }]);
     expect(inputsForShoeEvent({ type: 'SHOE_LOADED', deckCount: 6, cardCount: 312 }, false)).toEqual([{ type: 'shoe.loaded' }]);
-    expect(inputsForShoeEvent({ type: 'FAULT', code: 'JAM', state: 'raised', drawIndex: 9 }, false)).toEqual([{ type: 'shoe.fault', fault: 'jam', detail: 'draw 9' }]);
+    expect(inputsForShoeEvent({ type: 'FAULT', code: 'JAM', state: 'raised', drawIndex: 9 }, false)).toEqual([{ type: 'shoe.fault', fault: 'jam', detail: 'draw 9', detailCode: 'draw', detailParams: { count: '9' } }]);
     expect(inputsForShoeEvent({ type: 'FAULT', code: 'CARD_REVERSED', state: 'cleared', drawIndex: 9 }, false)).toEqual([{ type: 'shoe.recovered', fault: 'cardReversed' }]);
     // The shoe's primary button closes betting early (PROTOCOL.md §7.4.6; the betting countdown); others are no input.
     expect(inputsForShoeEvent({ type: 'DEALER_BUTTON', button: 'primary', press: 'short' }, false)).toEqual([{ type: 'betting.closed' }]);
@@ -129,10 +129,13 @@ describe('ShoeBridge', () => {
   });
 
   test('link down pauses the table with a linkDown fault; the link back clears it', async () => {
-    const { bridge, service, last } = await setup();
+    const { bridge, service, last, store } = await setup();
     await bridge.onShoeEvent(shoeInput({ type: 'SHOE_LOADED', deckCount: 6, cardCount: 312 }), 1);
-    await bridge.onLinkState('down', 'up', 'no heartbeat');
+    await bridge.onLinkState('down', 'up', 'no heartbeat', { code: 'noFrame', params: { ms: '3500', count: '3' } });
     expect(service.table.shoeFaults).toEqual(['linkDown']);
+    // The note on the log carries the link's code and values beside its sentence.
+    const notes = (await store.read('b1')).filter((e) => e.type === 'link.state').map((e) => e.data);
+    expect(notes).toEqual([{ state: 'down', previous: 'up', reason: 'no heartbeat', code: 'noFrame', params: { ms: '3500', count: '3' } }]);
     expect(last()).toBe('lock');
     await bridge.onLinkState('up', 'down', 'HELLO');
     expect(service.table.shoeFaults).toEqual([]);
@@ -152,6 +155,16 @@ describe('ShoeBridge', () => {
     expect(service.table.shoeFaults).toEqual([]);
     expect(service.phase).not.toBe('paused');
     expect(service.phase).not.toBe('active.awaitingShoe');
+  });
+
+  test('a sequence incident\'s coded cause goes on the fault\'s input and the pause\'s reason beside its sentence', async () => {
+    const { bridge, inputs, store } = await setup();
+    const cause = { code: 'incidentRollback', params: { announced: '2', seq: '4' } } as const;
+    await bridge.onSequenceIncident({ ...evidence, kind: 'rollback', detail: 'the shoe announced seq 2, behind the last delivered 4: stale or restored sequence state', cause });
+    const fault = (await inputs()).find((r) => r.input.type === 'shoe.fault');
+    expect(fault?.input).toMatchObject({ detail: 'rollback: the shoe announced seq 2, behind the last delivered 4: stale or restored sequence state', detailCode: 'incidentRollback', detailParams: { announced: '2', seq: '4' } });
+    const pause = (await store.read('b1')).find((e) => e.type === 'table.paused');
+    expect(pause?.data).toMatchObject({ code: 'shoeFaultDetail', params: { fault: 'sequenceIncident', detailCode: 'incidentRollback', announced: '2', seq: '4' } });
   });
 
   test('a sequence incident: a fault with the evidence on the log, the table paused, the hold released only by a supervisor resume', async () => {

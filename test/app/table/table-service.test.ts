@@ -39,6 +39,7 @@ describe('table service', () => {
     store.append = failing;
     // The table is halted by the storage fault: inputs are refused, untouched, until the supervisor resumes.
     expect(service.halted?.kind).toBe('storage');
+    expect(service.halted?.why).toEqual({ code: 'logNotWritable', params: { error: 'disk full' } });
     await expect(service.submit({ type: 'betting.closed' }, fromShoe)).rejects.toThrow(/table halted: the log cannot be written \(disk full\)/);
     expect(seen).toEqual([]);
     await service.submit({ type: 'supervisor', action: 'resume', by: 'supervisor-1' }, { source: 'api', by: 'supervisor-1' });

@@ -5,11 +5,19 @@ import { refusals } from './refusal-schemas.js';
 
 export const livenessSchema = z.object({ ok: z.literal(true) }).meta({ id: 'Liveness' });
 
+const codedReasonSchema = z.object({
+  reason: z.string().describe('In English'),
+  code: z.string().describe('Its name in the catalogue (`reason.<code>`)'),
+  params: z.record(z.string(), z.string()).describe('The values in it, by name, as text'),
+}).meta({ id: 'CodedReason' });
+
 export const readinessSchema = z.object({
   ok: z.boolean(),
   status: z.enum(['ready', 'degraded', 'not ready']),
   problems: z.array(z.string()).describe('Why not ready, in words (empty when ready)'),
   degraded: z.array(z.string()).optional().describe('What works, but not fully (the floor\'s NATS away)'),
+  problemReasons: z.array(codedReasonSchema).optional().describe('The problems, each with its code in the catalogue (`reason.<code>`) and values'),
+  degradedReasons: z.array(codedReasonSchema).optional().describe('The degradations, each with its code and values'),
   link: z.string().nullable().optional().describe('The shoe link\'s state (null: no link)'),
   eventLoopDelayMs: z.number().optional(),
 }).meta({ id: 'Readiness' });
