@@ -550,7 +550,7 @@ export const MESSAGES_RU: Catalogue = {
   // The adapters' reasons coded at their source (src/messages/coded-reason.ts): requests refused before a route.
   'reason.noRoute': 'неверный запрос: нет маршрута {method} {path}',
   'reason.bodyTooLarge': 'неверный запрос: тело запроса слишком велико',
-  'reason.unsupportedMediaType': 'неверный запрос: тип содержимого не поддерживается (нужен application/json)',
+  'reason.unsupportedMediaType': 'неверный запрос: тип содержимого не поддерживается (нужен JSON)',
   // …and why /readyz finds the table not ready (src/adapters/web/health-reasons.ts).
   'reason.logUnwritable': 'журнал недоступен для записи: {reason}',
   'reason.loopStalled': 'цикл событий простаивал {ms} мс (предел {limit} мс)',

@@ -65,8 +65,8 @@ const INCIDENTS = {
 
 const samples = (table: Readonly<Record<string, Readonly<Record<string, string>>>>): CodedReason[] => Object.entries(table).map(([code, params]) => ({ code, params }));
 
-/** Values put in words by their name (src/messages/render-reason.ts), not shown as given. */
-const IN_WORDS = new Set(['phase', 'round', 'state', 'what', 'role', 'roles', 'reasonCode', 'detailCode']);
+/** Values put in words by their name (src/messages/reason-values.ts), not shown as given. */
+const IN_WORDS = new Set(['phase', 'round', 'state', 'what', 'role', 'roles', 'command', 'reasonCode', 'detailCode']);
 
 /** Each area's codes and a sample of each. */
 const AREAS: Readonly<Record<string, readonly CodedReason[]>> = {

@@ -22,10 +22,12 @@ const WATCHDOG_DETAIL = 'no link to the shoe within 5 s of start';
 
 /** The reasons the server wrote on the log: with a code (never shown as written) and without one (shown as they came). */
 async function serverReasons(web: WebTable): Promise<{ readonly coded: string[]; readonly asCame: string[] }> {
-  const data = (await web.eventsAfter(0)).map((e) => e.data as { reason?: unknown; code?: unknown });
-  const withReason = data.filter((d): d is { reason: string; code?: unknown } => typeof d.reason === 'string' && d.reason !== '');
+  const data = (await web.eventsAfter(0)).map((e) => e.data as { reason?: unknown; code?: unknown; params?: { issues?: unknown } });
+  const withReason = data.filter((d): d is { reason: string; code?: unknown; params?: { issues?: unknown } } => typeof d.reason === 'string' && d.reason !== '');
   const coded = withReason.filter((d) => typeof d.code === 'string' && d.code !== 'typed').map((d) => d.reason);
-  const asCame = withReason.filter((d) => d.code === undefined).map((d) => d.reason);
+  // Without a code, the whole sentence; with one, a malformed body's issues, which are the validator's own words.
+  const issues = withReason.map((d) => d.params?.issues).filter((i): i is string => typeof i === 'string');
+  const asCame = [...withReason.filter((d) => d.code === undefined).map((d) => d.reason), ...issues];
   return { coded: [...new Set(coded)], asCame: [...new Set([...asCame, WATCHDOG_DETAIL])].sort((a, b) => b.length - a.length) };
 }
 
@@ -126,8 +128,8 @@ describe.runIf(browserTestsRun)('the server\'s sentences on Russian pages (headl
     expect((await page.locator('[data-voided]').allInnerTexts()).map((t) => t.trim())).toEqual(['АННУЛИРОВАН: замена шуза', 'АННУЛИРОВАН']);
     const log = await page.locator('#log').innerText();
     expect(log).toContain('Отказ: решения сейчас не ждут: идёт приём ставок');
-    // A refused command's note has no code: its sentence is shown as it came.
-    expect(log).toContain('Команда отклонена: role dealer (dealer-ann) may not void a round: only supervisor');
+    // A refused command's note carries the code it was refused with (src/adapters/web/web-reasons.ts): in Russian.
+    expect(log).toContain('Команда отклонена: роли «дилер» (dealer-ann) нельзя аннулировать раунд: только супервайзер');
     expect(log).toContain('Стол на паузе: пауза супервайзера');
     await allRussian('supervisor-paused');
 
