@@ -187,21 +187,23 @@ export class SqliteLogReader {
     if (!this.hasEvents) return;
     const format = this.format;
     if (format === 1) throw new Error(`${this.file}: log format 1 keeps no envelope to hash as stored`);
-    const queries = (this.chainQueries ??= this.guard(() => new StoredChainQueries(this.db, this.macs, format)));
-    const pages = queries.pages(this.tableId, from, to);
-    for (;;) {
-      const next = this.guard(() => pages.next());
-      if (next.done) return;
-      yield next.value;
-    }
+    yield* this.guarded(this.chainQueriesOf(format).pages(this.tableId, from, to));
   }
 
   /** Formats 2 and 3: the wall times of events from..to as their envelopes store them, a page at a time (a span vouched for, whose seqs are gap-free). */
   *wallTimes(from: number, to: number): Generator<string[]> {
     const format = this.format;
     if (!this.hasEvents || format === 1) return;
-    const queries = (this.chainQueries ??= this.guard(() => new StoredChainQueries(this.db, this.macs, format)));
-    const pages = queries.wallTimes(this.tableId, from, to);
+    yield* this.guarded(this.chainQueriesOf(format).wallTimes(this.tableId, from, to));
+  }
+
+  /** The chain check's prepared queries, made once per reader. */
+  private chainQueriesOf(format: 2 | 3): StoredChainQueries {
+    return (this.chainQueries ??= this.guard(() => new StoredChainQueries(this.db, this.macs, format)));
+  }
+
+  /** Each page of `pages`, read under the file's guard (a damaged file fails in one line). */
+  private *guarded<T>(pages: Iterator<T>): Generator<T> {
     for (;;) {
       const next = this.guard(() => pages.next());
       if (next.done) return;
