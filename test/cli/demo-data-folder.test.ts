@@ -3,25 +3,14 @@
 // --data-dir still choose another (docs/operations.md, "Install the package"). `--check` reports the database
 // it would open and creates nothing.
 import { describe, expect, test } from 'vitest';
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, realpathSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ROOT } from '../support/run-cli.js';
-
-const TSX = import.meta.resolve('tsx');
+import { ROOT, runCli, type CliResult } from '../support/run-cli.js';
 
 /** `shoe start --check --port 0 ...` from the sources, run in `cwd`. */
-function startCheck(cwd: string, args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', TSX, join(ROOT, 'src/cli/main.ts'), 'start', '--check', '--port', '0', ...args], { cwd, env: { PATH: process.env['PATH'] ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
+function startCheck(cwd: string, args: string[], env: Record<string, string> = {}): Promise<CliResult> {
+  return runCli(['start', '--check', '--port', '0', ...args], 'node', undefined, { cwd, env: { PATH: process.env['PATH'] ?? '', ...env } });
 }
 
 const database = (stdout: string): string | undefined => /database (\S+),/.exec(stdout)?.[1];

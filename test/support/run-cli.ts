@@ -1,5 +1,6 @@
 // Runs the real `shoe` CLI in a child process, as a user or CI would.
 import { spawn } from 'node:child_process';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -10,13 +11,21 @@ export interface CliResult {
   readonly stderr: string;
 }
 
+/** Where the CLI runs: the checkout by default; another folder and environment when a test needs them. */
+export interface CliPlace {
+  readonly cwd?: string;
+  readonly env?: NodeJS.ProcessEnv;
+}
+
+const TSX = import.meta.resolve('tsx');
+
 /** `via: 'npm'` runs `npm run -s shoe -- ...` exactly as documented; 'node' runs the same entry without npm's start-up. */
-export function runCli(args: readonly string[], via: 'npm' | 'node' = 'node', stdin?: string): Promise<CliResult> {
+export function runCli(args: readonly string[], via: 'npm' | 'node' = 'node', stdin?: string, place: CliPlace = {}): Promise<CliResult> {
   const [cmd, argv] = via === 'npm'
     ? ['npm', ['run', '-s', 'shoe', '--', ...args]]
-    : [process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args]];
+    : [process.execPath, ['--import', TSX, join(ROOT, 'src/cli/main.ts'), ...args]];
   return new Promise((resolve, reject) => {
-    const child = spawn(cmd as string, argv as string[], { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(cmd as string, argv as string[], { cwd: place.cwd ?? ROOT, ...(place.env ? { env: place.env } : {}), stdio: ['pipe', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
