@@ -1,7 +1,6 @@
 // The composition root: one table, wired. The SQLite log, the table service, the decision
 // timer, the shoe (a real serial device, or the emulated shoe speaking the real protocol over the mock
 // serial binding), the web server with its displays, and — when configured — the JetStream replica.
-import { existsSync, rmSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { dirname } from 'node:path';
 import type { Logger } from 'pino';
@@ -9,7 +8,7 @@ import type { TableConfig } from '../config/table-config.js';
 import { loadRuleSet } from '../config/load-rule-set.js';
 import { SqliteEventStore } from '../adapters/store/sqlite-event-store.js';
 import { lockTable } from '../adapters/store/table-lock.js';
-import { storageTrouble, TableStorageError } from '../adapters/store/storage-trouble.js';
+import { noteNewTableFiles } from '../adapters/store/new-table-files.js';
 import { systemClock } from '../adapters/clock/system-clock.js';
 import type { ShoeLink } from '../adapters/serial/shoe-link.js';
 import type { ShoeEmulator } from '../adapters/shoe-emulator/emulator.js';
@@ -102,21 +101,12 @@ export async function startTable(options: RuntimeOptions): Promise<TableRuntime>
   // Appends are measured for /metrics; everything else is the store's own.
   const appends = new AppendMetrics();
   const sqlite = options.store ?? new SqliteEventStore({ path: config.store.path, synchronous: config.store.synchronous, pollIntervalMs: 0, ...(macKey ? { macKey } : {}) });
+  // A disk that cannot take the log (full, read-only): one line naming the folder, a new table's files removed again.
+  const newFiles = sqlite instanceof SqliteEventStore ? noteNewTableFiles(sqlite.pathFor(config.id)) : undefined;
+  const onDisk = (err: unknown): unknown => newFiles?.refusal(err) ?? err;
   // One writer per table: the table's lock is taken before its log is read or written.
-  const newLog = sqlite instanceof SqliteEventStore && !existsSync(sqlite.pathFor(config.id));
-  const newFolder = sqlite instanceof SqliteEventStore ? firstMissingFolder(dirname(sqlite.pathFor(config.id))) : undefined;
   const lock = sqlite instanceof SqliteEventStore ? lockTable(sqlite.pathFor(config.id), config.id, new Date()) : null;
   const store = meteredStore(sqlite, (o) => appends.observe(o));
-  // A disk that cannot take the log (full, read-only) is the operator's to fix: one line naming the folder, and a
-  // new table's files, half made, removed again (docs/operations.md, "A full or read-only disk at start").
-  const onDisk = (err: unknown): unknown => {
-    const trouble = storageTrouble(err) ?? storageTrouble((err as { cause?: unknown } | null)?.cause);
-    if (trouble === undefined || !(sqlite instanceof SqliteEventStore)) return err;
-    const db = sqlite.pathFor(config.id);
-    if (newLog) for (const suffix of ['', '-wal', '-shm', '-journal', '.anchors', '.lock', '.lock.json']) rmSync(`${db}${suffix}`, { force: true });
-    if (newFolder !== undefined) rmSync(newFolder, { recursive: true, force: true });
-    return new TableStorageError(dirname(db), trouble);
-  };
   // Start-up checks (docs/audit.md): quick_check, the chain (and MACs) over what the rebuild reads, the log against its anchors.
   const logGuard = await guardTableLog({
     tableId: config.id,
@@ -251,11 +241,4 @@ export async function startTable(options: RuntimeOptions): Promise<TableRuntime>
       });
     },
   };
-}
-
-/** The outermost folder of `folder` that does not exist yet (what a start would create), or undefined. */
-function firstMissingFolder(folder: string): string | undefined {
-  let missing: string | undefined;
-  for (let f = folder; !existsSync(f) && dirname(f) !== f; f = dirname(f)) missing = f;
-  return missing;
 }
