@@ -61,14 +61,17 @@ export async function admitSender(context: WebContext, command: CommandSpec, req
   return { ok: true, sender };
 }
 
-/** `validated`: the body has been checked against the command's schema already (HTTP: by fastify). */
+/**
+ * `validated`: the body has been checked against the command's schema already (HTTP: by fastify). Only a
+ * missing body stands for `{}`; `null` or any other non-object is a malformed body like the rest.
+ */
 export async function executeCommand(context: WebContext, command: CommandSpec, request: CommandRequest, options: { readonly validated?: boolean } = {}): Promise<CommandReply> {
   const { path, body, client } = request;
   const raw = request.raw ? { raw: request.raw } : {};
   const admitted = await admitSender(context, command, request);
   if (!admitted.ok) return admitted.reply;
   const { sender } = admitted;
-  const parsed = options.validated ? { success: true as const, data: body } : command.body.safeParse(body ?? {});
+  const parsed = options.validated ? { success: true as const, data: body } : command.body.safeParse(body === undefined ? {} : body);
   if (!parsed.success) return refuse(context, { path, body, client, ...raw }, 400, 'body', webReason('malformedCommand', { command: command.name, issues: describeIssues(parsed.error) }), sender.name);
   const input = command.toInput(parsed.data, sender, context.service);
   if (isNotAnInput(input)) return refuse(context, { path, body, client, ...raw }, input.status, 'table', input.reason, sender.name);
