@@ -102,6 +102,7 @@ function copyShoe(shoe: ShoeState): ShoeState {
     burned: shoe.burned, cutCardSeen: shoe.cutCardSeen,
   };
   if (shoe.cutCardMissing !== undefined) copy.cutCardMissing = shoe.cutCardMissing;
+  if (shoe.finished !== undefined) copy.finished = shoe.finished;
   return copy;
 }
 

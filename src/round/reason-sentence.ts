@@ -58,6 +58,7 @@ export const REASON_SENTENCES: Sentences = {
   unknownSupervisorAction: (p) => `unknown supervisor action "${p.action}"`,
   notPaused: () => 'the table is not paused',
   noShoeToChange: () => 'no shoe to change',
+  shoeAlreadyOut: (p) => `shoe ${p.shoe} is already out: load the next shoe`,
   alreadyPaused: () => 'the table is already paused',
   noRoundToVoid: () => 'no round to void',
   roundOpenShoe: () => 'a round is open: void it before changing the shoe',

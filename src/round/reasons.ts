@@ -22,6 +22,7 @@ export interface RoundReasonParams {
   unknownSupervisorAction: { action: string };
   notPaused: NoParams;
   noShoeToChange: NoParams;
+  shoeAlreadyOut: { shoe: number };
   alreadyPaused: NoParams;
   noRoundToVoid: NoParams;
   roundOpenShoe: NoParams;

@@ -33,7 +33,7 @@ export function refusalReason({ rules, table }: RoundContext, event: MachineEven
       if (!(SUPERVISOR_ACTIONS as readonly string[]).includes(action)) return reason('unknownSupervisorAction', { action });
       if (action === 'resume') return reason('notPaused', NO_PARAMS);
       if (action === 'useCard') return refuseUseOfFaultCard(table) ?? reason('notPaused', NO_PARAMS);
-      if (action === 'shoeChange') return reason('noShoeToChange', NO_PARAMS);
+      if (action === 'shoeChange') return table.shoe?.finished === true ? reason('shoeAlreadyOut', { shoe: table.shoe.number }) : reason('noShoeToChange', NO_PARAMS);
       if (action === 'pause') return reason('alreadyPaused', NO_PARAMS);
       return reason('noRoundToVoid', NO_PARAMS);
     }

@@ -15,7 +15,7 @@ import { reason, type Reason } from './reasons.js';
 import { withSentence } from './reason-sentence.js';
 import { cardOf, input, roundOpen } from './round-guards.js';
 import { refusalReason } from './refusal-reason.js';
-import { burnCard, foreignReason, loadShoe, markCutCard, recordDrawn } from './operations/shoe.js';
+import { burnCard, finishTheShoe, foreignReason, loadShoe, markCutCard, recordDrawn } from './operations/shoe.js';
 import { cancelBet, closeBetting, openBetting, placeBet, refuseBet, refuseCancel } from './operations/betting.js';
 import { completeInitialDeal, dealInitialCard } from './operations/dealing.js';
 import { answerOffer, checkDealerBlackjack, declineOfferOnTimeout, refuseOfferAnswer, refuseOfferTimeout } from './operations/offers.js';
@@ -48,7 +48,7 @@ export const roundActions = {
   markCutCard: operation((s, _r, _e, emit) => markCutCard(s, emit)),
   openBetting: operation((s, _r, _e, emit) => openBetting(s, emit)),
   finishShoe: operation((s, _r, _e, emit) => {
-    if (s.shoe) emit({ type: 'shoe.finished', shoe: s.shoe.number });
+    if (s.shoe) finishTheShoe(s.shoe, emit);
     s.bets = [];
     s.boxes = [];
   }),
@@ -70,7 +70,7 @@ export const roundActions = {
     setAsideFaultCard(s, sup?.by, emit);
     s.shoeFaults = [];
     if (roundOpen(s)) voidRound(s, sup?.by, typedOr(sup?.reason, reason('shoeChange', NO_PARAMS)), emit);
-    if (s.shoe) emit({ type: 'shoe.finished', shoe: s.shoe.number });
+    if (s.shoe) finishTheShoe(s.shoe, emit);
     s.bets = [];
     s.boxes = [];
   }),
@@ -166,8 +166,9 @@ export const roundActions = {
     const t = input(e, 'decision.timeout');
     return t && refuseTimeout(table, t.seat);
   }),
-  rejectWhilePaused: reject(({ table }) =>
-    table.shoeFaults.length > 0 ? reason('pausedShoeFault', { faults: table.shoeFaults.join(', ') })
+  rejectWhilePaused: reject(({ table }, e) =>
+    table.shoe?.finished === true && input(e, 'supervisor')?.action === 'shoeChange' ? reason('shoeAlreadyOut', { shoe: table.shoe.number })
+      : table.shoeFaults.length > 0 ? reason('pausedShoeFault', { faults: table.shoeFaults.join(', ') })
       : table.faultCard ? reason('pausedFaultCard', { fault: table.faultCard.kind, card: table.faultCard.card })
         : reason('pausedTable', NO_PARAMS)),
 } satisfies Record<string, StepAction>;

@@ -78,7 +78,7 @@ export const roundGuards = {
     if (!shoe || shoe.cutCardSeen || shoe.cutCardMissing) return false;
     return cardsDrawn(shoe) >= shoeSize(rules) - cutCardReserve(rules);
   },
-  isShoeChange: ({ context, event }) => supervisorAction(event) === 'shoeChange' && context.table.shoe !== null,
+  isShoeChange: ({ context, event }) => supervisorAction(event) === 'shoeChange' && context.table.shoe !== null && context.table.shoe.finished !== true,
   faultCardUsable: ({ context, event }) => supervisorAction(event) === 'useCard' && refuseUseOfFaultCard(context.table) === null,
   cancelAcceptable: ({ context, event }) => {
     const c = input(event, 'bet.cancel');

@@ -66,6 +66,9 @@ export interface ShoeState {
   cutCardSeen: boolean;
   /** The missing-cut-card fault was raised for this shoe (once). */
   cutCardMissing?: boolean;
+  /** The shoe is out (`shoe.finished`: its end after the cut card, or a supervisor's shoe change): nothing
+   *  more is drawn from it and it cannot be changed again; the next `shoe.loaded` replaces it. */
+  finished?: boolean;
 }
 
 export interface PendingFaultCard {

@@ -17,7 +17,7 @@ const SAMPLES: { readonly [K in ReasonCode]: ReasonParams[K] } = {
   splitPairOrPictures: {}, splitPair: {}, splitAcesMax: { count: 2 }, splitMax: { count: 4 }, noSurrender: { game: 'Basic blackjack' },
   surrenderFirst: {}, noSurrenderAgainst: { card: 'AC' },
   cardNotExpected: { card: 'KS', phase: 'round', round: 4 }, noBettingNow: { phase: 'shoeOver' }, betRefused: {}, noBetsToCancel: { phase: 'burning' },
-  noMainBet: {}, bettingNotOpen: { phase: 'noShoe' }, unknownSupervisorAction: { action: 'dance' }, notPaused: {}, noShoeToChange: {},
+  noMainBet: {}, bettingNotOpen: { phase: 'noShoe' }, unknownSupervisorAction: { action: 'dance' }, notPaused: {}, noShoeToChange: {}, shoeAlreadyOut: { shoe: 2 },
   alreadyPaused: {}, noRoundToVoid: {}, roundOpenShoe: {}, noShoeChangeNow: { phase: 'betting' }, noShoeLoaded: {},
   noDecisionExpected: { phase: 'round', round: 12 }, unknownShoeFault: { text: 'smoke', list: 'linkDown, misread' },
   faultClearedBySupervisor: { fault: 'sequenceIncident' }, noFaultToClear: { fault: 'jam' }, recoveryRefused: {},

@@ -44,6 +44,26 @@ describe('supervisor resolutions', () => {
     expect(e.phase).toBe('active.awaitingShoe');
     expect(e.submit({ type: 'bet', seat: 1, player: 'p1', amount: 1000 })[0]).toMatchObject({ type: 'input.rejected' });
   });
+
+  test('a second shoe change is refused while the shoe is already out, paused or not; a new shoe can be changed again', () => {
+    const e = engineAfter(base);
+    e.submit({ type: 'supervisor', action: 'shoeChange', by: 'sup' });
+    const again = e.submit({ type: 'supervisor', action: 'shoeChange', by: 'sup' });
+    expect(again).toMatchObject([{ type: 'input.rejected', code: 'shoeAlreadyOut', params: { shoe: 1 }, reason: 'shoe 1 is already out: load the next shoe' }]);
+    e.submit({ type: 'supervisor', action: 'pause', by: 'sup' });
+    expect(e.phase).toBe('paused');
+    expect(e.submit({ type: 'supervisor', action: 'shoeChange', by: 'sup' })).toMatchObject([{ type: 'input.rejected', code: 'shoeAlreadyOut' }]);
+    e.submit({ type: 'supervisor', action: 'resume', by: 'sup' });
+    e.submit({ type: 'shoe.loaded' });
+    expect(e.submit({ type: 'supervisor', action: 'shoeChange', by: 'sup' }).map((f) => f.type)).toEqual(['shoe.finished']);
+  });
+
+  test('after the shoe ends at the cut card, a shoe change is refused: the shoe is already out', () => {
+    const e = engineAfter([...base, { type: 'cut-card' }, { type: 'decision', seat: 1, action: 'stand' }]);
+    const last = e.submit({ type: 'card', card: '5H' }); // the dealer's 21 settles the round: the shoe ends
+    expect(last.map((f) => f.type)).toContain('shoe.finished');
+    expect(e.submit({ type: 'supervisor', action: 'shoeChange', by: 'sup' })).toMatchObject([{ type: 'input.rejected', code: 'shoeAlreadyOut', params: { shoe: 1 } }]);
+  });
 });
 
 describe('cancelling bets', () => {

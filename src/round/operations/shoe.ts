@@ -67,3 +67,10 @@ export function markCutCard(s: TableState, emit: Emit): void {
 export function shoeReadyForBetting(s: TableState): boolean {
   return s.shoe !== null && !s.shoe.cutCardSeen && burnComplete(s);
 }
+
+/** The shoe is out (its end after the cut card, or a supervisor's shoe change): `shoe.finished`, once. */
+export function finishTheShoe(shoe: ShoeState, emit: Emit): void {
+  if (shoe.finished === true) return;
+  shoe.finished = true;
+  emit({ type: 'shoe.finished', shoe: shoe.number });
+}
