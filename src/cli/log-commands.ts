@@ -23,6 +23,7 @@ export async function recallCommand(args: CommandArgs<OptionSpecs>, out: Out): P
           const text = describeRecalledFact(step.fact);
           if (text !== null) out(`${step.wallTime} #${step.seq} ${text}${step.by ? ` [${step.by}]` : ''}`);
         }
+        if (!r.steps.some((s) => s.fact.type === 'round.ended')) out(`(round ${r.round} has not ended on this log: its bets are not settled; the round is still in play, or the table stopped before it ended and settles it when it opens this log again)`);
       }
     }
     return 0;

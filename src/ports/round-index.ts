@@ -1,7 +1,8 @@
 /**
  * Port: rounds findable by number (recall from an index). A round's span is the first and
- * last log position of the events that carry its number; `dealt` tells whether the round got as far as
- * `betting.closed` or `round.voided` (the rounds recall shows). Reading a span costs the span, not the log.
+ * last log position of the events that carry its number; `dealt` tells whether it is a round recall shows:
+ * one that took a bet (`bet.placed`, even if it stopped during betting) or got as far as `betting.closed` or
+ * `round.voided`. Reading a span costs the span, not the log.
  */
 export interface RoundSpan {
   readonly round: number;
@@ -15,5 +16,5 @@ export interface RoundIndex {
   lastDealtRounds(streamId: string, last: number): Promise<RoundSpan[]>;
 }
 
-/** The fact types that make a round one recall shows. */
-export const DEALT_ROUND_TYPES: readonly string[] = ['betting.closed', 'round.voided'];
+/** The fact types that make a round one recall shows: every round that took a bet, or was closed or voided. */
+export const DEALT_ROUND_TYPES: readonly string[] = ['bet.placed', 'betting.closed', 'round.voided'];

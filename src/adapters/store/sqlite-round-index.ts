@@ -2,7 +2,9 @@
  * The round index of a table's SQLite log (recall reads only the rounds asked for): one row per (stream, round) with the first and
  * last seq of the events carrying that round number and whether it was dealt. Kept by a trigger on
  * every insert into `events` — in the append's own transaction, so the index is exactly as durable as
- * the log — and filled once from the log when a database made before the index is opened.
+ * the log — and filled once from the log when a database made before the index is opened. A database whose
+ * trigger names other fact types (made when fewer rounds were recalled) gets the trigger of this version and
+ * its `dealt` marks corrected from the log, once, on open.
  */
 import type Database from 'better-sqlite3';
 import { DEALT_ROUND_TYPES, type RoundSpan } from '../../ports/round-index.js';
@@ -15,7 +17,7 @@ CREATE TABLE IF NOT EXISTS round_index (
   round     INTEGER NOT NULL,
   first_seq INTEGER NOT NULL,
   last_seq  INTEGER NOT NULL,
-  dealt     INTEGER NOT NULL,                  -- 1 once betting.closed or round.voided is on the log
+  dealt     INTEGER NOT NULL,                  -- 1 once a fact of DEALT_ROUND_TYPES is on the log
   PRIMARY KEY (stream, round)
 ) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS round_index_dealt ON round_index (stream, dealt, first_seq);
@@ -33,10 +35,16 @@ END;
 /** Creates the index (inside prepareDatabase's transaction); fills it from the log the first time. */
 export function prepareRoundIndex(db: Database.Database): void {
   const existed = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'round_index'").get() !== undefined;
+  const trigger = db.prepare<[], { sql: string }>("SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = 'events_round_index'").get();
+  const outdated = trigger !== undefined && !trigger.sql.includes(`NEW.type IN (${DEALT})`);
+  if (outdated) db.exec('DROP TRIGGER events_round_index');
   db.exec(DDL);
   if (!existed) {
     db.exec(`INSERT INTO round_index (stream, round, first_seq, last_seq, dealt)
       SELECT stream, round, min(seq), max(seq), max(type IN (${DEALT})) FROM events WHERE round > 0 GROUP BY stream, round`);
+  } else if (outdated) {
+    db.exec(`UPDATE round_index SET dealt = 1 WHERE dealt = 0
+      AND (stream, round) IN (SELECT stream, round FROM events WHERE round > 0 AND type IN (${DEALT}))`);
   }
 }
 

@@ -4,7 +4,7 @@
 // index and reads them round by round, so the cost is the rounds asked for, not the log, and the event loop
 // gets a turn between rounds.
 import type { EventStore, StoredEvent } from '../../ports/event-store.js';
-import type { RoundIndex } from '../../ports/round-index.js';
+import { DEALT_ROUND_TYPES, type RoundIndex } from '../../ports/round-index.js';
 import { factOf, isInputRecord, isNoteRecord, recordedInput, CONFIGURED_RECORD } from './log-records.js';
 import { noteOf } from './log-notes.js';
 import type { RecalledFact } from './recall-story.js';
@@ -45,7 +45,7 @@ export function recallRounds(events: readonly StoredEvent[], last: number): Reca
     rounds.set(event.round, steps);
   }
   return [...rounds.entries()]
-    .filter(([, steps]) => steps.some((s) => s.fact.type === 'betting.closed' || s.fact.type === 'round.voided'))
+    .filter(([, steps]) => steps.some((s) => DEALT_ROUND_TYPES.includes(s.fact.type)))
     .slice(-last)
     .map(([round, steps]) => ({ round, steps }));
 }

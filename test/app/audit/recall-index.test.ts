@@ -83,6 +83,49 @@ describe('recall from the round index', () => {
     await reopened.close();
   });
 
+  test('a round that took bets and stopped during betting is recalled, from SQLite and memory alike', async () => {
+    for (const store of [new SqliteEventStore({ path: tempDb(), pollIntervalMs: 0 }), new MemoryEventStore()]) {
+      const service = await TableService.open({ tableId: TABLE, rules, rulesId, store, clock: steppingClock() });
+      for (const input of [{ type: 'shoe.loaded' }, { type: 'card', card: '5D' }, { type: 'bet', seat: 2, player: 'ann', amount: 1000 }] as const) {
+        await service.submit(input, { source: 'api', by: 'gs' });
+      }
+      service.close();
+      const recalled = await recallLastRounds(store, TABLE, 10);
+      expect(recalled.map((r) => r.round)).toEqual([1]);
+      expect(recalled[0]!.steps.map((s) => s.fact.type)).toContain('bet.placed');
+      expect(recalled).toEqual(recallRounds(await store.read(TABLE), 10));
+      await store.close();
+    }
+  });
+
+  test('a database indexed before rounds with bets counted: its trigger is redefined and its index corrected on open', async () => {
+    const path = tempDb();
+    const first = new SqliteEventStore({ path, pollIntervalMs: 0 });
+    const service = await TableService.open({ tableId: TABLE, rules, rulesId, store: first, clock: steppingClock() });
+    for (const input of [{ type: 'shoe.loaded' }, { type: 'card', card: '5D' }, { type: 'bet', seat: 2, player: 'ann', amount: 1000 }] as const) {
+      await service.submit(input, { source: 'api', by: 'gs' });
+    }
+    service.close();
+    await first.close();
+    // As the index was kept before: only betting.closed and round.voided marked a round for recall.
+    const db = new Database(path);
+    db.exec(`DROP TRIGGER events_round_index;
+      CREATE TRIGGER events_round_index AFTER INSERT ON events WHEN NEW.round > 0
+      BEGIN
+        INSERT INTO round_index (stream, round, first_seq, last_seq, dealt)
+          VALUES (NEW.stream, NEW.round, NEW.seq, NEW.seq, NEW.type IN ('betting.closed', 'round.voided'))
+          ON CONFLICT (stream, round) DO UPDATE SET first_seq = min(first_seq, excluded.first_seq), last_seq = max(last_seq, excluded.last_seq), dealt = max(dealt, excluded.dealt);
+      END;
+      UPDATE round_index SET dealt = 0;`);
+    db.close();
+    const reopened = new SqliteEventStore({ path, pollIntervalMs: 0 });
+    expect((await recallLastRounds(reopened, TABLE, 10)).map((r) => r.round)).toEqual([1]);
+    await reopened.close();
+    const check = new Database(path, { readonly: true });
+    expect((check.prepare("SELECT sql FROM sqlite_master WHERE name = 'events_round_index'").get() as { sql: string }).sql).toContain('bet.placed');
+    check.close();
+  });
+
   test('the in-process index reads each event once across queries', async () => {
     const store = new MemoryEventStore();
     await play(store, 3, 5);

@@ -59,5 +59,21 @@ describe('shoe recall on a round with notes beside its facts', () => {
     expect(steps).toContain('Fact card.glowed, unknown to this version: {"seat":1}. [shoe]');
     expect(steps.some((s) => /^Seat 1 hand \d+ to act\. \[shoe\]$/.test(s)), 'a fact keeps its sender').toBe(true);
     for (const line of lines) expect(line).not.toMatch(/undefined|\[object|^\S+ #\d+ $/);
+    expect(lines.at(-1)).toMatch(/^\(round 1 has not ended on this log: its bets are not settled/);
+  });
+
+  test('a round stopped during betting with a bet on it is recalled, and said not to have ended', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'recall-betting-'));
+    const { rules, rulesId } = loadRuleSet('six-deck');
+    const store = new SqliteEventStore({ path: join(dir, '{tableId}.db'), pollIntervalMs: 0 });
+    const service = await TableService.open({ tableId: 'demo-1', rules, rulesId, store, clock: steppingClock() });
+    for (const input of [{ type: 'shoe.loaded' }, { type: 'card', card: '5D' }, { type: 'bet', seat: 2, player: 'ann', amount: 1000 }] as const) await service.submit(input, { source: 'api', by: 'gs' });
+    service.close();
+    await store.close();
+    const lines: string[] = [];
+    expect(await recallCommand(recallArgs(join(dir, 'demo-1.db')), (line) => lines.push(line))).toBe(0);
+    expect(lines[0]).toBe('== demo-1 round 1 ==');
+    expect(lines.some((l) => l.endsWith('ann bets 10.00 (main) on seat 2. [gs]'))).toBe(true);
+    expect(lines.at(-1)).toMatch(/^\(round 1 has not ended on this log/);
   });
 });
