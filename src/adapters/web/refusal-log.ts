@@ -158,8 +158,9 @@ export class RefusalLog {
     const { summary } = window;
     if (summary.count === 0) return;
     const record = summary.record({ since: window.startedAt, until: Math.max(until, window.startedAt), seconds: Math.round(this.windowMs / 1000), recorded: window.recorded });
-    this.logger?.warn({ count: record['count'], noCredential: record['noCredential'], unknownCredential: record['unknownCredential'], knownCredential: record['knownCredential'], addresses: record['addresses'], clients: record['clients'], paths: record['paths'] },
-      'refused requests counted into one log record (beyond the few recorded one by one): if this goes on, the addresses listed are flooding the table; block them in front of it (every refusal is counted in table_refused_requests_total)');
+    const { count, noCredential, unknownCredential, knownCredential, senders, addresses, clients, paths, codes } = record;
+    this.logger?.warn({ count, noCredential, unknownCredential, knownCredential, senders, addresses, clients, paths, codes },
+      'refused requests counted into one log record (beyond the few recorded one by one): if this goes on, the addresses listed are flooding the table; block them in front of it (every refusal is counted in table_refused_requests_total; docs/operations.md, "Refused requests")');
     await this.write(record);
   }
 

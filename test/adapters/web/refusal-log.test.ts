@@ -3,6 +3,7 @@
 // records one by one and one summary; a refusal from a known credential keeps its own small budget; the
 // summary says what it counts and names only known credentials; every refusal is counted for /metrics.
 // A summary being written when its window ends is waited for on close.
+import { pino } from 'pino';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { RefusalLog, type RefusalFacts, type Schedule } from '../../../src/adapters/web/refusal-log.js';
 
@@ -132,6 +133,18 @@ describe('the whole table\'s budget', () => {
     expect(new Map([...log.counts.entries()].map(([labels, n]) => [`${labels.credential} ${labels.reason}`, n]))).toEqual(new Map([
       ['none missingCredentialHeader', 1000], ['unknown unknownCredential', 1000], ['known malformedCommand', 1000], ['unknown tooMany', 1],
     ]));
+  });
+});
+
+describe('the operator', () => {
+  test('is told in one WARN line per summary what was counted, from where, and what to do', async () => {
+    const lines: Array<Record<string, unknown>> = [];
+    const logger = pino({ level: 'info' }, { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) });
+    const { log } = recorder({ logger });
+    for (let i = 0; i < 100; i++) await log.refused(flood(i));
+    await log.flushAll();
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({ level: 40, count: 87, addresses: 87, senders: { 'online-1': 11, 'online-2': 12 }, msg: expect.stringMatching(/block them in front of it/) });
   });
 });
 
