@@ -23,6 +23,7 @@ const WEB: { readonly [C in WebReasonCode]: WebReasonParams[C] } = {
   noRoute: { method: 'GET', path: '/api/nothing' }, bodyTooLarge: {}, unsupportedMediaType: {},
   notUtf8: {}, loneSurrogate: {}, loneSurrogateEscaped: {}, tooDeep: { count: '17', limit: '16' }, notJson: { error: 'Unexpected end' },
   tooMany: { count: '100', ms: '1000', after: '1 second' }, tooManyMessages: {},
+  refusalsCounted: { count: '312', seconds: '10', none: '200', unknown: '70', known: '42' },
   bettingAlreadyOpen: {}, bettingOpensItself: { phase: 'round', round: '4' }, notRecorded: {}, internal: {}, busy: {}, noViewYet: {},
 };
 

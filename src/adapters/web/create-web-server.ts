@@ -42,7 +42,7 @@ export interface WebServerOptions {
   readonly viewBufferBytes?: number;
   /** Requests (and WebSocket messages) per client address and window (default 100 per second). */
   readonly rateLimit?: RateLimitSettings;
-  /** Refusals from one address recorded one by one per window, then counted (default 10 s). */
+  /** The window of refusal records: a few recorded one by one, the rest counted into one summary (default 10 s; ./refusal-log.ts). */
   readonly refusalWindowMs?: number;
   /** The link, the log's writability, the appends: for /readyz and /metrics. */
   readonly health?: TableHealth;

@@ -1,10 +1,16 @@
-// Refusals stay on the log, bounded. A `command.refused` record keeps the route, the reason,
-// the credential's name (never the token), the client's address, the body's size and SHA-256 digest —
-// not the body. From one client address, the first FIRST_RECORDS refusals of a window are recorded one
-// by one (and the answer waits for them, as before); the rest of that window are counted, and at the end
-// of the window become one record with `count`, the routes and the reasons seen (a few of each). So a
-// flood of refused requests from one address costs a few records per window, however fast it comes.
+// Refusals stay on the log, bounded for the whole table, whatever the number of addresses they come
+// from (docs/web-api.md, "Bounded refusal records"; docs/audit.md, "Refused requests on the log"). A
+// `command.refused` record keeps the route, the reason with its code, the credential's name (never the
+// token), the client's address, the body's size and SHA-256 digest — not the body. In each window
+// (10 s) a few refusals are recorded one by one, and the answer waits for them: per known credential
+// the first `firstRecords` (who tried what is the auditor's business), for all refusals with no or an
+// unknown credential together the first `anonymousRecords`, and never more than `windowRecords` in all.
+// Every other refusal of the window is counted into ONE summary record written when the window ends
+// (./refusal-summary.ts). So the log gains at most windowRecords + 1 records per window. Every refusal
+// is also counted by credential and code for /metrics (./refusal-counts.ts): the full counts live there.
 import type { Logger } from 'pino';
+import { RefusalCounts } from './refusal-counts.js';
+import { RefusalSummary, type CredentialKind } from './refusal-summary.js';
 
 export interface RefusalFacts {
   /** The route, without its query string (a token may be in it). */
@@ -15,6 +21,8 @@ export interface RefusalFacts {
   readonly params?: Readonly<Record<string, string>>;
   /** The credential's name, when one was recognised. */
   readonly by?: string;
+  /** Absent: known when `by` is given, unknown for the code `unknownCredential`, else none. */
+  readonly credential?: CredentialKind;
   readonly client: string;
   /** Size of the refused body in bytes (0: none). */
   readonly bodyBytes: number;
@@ -24,119 +32,136 @@ export interface RefusalFacts {
 
 export type RecordRefusal = (record: Record<string, unknown>) => Promise<unknown>;
 
+/** Runs `run` once after `ms`; the returned function cancels it. */
+export type Schedule = (run: () => void, ms: number) => () => void;
+
+const realTimer: Schedule = (run, ms) => {
+  const timer = setTimeout(run, ms);
+  timer.unref?.();
+  return () => clearTimeout(timer);
+};
+
 export interface RefusalLogOptions {
   readonly windowMs?: number;
-  /** Refusals recorded one by one per client and window, before they are counted instead. */
+  /** Refusals recorded one by one per known credential and window (default 5). */
   readonly firstRecords?: number;
-  /** Clients followed at once; beyond it the rest share one entry ('*'). */
+  /** Refusals with no or an unknown credential recorded one by one per window, for the whole table (default 3). */
+  readonly anonymousRecords?: number;
+  /** Refusals recorded one by one per window in all (default 20); the rest are counted into the summary. */
+  readonly windowRecords?: number;
+  /** Addresses a summary tells apart (default 10,000); beyond, its count of addresses is a lower bound. */
   readonly maxClients?: number;
   readonly now?: () => number;
+  /** The window's timer (default: setTimeout, unref'd). */
+  readonly schedule?: Schedule;
   readonly logger?: Logger;
 }
 
-interface ClientWindow {
-  readonly startedAt: number;
-  recorded: number;
-  counted: number;
-  bytes: number;
-  readonly paths: Map<string, number>;
-  readonly reasons: Map<string, number>;
-  /** The reasons' codes seen, counted (a few of each, like the reasons). */
-  readonly codes: Map<string, number>;
-  by: string | undefined;
-  lastAt: number;
-  timer: NodeJS.Timeout | null;
+export function credentialKind(facts: Pick<RefusalFacts, 'by' | 'code' | 'credential'>): CredentialKind {
+  if (facts.credential !== undefined) return facts.credential;
+  if (facts.by !== undefined) return 'known';
+  return facts.code === 'unknownCredential' ? 'unknown' : 'none';
 }
 
-/** How many distinct routes and reasons a summary lists. */
-const LISTED = 5;
-
-function countInto(map: Map<string, number>, key: string): void {
-  if (map.has(key) || map.size < LISTED) map.set(key, (map.get(key) ?? 0) + 1);
-  else map.set('(other)', (map.get('(other)') ?? 0) + 1);
+interface Window {
+  readonly startedAt: number;
+  recorded: number;
+  anonymous: number;
+  /** Records one by one per known credential (at most `windowRecords` names). */
+  readonly bySender: Map<string, number>;
+  readonly summary: RefusalSummary;
+  readonly cancel: () => void;
 }
 
 export class RefusalLog {
-  private readonly windows = new Map<string, ClientWindow>();
+  private window: Window | null = null;
   private readonly windowMs: number;
   private readonly firstRecords: number;
+  private readonly anonymousRecords: number;
+  private readonly windowRecords: number;
   private readonly maxClients: number;
   private readonly now: () => number;
+  private readonly schedule: Schedule;
+  private readonly logger: Logger | undefined;
+  /** Summaries being written because their window ended (flushAll waits for them too). */
+  private readonly inFlight = new Set<Promise<void>>();
   /** Refusals seen (recorded one by one or counted). */
   seen = 0;
   /** Records written. */
   written = 0;
+  /** Every refusal by credential and code (for /metrics). */
+  readonly counts = new RefusalCounts();
 
   constructor(private readonly record: RecordRefusal, options: RefusalLogOptions = {}) {
     this.windowMs = options.windowMs ?? 10_000;
     this.firstRecords = options.firstRecords ?? 5;
+    this.anonymousRecords = options.anonymousRecords ?? 3;
+    this.windowRecords = options.windowRecords ?? 20;
     this.maxClients = options.maxClients ?? 10_000;
     this.now = options.now ?? Date.now;
+    this.schedule = options.schedule ?? realTimer;
     this.logger = options.logger;
   }
-
-  private readonly logger: Logger | undefined;
 
   /** Records (or counts) one refusal; resolves once it is on the log when it is recorded one by one. */
   async refused(facts: RefusalFacts): Promise<void> {
     this.seen += 1;
-    const key = this.windows.has(facts.client) || this.windows.size < this.maxClients ? facts.client : '*';
+    const kind = credentialKind(facts);
+    this.counts.add(kind, facts.code);
     const at = this.now();
-    let window = this.windows.get(key);
-    if (window && at - window.startedAt >= this.windowMs) {
-      await this.flush(key);
-      window = undefined;
-    }
-    if (!window) {
-      window = { startedAt: at, recorded: 0, counted: 0, bytes: 0, paths: new Map(), reasons: new Map(), codes: new Map(), by: undefined, lastAt: at, timer: null };
-      this.windows.set(key, window);
-      const timer = setTimeout(() => void this.flushing(key), this.windowMs);
-      timer.unref?.();
-      window.timer = timer;
-    }
-    window.lastAt = at;
-    if (window.recorded < this.firstRecords) {
-      window.recorded += 1;
+    if (this.window && at - this.window.startedAt >= this.windowMs) void this.ending(this.window.startedAt + this.windowMs);
+    const window = this.window ?? this.open(at);
+    if (this.takesRecord(window, kind, facts.by)) {
       await this.write({
         path: facts.path, reason: facts.reason, ...(facts.code !== undefined ? { code: facts.code, params: facts.params ?? {} } : {}), ...(facts.by !== undefined ? { by: facts.by } : {}),
         client: facts.client, bodyBytes: facts.bodyBytes, ...(facts.bodyDigest !== undefined ? { bodyDigest: facts.bodyDigest } : {}),
       });
       return;
     }
-    window.counted += 1;
-    window.bytes += facts.bodyBytes;
-    window.by ??= facts.by;
-    countInto(window.paths, facts.path);
-    countInto(window.reasons, facts.reason);
-    if (facts.code !== undefined) countInto(window.codes, facts.code);
+    window.summary.add(facts, kind);
   }
 
-  /** Summaries being written because their window ended (flushAll waits for them too). */
-  private readonly inFlight = new Set<Promise<void>>();
+  private open(at: number): Window {
+    const startedAt = at;
+    const cancel = this.schedule(() => void this.ending(startedAt + this.windowMs), this.windowMs);
+    this.window = { startedAt, recorded: 0, anonymous: 0, bySender: new Map(), summary: new RefusalSummary(this.maxClients), cancel };
+    return this.window;
+  }
 
-  private flushing(key: string): Promise<void> {
-    const run = this.flush(key).finally(() => this.inFlight.delete(run));
+  /** Whether this refusal is within the window's budgets of records one by one (and takes its place). */
+  private takesRecord(window: Window, kind: CredentialKind, by: string | undefined): boolean {
+    if (window.recorded >= this.windowRecords) return false;
+    if (kind === 'known' && by !== undefined) {
+      const taken = window.bySender.get(by) ?? 0;
+      if (taken >= this.firstRecords) return false;
+      window.bySender.set(by, taken + 1);
+    } else {
+      if (window.anonymous >= this.anonymousRecords) return false;
+      window.anonymous += 1;
+    }
+    window.recorded += 1;
+    return true;
+  }
+
+  /** Ends the current window at `until` (or now, if earlier): its summary is written, and waited for by flushAll. */
+  private ending(until: number): Promise<void> {
+    const window = this.window;
+    if (!window) return Promise.resolve();
+    this.window = null;
+    window.cancel();
+    const run = this.summarise(window, Math.min(until, this.now())).finally(() => this.inFlight.delete(run));
     this.inFlight.add(run);
     return run;
   }
 
-  /** Writes the window's summary (if it counted any) and forgets the client. */
-  private async flush(key: string): Promise<void> {
-    const window = this.windows.get(key);
-    if (!window) return;
-    this.windows.delete(key);
-    if (window.timer) clearTimeout(window.timer);
-    if (window.counted === 0) return;
-    const [path] = window.paths.keys();
-    const [reason] = window.reasons.keys();
-    await this.write({
-      path: path ?? '', reason: `${window.counted} more refused in ${Math.round(this.windowMs / 1000)} s: ${reason ?? ''}`,
-      ...(window.by !== undefined ? { by: window.by } : {}),
-      client: key, bodyBytes: window.bytes, count: window.counted,
-      paths: Object.fromEntries(window.paths), reasons: Object.fromEntries(window.reasons),
-      ...(window.codes.size > 0 ? { codes: Object.fromEntries(window.codes) } : {}),
-      since: new Date(window.startedAt).toISOString(), until: new Date(window.lastAt).toISOString(),
-    });
+  private async summarise(window: Window, until: number): Promise<void> {
+    const { summary } = window;
+    if (summary.count === 0) return;
+    const record = summary.record({ since: window.startedAt, until: Math.max(until, window.startedAt), seconds: Math.round(this.windowMs / 1000), recorded: window.recorded });
+    const { count, noCredential, unknownCredential, knownCredential, senders, addresses, clients, paths, codes } = record;
+    this.logger?.warn({ count, noCredential, unknownCredential, knownCredential, senders, addresses, clients, paths, codes },
+      'refused requests counted into one log record (beyond the few recorded one by one): if this goes on, the addresses listed are flooding the table; block them in front of it (every refusal is counted in table_refused_requests_total; docs/operations.md, "Refused requests")');
+    await this.write(record);
   }
 
   private async write(record: Record<string, unknown>): Promise<void> {
@@ -148,8 +173,8 @@ export class RefusalLog {
     }
   }
 
-  /** Writes every pending summary, and waits for those being written (on close). */
+  /** Writes the pending summary, and waits for those being written (on close). */
   async flushAll(): Promise<void> {
-    await Promise.all([...this.windows.keys()].map((key) => this.flush(key)).concat([...this.inFlight]));
+    await Promise.all([this.ending(this.now()), ...this.inFlight]);
   }
 }

@@ -1,10 +1,12 @@
 // A command refused before it became an input (credential, role, body, or a command the table has no
-// input for): recorded on the table's log as `command.refused` (the table does not change; bounded:
-// ./refusal-log.ts), logged, and answered with a 4xx status and the reason (with its code: ./explained-reason.ts).
+// input for): recorded on the table's log as `command.refused` (the table does not change; bounded for
+// the whole table: ./refusal-log.ts), counted by credential and code for /metrics, logged, and answered
+// with a 4xx status and the reason (with its code: ./explained-reason.ts).
 import { explained, type ExplainedReason } from './explained-reason.js';
 import type { WebReason } from './web-reasons.js';
 import { bodyDigest } from './json-guard.js';
 import type { RefusalKind } from './schemas/refusal-schemas.js';
+import type { CredentialKind } from './refusal-summary.js';
 import type { WebContext } from './web-context.js';
 
 export type { RefusalKind };
@@ -32,6 +34,14 @@ export interface RefusedCommand {
   readonly raw?: { readonly bytes: number; readonly digest: string };
   /** The client's address. */
   readonly client?: string;
+  /** A credential came with the request (recognised or not), when the refusal's code does not say so. */
+  readonly presented?: boolean;
+}
+
+/** Whether a refusal came with a credential the table knows, one it does not, or none (./refusal-summary.ts). */
+function credentialOf(command: RefusedCommand, code: string, by: string | undefined): CredentialKind {
+  if (by !== undefined) return 'known';
+  return command.presented === true || code === 'unknownCredential' ? 'unknown' : 'none';
 }
 
 function bodyFacts(command: RefusedCommand): { bodyBytes: number; bodyDigest?: string } {
@@ -57,6 +67,7 @@ export async function refuse(context: WebContext, command: RefusedCommand, statu
   const { reason, code, params } = explainedReason;
   const path = clipped(command.path, PATH_CHARS);
   context.logger.warn({ path, status, refused: kind, reason, code, by }, 'command refused');
-  await context.refusals.refused({ path, reason, code, params, ...(by !== undefined ? { by } : {}), client: command.client ?? 'unknown', ...bodyFacts(command) });
+  const credential = credentialOf(command, code, by);
+  await context.refusals.refused({ path, reason, code, params, ...(by !== undefined ? { by } : {}), credential, client: command.client ?? 'unknown', ...bodyFacts(command) });
   return { status, body: { ok: false, refused: kind, ...explainedReason } };
 }

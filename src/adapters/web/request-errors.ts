@@ -7,7 +7,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { issuesLine } from './command-bodies.js';
-import { bearerToken } from './credentials.js';
+import { bearerToken, queryToken } from './credentials.js';
 import { explained } from './explained-reason.js';
 import { webReason, webReasonOf, type WebReason } from './web-reasons.js';
 import type { PageLanguage } from './page-routes.js';
@@ -52,9 +52,11 @@ async function refuseRequest(context: WebContext | null, request: FastifyRequest
   const path = requestPath(request);
   let body: object = { ok: false, refused: kind, ...clippedReason(reason) };
   if (context && (status === 429 || isApiPath(path))) {
-    const sender = context.credentials.get(bearerToken(request.headers.authorization) ?? '');
+    // A socket's upgrade carries its token in the query (./credentials.ts).
+    const token = bearerToken(request.headers.authorization) ?? queryToken(request.query);
+    const sender = token !== undefined ? context.credentials.get(token) : undefined;
     const raw = rawBodyOf(request);
-    body = (await refuse(context, { path, client: request.ip, ...(raw ? { raw } : {}) }, status, kind, reason, sender?.name)).body;
+    body = (await refuse(context, { path, client: request.ip, presented: token !== undefined, ...(raw ? { raw } : {}) }, status, kind, reason, sender?.name)).body;
   }
   return sendRateLimitedPage(status, request, reply, language) ?? reply.code(status).send(body);
 }

@@ -33,6 +33,7 @@ export function tableMetricsRegistry(context: WebContext, health: TableHealth | 
   gauge('table_log_position', 'The seq of the last durable event', [], (g) => g.set(context.service.position));
   countAtScrape(register, 'table_refusals_total', 'Commands refused (recorded one by one or counted)', () => context.refusals.seen);
   countAtScrape(register, 'table_refusal_records_total', 'command.refused records written to the log', () => context.refusals.written);
+  countedAtScrape(register, 'table_refused_requests_total', 'Requests refused before they became an input, by credential (none, unknown, known) and reason code', ['credential', 'reason'], () => context.refusals.counts.entries());
   if (health?.appends) {
     register.registerMetric(health.appends.latency);
     register.registerMetric(health.appends.events);

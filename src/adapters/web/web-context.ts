@@ -27,7 +27,7 @@ export interface WebContext {
   readonly viewStats: ViewDeliveryStats;
   /** Bound of one display's send buffer before it skips to the newest view. */
   readonly viewBufferBytes: number;
-  /** Where refusals go: on the table's log, bounded per client address. */
+  /** Where refusals go: on the table's log, bounded for the whole table, and counted for /metrics. */
   readonly refusals: RefusalLog;
   /** WebSocket messages per client address. */
   readonly messageLimiter: MessageRateLimiter;

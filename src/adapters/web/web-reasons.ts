@@ -33,6 +33,8 @@ export interface WebReasonParams {
   readonly notJson: { error: string };
   readonly tooMany: { count: string; ms: string; after: string };
   readonly tooManyMessages: None;
+  /** A window's refusals beyond those recorded one by one, counted in one record (./refusal-summary.ts): how many, in how many seconds, and how many came with no credential, an unknown one or a known one. */
+  readonly refusalsCounted: { count: string; seconds: string; none: string; unknown: string; known: string };
   readonly bettingAlreadyOpen: None;
   readonly bettingOpensItself: { phase: string; round?: string };
   readonly notRecorded: None;

@@ -4,10 +4,11 @@
 // here with what it carries, so `TableService.recordNote` accepts only these and a reader (recall,
 // recall-story.ts) that forgets one fails to compile.
 import type { EventRecord } from '../../ports/event-store.js';
+import type { RefusedCommandNote } from './refused-command-note.js';
 
 export type LogNotePayloads = {
-  /** A command refused before it became an input (bad credential, wrong role, malformed body). */
-  'command.refused': { readonly path: string; readonly reason: string; readonly code?: string; readonly params?: Readonly<Record<string, string>>; readonly by?: string };
+  /** A command refused before it became an input (bad credential, wrong role, malformed body), or a window's count of them. */
+  'command.refused': RefusedCommandNote;
   /** The shoe link changed state (shoe-bridge.ts). */
   'link.state': { readonly state: string; readonly previous: string; readonly reason: string; readonly code?: string; readonly params?: Readonly<Record<string, string>> };
   /** A HELLO exchange completed: who the shoe is (PROTOCOL.md §8). */

@@ -6,6 +6,7 @@ import type { TableEvent } from '../../round/events.js';
 import { describeEvent } from '../../session/table-story.js';
 import type { LogNote } from './log-notes.js';
 import { isNoteRecord } from './log-records.js';
+import { refusedCommandWords } from './refused-command-note.js';
 
 /** What a recalled step holds: a fact of the round machine, or a note beside the facts. */
 export type RecalledFact = TableEvent | LogNote;
@@ -24,7 +25,7 @@ const counts = (counters: object): string => {
 
 export function describeNote(note: LogNote): string {
   switch (note.type) {
-    case 'command.refused': return `Command refused (${note.path}): ${note.reason}.`;
+    case 'command.refused': return refusedCommandWords(note);
     case 'link.state': return `Shoe link ${note.state} (was ${note.previous}): ${note.reason}.`;
     case 'link.handshake': return `Shoe link handshake: shoe ${note.serialNumber ?? '?'}, firmware ${note.firmwareVersion ?? '?'}, protocol ${note.protocolVersion ?? '?'}${note.deckCount !== undefined ? `, ${note.deckCount} decks` : ''}.`;
     case 'link.counters': return `Shoe link counters: ${counts(note)}.`;

@@ -2,7 +2,7 @@
 // makes from docs/openapi.json — every operation, every role's token, an unknown token and none — gets no
 // 5xx and no stack trace; every 4xx is the one error shape with a code the pages' catalogue knows and a
 // status the document lists for that operation; a refused request leaves the table as it was and adds at
-// most 100 bytes to the log (counted over the run: refusals are bounded per address, refusal-log.ts).
+// most 100 bytes to the log (counted over the run: refusals are bounded for the whole table, refusal-log.ts).
 import { readFileSync } from 'node:fs';
 import { pino } from 'pino';
 import { describe, expect, test } from 'vitest';
@@ -25,7 +25,7 @@ const CREDENTIALS: ReadonlyArray<[string, Record<string, string>]> = [
 
 /** A V8 stack frame ("at fn (/path/file.js:1:2)", "at node:internal/...:1:2"), a module path, or an error's name line. */
 const STACK_TRACE = /\bat (?:[\w$.<>[\] ]+ )?\(?(?:file:\/\/|node:|\/)[^\s)"]*:\d+:\d+|node_modules\/|\.[jt]s:\d+:\d+|\b\w*Error: /;
-/** Clients the requests come from: each address has its own window of records one by one (refusal-log.ts). */
+/** Clients the requests come from (the log's budget is the whole table's, whatever the addresses: refusal-log.ts). */
 const CLIENTS = Array.from({ length: 16 }, (_, i) => `10.9.0.${i + 1}`);
 
 describe('schema-driven fuzz of every route and role', () => {

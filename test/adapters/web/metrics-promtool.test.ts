@@ -78,6 +78,7 @@ describe('/metrics by the book', () => {
     for (const [name] of Object.values(LINK_METRICS)) expect(declared.get(name)).toBe('counter');
     expect(text).toMatch(/^table_link_downs_total\{table="web-1"\} 2$/m);
     expect(text).toMatch(/^table_refusals_total\{table="web-1"\} 1$/m);
+    expect(text).toMatch(/^table_refused_requests_total\{credential="none",reason="missingCredentialHeader",table="web-1"\} 1$/m);
     expect(declared.get('table_append_seconds')).toBe('histogram');
     for (const [name, type] of declared) if (name.endsWith('_total')) expect(type, name).toBe('counter');
   });

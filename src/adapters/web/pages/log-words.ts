@@ -45,6 +45,8 @@ interface FactFields {
   readonly by?: string;
   readonly source?: string;
   readonly state?: string;
+  /** command.refused: refusals a summary counts. */
+  readonly count?: number;
 }
 
 export function cardWords(card: unknown): string {
@@ -95,8 +97,10 @@ export function factWords(type: string, data: object | null | undefined): string
     case 'fault.cleared':
       return t('log.fault.cleared', { fault: faultName(String(d.fault)) });
     case 'input.rejected':
-    case 'command.refused':
       return t(`log.${type}`, { reason: reasonWords(d) });
+    case 'command.refused':
+      // A window's summary carries `count` (src/adapters/web/refusal-summary.ts; older logs: per address).
+      return t(typeof d.count === 'number' ? 'log.command.refusedCounted' : 'log.command.refused', { reason: reasonWords(d) });
     case 'input':
       return t('log.input', { kind: inputWords(d.input ?? {}), by: d.by ?? tOr(`source.${d.source}`, String(d.source ?? '')) });
     case 'link.state':
