@@ -103,8 +103,11 @@ export class RefusalLog {
     this.logger = options.logger;
   }
 
-  /** Records (or counts) one refusal; resolves once it is on the log when it is recorded one by one. */
-  async refused(facts: RefusalFacts): Promise<void> {
+  /**
+   * Records (or counts) one refusal; resolves once it is on the log when it is recorded one by one, with
+   * whether it was (`recorded`) or only counted into the window's summary (`counted`).
+   */
+  async refused(facts: RefusalFacts): Promise<'recorded' | 'counted'> {
     this.seen += 1;
     const kind = credentialKind(facts);
     this.counts.add(kind, facts.code);
@@ -116,9 +119,10 @@ export class RefusalLog {
         path: facts.path, reason: facts.reason, ...(facts.code !== undefined ? { code: facts.code, params: facts.params ?? {} } : {}), ...(facts.by !== undefined ? { by: facts.by } : {}),
         client: facts.client, bodyBytes: facts.bodyBytes, ...(facts.bodyDigest !== undefined ? { bodyDigest: facts.bodyDigest } : {}),
       });
-      return;
+      return 'recorded';
     }
     window.summary.add(facts, kind);
+    return 'counted';
   }
 
   private open(at: number): Window {

@@ -66,8 +66,10 @@ export async function refuse(context: WebContext, command: RefusedCommand, statu
   const explainedReason = clippedReason(given);
   const { reason, code, params } = explainedReason;
   const path = clipped(command.path, PATH_CHARS);
-  context.logger.warn({ path, status, refused: kind, reason, code, by }, 'command refused');
   const credential = credentialOf(command, code, by);
-  await context.refusals.refused({ path, reason, code, params, ...(by !== undefined ? { by } : {}), credential, client: command.client ?? 'unknown', ...bodyFacts(command) });
+  // The process log follows the audited log's budget (./refusal-log.ts): a line per refusal recorded one by
+  // one; the rest of a window are counted, and its summary is one WARN line when the window ends.
+  const kept = await context.refusals.refused({ path, reason, code, params, ...(by !== undefined ? { by } : {}), credential, client: command.client ?? 'unknown', ...bodyFacts(command) });
+  if (kept === 'recorded') context.logger.warn({ path, status, refused: kind, reason, code, by }, 'command refused');
   return { status, body: { ok: false, refused: kind, ...explainedReason } };
 }

@@ -206,7 +206,6 @@ export class TableService {
    * malformed body): the table does not change; the refusal, its reason and its sender are on the log.
    */
   refuseCommand(command: { readonly path: string; readonly [detail: string]: unknown }, reason: string, by?: string): Promise<StoredEvent> {
-    this.options.logger?.warn({ tableId: this.tableId, path: command.path, reason, by }, 'command refused');
     // The caller chooses the details (the web adapter: client, body size and digest — not the body).
     return this.recordNote(REFUSED_COMMAND_RECORD, { ...command, reason, ...(by !== undefined ? { by } : {}) });
   }

@@ -2,6 +2,7 @@
 // a malformed body with a known one — adds at most the whole table's bound of records per window to the
 // log (docs/audit.md, "Refused requests on the log"); every refusal is counted on /metrics by credential
 // and reason code; a known credential trying what its role may not is still recorded by itself.
+import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { afterEach, describe, expect, test } from 'vitest';
 import type { FastifyInstance } from 'fastify';
@@ -32,7 +33,9 @@ describe('a flood of refused requests from 200 addresses', () => {
     let store: MemoryEventStore;
     ({ store, service } = await openTable());
     // One window however long the run takes: the bound is per window, and this run must not depend on its speed.
-    app = createWebServer({ service, store, config, decisionSeconds: 15, logger: pino({ level: 'silent' }), refusalWindowMs: 3_600_000 });
+    const lines: { level: number; msg: string }[] = [];
+    const sink = new Writable({ write(chunk: Buffer, _enc, done) { for (const l of chunk.toString('utf8').split('\n')) if (l) lines.push(JSON.parse(l) as { level: number; msg: string }); done(); } });
+    app = createWebServer({ service, store, config, decisionSeconds: 15, logger: pino({ level: 'info' }, sink), refusalWindowMs: 3_600_000 });
     await app.ready();
     const before = (await store.read(TABLE_ID)).length;
     for (let i = 0; i < 10_000; i++) {
@@ -64,5 +67,9 @@ describe('a flood of refused requests from 200 addresses', () => {
     expect(summary!.data).not.toHaveProperty('by');
     expect(summary!.data).toMatchObject({ addresses: 200, senders: { 'online-gs': 3333 - 5 }, noCredential: 3334 - 2, unknownCredential: 3333 - 1 });
     expect(added.reduce((n, e) => n + JSON.stringify(e).length, 0)).toBeLessThan(16 * 1024);
+    // The process log keeps the same budget: a line per refusal recorded by itself, then the window's one summary.
+    const warned = lines.filter((l) => l.level >= 40);
+    expect(warned.filter((l) => l.msg === 'command refused').length).toBe(added.length - 1);
+    expect(warned.length).toBeLessThanOrEqual(WINDOW_BOUND);
   }, 120_000);
 });
