@@ -32,6 +32,8 @@ export interface RefusalLogOptions {
   readonly maxClients?: number;
   readonly now?: () => number;
   readonly logger?: Logger;
+  /** Whether the table is halted by an append fault: a refusal it could not record is then counted by the table, not logged here. */
+  readonly halted?: () => boolean;
 }
 
 interface ClientWindow {
@@ -73,7 +75,10 @@ export class RefusalLog {
     this.maxClients = options.maxClients ?? 10_000;
     this.now = options.now ?? Date.now;
     this.logger = options.logger;
+    this.halted = options.halted ?? (() => false);
   }
+
+  private readonly halted: () => boolean;
 
   private readonly logger: Logger | undefined;
 
@@ -144,6 +149,7 @@ export class RefusalLog {
       await this.record(record);
       this.written += 1;
     } catch (err) {
+      if (this.halted()) return;
       this.logger?.error({ err, path: record['path'] }, 'refusal not recorded on the log');
     }
   }
