@@ -76,7 +76,7 @@ export class TableHalt {
       logger?.fatal({ tableId, code: fault.why.code, input: what }, reasonSentence(tableHaltedReason(fault)));
       return fault;
     }
-    logger?.error({ ...this.fields(fault), input: what }, `table halted${this.where()}: ${fault.reason}; every input is refused until then (a reminder follows every minute)`);
+    logger?.error({ ...this.fields(fault), input: what }, `table halted${this.where()}: ${fault.reason}; every input is refused until then${this.options.scheduler ? ' (a reminder follows every minute)' : ''}`);
     this.armReminder();
     return fault;
   }
