@@ -8,6 +8,7 @@ import type { Logger } from 'pino';
 import type { HelloMessage } from '../../firmware-protocol/src/index.js';
 import { describeShoeWitness, shoeWitness } from '../ports/log-anchor.js';
 import type { TableService } from '../app/table/table-service.js';
+import { unlessHalted } from '../app/table/append-fault.js';
 
 export const BEHIND_SHOE_RECORD = 'log.behind-shoe';
 
@@ -24,6 +25,6 @@ export function shoeWitnessHook(logLastShoeSeq: number, service: TableService, l
     void (async () => {
       await service.recordNote(BEHIND_SHOE_RECORD, { ...witness, shoe: hello.serialNumber, problem: line });
       await service.submit({ type: 'supervisor', action: 'pause', by: 'controller', reason: line }, { source: 'system', by: 'controller' });
-    })().catch((err: unknown) => logger.error({ err }, 'log behind the shoe: not recorded'));
+    })().catch(unlessHalted((err) => logger.error({ err }, 'log behind the shoe: not recorded')));
   };
 }

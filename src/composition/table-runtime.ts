@@ -120,14 +120,16 @@ export async function startTable(options: RuntimeOptions): Promise<TableRuntime>
     lock?.release();
     throw onDisk(err);
   });
-  const service = await TableService.open({ tableId: config.id, rules, rulesId, store, clock: systemClock, logger: log }).catch(async (err: unknown) => {
+  const scheduler = options.scheduler ?? realScheduler;
+  // A halt on a storage fault names the log's folder, and reminds once a minute while it lasts (src/app/table/table-halt.ts).
+  const logFile = sqlite instanceof SqliteEventStore ? { logFile: sqlite.pathFor(config.id) } : {};
+  const service = await TableService.open({ tableId: config.id, rules, rulesId, store, clock: systemClock, logger: log, scheduler, ...logFile }).catch(async (err: unknown) => {
     await logGuard.dispose();
     if (!options.store) await store.close();
     lock?.release();
     throw onDisk(err);
   });
   await logGuard.afterOpen(service, store);
-  const scheduler = options.scheduler ?? realScheduler;
   // Lost the right to append: no dealing (the service refuses every input), not ready, then out.
   let lostWriterTimer: unknown;
   const faults = service.fault$.subscribe((fault) => {

@@ -13,6 +13,7 @@ import { TableCaptureWriter } from '../adapters/serial/table-capture.js';
 import { shoeInput } from '../adapters/serial/shoe-input.js';
 import type { MockShoeWire } from '../adapters/shoe-emulator/mock-wire.js';
 import { ShoeBridge } from '../app/table/shoe-bridge.js';
+import { TableHaltedError, unlessHalted } from '../app/table/append-fault.js';
 import { LinkWatchdog } from '../app/table/link-watchdog.js';
 import { attachShoePosition } from '../app/table/shoe-position.js';
 import { shoeWitnessHook } from './shoe-witness-hook.js';
@@ -51,7 +52,7 @@ export async function startTableShoeLink(options: TableShoeLinkOptions): Promise
     const key = JSON.stringify(errors);
     if (key === lastCounters) return;
     lastCounters = key;
-    void service.recordNote('link.counters', errors).catch((err: unknown) => log.error({ err }, 'link counters not recorded'));
+    void service.recordNote('link.counters', errors).catch(unlessHalted((err) => log.error({ err }, 'link counters not recorded')));
   };
   const { capturePath } = options;
   const capture = capturePath
@@ -83,7 +84,7 @@ export async function startTableShoeLink(options: TableShoeLinkOptions): Promise
       if (e.type === 'handshake') witness(e.shoe);
       if (e.type === 'state') watchdog.onLinkState(e.state);
       if (e.type === 'state' && e.state !== 'connecting') lastOpenFailure = '';
-      if (e.type === 'state') pendingLinkNote = bridge?.onLinkState(e.state, e.previous, e.reason, { code: e.code, params: e.params }).catch((err: unknown) => log.error({ err }, 'link state not recorded')) ?? pendingLinkNote;
+      if (e.type === 'state') pendingLinkNote = bridge?.onLinkState(e.state, e.previous, e.reason, { code: e.code, params: e.params }).catch(unlessHalted((err) => log.error({ err }, 'link state not recorded'))) ?? pendingLinkNote;
       else if (e.type === 'counters') recordErrorCounters(e.counters);
       else if (e.type === 'open-failed') {
         if (e.message !== lastOpenFailure) log.warn({ link: e }, `shoe link: cannot open ${e.path} (${e.message.replace(/^(Error: )+/, '')}); retrying until it opens — check that the shoe is plugged in and that the serial path (serial.path in the table file, or --serial) names its port`);
@@ -92,14 +93,18 @@ export async function startTableShoeLink(options: TableShoeLinkOptions): Promise
       else if (e.type === 'handshake') {
         // The shoe's identity for the supervisor's link panel: a note on the log.
         const { serialNumber, firmwareVersion, protocolVersion, deckCount } = e.shoe;
-        void service.recordNote('link.handshake', { serialNumber, firmwareVersion, protocolVersion, deckCount, initiatedBy: e.initiatedBy }).catch((err: unknown) => log.error({ err }, 'link handshake not recorded'));
-        log.info({ link: e }, 'link handshake');
+        void service.recordNote('link.handshake', { serialNumber, firmwareVersion, protocolVersion, deckCount, initiatedBy: e.initiatedBy }).catch(unlessHalted((err) => log.error({ err }, 'link handshake not recorded')));
+        // While the table is halted the shoe, never ACKed, re-handshakes again and again: the halt's own lines count those.
+        if (service.halted) log.debug({ link: e }, 'link handshake (the table is halted)');
+        else log.info({ link: e }, 'link handshake');
       }
       else if (e.type === 'incident') {
         // A sequence incident (PROTOCOL.md §8.4) pauses the table with the link's evidence on the log.
         log.warn({ incident: e.incident }, `shoe link sequence incident: ${e.incident.kind}`);
-        void bridge?.onSequenceIncident(e.incident).catch((err: unknown) => log.error({ err }, 'sequence incident not recorded'));
+        void bridge?.onSequenceIncident(e.incident).catch(unlessHalted((err) => log.error({ err }, 'sequence incident not recorded')));
       }
+      // A shoe event the halted table refused is counted by the table (src/app/table/table-halt.ts).
+      else if (e.type === 'handler-error' && e.error instanceof TableHaltedError) log.debug({ seq: e.seq }, 'link handler-error: the table is halted');
       else log.info({ link: e }, `link ${e.type}`);
     },
   });

@@ -1,7 +1,9 @@
 // Storage faults, for real (docs/operations.md, "Storage faults"): the table's database lives on a small
 // tmpfs that the test fills up mid-round. The append fails, the card is not ACKed (the shoe keeps it), the
-// table halts with the reason on /readyz, nothing is lost or half-written; once space returns and the
-// supervisor resumes, the shoe's retransmission is logged and the table deals on. Needs root (mount).
+// table halts with the reason on /readyz and on the dealer's view, nothing is lost or half-written, and the
+// log says so once (no line per refused input: the shoe link re-handshakes meanwhile); once space returns,
+// the supervisor's Resume answers that the log takes writes again, the shoe's retransmission is logged and
+// the table deals on. Needs root (mount).
 import { afterAll, expect, test } from 'vitest';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -51,9 +53,12 @@ function fill(): void {
 test('the disk fills mid-round: no ACKed card lost, nothing half-written, the table halts and resumes when space returns', async () => {
   const config = parseTableConfig({
     id: 'full-1', rules: 'six-deck', store: { path: join(mountPoint, '{tableId}.db'), synchronous: 'FULL' },
-    decisionTimerSeconds: 1, bettingSeconds: 0.05, http: { host: '127.0.0.1', port: 0 }, roles: {},
+    decisionTimerSeconds: 1, bettingSeconds: 0.05, http: { host: '127.0.0.1', port: 0 },
+    roles: { dealer: [{ name: 'dealer-1', token: 'dealer-token-1' }], supervisor: [{ name: 'supervisor-1', token: 'supervisor-token-1' }] },
   }, 'test');
-  runtime = await startTable({ config, logger: pino({ level: 'silent' }), paceMs: 5, web: (deps) => createWebServer(deps) });
+  const lines: Array<{ level: number; msg: string }> = [];
+  const logger = pino({ level: 'info' }, { write: (line: string) => void lines.push(JSON.parse(line) as { level: number; msg: string }) });
+  runtime = await startTable({ config, logger, paceMs: 5, web: (deps) => createWebServer(deps) });
   const { service, emulator } = runtime;
   const dealt: Card[] = [];
   emulator!.on((e) => { if (e.type === 'dealt') dealt.push(e.card); });
@@ -61,6 +66,7 @@ test('the disk fills mid-round: no ACKed card lost, nothing half-written, the ta
 
   fill();
   await until('the table halts', () => service.halted !== null);
+  const haltLine = lines.findIndex((l) => l.msg.startsWith('table halted'));
   expect(service.halted?.kind).toBe('storage');
   const ready = await fetch(`${runtime.url}/readyz`);
   expect(ready.status).toBe(503);
@@ -75,10 +81,23 @@ test('the disk fills mid-round: no ACKed card lost, nothing half-written, the ta
   expect(dealt.length - logged.length).toBeLessThanOrEqual(unacknowledged);
   const haltedAt = service.position;
 
-  // Space returns; the supervisor resumes; the table deals on.
+  // The dealer is told to stop, with why; the link re-handshakes meanwhile (the shoe's card is not ACKed).
+  const dealer = await (await fetch(`${runtime.url}/api/views/dealer`, { headers: { authorization: 'Bearer dealer-token-1' } })).json() as { instruction: { kind: string }; halt: { kind: string; code: string } | null };
+  expect(dealer.instruction.kind).toBe('halted');
+  expect(dealer.halt).toMatchObject({ kind: 'storage', code: 'tableHalted' });
+  await new Promise((r) => setTimeout(r, 5000));
+  // One ERROR said it, naming the folder; nothing refused meanwhile logged an error or a stack.
+  const during = lines.slice(haltLine);
+  expect(during.filter((l) => l.level >= 50).map((l) => l.msg)).toEqual([expect.stringMatching(new RegExp(`^table halted \\(the log's folder: ${mountPoint}\\): the log cannot be written .*the disk is full`))]);
+  expect(during.filter((l) => /not recorded|handler-error|link handshake/.test(l.msg))).toEqual([]);
+
+  // Space returns; the supervisor resumes — answered as done, not refused as "not paused"; the table deals on.
   execFileSync('sh', ['-c', `rm -f ${join(mountPoint, 'filler')}*`]);
-  await service.submit({ type: 'supervisor', action: 'resume', by: 'supervisor-1' }, { source: 'api', by: 'supervisor-1' });
+  const resumed = await fetch(`${runtime.url}/api/supervisor/resume`, { method: 'POST', headers: { authorization: 'Bearer supervisor-token-1', 'content-type': 'application/json' }, body: '{}' });
+  expect(resumed.status).toBe(200);
+  expect(await resumed.json()).toMatchObject({ ok: true, note: { code: 'storageRecovered', reason: 'the log takes writes again: the table goes on' } });
   expect(service.halted).toBeNull();
+  expect(lines.filter((l) => l.msg.startsWith('storage fault cleared by supervisor-1'))).toHaveLength(1);
   const round = service.table.round;
   await until('the table deals on', () => service.table.round > round + 1);
   expect(service.position).toBeGreaterThan(haltedAt);

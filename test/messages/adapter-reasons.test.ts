@@ -6,7 +6,7 @@ import { CATALOGUES, LANGUAGES } from '../../src/messages/catalogue.js';
 import { nestedReason, reasonSentence, renderCodedReason, type CodedReason } from '../../src/messages/coded-reason.js';
 import type { WebReasonCode, WebReasonParams } from '../../src/adapters/web/web-reasons.js';
 import type { HealthReasonParams } from '../../src/adapters/web/health-reasons.js';
-import type { AppendFaultReason, TableHaltedReason } from '../../src/app/table/append-fault.js';
+import type { AppendFaultReason, StorageRecoveredReason, TableHaltedReason } from '../../src/app/table/append-fault.js';
 import type { NatsReason } from '../../src/adapters/store/nats-trouble.js';
 import type { FaultDetail } from '../../src/app/table/fault-detail.js';
 import type { IncidentCause } from '../../src/app/table/sequence-incident.js';
@@ -50,8 +50,8 @@ const NATS = {
 
 const HALTS = {
   otherWriter: { code: 'otherWriter', params: { count: '41', expected: '40' } }, logNotWritable: { code: 'logNotWritable', params: { error: 'ENOSPC' } },
-  tableHalted: { code: 'tableHalted', params: { reason: 'the log cannot be written (ENOSPC)' } },
-} satisfies { readonly [C in AppendFaultReason['code'] | TableHaltedReason['code']]: Extract<AppendFaultReason | TableHaltedReason, { code: C }> };
+  tableHalted: { code: 'tableHalted', params: { reason: 'the log cannot be written (ENOSPC)' } }, storageRecovered: { code: 'storageRecovered', params: {} },
+} satisfies { readonly [C in (AppendFaultReason | TableHaltedReason | StorageRecoveredReason)['code']]: Extract<AppendFaultReason | TableHaltedReason | StorageRecoveredReason, { code: C }> };
 
 const FAULT_DETAILS = {
   drawNotRead: { code: 'drawNotRead', params: { count: '4' } }, draw: { code: 'draw', params: { count: '9' } },

@@ -76,6 +76,7 @@ export function createWebServer(options: WebServerOptions): FastifyInstance {
     viewBufferBytes: options.viewBufferBytes ?? VIEW_BUFFER_BYTES,
     refusals: new RefusalLog((record) => service.refuseCommand(record as { path: string }, String(record['reason']), record['by'] as string | undefined), {
       logger,
+      halted: () => service.halted != null,
       ...(options.refusalWindowMs !== undefined ? { windowMs: options.refusalWindowMs } : {}),
     }),
     messageLimiter: new MessageRateLimiter(options.rateLimit ?? DEFAULT_RATE_LIMIT),

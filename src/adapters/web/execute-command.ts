@@ -1,6 +1,8 @@
 // One command, whatever the transport: who sent it, whether their role may, whether the body is well
 // formed — each refused before the table with a recorded reason — then the input, attributed to its
-// sender, goes to the round machine; a refusal there (input.rejected on the log) answers 409.
+// sender, goes to the round machine; a refusal there (input.rejected on the log) answers 409. A table
+// halted by an append fault answers 503 with why (docs/operations.md, "Storage faults"): the table counts
+// those refusals in its own lines, so none is logged here.
 import type { Principal } from '../../config/table-config.js';
 import { NO_HOLE_CARD, publicFact } from '../../app/displays/public-redaction.js';
 import type { ViewFact } from '../../app/displays/view-facts.js';
@@ -11,10 +13,11 @@ import { isNotAnInput, type CommandSpec } from './command-specs.js';
 import { identify, roleAllowed, wrongRoleReason, type Identification } from './credentials.js';
 import { refuse, type Refusal } from './refusals.js';
 import { webReason } from './web-reasons.js';
+import { nestedReason } from '../../messages/coded-reason.js';
 import type { WebContext } from './web-context.js';
 
 export type CommandAnswer =
-  | { readonly ok: true; readonly seq: number; readonly facts: readonly ViewFact[] }
+  | { readonly ok: true; readonly seq: number; readonly facts: readonly ViewFact[]; readonly note?: ExplainedReason }
   | ({ readonly ok: false; readonly refused: 'table'; readonly seq: number } & ExplainedReason)
   | Refusal['body']
   | ({ readonly ok: false } & ExplainedReason);
@@ -82,9 +85,12 @@ export async function executeCommand(context: WebContext, command: CommandSpec, 
       context.logger.info({ path, by: sender.name, reason: result.rejected }, 'command refused by the table');
       return { status: 409, body: { ok: false, refused: 'table', ...explained(result.rejectedReason ?? result.rejected), seq } };
     }
-    context.logger.info({ path, by: sender.name, seq }, 'command accepted');
-    return { status: 200, body: { ok: true, seq, facts: publicFacts(result.stored) } };
+    const note = result.note ? { note: explained(result.note) } : {};
+    context.logger.info({ path, by: sender.name, seq, ...note }, 'command accepted');
+    return { status: 200, body: { ok: true, seq, facts: publicFacts(result.stored), ...note } };
   } catch (err) {
+    const halted = context.service.halted;
+    if (halted) return { status: 503, body: { ok: false, ...explained({ code: 'tableHalted', params: nestedReason(halted.why) }) } };
     context.logger.error({ err, path, by: sender.name }, 'command not recorded');
     return { status: 503, body: { ok: false, ...explained(webReason('notRecorded')) } };
   }

@@ -55,6 +55,8 @@ export interface RefusalLogOptions {
   /** The window's timer (default: setTimeout, unref'd). */
   readonly schedule?: Schedule;
   readonly logger?: Logger;
+  /** Whether the table is halted by an append fault: a refusal it could not record is then counted by the table, not logged here. */
+  readonly halted?: () => boolean;
 }
 
 export function credentialKind(facts: Pick<RefusalFacts, 'by' | 'code' | 'credential'>): CredentialKind {
@@ -101,13 +103,17 @@ export class RefusalLog {
     this.now = options.now ?? Date.now;
     this.schedule = options.schedule ?? realTimer;
     this.logger = options.logger;
+    this.halted = options.halted ?? (() => false);
   }
+
+  private readonly halted: () => boolean;
 
   /**
    * Records (or counts) one refusal; resolves once it is on the log when it is recorded one by one, with
-   * whether it was (`recorded`) or only counted into the window's summary (`counted`).
+   * whether it was (`recorded`), only counted into the window's summary (`counted`), or could not be written
+   * (`unrecorded`: the log refused the write, and said so — or the halted table counts it).
    */
-  async refused(facts: RefusalFacts): Promise<'recorded' | 'counted'> {
+  async refused(facts: RefusalFacts): Promise<'recorded' | 'counted' | 'unrecorded'> {
     this.seen += 1;
     const kind = credentialKind(facts);
     this.counts.add(kind, facts.code);
@@ -115,11 +121,11 @@ export class RefusalLog {
     if (this.window && at - this.window.startedAt >= this.windowMs) void this.ending(this.window.startedAt + this.windowMs);
     const window = this.window ?? this.open(at);
     if (this.takesRecord(window, kind, facts.by)) {
-      await this.write({
+      const stored = await this.write({
         path: facts.path, reason: facts.reason, ...(facts.code !== undefined ? { code: facts.code, params: facts.params ?? {} } : {}), ...(facts.by !== undefined ? { by: facts.by } : {}),
         client: facts.client, bodyBytes: facts.bodyBytes, ...(facts.bodyDigest !== undefined ? { bodyDigest: facts.bodyDigest } : {}),
       });
-      return 'recorded';
+      return stored ? 'recorded' : 'unrecorded';
     }
     window.summary.add(facts, kind);
     return 'counted';
@@ -168,12 +174,15 @@ export class RefusalLog {
     await this.write(record);
   }
 
-  private async write(record: Record<string, unknown>): Promise<void> {
+  /** Whether the record is on the log. */
+  private async write(record: Record<string, unknown>): Promise<boolean> {
     try {
       await this.record(record);
       this.written += 1;
+      return true;
     } catch (err) {
-      this.logger?.error({ err, path: record['path'] }, 'refusal not recorded on the log');
+      if (!this.halted()) this.logger?.error({ err, path: record['path'] }, 'refusal not recorded on the log');
+      return false;
     }
   }
 

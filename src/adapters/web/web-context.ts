@@ -10,7 +10,7 @@ import type { Principal } from '../../config/table-config.js';
 import type { EventStore } from '../../ports/event-store.js';
 
 /** The parts of the table service the web adapter uses. */
-export type TableHandle = Pick<TableService, 'submit' | 'refuseCommand' | 'table' | 'phase' | 'position' | 'rules' | 'tableId'>;
+export type TableHandle = Pick<TableService, 'submit' | 'refuseCommand' | 'table' | 'phase' | 'position' | 'rules' | 'tableId' | 'halted' | 'fault$'>;
 
 export interface WebContext {
   readonly service: TableHandle;

@@ -25,8 +25,11 @@ export type LogNotePayloads = {
   'shoe.message': { readonly shoeSeq: number; readonly message: Readonly<Record<string, unknown>> };
   /** An alarm of the shuffle check (src/app/table/integrity). */
   'integrity.shuffle': { readonly kind: string; readonly text: string; readonly [detail: string]: unknown };
-  /** The log takes writes again after a storage fault halted the table. */
-  'log.storage-recovered': { readonly fault: string; readonly by?: string | undefined };
+  /**
+   * The log takes writes again after a storage fault halted the table (src/app/table/table-halt.ts): the
+   * fault, who resumed, since when it was halted and how many inputs and notes were refused meanwhile.
+   */
+  'log.storage-recovered': { readonly fault: string; readonly by?: string | undefined; readonly since?: string; readonly refused?: number };
   /** The log is behind the shoe it talks to (src/composition/shoe-witness-hook.ts). */
   'log.behind-shoe': { readonly shoe: string; readonly problem: string; readonly [witness: string]: unknown };
   /** An operator started the table on a log behind its anchor (src/composition/log-guard.ts). */

@@ -32,7 +32,10 @@ export function describeNote(note: LogNote): string {
     case 'link.incident': return `Shoe link sequence incident while one is open (${note.kind}): ${note.detail}.`;
     case 'shoe.message': return `Shoe message ${String(note.message?.type ?? '(no type)')} (shoe seq ${note.shoeSeq}): no table input.`;
     case 'integrity.shuffle': return `Shuffle alarm (${note.kind}): ${note.text}.`;
-    case 'log.storage-recovered': return `Log takes writes again after a storage fault (${note.fault}).`;
+    case 'log.storage-recovered': {
+      const halt = note.refused === undefined ? '' : `: halted${note.since === undefined ? '' : ` since ${note.since}`}, ${note.refused} inputs refused meanwhile`;
+      return `Log takes writes again after a storage fault (${note.fault})${halt}.`;
+    }
     case 'log.behind-shoe': return `Log behind the shoe ${note.shoe}: ${note.problem}.`;
     case 'log.accepted-behind-anchor': return `Started on a log behind its anchor, accepted by ${note.by}: ${note.reason}.`;
     case 'log.anchoring-started': return `Anchoring started (${note.file}).`;

@@ -1,5 +1,6 @@
 // What the dealer does next, in a word and a sentence: load a new shoe, burn N more, the card for
-// seat 3 hand 2, the dealer draws, wait for seat N's decision, betting is open. Derived from the live
+// seat 3 hand 2, the dealer draws, wait for seat N's decision, betting is open — or stop, the table is
+// halted (the log cannot be written: nothing the dealer does is recorded). Derived from the live
 // table state (the same questions the shoe's draw gate and the decision timer ask); pure. The sentence
 // is the catalogue's English (src/messages), the words the pages show for the same kind.
 import type { RuleSet } from '../../rules/rule-set.js';
@@ -8,6 +9,7 @@ import { phaseOf } from '../../round/describe-phase.js';
 import { formatMessage, type MessageValues } from '../../messages/format-message.js';
 import { awaitedDecision } from '../table/awaited-decision.js';
 import { cardDue } from '../table/card-due.js';
+import type { AppendFault } from '../table/append-fault.js';
 
 export type DealerInstruction =
   | { readonly kind: 'loadShoe'; readonly text: string }
@@ -17,6 +19,7 @@ export type DealerInstruction =
   | { readonly kind: 'cardToDealer'; readonly hole: boolean; readonly text: string }
   | { readonly kind: 'awaitDecision'; readonly seat: number; readonly hand: number; readonly offer: boolean; readonly text: string }
   | { readonly kind: 'paused'; readonly text: string }
+  | { readonly kind: 'halted'; readonly text: string }
   | { readonly kind: 'wait'; readonly text: string };
 
 /** The live table as the service holds it (TableService satisfies this). */
@@ -24,6 +27,8 @@ export interface LiveTable {
   readonly table: TableState;
   readonly phase: string;
   readonly rules: RuleSet;
+  /** The append fault halting the table (src/app/table/append-fault.ts), when it is halted. */
+  readonly halted?: AppendFault | null;
 }
 
 /** English words from the catalogue (src/messages): the pages put the same instruction in the same words. */
@@ -35,7 +40,8 @@ function seatAndHand(table: TableState, seat: number, hand: number, plain: strin
   return hands > 1 || hand > 0 ? say(numbered, { seat, hand: hand + 1 }) : say(plain, { seat });
 }
 
-export function dealerInstruction({ table, phase, rules }: LiveTable): DealerInstruction {
+export function dealerInstruction({ table, phase, rules, halted }: LiveTable): DealerInstruction {
+  if (halted) return { kind: 'halted', text: say('instr.halted') };
   if (phase === 'paused' && table.shoeFaults.includes('linkDown')) return { kind: 'paused', text: say('instr.linkDownPaused') };
   if (phase === 'paused') return { kind: 'paused', text: say('instr.paused') };
   if (phase === 'active.awaitingShoe') return { kind: 'loadShoe', text: say('instr.loadShoe') };

@@ -1,5 +1,6 @@
 // The dealer's display: what to do next, the table as the players see it (the dealer does not see the
-// hole card either), and the pause and open faults with their cards (the dealer pulls them).
+// hole card either), the pause and open faults with their cards (the dealer pulls them), and the halt
+// when the log cannot be written (./halt-view.ts).
 import { defer, distinctUntilChanged, filter, map, scan, startWith, type Observable } from 'rxjs';
 import type { StoredEvent } from '../../ports/event-store.js';
 import { dealerInstruction, type DealerInstruction, type LiveTable } from './dealer-instruction.js';
@@ -7,6 +8,7 @@ import { foldTableView, type ViewContext } from './fold-table-view.js';
 import { NO_FAULTS, foldFaults, type OpenFault, type PauseView, type FaultsView } from './open-faults.js';
 import type { ProjectionOptions } from './public-projection.js';
 import { NO_HOLE_CARD, publicFact, type HoleSecrecy } from './public-redaction.js';
+import { haltView, type HaltView } from './halt-view.js';
 import type { TableMeta } from './table-meta.js';
 import { emptyTableView, type TableView } from './table-view.js';
 
@@ -19,6 +21,8 @@ export interface DealerView {
   readonly table: TableView;
   readonly paused: PauseView | null;
   readonly faults: readonly OpenFault[];
+  /** The table halted by an append fault (the log cannot be written), or null. */
+  readonly halt: HaltView | null;
 }
 
 export interface DealerFold {
@@ -43,6 +47,7 @@ export function staffView(state: { readonly seq: number; readonly table: TableVi
     table: state.table,
     paused: state.faults.paused,
     faults: state.faults.faults,
+    halt: haltView(options.live.halted),
   };
 }
 

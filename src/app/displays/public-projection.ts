@@ -35,8 +35,13 @@ export function publicFoldStep(state: PublicFold, event: StoredEvent, context: V
   return { secrecy, positioned: { seq: event.seq, view } };
 }
 
-export function publicViewOf(state: PublicFold, meta: TableMeta): PublicView {
-  return { meta, table: state.positioned.view };
+/**
+ * The public view of the fold. `halted`: the table is halted by an append fault (./halt-view.ts): the
+ * public sees the game paused, as for any pause — never why — and no countdown runs.
+ */
+export function publicViewOf(state: PublicFold, meta: TableMeta, halted = false): PublicView {
+  const table = state.positioned.view;
+  return { meta, table: halted ? { ...table, paused: true, countdown: null, bettingCountdown: null } : table };
 }
 
 /** The public table view at each log position (every position, including those that change nothing). */

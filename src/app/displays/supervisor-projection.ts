@@ -13,6 +13,7 @@ import { revealedFact } from './public-redaction.js';
 import type { TableMeta } from './table-meta.js';
 import { emptyTableView, type TableView } from './table-view.js';
 import { NO_LINK, foldLink, type LinkView } from './link-view.js';
+import type { HaltView } from './halt-view.js';
 
 export interface LogLine {
   readonly seq: number;
@@ -38,6 +39,8 @@ export interface SupervisorView {
   readonly table: TableView;
   readonly paused: PauseView | null;
   readonly faults: readonly OpenFault[];
+  /** The table halted by an append fault (the log cannot be written), or null (./halt-view.ts). */
+  readonly halt: HaltView | null;
   readonly alarms: readonly IntegrityAlarm[];
   readonly shoe: ShoeView | null;
   /** The shoe link: state, since, the shoe's serial and firmware, error counters. */

@@ -6,7 +6,8 @@
 //
 // The views are made only for audiences someone watches (a socket, the NATS publisher); an audience no
 // one watches is made on demand (GET /api/views/*). Views are whole states: a slow display may skip to
-// the newest one (src/adapters/web/conflated-sender.ts).
+// the newest one (src/adapters/web/conflated-sender.ts). A halt of the table (the log cannot be written:
+// ./halt-view.ts) is no event of the log: the views are sent again when it starts and when it ends.
 import { defer, type Observable, type Subscription } from 'rxjs';
 import type { Logger } from 'pino';
 import type { EventStore, JsonValue, StoredEvent } from '../../ports/event-store.js';
@@ -46,8 +47,8 @@ export interface TableProjectionsOptions {
   readonly decisionSeconds: number;
   /** Seconds of the betting countdown (the table file's `bettingSeconds`). */
   readonly bettingSeconds?: number;
-  /** The live table: the staff views' phase and next step, and the log position to catch up to. */
-  readonly live: LiveTable & { readonly position: number };
+  /** The live table: the staff views' phase, next step and halt, the log position to catch up to, and when the halt changes. */
+  readonly live: LiveTable & { readonly position: number; readonly fault$?: Observable<unknown> };
   readonly logger?: Logger;
   /** How long to wait before following the log again after it failed (ms). */
   readonly retryMs?: number;
@@ -76,6 +77,7 @@ export class TableProjections implements AudienceViewSource {
   /** Audiences whose view is behind the folds (no one watched when events came). */
   private readonly stale = new Set<DisplayAudience>(DISPLAY_AUDIENCES);
   private subscription: Subscription | null = null;
+  private halts: Subscription | null = null;
   private retry: NodeJS.Timeout | null = null;
   private caughtUp = false;
   private stopped = false;
@@ -117,6 +119,16 @@ export class TableProjections implements AudienceViewSource {
       this.options.logger?.warn({ tableId: this.options.tableId, from: this.folds.seq + 1, to: this.catchUpTo }, `display projections: no saved views fit this log, folding ${behind} events before the pages show the table (progress follows)`);
     }
     this.follow();
+    this.halts = this.options.live.fault$?.subscribe(() => this.refresh()) ?? null;
+  }
+
+  /** The live table changed without an event (a halt began or ended): every watched view is sent again if it changed. */
+  private refresh(): void {
+    if (!this.caughtUp || this.stopped) return;
+    for (const audience of DISPLAY_AUDIENCES) {
+      if (this.channel(audience).watchers > 0) this.publish(audience);
+      else this.stale.add(audience);
+    }
   }
 
   private follow(): void {
@@ -182,7 +194,7 @@ export class TableProjections implements AudienceViewSource {
     switch (audience) {
       case 'public': {
         // No log position: the public learns nothing from how many hidden events passed.
-        const view = publicViewOf(f.public, this.options.meta);
+        const view = publicViewOf(f.public, this.options.meta, this.options.live.halted != null);
         const json = JSON.stringify(view);
         return { view, json, key: json };
       }
@@ -193,7 +205,7 @@ export class TableProjections implements AudienceViewSource {
       }
       case 'supervisor': {
         const view = supervisorViewOf(f.supervisor, this.liveOptions);
-        return { view, json: JSON.stringify(view), key: String(f.seq) };
+        return { view, json: JSON.stringify(view), key: `${f.seq}${view.halt ? `:${view.halt.kind}` : ''}` };
       }
     }
   }
@@ -247,6 +259,7 @@ export class TableProjections implements AudienceViewSource {
   stop(): void {
     this.stopped = true;
     this.subscription?.unsubscribe();
+    this.halts?.unsubscribe();
     if (this.retry) clearTimeout(this.retry);
     this.close();
   }

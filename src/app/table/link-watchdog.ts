@@ -11,6 +11,7 @@ import type { Scheduler } from '../../ports/scheduler.js';
 import type { TableService } from './table-service.js';
 import type { InputOrigin } from '../audit/log-records.js';
 import { faultDetail, type FaultDetail } from './fault-detail.js';
+import { unlessHalted } from './append-fault.js';
 
 export class LinkWatchdog {
   private handle: unknown;
@@ -69,8 +70,8 @@ export class LinkWatchdog {
   }
 
   private async raise(why: FaultDetail, origin: InputOrigin): Promise<void> {
-    await this.service.submit({ type: 'shoe.fault', fault: 'linkDown', ...faultDetail(why) }, origin).catch((err: unknown) => {
+    await this.service.submit({ type: 'shoe.fault', fault: 'linkDown', ...faultDetail(why) }, origin).catch(unlessHalted((err) => {
       this.logger?.error({ err, tableId: this.service.tableId }, 'link watchdog: fault not recorded');
-    });
+    }));
   }
 }

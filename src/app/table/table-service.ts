@@ -2,9 +2,10 @@
 // the round machine steps (pure), the input and every fact it caused are appended to the log as one
 // atomic batch, and only then are the facts published (displays, the shoe's ACK, wallets) —
 // "persist, then act". If the append fails, the machine steps back and nothing is published.
-import { BehaviorSubject, Subject, type Observable } from 'rxjs';
+import { Subject, type Observable } from 'rxjs';
 import type { Logger } from 'pino';
 import type { Clock } from '../../ports/clock.js';
+import type { Scheduler } from '../../ports/scheduler.js';
 import type { EventStore, JsonObject, JsonValue, SnapshotStore, StoredEvent } from '../../ports/event-store.js';
 import type { RuleSet } from '../../rules/rule-set.js';
 import type { StoredReason, TableEvent } from '../../round/events.js';
@@ -17,8 +18,8 @@ import { pausedByARestart } from './restart-pause.js';
 import { rebuildTable, reconfigured, type RebuildStart } from './rebuild-table.js';
 import { verifyChain } from '../../log/event-chain.js';
 import { LogIntegrityError } from '../../ports/log-integrity.js';
-import { appendFaultOf, TableHaltedError, tableHaltedReason, type AppendFault } from './append-fault.js';
-import { reasonSentence } from '../../messages/coded-reason.js';
+import { STORAGE_RECOVERED, TableHaltedError, type AppendFault, type StorageRecoveredReason } from './append-fault.js';
+import { TableHalt } from './table-halt.js';
 
 export interface TableServiceOptions {
   readonly tableId: string;
@@ -28,6 +29,10 @@ export interface TableServiceOptions {
   readonly store: EventStore;
   readonly clock: Clock;
   readonly logger?: Logger;
+  /** Runs the reminder while the table is halted by a storage fault (./table-halt.ts); none without it. */
+  readonly scheduler?: Scheduler;
+  /** The log's file, named (its folder) in the lines about a halt. */
+  readonly logFile?: string;
   /** Take a snapshot every this many inputs when the store keeps snapshots (default 250; 0 = never). */
   readonly snapshotEvery?: number;
 }
@@ -52,6 +57,12 @@ export interface SubmitResult {
   readonly rejected?: string;
   /** The refusal's reason as the fact stores it, with its code and values (explained() takes it whole). */
   readonly rejectedReason?: StoredReason;
+  /**
+   * Set when this input was the Resume that cleared a storage halt: the log takes writes again. If the
+   * round machine had nothing else to resume (the halt is no pause of its own), the input is not stepped:
+   * `stored` holds only the `log.storage-recovered` note and `facts` is empty.
+   */
+  readonly note?: StorageRecoveredReason;
 }
 
 export class TableService {
@@ -71,15 +82,20 @@ export class TableService {
   loadedSnapshotAt = 0;
   /** Every stored event, live, after it is durable. */
   readonly events$: Observable<StoredEvent> = this.published.asObservable();
-  private readonly fault = new BehaviorSubject<AppendFault | null>(null);
+  private readonly halting: TableHalt;
+  /** Set once open() is done: an append that fails before then fails the start itself, it halts nothing. */
+  private opened = false;
   /** The append fault that halts the table (null while the log takes appends): see append-fault.ts. */
-  readonly fault$: Observable<AppendFault | null> = this.fault.asObservable();
+  readonly fault$: Observable<AppendFault | null>;
 
   private constructor(
     private readonly options: TableServiceOptions,
     private engine: TableEngine,
     private version: number,
-  ) {}
+  ) {
+    this.halting = new TableHalt({ tableId: options.tableId, clock: options.clock, logger: options.logger, scheduler: options.scheduler, logFile: options.logFile });
+    this.fault$ = this.halting.fault$;
+  }
 
   /** Opens the table: rebuilds it from its log and, when the log was not empty, marks the recovery. */
   static async open(options: TableServiceOptions): Promise<TableService> {
@@ -112,6 +128,7 @@ export class TableService {
       const interrupted = marker.facts.some((f) => f.type === 'table.recovered' && f.interrupted);
       service.recovery = { interrupted, waitsForResume: interrupted || (service.phase === 'paused' && (await pausedByARestart(store, tableId))) };
     }
+    service.opened = true;
     return service;
   }
 
@@ -145,39 +162,50 @@ export class TableService {
 
   /** The fault halting the table, or null. */
   get halted(): AppendFault | null {
-    return this.fault.value;
+    return this.halting.fault;
   }
 
   /**
-   * Refuses at once while the table is halted. A supervisor's resume is the one input that may clear a
-   * storage fault: a note that the log takes writes again is appended first, and if that succeeds the
-   * table goes on (the shoe then sends again the cards it was not ACKed for).
+   * Refuses at once while the table is halted (counted, not logged: ./table-halt.ts). A supervisor's
+   * resume is the one input that may clear a storage fault: a note that the log takes writes again is
+   * appended first, and if that succeeds the table goes on (the shoe then sends again the card it was not
+   * ACKed for). Returns that note, or null when the table was not halted.
    */
-  private async passHalt(input: TableInput): Promise<void> {
-    const fault = this.fault.value;
-    if (!fault) return;
-    if (fault.kind !== 'storage' || input.type !== 'supervisor' || input.action !== 'resume') throw new TableHaltedError(fault);
-    await this.appendNote(STORAGE_RECOVERED_RECORD, { fault: fault.reason, by: input.by });
-    this.fault.next(null);
-    this.options.logger?.info({ tableId: this.tableId, by: input.by }, 'storage fault cleared: the log takes writes again, the table goes on');
+  private async passHalt(input: TableInput): Promise<StoredEvent | null> {
+    const fault = this.halting.fault;
+    if (!fault) return null;
+    if (fault.kind !== 'storage' || input.type !== 'supervisor' || input.action !== 'resume') return this.halting.refuse(fault, input.type);
+    let note: StoredEvent;
+    try {
+      const payload: LogNotePayloads[typeof STORAGE_RECOVERED_RECORD] = this.halting.recoveryNote(fault, input.by);
+      note = await this.appendNote(STORAGE_RECOVERED_RECORD, payload);
+    } catch (err) {
+      return this.halting.stillHalted(fault, input.by, err);
+    }
+    this.halting.clear(input.by);
+    return note;
   }
 
-  /** An append failed: the table halts with the fault (the first one stands until cleared). */
-  private halt(err: unknown): void {
-    const fault = appendFaultOf(err);
-    if (!fault || this.fault.value) return;
-    this.fault.next(fault);
-    const log = this.options.logger;
-    if (fault.kind === 'lost-writer') log?.fatal({ tableId: this.tableId, err, code: fault.why.code }, reasonSentence(tableHaltedReason(fault)));
-    else log?.error({ tableId: this.tableId, err, code: fault.why.code }, `table halted by a storage fault: ${fault.reason}`);
+  /** An append of `what` failed: the table halts (./table-halt.ts) and the caller learns it as a TableHaltedError. */
+  private appendFailed(err: unknown, what: string): unknown {
+    if (!this.opened) return err;
+    const fault = this.halting.appendFailed(err, what);
+    if (fault) return new TableHaltedError(fault, { cause: err });
+    this.options.logger?.error({ err, tableId: this.tableId, what }, 'append failed: not applied');
+    return err;
   }
 
   private async step(input: TableInput, origin: InputOrigin): Promise<SubmitResult> {
     const { store, tableId, rulesId, clock, logger } = this.options;
-    await this.passHalt(input);
+    const recovered = await this.passHalt(input);
     const before = this.engine.persistedSnapshot();
     const round = this.engine.table.round;
     const facts = this.engine.submit(input, origin.line);
+    if (recovered && facts.some((f) => f.type === 'input.rejected' && f.code === 'notPaused')) {
+      // The Resume cleared the halt and the round machine was not paused: nothing else to resume, nothing to refuse.
+      this.engine = new TableEngine(this.options.rules, before);
+      return { stored: [recovered], facts: [], note: STORAGE_RECOVERED };
+    }
     const at = clock.now();
     const batch = [inputRecord(input, origin, round, at, rulesId), ...facts.map((f) => factRecord(f, round, at, rulesId))];
     let stored: readonly StoredEvent[];
@@ -187,18 +215,17 @@ export class TableService {
       this.version = result.lastSeq;
     } catch (err) {
       this.engine = new TableEngine(this.options.rules, before);
-      logger?.error({ err, tableId, input }, 'append failed: input not applied');
-      this.halt(err);
-      throw err;
+      throw this.appendFailed(err, input.type);
     }
     await this.maybeSnapshot();
     for (const event of stored) this.published.next(event);
+    const note = recovered ? { note: STORAGE_RECOVERED } : {};
     const rejected = facts.find((f) => f.type === 'input.rejected');
     if (rejected && rejected.type === 'input.rejected') {
       logger?.warn({ tableId, round, input, reason: rejected.reason, by: origin.by }, 'input refused');
-      return { stored: stored.slice(1), facts, rejected: rejected.reason, rejectedReason: { reason: rejected.reason, ...(rejected.code !== undefined ? { code: rejected.code } : {}), ...(rejected.params !== undefined ? { params: rejected.params } : {}) } };
+      return { stored: stored.slice(1), facts, rejected: rejected.reason, rejectedReason: { reason: rejected.reason, ...(rejected.code !== undefined ? { code: rejected.code } : {}), ...(rejected.params !== undefined ? { params: rejected.params } : {}) }, ...note };
     }
-    return { stored: stored.slice(1), facts };
+    return { stored: stored.slice(1), facts, ...note };
   }
 
   /**
@@ -213,13 +240,12 @@ export class TableService {
   /** Appends a record that is not a table input (link state, counters, a refused command); the table does not change. */
   recordNote<K extends NoteType>(type: K, payload: LogNotePayloads[K]): Promise<StoredEvent> {
     const run = this.queue.then(async () => {
-      const fault = this.fault.value;
-      if (fault) throw new TableHaltedError(fault);
+      const fault = this.halting.fault;
+      if (fault) return this.halting.refuse(fault, type);
       try {
         return await this.appendNote(type, payload);
       } catch (err) {
-        this.halt(err);
-        throw err;
+        throw this.appendFailed(err, type);
       }
     });
     this.queue = run.catch(() => undefined);
@@ -267,7 +293,7 @@ export class TableService {
 
   /** Completes the live stream (the log itself stays in the store). */
   close(): void {
-    this.fault.complete();
+    this.halting.stop();
     this.published.complete();
   }
 }

@@ -23,7 +23,7 @@ const NOTES: { readonly [K in NoteType]: readonly [LogNotePayloads[K], string] }
   'link.incident': [{ kind: 'gap', detail: 'shoe seq 9 after 7' }, 'Shoe link sequence incident while one is open (gap): shoe seq 9 after 7.'],
   'shoe.message': [{ shoeSeq: 12, message: { type: 'STATUS' } }, 'Shoe message STATUS (shoe seq 12): no table input.'],
   'integrity.shuffle': [{ kind: 'repeatedRun', text: 'a run of 8 cards repeats the previous shoe' }, 'Shuffle alarm (repeatedRun): a run of 8 cards repeats the previous shoe.'],
-  'log.storage-recovered': [{ fault: 'disk full', by: 'supervisor-1' }, 'Log takes writes again after a storage fault (disk full).'],
+  'log.storage-recovered': [{ fault: 'disk full', by: 'supervisor-1', since: '2026-01-01T00:00:00.000Z', refused: 12 }, 'Log takes writes again after a storage fault (disk full): halted since 2026-01-01T00:00:00.000Z, 12 inputs refused meanwhile.'],
   'log.behind-shoe': [{ shoe: 'EMU-0001', problem: 'the shoe has sent 40 events the log lacks' }, 'Log behind the shoe EMU-0001: the shoe has sent 40 events the log lacks.'],
   'log.accepted-behind-anchor': [{ by: 'ops-1', reason: 'restored from backup' }, 'Started on a log behind its anchor, accepted by ops-1: restored from backup.'],
   'log.anchoring-started': [{ file: 'demo-1.db.anchors' }, 'Anchoring started (demo-1.db.anchors).'],

@@ -7,6 +7,8 @@ export interface Answer {
   readonly reason?: string;
   readonly code?: string;
   readonly params?: Readonly<Record<string, unknown>>;
+  /** An accepted command's word on what the table did besides its facts (docs/web-api.md, "Commands"). */
+  readonly note?: { readonly reason?: string; readonly code?: string; readonly params?: Readonly<Record<string, unknown>> };
 }
 
 export interface Reply<T> {

@@ -1,7 +1,9 @@
 // The dealer's view: the next step in large letters, faults to handle (each once, in words, with what to
-// do), and the table as players see it. A refused credential says so in a banner (the socket stops knocking).
+// do) — a halted table's first (the log cannot be written: docs/operations.md, "Storage faults") — and
+// the table as players see it. A refused credential says so in a banner (the socket stops knocking).
 import type { DealerView } from '../../../app/displays/dealer-projection.js';
 import type { OpenFault } from '../../../app/displays/open-faults.js';
+import type { HaltView } from '../../../app/displays/halt-view.js';
 import { COMMAND_PATHS, viewPath, viewSocketPath } from '../route-paths.js';
 import { postCommand } from './api.js';
 import { h, replace, tokenFromAddress } from './dom.js';
@@ -12,7 +14,7 @@ import { watchHostHealth, type HealthChip } from './host-alarm.js';
 import { t, translateDocument } from './i18n.js';
 import { instructionText } from './instruction.js';
 import { headerBlock, tableBlock } from './table.js';
-import { faultName, faultTodo, refusalWords } from './words.js';
+import { faultName, faultTodo, haltName, haltTodo, refusalWords } from './words.js';
 import { reasonWords } from './reason-words.js';
 
 translateDocument('page.dealer');
@@ -20,11 +22,21 @@ const token = tokenFromAddress();
 let connection = 'connecting';
 let health: HealthChip | null = null;
 let last: DealerView | null = null;
+/** The host's problem a halted table's view shows by itself (its halt block): not repeated at the top. */
+const LOG_SHOWN: ReadonlySet<string> = new Set(['logUnwritable']);
+const NOTHING: ReadonlySet<string> = new Set();
 
 function faultBlock(fault: OpenFault): HTMLDivElement {
   return h('div', { class: 'fault', 'data-fault': fault.kind },
     fault.card ? cardFace(fault.card) : null,
     h('span', { class: 'fault-text' }, h('span', { class: 'fault-name' }, faultName(fault.kind)), h('span', { class: 'fault-advice advice' }, faultTodo(fault))));
+}
+
+/** The table halted: what happened, what to do, and the table's own sentence one click away. */
+function haltBlock(halt: HaltView): HTMLDivElement {
+  return h('div', { class: 'fault halt', 'data-halt': halt.kind },
+    h('span', { class: 'fault-text' }, h('span', { class: 'fault-name' }, haltName(halt.kind)), h('span', { class: 'fault-advice advice' }, haltTodo(halt.kind)),
+      h('details', { class: 'raw' }, h('summary', {}, t('sup.raw')), h('code', {}, reasonWords(halt)))));
 }
 
 function refusedBanner(): HTMLParagraphElement | null {
@@ -48,7 +60,9 @@ function render(): void {
   const view = last;
   // A pause caused by a fault is told by the fault itself (name, what to do): the instruction and the
   // pause banner do not repeat it.
-  const faulted = view.faults.length > 0;
+  // A view from an older gateway has no `halt`.
+  const halt = view.halt ?? null;
+  const faulted = view.faults.length > 0 || halt !== null;
   replace(
     'app',
     refusedBanner(),
@@ -56,11 +70,11 @@ function render(): void {
     // The next step and the control for it share one row.
     h('div', { class: 'instruction-row' },
       h('div', { class: `instruction ${view.instruction.kind}`, 'data-instruction': view.instruction.kind }, instructionText(view)),
-      view.table.stage === 'betting' && !view.table.paused
+      view.table.stage === 'betting' && !view.table.paused && halt === null
         ? h('div', { class: 'dealer-controls' }, h('button', { type: 'button', 'data-command': 'closeBetting', onclick: () => void closeBetting() }, t('dealer.closeBetting')), h('span', { id: 'outcome', class: 'outcome', role: 'status' }))
         : null),
     view.paused && !faulted ? h('div', { class: 'banner paused' }, t('dealer.paused', { reason: reasonWords(view.paused) })) : null,
-    faulted ? h('div', { class: 'faults', 'data-fault-count': view.faults.length }, view.faults.map(faultBlock)) : null,
+    faulted ? h('div', { class: 'faults', 'data-fault-count': view.faults.length }, halt ? haltBlock(halt) : null, view.faults.map(faultBlock)) : null,
     tableBlock(view.table),
   );
 }
@@ -71,6 +85,7 @@ connectViews<DealerView>(`${viewSocketPath('dealer')}?token=${encodeURIComponent
     last = view;
     setCountdownsFrom(view, offsetMs);
     render();
+    hostLines();
   },
   onStatus: (status) => {
     connection = status;
@@ -78,7 +93,7 @@ connectViews<DealerView>(`${viewSocketPath('dealer')}?token=${encodeURIComponent
   },
 });
 
-watchHostHealth('host-alarm', (next) => {
+const hostLines = watchHostHealth('host-alarm', (next) => {
   health = next;
   render();
-});
+}, () => (last?.halt ? LOG_SHOWN : NOTHING));

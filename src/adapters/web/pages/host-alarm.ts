@@ -4,7 +4,9 @@
 // (`onHealth`). Read from /api/health, the same judgement answered with 200. Polled: it must show even
 // when the table's view stream has stopped moving. The shoe link's state is a code the answer names
 // (`link`): the chip says it in the page's words (`reason.noShoeLink`, `reason.shoeLinkState`). The other
-// lines of /api/health are sentences without a code: they are shown as they came.
+// lines of /api/health are sentences without a code: they are shown as they came. A problem the page shows
+// by itself from its view, in its own words, is left out here (`covered`: a halted table's view carries
+// the log that cannot be written, docs/operations.md, "Storage faults").
 import { READ_PATHS } from '../route-paths.js';
 import { h, replace } from './dom.js';
 import { t } from './i18n.js';
@@ -13,6 +15,8 @@ import { reasonIn, reasonWords, type CodedReason } from './reason-words.js';
 /** What the page reads of /api/health (src/adapters/web/health-routes.ts). */
 export interface HealthAnswer {
   readonly problems?: readonly string[];
+  /** The same problems, in the same order, with their codes. */
+  readonly problemReasons?: readonly { readonly code?: string }[];
   readonly degraded?: readonly string[];
   /** The shoe link's state (`up`, `connecting`, `down` …), null when the table has no link. */
   readonly link?: string | null;
@@ -57,27 +61,49 @@ export function healthChip(answer: HealthAnswer, silent = false): HealthChip {
   return { tone: 'green', text: t('chip.live'), detail: '' };
 }
 
-export function watchHostHealth(id: string, onHealth: (chip: HealthChip) => void = () => {}): void {
+/** The answer less the problems whose code the page shows by itself. */
+function uncovered(answer: HealthAnswer, covered: ReadonlySet<string>): HealthAnswer {
+  const problems = answer.problems ?? [];
+  if (covered.size === 0 || answer.problemReasons?.length !== problems.length) return answer;
+  const codes = answer.problemReasons.map((p) => p.code ?? '');
+  return { ...answer, problems: problems.filter((_, i) => !covered.has(codes[i] ?? '')) };
+}
+
+const NOTHING_COVERED: ReadonlySet<string> = new Set();
+
+/**
+ * `covered`: the codes of the problems the page shows by itself now. Returns what the page calls when that
+ * changes (its view came): the lines are drawn again from the last answer. The chip always judges the whole answer.
+ */
+export function watchHostHealth(id: string, onHealth: (chip: HealthChip) => void = () => {}, covered: () => ReadonlySet<string> = () => NOTHING_COVERED): () => void {
   const element = document.getElementById(id);
-  if (!element) return;
+  if (!element) return () => {};
   const show = (problems: readonly string[], degraded: readonly string[]): void => {
     const lines = [...problems.map((p) => ['problem', p] as const), ...degraded.map((d) => ['degraded', d] as const)];
     element.hidden = lines.length === 0;
     element.className = `host-alarm ${problems.length > 0 ? 'problem' : 'degraded'}`;
     replace(id, ...lines.map(([kind, text]) => h('span', { class: `host-line ${kind}` }, text)));
   };
+  let last: HealthAnswer | null = null;
+  const present = (): void => {
+    if (!last) return;
+    const body = uncovered(last, covered());
+    // The shoe link has its own place on both pages (the chip, the faults); the rest belongs here.
+    show(besidesLink(body), body.degraded ?? []);
+  };
   const poll = async () => {
     try {
       const response = await fetch(READ_PATHS.health);
-      const body = await response.json() as HealthAnswer;
-      // The shoe link has its own place on both pages (the chip, the faults); the rest belongs here.
-      show(besidesLink(body), body.degraded ?? []);
-      onHealth(healthChip(body));
+      last = await response.json() as HealthAnswer;
+      present();
+      onHealth(healthChip(last));
     } catch {
+      last = null;
       show([t('host.silent')], []);
       onHealth(healthChip({}, true));
     }
   };
   void poll();
   setInterval(poll, EVERY_MS);
+  return present;
 }

@@ -29,6 +29,8 @@ export function instructionText(view: InstructedView): string {
     // Each open fault is named once, beside what to do about it (the pages' fault blocks): the
     // instruction only says to stop.
     case 'paused': return view.faults.length > 0 ? t('instr.stopDealing') : t('instr.paused');
+    // The log cannot be written: the halt's block says why and what to do.
+    case 'halted': return t('instr.halted');
     case 'wait': return phaseWords(view.phase);
     // A kind the server has and these words do not yet: the server's English text.
     default: return (i as { readonly text: string }).text;

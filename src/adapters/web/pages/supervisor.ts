@@ -1,12 +1,14 @@
 // The supervisor's console, triage first: open faults and integrity alarms (each with what to do), the
 // table's state and the controls (pause, resume, void, use card, shoe change) stand in the first
-// viewport; the shoe link is one line (details one click away), the log is sentences (the raw record one
+// viewport — a halted table (the log cannot be written) first among the faults, with Resume open for it once
+// space is back; the shoe link is one line (details one click away), the log is sentences (the raw record one
 // click away), the recall marks voided rounds. Void and shoe change ask for confirmation and a reason
 // first. Controls work only while the console is live with a valid token.
 import type { RecalledRound } from '../../../app/audit/recall-rounds.js';
 import type { IntegrityAlarm } from '../../../app/displays/integrity-alarms.js';
 import type { LinkView } from '../../../app/displays/link-view.js';
 import type { OpenFault } from '../../../app/displays/open-faults.js';
+import type { HaltView } from '../../../app/displays/halt-view.js';
 import type { LogLine, SupervisorView } from '../../../app/displays/supervisor-projection.js';
 import { COMMAND_PATHS, READ_PATHS, viewPath, viewSocketPath } from '../route-paths.js';
 import { getJson, postCommand, type Answer } from './api.js';
@@ -20,7 +22,7 @@ import { t, tOr, translateDocument } from './i18n.js';
 import { instructionText } from './instruction.js';
 import { factWords } from './log-words.js';
 import { headerBlock, tableBlock } from './table.js';
-import { alarmName, alarmTodo, faultName, faultTodo, humanize, phaseWords, refusalWords, refusedReason } from './words.js';
+import { alarmName, alarmTodo, faultName, faultTodo, haltName, haltTodo, humanize, phaseWords, refusalWords, refusedReason } from './words.js';
 import { reasonWords } from './reason-words.js';
 
 translateDocument('page.supervisor');
@@ -29,6 +31,9 @@ let connection = 'connecting';
 let health: HealthChip | null = null;
 let refused: string | null = null;
 let last: SupervisorView | null = null;
+/** The host's problem a halted table's view shows by itself (its halt line): not repeated at the top. */
+const LOG_SHOWN: ReadonlySet<string> = new Set(['logUnwritable']);
+const NOTHING: ReadonlySet<string> = new Set();
 
 /** The console's commands (each a button `[data-command=<name>]`); the dangerous ones ask first. */
 type Control = 'pause' | 'resume' | 'void' | 'useCard' | 'shoeChange';
@@ -60,6 +65,14 @@ function faultLine(fault: OpenFault): HTMLLIElement {
     h('span', { class: 'fault-text' }, h('span', { class: 'fault-name' }, faultName(fault.kind)),
       h('span', { class: 'fault-advice advice' }, faultTodo(fault)),
       h('details', { class: 'raw' }, h('summary', {}, t('sup.raw')), h('code', {}, `#${fault.seq} ${fault.reason}`))));
+}
+
+/** The table halted: what happened, what to do, and the table's sentence (the file, the store's error) one click away. */
+function haltLine(halt: HaltView): HTMLLIElement {
+  return h('li', { class: 'fault halt', 'data-halt': halt.kind },
+    h('span', { class: 'fault-text' }, h('span', { class: 'fault-name' }, `${timeOf(halt.since) ?? ''} ${haltName(halt.kind)}`.trim()),
+      h('span', { class: 'fault-advice advice' }, haltTodo(halt.kind)),
+      h('details', { class: 'raw' }, h('summary', {}, t('sup.raw')), h('code', {}, reasonWords(halt)))));
 }
 
 function alarmLine(alarm: IntegrityAlarm): HTMLLIElement {
@@ -116,7 +129,11 @@ function updateControls(): void {
   const live = connection === 'live' && refused === null && last !== null;
   const paused = last !== null && (last.paused !== null || last.phase === 'paused');
   const faultCard = last !== null && last.faults.some((f) => f.kind === 'outOfTurn');
-  const allowed: Readonly<Record<Control, boolean>> = { pause: !paused, resume: paused, void: true, useCard: faultCard, shoeChange: true };
+  // Halted, the table takes only the Resume that clears a storage fault (a view from an older gateway has no `halt`).
+  const halt = last?.halt ?? null;
+  const allowed: Readonly<Record<Control, boolean>> = halt
+    ? { pause: false, resume: halt.kind === 'storage', void: false, useCard: false, shoeChange: false }
+    : { pause: !paused, resume: paused, void: true, useCard: faultCard, shoeChange: true };
   for (const name of CONTROL_NAMES) {
     const button = document.querySelector<HTMLButtonElement>(`[data-command="${name}"]`);
     if (button) button.disabled = !live || !allowed[name];
@@ -143,9 +160,11 @@ function render(): void {
     view.paused && view.faults.length === 0 ? h('div', { class: 'banner paused', 'data-paused': '' }, view.paused.by ? t('sup.pausedBy', { reason: reasonWords(view.paused), by: view.paused.by }) : t('sup.paused', { reason: reasonWords(view.paused) })) : null,
     shoe ? h('div', { class: 'shoe' }, t('sup.shoe', { shoe: shoe.number, count: shoe.cardsDrawn, burned: shoe.burned }), shoe.cutCardSeen ? `, ${t('sup.cutCardOut')}` : '') : h('div', { class: 'shoe' }, t('sup.noShoe')));
   if ('link' in view) replace('link', linkBlock(view.link));
-  document.getElementById('faults-panel')?.classList.toggle('hot', view.faults.length > 0);
+  const halt = view.halt ?? null;
+  const faults = [...(halt ? [haltLine(halt)] : []), ...view.faults.map(faultLine)];
+  document.getElementById('faults-panel')?.classList.toggle('hot', faults.length > 0);
   document.getElementById('alarms-panel')?.classList.toggle('hot', view.alarms.length > 0);
-  replace('faults', view.faults.length > 0 ? h('ul', {}, view.faults.map(faultLine)) : h('p', { class: 'muted' }, t('sup.noFaults')));
+  replace('faults', faults.length > 0 ? h('ul', {}, faults) : h('p', { class: 'muted' }, t('sup.noFaults')));
   replace('alarms', alarmsBlock(view.alarms));
   replace('log', h('ol', { class: 'log-lines' }, [...view.log].reverse().map(logLine)));
 }
@@ -153,7 +172,8 @@ function render(): void {
 function showOutcome(name: Control, status: number, answer: Answer): void {
   const outcome = byId('outcome');
   const label = t(CONTROLS[name].label);
-  outcome.textContent = answer.ok ? t('sup.done', { label }) : t('sup.refusedCommand', { label, reason: refusalWords(answer, status) });
+  const done = answer.note ? t('sup.doneNote', { label, note: reasonWords(answer.note) }) : t('sup.done', { label });
+  outcome.textContent = answer.ok ? done : t('sup.refusedCommand', { label, reason: refusalWords(answer, status) });
   outcome.className = answer.ok ? 'outcome ok' : 'outcome refused';
   if (status === 401 || status === 403) {
     refused = refusedReason(answer, status);
@@ -246,6 +266,7 @@ connectViews<SupervisorView>(`${viewSocketPath('supervisor')}?token=${encodeURIC
     last = view;
     setCountdownsFrom(view, offsetMs);
     render();
+    hostLines();
   },
   onStatus: (status) => {
     connection = status;
@@ -254,7 +275,7 @@ connectViews<SupervisorView>(`${viewSocketPath('supervisor')}?token=${encodeURIC
   },
 });
 
-watchHostHealth('host-alarm', (next) => {
+const hostLines = watchHostHealth('host-alarm', (next) => {
   health = next;
   render();
-});
+}, () => (last?.halt ? LOG_SHOWN : NOTHING));

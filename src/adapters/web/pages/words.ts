@@ -28,6 +28,18 @@ export function faultTodo(fault: Pick<OpenFault, 'kind'> & { readonly advice?: s
   return tOr(`todo.${fault.kind}`, fault.advice ?? t('todo.other'));
 }
 
+/** The halt's kind as the catalogue names it ("lost-writer" → "lostWriter"). */
+const haltKey = (kind: string): string => kind.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase());
+
+/** The table halted by an append fault (the view's `halt`): its name and what to do, in the page's language. */
+export function haltName(kind: string): string {
+  return tOr(`halt.${haltKey(kind)}`, humanize(kind));
+}
+
+export function haltTodo(kind: string): string {
+  return tOr(`todo.halt.${haltKey(kind)}`, t('todo.other'));
+}
+
 export function alarmName(kind: string): string {
   return tOr(`alarm.${kind}`, humanize(kind));
 }

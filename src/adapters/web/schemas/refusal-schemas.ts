@@ -7,7 +7,7 @@ import { z } from 'zod';
 export const REFUSAL_KINDS = ['credential', 'role', 'body', 'table', 'rate', 'route'] as const;
 export type RefusalKind = (typeof REFUSAL_KINDS)[number];
 
-const explainedFields = {
+export const explainedFields = {
   reason: z.string().describe('The table\'s English sentence, as the log records it'),
   code: z.string().optional().describe('The sentence\'s name in the pages\' catalogue (`reason.<code>`); absent for a reason a person typed'),
   params: z.record(z.string(), z.string()).optional().describe('The values in the sentence, by name, as text'),
