@@ -14,7 +14,7 @@ import { deriveTransactions } from '../../../src/app/money/transaction-fold.js';
 import { loadRuleSet } from '../../../src/config/load-rule-set.js';
 import type { EventStore } from '../../../src/ports/event-store.js';
 import { playMoneySession } from './money-session.js';
-import { RULE_SETS } from './money-sessions.js';
+import { RULE_SETS } from './ledger-invariants.js';
 
 const TABLE = 'rounds-1';
 const dirs: string[] = [];

@@ -11,7 +11,7 @@ import { deriveTransactions } from '../../../src/app/money/transaction-fold.js';
 import type { WalletTransaction } from '../../../src/app/money/wallet-transaction.js';
 import { loadRuleSet } from '../../../src/config/load-rule-set.js';
 import type { TableInput } from '../../../src/round/inputs.js';
-import { ledgerProblems } from './money-sessions.js';
+import { ledgerProblems } from './ledger-invariants.js';
 
 const TABLE = 'kinds-1';
 

@@ -11,7 +11,7 @@ import { factOf, isInputRecord, isNoteRecord } from '../../../src/app/audit/log-
 import { TransactionFold, deriveTransactions } from '../../../src/app/money/transaction-fold.js';
 import type { EventStore } from '../../../src/ports/event-store.js';
 import { playMoneySession } from './money-session.js';
-import { RULE_SETS, inPages, ledgerProblems, playRandom } from './money-sessions.js';
+import { RULE_SETS, inPages, ledgerProblems, playRandom } from './ledger-invariants.js';
 
 const TABLE = 'money-1';
 
