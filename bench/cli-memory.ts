@@ -8,6 +8,7 @@
  *   replay  SESSION --rules six-deck          at a small and a large size (default 100,000 and 1,000,000 lines)
  *   run     SESSION --db ... (SQLite NORMAL)  at two sizes (default 10,000 and 40,000 lines)
  *   export  DB                                of the two logs the runs wrote
+ *   export  DB --transactions                 the same logs' wallet transactions (JSONL)
  * The ratio large/small of peak RSS is the figure to watch: ~1 means memory does not grow with the input.
  *
  * Options (env): BENCH_DIR (default: the OS temp dir), BENCH_REPLAY_LINES (default 100000,1000000),
@@ -109,6 +110,9 @@ async function main(): Promise<void> {
     const e = await measure(['export', db]);
     row(`export of that log`, lines, 'inputs', e);
     note('export', e);
+    const t = await measure(['export', db, '--transactions']);
+    row(`export --transactions of that log`, lines, 'inputs', t);
+    note('export --transactions', t);
   }
   for (const [verb, values] of peaks) {
     if (values.length > 1) console.log(`${verb}: peak RSS largest / smallest input = ${((values.at(-1) ?? 0) / (values[0] ?? 1)).toFixed(2)}`);

@@ -11,7 +11,7 @@ export { OperatorError };
 
 async function operatorErrorKinds(): Promise<{ operator: ReadonlyArray<abstract new (...args: never[]) => Error>; finding: ReadonlyArray<abstract new (...args: never[]) => Error> }> {
   const here = import.meta.url;
-  const [rules, table, session, store, faults, capture, lock, storage] = await Promise.all([
+  const [rules, table, session, store, faults, capture, lock, storage, money] = await Promise.all([
     importOwnModule(() => import('../config/load-rule-set.js'), new URL('../config/load-rule-set.js', here)),
     importOwnModule(() => import('../config/table-config.js'), new URL('../config/table-config.js', here)),
     importOwnModule(() => import('../session/parse-session.js'), new URL('../session/parse-session.js', here)),
@@ -20,10 +20,11 @@ async function operatorErrorKinds(): Promise<{ operator: ReadonlyArray<abstract 
     importOwnModule(() => import('../app/audit/replay-capture.js'), new URL('../app/audit/replay-capture.js', here)),
     importOwnModule(() => import('../adapters/store/table-lock.js'), new URL('../adapters/store/table-lock.js', here)),
     importOwnModule(() => import('../adapters/store/storage-trouble.js'), new URL('../adapters/store/storage-trouble.js', here)),
+    importOwnModule(() => import('../app/money/wallet-transaction.js'), new URL('../app/money/wallet-transaction.js', here)),
   ]);
   return {
     operator: [OperatorError, rules.RuleSetError, table.TableConfigError, session.SessionFormatError, store.NotATableLogError, faults.FaultSpecError, lock.TableLockedError, storage.TableStorageError],
-    finding: [capture.CaptureMismatchError],
+    finding: [capture.CaptureMismatchError, money.MoneyMismatchError],
   };
 }
 

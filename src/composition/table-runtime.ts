@@ -42,7 +42,7 @@ export interface WebServerHandle {
   close(): Promise<void>;
 }
 
-export type WebServerFactory = (deps: { service: TableService; store: EventStore; config: TableConfig; decisionSeconds: number; logger: Logger; views: TableProjections; health: TableHealth }) => WebServerHandle;
+export type WebServerFactory = (deps: { service: TableService; store: EventStore; config: TableConfig; rulesId: string; decisionSeconds: number; logger: Logger; views: TableProjections; health: TableHealth }) => WebServerHandle;
 
 export interface RuntimeOptions {
   readonly config: TableConfig;
@@ -189,7 +189,7 @@ export async function startTable(options: RuntimeOptions): Promise<TableRuntime>
     : null;
 
   const health = tableHealth({ store, tableId: config.id, link: () => link, appends, floor: floor?.link ?? null, halted: () => service.halted });
-  const web = options.web?.({ service, store, config, decisionSeconds, logger: log, views, health }) ?? null;
+  const web = options.web?.({ service, store, config, rulesId, decisionSeconds, logger: log, views, health }) ?? null;
   const url = web ? await web.listen({ host: config.http.host, port: config.http.port }) : null;
   log.info({ url, demo, rules: rules.name, decisionSeconds }, 'table running');
   // A rule set that pays the player is named in the log, in words, once the table runs (the verdict is kept

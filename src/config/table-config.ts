@@ -20,6 +20,8 @@ const credential = z.strictObject({
 export const tableConfigSchema = z.strictObject({
   id: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/),
   rules: z.string().min(1),
+  /** The table's money, an ISO 4217 code: every wallet transaction carries it (docs/event-log.md, "Transactions"). */
+  currency: z.string().regex(/^[A-Z]{3}$/, { error: 'an ISO 4217 currency code: three capital letters, e.g. EUR' }).default('EUR'),
   /** Seats open at this table (at most the rule set's). */
   seats: z.number().int().min(1).max(9).optional(),
   serial: z.strictObject({ path: z.string().min(1), baud: z.number().int().positive().default(115200) }).optional(),

@@ -522,6 +522,7 @@ export const MESSAGES_EN: Catalogue = {
   'what.watchSupervisor': 'watch the supervisor display',
   'what.recall': 'recall rounds',
   'what.playOptions': 'read the players\' options',
+  'what.transactions': 'read a round\'s wallet transactions',
   'command.bet': 'bet',
   'command.cancelBet': 'cancelBet',
   'command.closeBetting': 'closeBetting',
@@ -559,6 +560,7 @@ export const MESSAGES_EN: Catalogue = {
   'reason.typed': '{text}',
   // The adapters' reasons coded at their source (src/messages/coded-reason.ts): requests refused before a route.
   'reason.noRoute': 'malformed request: no route {method} {path}',
+  'reason.noSuchRound': 'round {round} is not on the table\'s log',
   'reason.bodyTooLarge': 'malformed request: Request body is too large',
   'reason.unsupportedMediaType': 'malformed request: Unsupported Media Type',
   // …and why /readyz finds the table not ready (src/adapters/web/health-reasons.ts).

@@ -522,6 +522,7 @@ export const MESSAGES_RU: Catalogue = {
   'what.watchSupervisor': 'смотреть пульт супервайзера',
   'what.recall': 'поднимать прошлые раунды',
   'what.playOptions': 'читать варианты игроков',
+  'what.transactions': 'читать транзакции кошелька за раунд',
   'command.bet': 'ставка',
   'command.cancelBet': 'отмена ставки',
   'command.closeBetting': 'закрыть ставки',
@@ -559,6 +560,7 @@ export const MESSAGES_RU: Catalogue = {
   'reason.typed': '{text}',
   // The adapters' reasons coded at their source (src/messages/coded-reason.ts): requests refused before a route.
   'reason.noRoute': 'неверный запрос: нет маршрута {method} {path}',
+  'reason.noSuchRound': 'раунда {round} нет в журнале стола',
   'reason.bodyTooLarge': 'неверный запрос: тело запроса слишком велико',
   'reason.unsupportedMediaType': 'неверный запрос: тип содержимого не поддерживается (нужен JSON)',
   // …and why /readyz finds the table not ready (src/adapters/web/health-reasons.ts).

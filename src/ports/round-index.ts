@@ -14,6 +14,8 @@ export interface RoundSpan {
 export interface RoundIndex {
   /** The last `last` dealt rounds of the stream, oldest first. */
   lastDealtRounds(streamId: string, last: number): Promise<RoundSpan[]>;
+  /** The span of round `round` (dealt or not), or undefined when no event of the stream carries its number. */
+  roundSpan(streamId: string, round: number): Promise<RoundSpan | undefined>;
 }
 
 /** The fact types that make a round one recall shows: every round that took a bet, or was closed or voided. */

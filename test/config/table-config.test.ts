@@ -45,4 +45,11 @@ describe('table configuration', () => {
     expect(() => credentialIndex(config, {})).toThrow(/DEALER_TOKEN is not set/);
     expect(credentialIndex(config, { DEALER_TOKEN: 'from-the-environment' }).get('from-the-environment')).toEqual({ role: 'dealer', name: 'dealer-1' });
   });
+
+  test('the currency is an ISO 4217 code, EUR when the file names none', () => {
+    expect(loadTableConfig(DEMO).currency).toBe('EUR');
+    expect(loadTableConfig(variant((t) => t.replace('currency: EUR', 'currency: RUB'))).currency).toBe('RUB');
+    expect(loadTableConfig(variant((t) => t.replace(/^currency: .*$/m, ''))).currency).toBe('EUR');
+    expect(() => loadTableConfig(variant((t) => t.replace('currency: EUR', 'currency: eur')))).toThrow(/currency: an ISO 4217 currency code/);
+  });
 });

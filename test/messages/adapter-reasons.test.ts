@@ -20,7 +20,7 @@ const WEB: { readonly [C in WebReasonCode]: WebReasonParams[C] } = {
   wrongRole: { role: 'dealer', name: 'pit-1', what: 'bet', roles: 'game-server' },
   malformedCommand: { command: 'bet', issues: 'seat: Too small' }, malformedMessageCommands: { list: 'bet, pause' },
   malformedMessage: { reason: 'body is not valid UTF-8' }, unknownCommand: {}, malformedRequest: { reason: 'Too small' },
-  noRoute: { method: 'GET', path: '/api/nothing' }, bodyTooLarge: {}, unsupportedMediaType: {},
+  noRoute: { method: 'GET', path: '/api/nothing' }, noSuchRound: { round: '12' }, bodyTooLarge: {}, unsupportedMediaType: {},
   notUtf8: {}, loneSurrogate: {}, loneSurrogateEscaped: {}, tooDeep: { count: '17', limit: '16' }, notJson: { error: 'Unexpected end' },
   tooMany: { count: '100', ms: '1000', after: '1 second' }, tooManyMessages: {},
   refusalsCounted: { count: '312', seconds: '10', none: '200', unknown: '70', known: '42' },

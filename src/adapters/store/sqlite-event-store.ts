@@ -9,7 +9,7 @@
  * other processes writing the same file from interleaving.
  */
 import type { RoundSpan } from '../../ports/round-index.js';
-import { lastDealtRounds } from './sqlite-round-index.js';
+import { lastDealtRounds, roundSpan } from './sqlite-round-index.js';
 import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import Database from 'better-sqlite3';
@@ -227,6 +227,15 @@ export class SqliteEventStore implements EventStore, SnapshotStore {
       validateStreamId(streamId);
       const t = this.open(streamId, false);
       return t ? lastDealtRounds(t.db, streamId, last) : [];
+    });
+  }
+
+  /** One round's span on the log, by its number (./sqlite-round-index.ts). */
+  roundSpan(streamId: StreamId, round: number): Promise<RoundSpan | undefined> {
+    return this.guard(() => {
+      validateStreamId(streamId);
+      const t = this.open(streamId, false);
+      return t ? roundSpan(t.db, streamId, round) : undefined;
     });
   }
 

@@ -56,3 +56,12 @@ export function lastDealtRounds(db: Database.Database, streamId: string, last: n
     .all(streamId, last);
   return rows.reverse().map((r) => ({ round: r.round, firstSeq: r.first_seq, lastSeq: r.last_seq, dealt: true }));
 }
+
+export function roundSpan(db: Database.Database, streamId: string, round: number): RoundSpan | undefined {
+  const row = db
+    .prepare<[string, number], { first_seq: number; last_seq: number; dealt: number }>(
+      'SELECT first_seq, last_seq, dealt FROM round_index WHERE stream = ? AND round = ?',
+    )
+    .get(streamId, round);
+  return row ? { round, firstSeq: row.first_seq, lastSeq: row.last_seq, dealt: row.dealt === 1 } : undefined;
+}

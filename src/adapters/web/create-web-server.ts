@@ -14,6 +14,7 @@ import { registerCommandSocket } from './command-socket.js';
 import { isPageRoute, pageLanguage, readPageFiles, registerPageAssets, registerPages } from './page-routes.js';
 import { waitPageFor } from './busy-page.js';
 import { registerPlayRoutes } from './play-routes.js';
+import { registerMoneyRoutes } from './money-routes.js';
 import { requestErrorHandler } from './request-errors.js';
 import { registerApiContract } from './api-contract.js';
 import { TABLE_API_DESCRIPTION, TABLE_API_TITLE } from './schemas/route-docs.js';
@@ -33,6 +34,8 @@ export interface WebServerOptions {
   readonly service: TableHandle;
   readonly store: EventStore;
   readonly config: TableConfig;
+  /** The id of the rule set the table runs (`service.rules`): a round's transactions then need not read the log for it. */
+  readonly rulesId?: string;
   /** Seconds a player has to decide (the decision timer's): the displays' countdown. */
   readonly decisionSeconds: number;
   readonly logger: Logger;
@@ -69,6 +72,8 @@ export function createWebServer(options: WebServerOptions): FastifyInstance {
     credentials: credentialIndex(config),
     decisionSeconds,
     bettingSeconds: config.bettingSeconds,
+    currency: config.currency,
+    ...(options.rulesId !== undefined ? { rulesId: options.rulesId } : {}),
     meta,
     logger: logger.child({ component: 'web' }),
     views: options.views ?? (own as AudienceViewSource),
@@ -100,6 +105,7 @@ export function createWebServer(options: WebServerOptions): FastifyInstance {
     registerCommandRoutes(routes, context);
     registerCommandSocket(routes, context);
     registerPlayRoutes(routes, context);
+    registerMoneyRoutes(routes, context);
     registerHealthRoutes(routes, context, options.health);
     // The pages' scripts and styles are never shed: a page that has loaded must be able to run, and its own
     // sockets then wait and retry as the table asks (pages/socket.js).

@@ -28,6 +28,7 @@ export const READ_PATHS = {
   health: '/api/health',
   recall: '/api/recall',
   playOptions: '/api/play/options',
+  roundTransactions: '/api/rounds/:round/transactions',
 } as const;
 
 /** An audience's view socket: `/ws/public`, `/ws/dealer`, `/ws/supervisor`. */

@@ -18,6 +18,10 @@ export interface WebContext {
   /** Token → who it identifies. */
   readonly credentials: ReadonlyMap<string, Principal>;
   readonly decisionSeconds: number;
+  /** The table's money (the table file's `currency`): every wallet transaction carries it. */
+  readonly currency: string;
+  /** The id of the rule set the table runs (`service.rules`), when known: its rounds' transactions need not read the log for it. */
+  readonly rulesId?: string;
   /** Seconds of the betting countdown (the table file's `bettingSeconds`). */
   readonly bettingSeconds?: number;
   readonly meta: TableMeta;

@@ -24,6 +24,8 @@ export interface WebReasonParams {
   /** A request that fails its route's schema or the JSON check: why, in the check's words. */
   readonly malformedRequest: Nested;
   readonly noRoute: { method: string; path: string };
+  /** A round number the table's log does not have (GET /api/rounds/{round}/transactions). */
+  readonly noSuchRound: { round: string };
   readonly bodyTooLarge: None;
   readonly unsupportedMediaType: None;
   readonly notUtf8: None;

@@ -42,10 +42,16 @@ export class IncrementalRoundIndex implements RoundIndex {
     const spans = await this.catchUp(streamId);
     return [...spans.values()].filter((s) => s.dealt).sort((a, b) => a.firstSeq - b.firstSeq).slice(-last).map((s) => ({ ...s }));
   }
+
+  async roundSpan(streamId: string, round: number): Promise<RoundSpan | undefined> {
+    const span = (await this.catchUp(streamId)).get(round);
+    return span ? { ...span } : undefined;
+  }
 }
 
 function hasOwnIndex(store: EventStore): store is EventStore & RoundIndex {
-  return typeof (store as Partial<RoundIndex>).lastDealtRounds === 'function';
+  const index = store as Partial<RoundIndex>;
+  return typeof index.lastDealtRounds === 'function' && typeof index.roundSpan === 'function';
 }
 
 /** The store's own round index, or one kept in this process. */

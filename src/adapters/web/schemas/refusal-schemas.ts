@@ -15,7 +15,7 @@ export const explainedFields = {
 
 export const refusalSchema = z.object({
   ok: z.literal(false),
-  refused: z.enum(REFUSAL_KINDS).describe('Which check refused: credential 401, role 403, body 400/413/415, table 409, rate 429, route 404'),
+  refused: z.enum(REFUSAL_KINDS).describe('Which check refused: credential 401, role 403, body 400/413/415, table 409, rate 429, route 404 (no such route, or no such round on the log)'),
   ...explainedFields,
   seq: z.number().int().optional().describe('409 from the round machine: the log position of the refused input'),
 }).meta({ id: 'Refusal', description: 'Every 4xx answer' });

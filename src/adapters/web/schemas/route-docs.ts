@@ -8,6 +8,7 @@ export const ROUTE_SUMMARIES = {
   metrics: 'Prometheus text',
   recall: 'The last rounds, step by step',
   playOptions: 'What the players\' page may offer now',
+  roundTransactions: 'A round\'s wallet transactions, derived from the log',
 } as const;
 
 export const viewSummary = (audience: Audience): string => `The current ${audience} view`;
