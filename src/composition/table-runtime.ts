@@ -120,7 +120,7 @@ export async function startTable(options: RuntimeOptions): Promise<TableRuntime>
     lock?.release();
     throw onDisk(err);
   });
-  const service = await TableService.open({ tableId: config.id, rules, rulesId, store, clock: systemClock, logger: log }).catch(async (err: unknown) => {
+  const service = await TableService.open({ tableId: config.id, rules, rulesId, store, clock: systemClock, logger: log, keyRetention: config.idempotency }).catch(async (err: unknown) => {
     await logGuard.dispose();
     if (!options.store) await store.close();
     lock?.release();

@@ -1,13 +1,14 @@
 // The table service: the one place inputs become durable facts. For each input, in arrival order:
 // the round machine steps (pure), the input and every fact it caused are appended to the log as one
 // atomic batch, and only then are the facts published (displays, the shoe's ACK, wallets) —
-// "persist, then act". If the append fails, the machine steps back and nothing is published.
+// "persist, then act". If the append fails, the machine steps back and nothing is published. An input sent
+// with an idempotency key that the log already holds is answered from the log instead, inside the same queue
+// (./idempotency-keys.ts): a retry never steps the table twice.
 import { BehaviorSubject, Subject, type Observable } from 'rxjs';
 import type { Logger } from 'pino';
 import type { Clock } from '../../ports/clock.js';
 import type { EventStore, JsonObject, JsonValue, SnapshotStore, StoredEvent } from '../../ports/event-store.js';
 import type { RuleSet } from '../../rules/rule-set.js';
-import type { StoredReason, TableEvent } from '../../round/events.js';
 import type { TableInput } from '../../round/inputs.js';
 import { TableEngine } from '../../round/table-engine.js';
 import type { TableState } from '../../round/table-state.js';
@@ -19,6 +20,10 @@ import { verifyChain } from '../../log/event-chain.js';
 import { LogIntegrityError } from '../../ports/log-integrity.js';
 import { appendFaultOf, TableHaltedError, tableHaltedReason, type AppendFault } from './append-fault.js';
 import { reasonSentence } from '../../messages/coded-reason.js';
+import { DEFAULT_KEY_RETENTION, IdempotencyKeys, KEYS_SNAPSHOT_PART, type KeyRetention } from './idempotency-keys.js';
+import { rejectionOf, replayedResult, type SubmitResult } from './submit-result.js';
+
+export type { SubmitResult } from './submit-result.js';
 
 export interface TableServiceOptions {
   readonly tableId: string;
@@ -30,6 +35,8 @@ export interface TableServiceOptions {
   readonly logger?: Logger;
   /** Take a snapshot every this many inputs when the store keeps snapshots (default 250; 0 = never). */
   readonly snapshotEvery?: number;
+  /** How long idempotency keys are kept (the table file's `idempotency`; default DEFAULT_KEY_RETENTION). */
+  readonly keyRetention?: KeyRetention;
 }
 
 function snapshotsOf(store: EventStore): SnapshotStore | null {
@@ -42,16 +49,6 @@ interface TableSnapshot {
   readonly machine: unknown;
   /** Other folds of the same log saved with the table (e.g. the display projections), each with its own position. */
   readonly parts?: Readonly<Record<string, JsonValue>>;
-}
-
-export interface SubmitResult {
-  /** The facts the input caused, as stored. */
-  readonly stored: readonly StoredEvent[];
-  readonly facts: readonly TableEvent[];
-  /** Set when the round machine refused the input (it is still on the log, with the refusal). */
-  readonly rejected?: string;
-  /** The refusal's reason as the fact stores it, with its code and values (explained() takes it whole). */
-  readonly rejectedReason?: StoredReason;
 }
 
 export class TableService {
@@ -79,7 +76,10 @@ export class TableService {
     private readonly options: TableServiceOptions,
     private engine: TableEngine,
     private version: number,
-  ) {}
+    private readonly keys: IdempotencyKeys,
+  ) {
+    this.addSnapshotPart(KEYS_SNAPSHOT_PART, () => keys.snapshot());
+  }
 
   /** Opens the table: rebuilds it from its log and, when the log was not empty, marks the recovery. */
   static async open(options: TableServiceOptions): Promise<TableService> {
@@ -98,8 +98,12 @@ export class TableService {
     if (!chain.ok) throw new LogIntegrityError(tableId, chain.seq, `hash chain broken: ${chain.reason}`);
     const rebuilt = tail.length > 0 || start ? rebuildTable(tail, start) : null;
     const lastSeq = tail.at(-1)?.seq ?? snapshot?.seq ?? 0;
-    const service = new TableService(options, rebuilt?.engine ?? new TableEngine(rules), lastSeq);
-    service.loadedSnapshotParts = (snapshot?.state as unknown as TableSnapshot | undefined)?.parts ?? {};
+    const parts = (snapshot?.state as unknown as TableSnapshot | undefined)?.parts ?? {};
+    // The keys saved with the snapshot, then the tail's (a snapshot from before keys were kept: the tail's only).
+    const keys = IdempotencyKeys.restore(parts[KEYS_SNAPSHOT_PART], options.keyRetention ?? DEFAULT_KEY_RETENTION, start?.engine.table.shoe?.number ?? 0, logger);
+    for (const event of tail) keys.push(event);
+    const service = new TableService(options, rebuilt?.engine ?? new TableEngine(rules), lastSeq, keys);
+    service.loadedSnapshotParts = parts;
     service.loadedSnapshotAt = snapshot?.seq ?? 0;
     if (rebuilt?.rulesId !== rulesId) {
       // A changed rule file is visible in the log: a new configuration record, then the same table under it.
@@ -174,6 +178,8 @@ export class TableService {
 
   private async step(input: TableInput, origin: InputOrigin): Promise<SubmitResult> {
     const { store, tableId, rulesId, clock, logger } = this.options;
+    const earlier = await this.earlierResult(origin);
+    if (earlier) return earlier;
     await this.passHalt(input);
     const before = this.engine.persistedSnapshot();
     const round = this.engine.table.round;
@@ -181,9 +187,11 @@ export class TableService {
     const at = clock.now();
     const batch = [inputRecord(input, origin, round, at, rulesId), ...facts.map((f) => factRecord(f, round, at, rulesId))];
     let stored: readonly StoredEvent[];
+    let inputSeq: number;
     try {
       const result = await store.append(tableId, batch, { expectedVersion: this.version });
       stored = result.events;
+      inputSeq = result.firstSeq;
       this.version = result.lastSeq;
     } catch (err) {
       this.engine = new TableEngine(this.options.rules, before);
@@ -191,14 +199,25 @@ export class TableService {
       this.halt(err);
       throw err;
     }
+    for (const event of stored) this.keys.push(event);
     await this.maybeSnapshot();
     for (const event of stored) this.published.next(event);
-    const rejected = facts.find((f) => f.type === 'input.rejected');
-    if (rejected && rejected.type === 'input.rejected') {
-      logger?.warn({ tableId, round, input, reason: rejected.reason, by: origin.by }, 'input refused');
-      return { stored: stored.slice(1), facts, rejected: rejected.reason, rejectedReason: { reason: rejected.reason, ...(rejected.code !== undefined ? { code: rejected.code } : {}), ...(rejected.params !== undefined ? { params: rejected.params } : {}) } };
-    }
-    return { stored: stored.slice(1), facts };
+    const rejection = rejectionOf(facts);
+    if (rejection.rejected !== undefined) logger?.warn({ tableId, round, input, reason: rejection.rejected, by: origin.by }, 'input refused');
+    return { stored: stored.slice(1), facts, inputSeq, ...rejection, ...(origin.idempotencyKey !== undefined ? { keyed: 'first' as const } : {}) };
+  }
+
+  /**
+   * An input whose idempotency key the log holds: the first command's result again, made from its events on
+   * the log, or — the key used for another command — `reused`. Null for an input without a kept key.
+   */
+  private async earlierResult(origin: InputOrigin): Promise<SubmitResult | null> {
+    if (origin.idempotencyKey === undefined || origin.requestDigest === undefined) return null;
+    const found = this.keys.lookup(origin.by ?? '', origin.idempotencyKey, origin.requestDigest);
+    if (!found.found) return null;
+    const { firstSeq, lastSeq } = found.kept;
+    if (!found.sameCommand) return { stored: [], facts: [], inputSeq: firstSeq, keyed: 'reused' };
+    return replayedResult(await this.options.store.read(this.tableId, { from: firstSeq, limit: lastSeq - firstSeq + 1 }));
   }
 
   /**
