@@ -1,6 +1,6 @@
 // How long a table keeps the idempotency keys of the commands it was sent (the table file's `idempotency:`,
 // docs/web-api.md, "Retries and idempotency keys"): the keys of the last `keepShoes` shoes, the current one
-// counted, and at most `maxKeys` of them. Absent: the current shoe and the one before, at most 50,000 keys.
+// counted, and at most `maxKeys` of them. Absent: the current shoe and the one before, at most 20,000 keys.
 import { z } from 'zod';
 import { DEFAULT_KEY_RETENTION } from '../app/table/idempotency-keys.js';
 

@@ -9,6 +9,7 @@
 import type { Logger } from 'pino';
 import type { EventRecord, JsonValue } from '../../ports/event-store.js';
 import { CONFIGURED_RECORD, isInputRecord, isNoteRecord, recordedInput } from '../audit/log-records.js';
+import { decodeKeys, encodeKeys, type KeptRow } from './keys-snapshot-part.js';
 
 export interface KeyRetention {
   /** Keys of the current shoe and of the shoes before it, this many shoes in all (1: the current one only). */
@@ -18,41 +19,17 @@ export interface KeyRetention {
 }
 
 /** The current shoe and the one before: a retry sent just before a shoe change and repeated after it is still found. */
-export const DEFAULT_KEY_RETENTION: KeyRetention = { keepShoes: 2, maxKeys: 50_000 };
+export const DEFAULT_KEY_RETENTION: KeyRetention = { keepShoes: 2, maxKeys: 20_000 };
 
 /** The name of the table snapshot's part that holds the keys (TableService.addSnapshotPart). */
 export const KEYS_SNAPSHOT_PART = 'idempotencyKeys';
 
-/** Bumped when the part's shape changes: a part of another format is not read (the tail alone is folded). */
-const PART_FORMAT = 1;
-
-/** The events a key stands for: its input (firstSeq) and the facts of the same batch. */
-export interface KeptCommand {
-  /** The sender's credential name, and its key. */
-  readonly by: string;
-  readonly key: string;
-  readonly digest: string;
-  readonly firstSeq: number;
+/**
+ * The events a key stands for: its input (firstSeq) and the facts of the same batch; `by` the sender's
+ * credential name, `shoe` the shoe that was current when the input was recorded.
+ */
+export interface KeptCommand extends KeptRow {
   lastSeq: number;
-  /** The shoe that was current when the input was recorded. */
-  readonly shoe: number;
-}
-
-/** A key as the snapshot part keeps it: [by, key, digest, firstSeq, lastSeq, shoe]. */
-type KeptRow = [string, string, string, number, number, number];
-
-interface KeysPart {
-  readonly format: number;
-  readonly shoe: number;
-  readonly keys: readonly KeptRow[];
-}
-
-const ROW_TYPES = ['string', 'string', 'string', 'number', 'number', 'number'];
-
-function isKeysPart(value: unknown): value is KeysPart {
-  const part = value as Partial<KeysPart> | null | undefined;
-  return typeof part === 'object' && part !== null && part.format === PART_FORMAT && typeof part.shoe === 'number' && Array.isArray(part.keys)
-    && part.keys.every((row: unknown) => Array.isArray(row) && row.length === ROW_TYPES.length && row.every((cell, i) => typeof cell === ROW_TYPES[i]));
 }
 
 /** One map key per credential and idempotency key (a name's length first: no two pairs spell the same). */
@@ -79,14 +56,13 @@ export class IdempotencyKeys {
    * `retention`. `shoe`: the current shoe at the snapshot, for a snapshot saved before keys were kept.
    */
   static restore(part: JsonValue | undefined, retention: KeyRetention, shoe: number, logger?: Logger): IdempotencyKeys {
-    if (part !== undefined && !isKeysPart(part)) {
+    const saved = decodeKeys(part);
+    if (part !== undefined && !saved) {
       logger?.warn({ part: KEYS_SNAPSHOT_PART }, 'the snapshot\'s idempotency keys are in a shape this version does not read: only keys after the snapshot are known (a retry of an older command is applied again)');
     }
-    const keys = new IdempotencyKeys(retention, isKeysPart(part) ? part.shoe : shoe, logger);
-    if (isKeysPart(part)) {
-      for (const [by, key, digest, firstSeq, lastSeq, keptShoe] of part.keys) keys.keep({ by, key, digest, firstSeq, lastSeq, shoe: keptShoe });
-      keys.forgetOutOfRetention();
-    }
+    const keys = new IdempotencyKeys(retention, saved?.shoe ?? shoe, logger);
+    for (const kept of saved?.kept ?? []) keys.keep({ ...kept });
+    keys.forgetOutOfRetention();
     return keys;
   }
 
@@ -122,8 +98,7 @@ export class IdempotencyKeys {
 
   /** The part saved with the table's snapshot (taken between batches: every range is complete). */
   snapshot(): JsonValue {
-    const keys = [...this.kept.values()].map((k): KeptRow => [k.by, k.key, k.digest, k.firstSeq, k.lastSeq, k.shoe]);
-    return { format: PART_FORMAT, shoe: this.shoe, keys };
+    return encodeKeys(this.shoe, this.kept.values());
   }
 
   /** A key used again after it was forgotten stands for its newest command (and is the newest in line to go). */

@@ -4,7 +4,8 @@
 // a retry gets exactly the first answer.
 import type { StoredEvent } from '../../ports/event-store.js';
 import type { StoredReason, TableEvent } from '../../round/events.js';
-import { factOf } from '../audit/log-records.js';
+import { factOf, type InputOrigin } from '../audit/log-records.js';
+import type { IdempotencyKeys } from './idempotency-keys.js';
 
 export interface SubmitResult {
   /** The facts the input caused, as stored. */
@@ -35,9 +36,23 @@ export function rejectionOf(facts: readonly TableEvent[]): Pick<SubmitResult, 'r
 }
 
 /** The result of an input made again from its batch as stored: the input record, then its facts. */
-export function replayedResult(batch: readonly StoredEvent[]): SubmitResult {
+function replayedResult(batch: readonly StoredEvent[]): SubmitResult {
   const [input, ...stored] = batch;
   if (!input) throw new Error('an idempotency key stands for no event on the log');
   const facts = stored.map((event) => factOf(event));
   return { stored, facts, inputSeq: input.seq, ...rejectionOf(facts), keyed: 'replayed' };
+}
+
+/**
+ * An input whose idempotency key is kept: the first command's result again, made from its batch as `read`
+ * gives it (seq `from` to `to`), or — the key used for another command — `reused`. Null for an input without
+ * a kept key, which is stepped.
+ */
+export async function keptResult(keys: IdempotencyKeys, origin: InputOrigin, read: (from: number, to: number) => Promise<readonly StoredEvent[]>): Promise<SubmitResult | null> {
+  if (origin.idempotencyKey === undefined || origin.requestDigest === undefined) return null;
+  const found = keys.lookup(origin.by ?? '', origin.idempotencyKey, origin.requestDigest);
+  if (!found.found) return null;
+  const { firstSeq, lastSeq } = found.kept;
+  if (!found.sameCommand) return { stored: [], facts: [], inputSeq: firstSeq, keyed: 'reused' };
+  return replayedResult(await read(firstSeq, lastSeq));
 }

@@ -21,7 +21,7 @@ import { LogIntegrityError } from '../../ports/log-integrity.js';
 import { appendFaultOf, TableHaltedError, tableHaltedReason, type AppendFault } from './append-fault.js';
 import { reasonSentence } from '../../messages/coded-reason.js';
 import { DEFAULT_KEY_RETENTION, IdempotencyKeys, KEYS_SNAPSHOT_PART, type KeyRetention } from './idempotency-keys.js';
-import { rejectionOf, replayedResult, type SubmitResult } from './submit-result.js';
+import { keptResult, rejectionOf, type SubmitResult } from './submit-result.js';
 
 export type { SubmitResult } from './submit-result.js';
 
@@ -178,7 +178,7 @@ export class TableService {
 
   private async step(input: TableInput, origin: InputOrigin): Promise<SubmitResult> {
     const { store, tableId, rulesId, clock, logger } = this.options;
-    const earlier = await this.earlierResult(origin);
+    const earlier = await keptResult(this.keys, origin, (from, to) => store.read(tableId, { from, limit: to - from + 1 }));
     if (earlier) return earlier;
     await this.passHalt(input);
     const before = this.engine.persistedSnapshot();
@@ -205,19 +205,6 @@ export class TableService {
     const rejection = rejectionOf(facts);
     if (rejection.rejected !== undefined) logger?.warn({ tableId, round, input, reason: rejection.rejected, by: origin.by }, 'input refused');
     return { stored: stored.slice(1), facts, inputSeq, ...rejection, ...(origin.idempotencyKey !== undefined ? { keyed: 'first' as const } : {}) };
-  }
-
-  /**
-   * An input whose idempotency key the log holds: the first command's result again, made from its events on
-   * the log, or — the key used for another command — `reused`. Null for an input without a kept key.
-   */
-  private async earlierResult(origin: InputOrigin): Promise<SubmitResult | null> {
-    if (origin.idempotencyKey === undefined || origin.requestDigest === undefined) return null;
-    const found = this.keys.lookup(origin.by ?? '', origin.idempotencyKey, origin.requestDigest);
-    if (!found.found) return null;
-    const { firstSeq, lastSeq } = found.kept;
-    if (!found.sameCommand) return { stored: [], facts: [], inputSeq: firstSeq, keyed: 'reused' };
-    return replayedResult(await this.options.store.read(this.tableId, { from: firstSeq, limit: lastSeq - firstSeq + 1 }));
   }
 
   /**

@@ -101,7 +101,14 @@ describe('the snapshot part', () => {
       for (const e of log.slice(at)) restored.push(e);
       expect(restored.snapshot(), `snapshot after event ${at}`).toEqual(whole.snapshot());
     }
-    expect(whole.snapshot()).toEqual({ format: 1, shoe: 3, keys: [['studio-b', 'k2', DIGEST, 7, 8, 2], ['online-gs', 'k3', DIGEST, 11, 12, 3]] });
+    // One line a key, its sender by index: one JSON string per key (src/app/table/keys-snapshot-part.ts).
+    expect(whole.snapshot()).toEqual({ format: 2, shoe: 3, senders: ['studio-b', 'online-gs'], keys: [`0 7 8 2 ${DIGEST} k2`, `1 11 12 3 ${DIGEST} k3`] });
+  });
+
+  test('a key with spaces, and a sender\'s name with any characters, come back as they were', () => {
+    const log = logOf(keyed(' a key  with spaces ', 'name with\nline break'), fact('bet.placed'));
+    const restored = IdempotencyKeys.restore(JSON.parse(JSON.stringify(folded(log).snapshot())), DEFAULT_KEY_RETENTION, 0);
+    expect(restored.lookup('name with\nline break', ' a key  with spaces ', DIGEST)).toMatchObject({ found: true, sameCommand: true, kept: { firstSeq: 1, lastSeq: 2 } });
   });
 
   test('a smaller retention at restore forgets what it no longer keeps; a part of another shape is not read, and the operator is told', () => {
