@@ -292,3 +292,20 @@ describe('keys are kept on the log', () => {
     }
   });
 });
+
+describe('the documents', () => {
+  test('the table\'s /openapi.json says its own retention in the header\'s description', async () => {
+    const store = new MemoryEventStore();
+    const service = await TableService.open({ tableId: TABLE_ID, rules, rulesId, store, clock: steppingClock() });
+    const oneShoe = parseTableConfig({ id: TABLE_ID, rules: 'six-deck', roles: ROLES, idempotency: { keepShoes: 1, maxKeys: 2000 } }, 'test');
+    const app = createWebServer({ service, store, config: oneShoe, decisionSeconds: 15, logger: pino({ level: 'silent' }) });
+    try {
+      const document = (await app.inject({ url: '/openapi.json' })).json() as { paths: Record<string, { post: { parameters: Array<{ in: string; name: string; description: string }> } }> };
+      const header = document.paths['/api/bets']!.post.parameters.find((p) => p.in === 'header' && p.name === 'idempotency-key');
+      expect(header?.description).toMatch(/kept on the table's log for the current shoe \(the table file's idempotency\.keepShoes: 1\), at most 2000 of them/);
+    } finally {
+      await app.close();
+      service.close();
+    }
+  });
+});
