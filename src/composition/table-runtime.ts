@@ -123,7 +123,7 @@ export async function startTable(options: RuntimeOptions): Promise<TableRuntime>
   const scheduler = options.scheduler ?? realScheduler;
   // A halt on a storage fault names the log's folder, and reminds once a minute while it lasts (src/app/table/table-halt.ts).
   const logFile = sqlite instanceof SqliteEventStore ? { logFile: sqlite.pathFor(config.id) } : {};
-  const service = await TableService.open({ tableId: config.id, rules, rulesId, store, clock: systemClock, logger: log, scheduler, ...logFile }).catch(async (err: unknown) => {
+  const service = await TableService.open({ tableId: config.id, rules, rulesId, store, clock: systemClock, logger: log, scheduler, ...logFile, keyRetention: config.idempotency }).catch(async (err: unknown) => {
     await logGuard.dispose();
     if (!options.store) await store.close();
     lock?.release();

@@ -5,6 +5,7 @@ import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import { TableConfigError } from './table-config-error.js';
 import { corsConfigSchema } from './cors-config.js';
+import { idempotencyConfigSchema } from './idempotency-config.js';
 
 export const ROLES = ['dealer', 'supervisor', 'game-server', 'display'] as const;
 export type Role = (typeof ROLES)[number];
@@ -53,6 +54,8 @@ export const tableConfigSchema = z.strictObject({
   http: z.strictObject({ host: z.string().default('127.0.0.1'), port: z.number().int().min(0).max(65535).default(8080) }).default({ host: '127.0.0.1', port: 8080 }),
   /** Cross-origin access to the API for a front end on another origin (./cors-config.ts); off when absent. */
   cors: corsConfigSchema.optional(),
+  /** How long the idempotency keys of commands are kept (./idempotency-config.ts). */
+  idempotency: idempotencyConfigSchema.default(idempotencyConfigSchema.parse({})),
   roles: z.strictObject({
     dealer: z.array(credential).default([]),
     supervisor: z.array(credential).default([]),

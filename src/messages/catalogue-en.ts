@@ -457,6 +457,8 @@ export const MESSAGES_EN: Catalogue = {
   'reason.contentLength': 'Request body size did not match Content-Length',
   'reason.tooMany': 'too many requests from this address: at most {count} in {ms} ms, retry in {after}',
   'reason.notRecorded': 'the table could not record the command: try again',
+  'reason.malformedIdempotencyKey': 'malformed {field}: an idempotency key is 1 to 256 printable ASCII characters',
+  'reason.idempotencyKeyReused': 'idempotency key already used for another command (its input is event {seq}): send a new key with a new command',
   'reason.tooManyMessages': 'too many messages from this address: slow down',
   'reason.refusalsCounted': '{count, plural, one {{count} more request} other {{count} more requests}} refused in {seconds} s (without a credential: {none}, with an unknown one: {unknown}, with a known one: {known})',
   'reason.internal': 'internal error',

@@ -457,6 +457,8 @@ export const MESSAGES_RU: Catalogue = {
   'reason.contentLength': 'размер тела запроса не совпадает с `Content-Length`',
   'reason.tooMany': 'слишком много запросов с этого адреса: не больше {count} за {ms} мс, повторите через {after}',
   'reason.notRecorded': 'стол не смог записать команду: повторите',
+  'reason.malformedIdempotencyKey': 'неверный {field}: ключ идемпотентности — от 1 до 256 печатных символов `ASCII`',
+  'reason.idempotencyKeyReused': 'ключ идемпотентности уже использован для другой команды (её ввод — событие {seq}): для новой команды нужен новый ключ',
   'reason.tooManyMessages': 'слишком много сообщений с этого адреса: помедленнее',
   'reason.refusalsCounted': '{count, plural, one {ещё {count} запрос отклонён} few {ещё {count} запроса отклонены} many {ещё {count} запросов отклонено} other {ещё {count} запроса отклонено}} за {seconds} с (без токена: {none}, с неизвестным токеном: {unknown}, с известным: {known})',
   'reason.internal': 'внутренняя ошибка',

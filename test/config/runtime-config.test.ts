@@ -118,7 +118,7 @@ describe('the production example (config/tables/example-production.yaml, docs/op
   test('loads, every credential named by an environment variable, the environment overriding the file', () => {
     const file = fileURLToPath(new URL('../../config/tables/example-production.yaml', import.meta.url));
     const config = loadRuntimeConfig(file, { DATA_DIR: '/srv/blackjack', LOG_LEVEL: 'warn' });
-    expect(config.table).toMatchObject({ id: 'floor-3', rules: 'deluxe', bettingSeconds: 15, linkTimeoutSeconds: 5, decisionTimerSeconds: 15 });
+    expect(config.table).toMatchObject({ id: 'floor-3', rules: 'deluxe', bettingSeconds: 15, linkTimeoutSeconds: 5, decisionTimerSeconds: 15, idempotency: { keepShoes: 2, maxKeys: 20_000 } });
     expect(config.table.store.path).toBe('/srv/blackjack/floor-3.db');
     expect(config.serialPath).toMatch(/^\/dev\/serial\/by-id\//);
     expect(Object.values(config.table.roles).flat().every((c) => c.tokenEnv !== undefined && c.token === undefined)).toBe(true);

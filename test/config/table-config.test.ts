@@ -35,6 +35,12 @@ describe('table configuration', () => {
     expect(() => loadTableConfig(path)).toThrow(new RegExp(`^${path}: not valid YAML: .* at line \\d+, column \\d+$`));
   });
 
+  test('idempotency keys: kept the current shoe and the one before by default; a retention of no shoe is refused by name', () => {
+    expect(loadTableConfig(DEMO).idempotency).toEqual({ keepShoes: 2, maxKeys: 20_000 });
+    expect(loadTableConfig(variant((t) => `${t}\nidempotency: { keepShoes: 1 }\n`)).idempotency).toEqual({ keepShoes: 1, maxKeys: 20_000 });
+    expect(() => loadTableConfig(variant((t) => `${t}\nidempotency: { keepShoes: 0 }\n`))).toThrow(/idempotency\.keepShoes/);
+  });
+
   test('an unknown field is refused by name', () => {
     expect(() => loadTableConfig(variant((t) => `${t}\nserail: { path: /dev/ttyUSB0 }\n`))).toThrow(/serail/);
   });

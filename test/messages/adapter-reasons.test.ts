@@ -25,6 +25,7 @@ const WEB: { readonly [C in WebReasonCode]: WebReasonParams[C] } = {
   tooMany: { count: '100', ms: '1000', after: '1 second' }, tooManyMessages: {},
   refusalsCounted: { count: '312', seconds: '10', none: '200', unknown: '70', known: '42' },
   bettingAlreadyOpen: {}, bettingOpensItself: { phase: 'round', round: '4' }, notRecorded: {}, internal: {}, busy: {}, noViewYet: {},
+  malformedIdempotencyKey: { field: 'Idempotency-Key' }, idempotencyKeyReused: { seq: '42' },
 };
 
 const LINK: { readonly [C in LinkReasonCode]: LinkReasonParams[C] } = {
@@ -80,7 +81,7 @@ const AREAS: Readonly<Record<string, readonly CodedReason[]>> = {
 };
 
 /** Values that are the client's or the machine's own words, not the catalogue's, and the names of formats. */
-const VERBATIM = /\b(UTF|JSON|disk full|NATS at nats:\/\/floor:4222 disconnected|nats|floor|4222|ECONNREFUSED|ENOSPC|the log cannot be written|JetStream|NATS|js|HELLO|NAK|VERSION_MISMATCH|BUSY|ACK|GATE_UNLOCK|ENOENT|EIO|dev|ttyUSB0|port closed|pit-1|dealer|place bets|game-server|bet, pause|body is not valid UTF-8|Too small|Unexpected end|second|GET|api|nothing|seat|bet|application\/json|Content-Length)\b/g;
+const VERBATIM = /\b(UTF|JSON|disk full|NATS at nats:\/\/floor:4222 disconnected|nats|floor|4222|ECONNREFUSED|ENOSPC|the log cannot be written|JetStream|NATS|js|HELLO|NAK|VERSION_MISMATCH|BUSY|ACK|GATE_UNLOCK|ENOENT|EIO|dev|ttyUSB0|port closed|pit-1|dealer|place bets|game-server|bet, pause|body is not valid UTF-8|Too small|Unexpected end|second|GET|api|nothing|seat|bet|application\/json|Content-Length|Idempotency-Key)\b/g;
 
 describe('the adapters\' reason codes', () => {
   test.each(Object.entries(AREAS))('%s: every code has a message in every language and renders with its values, none missing', (_area, reasons) => {

@@ -35,7 +35,7 @@ export function registerApiContract(app: FastifyInstance, options: ContractOptio
     void app.register(fastifyCors, {
       origin: [...options.cors.origins],
       methods: ['GET', 'POST'],
-      allowedHeaders: ['authorization', 'content-type'],
+      allowedHeaders: ['authorization', 'content-type', 'idempotency-key'],
       exposedHeaders: ['retry-after'],
       credentials: false,
       maxAge: options.cors.maxAgeSeconds,

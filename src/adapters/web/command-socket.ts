@@ -1,6 +1,7 @@
 // The command API over WebSocket: /ws/commands?token= authenticates once; each message
-// {"id":any,"command":"<name>","body":{...}} is answered {"id":..,"status":<HTTP status>, ...answer},
-// with exactly the checks, records and answers of the HTTP routes.
+// {"id":any,"command":"<name>","body":{...},"idempotencyKey"?:"..."} is answered
+// {"id":..,"status":<HTTP status>, ...answer}, with exactly the checks, records and answers of the HTTP routes
+// (the key is the Idempotency-Key header's: ./idempotency-key.ts).
 import type {} from '@fastify/websocket'; // the `websocket: true` route option
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
@@ -14,6 +15,7 @@ import { nestedReason, reasonSentence } from '../../messages/coded-reason.js';
 import { webReason } from './web-reasons.js';
 import { refuse } from './refusals.js';
 import { checkJson } from './json-guard.js';
+import { KEY_FIELD } from './idempotency-key.js';
 import type { WebContext } from './web-context.js';
 
 export const COMMAND_SOCKET_PATH = '/ws/commands';
@@ -25,6 +27,8 @@ const envelope = z.strictObject({
   id: z.union([z.string().max(100), z.number()]).optional(),
   command: z.enum(COMMANDS.map((c) => c.name) as [string, ...string[]]),
   body: z.unknown().optional(),
+  // Checked with the command, after the sender and role, like the HTTP header (a malformed key: 400 with its code).
+  [KEY_FIELD]: z.unknown().optional(),
 });
 
 function rawOf(data: RawData): Buffer {
@@ -55,6 +59,7 @@ async function answer(context: WebContext, sender: Principal, client: string, da
     path: `${COMMAND_SOCKET_PATH}#${command.name}`,
     client,
     raw: { bytes: checked.bytes, digest: checked.digest },
+    ...(parsed.data[KEY_FIELD] !== undefined ? { idempotencyKey: { value: parsed.data[KEY_FIELD], name: KEY_FIELD } } : {}),
   });
   return { id: parsed.data.id ?? null, status: reply.status, ...reply.body };
 }

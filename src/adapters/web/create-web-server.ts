@@ -85,6 +85,7 @@ export function createWebServer(options: WebServerOptions): FastifyInstance {
       ...(options.refusalWindowMs !== undefined ? { windowMs: options.refusalWindowMs } : {}),
     }),
     messageLimiter: new MessageRateLimiter(options.rateLimit ?? DEFAULT_RATE_LIMIT),
+    keyRetention: config.idempotency,
   };
   // Request logging is off: a WebSocket address carries its token in the query. Commands, refusals and
   // failures are logged by the routes themselves, without tokens.

@@ -7,6 +7,7 @@ import type { ViewDeliveryStats } from './view-delivery-stats.js';
 import type { RefusalLog } from './refusal-log.js';
 import type { MessageRateLimiter } from './request-guards.js';
 import type { Principal } from '../../config/table-config.js';
+import type { IdempotencyConfig } from '../../config/idempotency-config.js';
 import type { EventStore } from '../../ports/event-store.js';
 
 /** The parts of the table service the web adapter uses. */
@@ -35,4 +36,6 @@ export interface WebContext {
   readonly refusals: RefusalLog;
   /** WebSocket messages per client address. */
   readonly messageLimiter: MessageRateLimiter;
+  /** How long the table keeps idempotency keys (the table file's `idempotency`): the documents say it. */
+  readonly keyRetention: IdempotencyConfig;
 }

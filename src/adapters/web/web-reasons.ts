@@ -1,6 +1,7 @@
 // The web adapter's own reasons, coded where they arise (docs/web-api.md, "Refusals"): who sent a
 // request, whether their role may, whether the request is well formed, too many of them, a command that
-// is not an input, and the answers when the table cannot serve now. Each code's message is
+// is not an input, an idempotency key that is malformed or stands for another command, and the answers when
+// the table cannot serve now. Each code's message is
 // `reason.<code>` in every catalogue (src/messages/); its English sentence (src/messages/coded-reason.ts)
 // is what the `reason` field and the `command.refused` record read.
 import { reasonSentence, type CodedUnion } from '../../messages/coded-reason.js';
@@ -40,6 +41,10 @@ export interface WebReasonParams {
   readonly bettingAlreadyOpen: None;
   readonly bettingOpensItself: { phase: string; round?: string };
   readonly notRecorded: None;
+  /** An idempotency key that is not 1 to 256 printable ASCII characters; `field` where it came (the header, the message field). */
+  readonly malformedIdempotencyKey: { field: string };
+  /** The sender's idempotency key stands for another command; `seq` is that command's input on the log. */
+  readonly idempotencyKeyReused: { seq: string };
   readonly internal: None;
   readonly busy: None;
   readonly noViewYet: None;

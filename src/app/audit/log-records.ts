@@ -33,6 +33,10 @@ export interface InputOrigin {
   readonly line?: number;
   /** The shoe's sequence number of the message it came from (firmware-protocol §6): the link's resume point. */
   readonly shoeSeq?: number;
+  /** The sender's idempotency key for this command, scoped to `by` (docs/web-api.md, "Retries and idempotency keys"). */
+  readonly idempotencyKey?: string;
+  /** With a key: SHA-256 (hex) of the command as sent — its name, `by` and its body as canonical JSON; a retry must match it. */
+  readonly requestDigest?: string;
 }
 
 export interface RecordedInput {

@@ -1,14 +1,15 @@
 // The table service: the one place inputs become durable facts. For each input, in arrival order:
 // the round machine steps (pure), the input and every fact it caused are appended to the log as one
 // atomic batch, and only then are the facts published (displays, the shoe's ACK, wallets) —
-// "persist, then act". If the append fails, the machine steps back and nothing is published.
+// "persist, then act". If the append fails, the machine steps back and nothing is published. An input sent
+// with an idempotency key that the log already holds is answered from the log instead, inside the same queue
+// (./idempotency-keys.ts): a retry never steps the table twice.
 import { Subject, type Observable } from 'rxjs';
 import type { Logger } from 'pino';
 import type { Clock } from '../../ports/clock.js';
 import type { Scheduler } from '../../ports/scheduler.js';
 import type { EventStore, JsonObject, JsonValue, SnapshotStore, StoredEvent } from '../../ports/event-store.js';
 import type { RuleSet } from '../../rules/rule-set.js';
-import type { StoredReason, TableEvent } from '../../round/events.js';
 import type { TableInput } from '../../round/inputs.js';
 import { TableEngine } from '../../round/table-engine.js';
 import type { TableState } from '../../round/table-state.js';
@@ -20,6 +21,10 @@ import { verifyChain } from '../../log/event-chain.js';
 import { LogIntegrityError } from '../../ports/log-integrity.js';
 import { STORAGE_RECOVERED, TableHaltedError, type AppendFault, type StorageRecoveredReason } from './append-fault.js';
 import { TableHalt } from './table-halt.js';
+import { DEFAULT_KEY_RETENTION, IdempotencyKeys, KEYS_SNAPSHOT_PART, type KeyRetention } from './idempotency-keys.js';
+import { keptResult, rejectionOf, type SubmitResult } from './submit-result.js';
+
+export type { SubmitResult } from './submit-result.js';
 
 export interface TableServiceOptions {
   readonly tableId: string;
@@ -35,6 +40,8 @@ export interface TableServiceOptions {
   readonly logFile?: string;
   /** Take a snapshot every this many inputs when the store keeps snapshots (default 250; 0 = never). */
   readonly snapshotEvery?: number;
+  /** How long idempotency keys are kept (the table file's `idempotency`; default DEFAULT_KEY_RETENTION). */
+  readonly keyRetention?: KeyRetention;
 }
 
 function snapshotsOf(store: EventStore): SnapshotStore | null {
@@ -47,22 +54,6 @@ interface TableSnapshot {
   readonly machine: unknown;
   /** Other folds of the same log saved with the table (e.g. the display projections), each with its own position. */
   readonly parts?: Readonly<Record<string, JsonValue>>;
-}
-
-export interface SubmitResult {
-  /** The facts the input caused, as stored. */
-  readonly stored: readonly StoredEvent[];
-  readonly facts: readonly TableEvent[];
-  /** Set when the round machine refused the input (it is still on the log, with the refusal). */
-  readonly rejected?: string;
-  /** The refusal's reason as the fact stores it, with its code and values (explained() takes it whole). */
-  readonly rejectedReason?: StoredReason;
-  /**
-   * Set when this input was the Resume that cleared a storage halt: the log takes writes again. If the
-   * round machine had nothing else to resume (the halt is no pause of its own), the input is not stepped:
-   * `stored` holds only the `log.storage-recovered` note and `facts` is empty.
-   */
-  readonly note?: StorageRecoveredReason;
 }
 
 export class TableService {
@@ -92,7 +83,9 @@ export class TableService {
     private readonly options: TableServiceOptions,
     private engine: TableEngine,
     private version: number,
+    private readonly keys: IdempotencyKeys,
   ) {
+    this.addSnapshotPart(KEYS_SNAPSHOT_PART, () => keys.snapshot());
     this.halting = new TableHalt({ tableId: options.tableId, clock: options.clock, logger: options.logger, scheduler: options.scheduler, logFile: options.logFile });
     this.fault$ = this.halting.fault$;
   }
@@ -114,8 +107,12 @@ export class TableService {
     if (!chain.ok) throw new LogIntegrityError(tableId, chain.seq, `hash chain broken: ${chain.reason}`);
     const rebuilt = tail.length > 0 || start ? rebuildTable(tail, start) : null;
     const lastSeq = tail.at(-1)?.seq ?? snapshot?.seq ?? 0;
-    const service = new TableService(options, rebuilt?.engine ?? new TableEngine(rules), lastSeq);
-    service.loadedSnapshotParts = (snapshot?.state as unknown as TableSnapshot | undefined)?.parts ?? {};
+    const parts = (snapshot?.state as unknown as TableSnapshot | undefined)?.parts ?? {};
+    // The keys saved with the snapshot, then the tail's (a snapshot from before keys were kept: the tail's only).
+    const keys = IdempotencyKeys.restore(parts[KEYS_SNAPSHOT_PART], options.keyRetention ?? DEFAULT_KEY_RETENTION, start?.engine.table.shoe?.number ?? 0, logger);
+    for (const event of tail) keys.push(event);
+    const service = new TableService(options, rebuilt?.engine ?? new TableEngine(rules), lastSeq, keys);
+    service.loadedSnapshotParts = parts;
     service.loadedSnapshotAt = snapshot?.seq ?? 0;
     if (rebuilt?.rulesId !== rulesId) {
       // A changed rule file is visible in the log: a new configuration record, then the same table under it.
@@ -197,6 +194,8 @@ export class TableService {
 
   private async step(input: TableInput, origin: InputOrigin): Promise<SubmitResult> {
     const { store, tableId, rulesId, clock, logger } = this.options;
+    const earlier = await keptResult(this.keys, origin, (from, to) => store.read(tableId, { from, limit: to - from + 1 }));
+    if (earlier) return earlier;
     const recovered = await this.passHalt(input);
     const before = this.engine.persistedSnapshot();
     const round = this.engine.table.round;
@@ -204,28 +203,28 @@ export class TableService {
     if (recovered && facts.some((f) => f.type === 'input.rejected' && f.code === 'notPaused')) {
       // The Resume cleared the halt and the round machine was not paused: nothing else to resume, nothing to refuse.
       this.engine = new TableEngine(this.options.rules, before);
-      return { stored: [recovered], facts: [], note: STORAGE_RECOVERED };
+      return { stored: [recovered], facts: [], inputSeq: recovered.seq, note: STORAGE_RECOVERED };
     }
     const at = clock.now();
     const batch = [inputRecord(input, origin, round, at, rulesId), ...facts.map((f) => factRecord(f, round, at, rulesId))];
     let stored: readonly StoredEvent[];
+    let inputSeq: number;
     try {
       const result = await store.append(tableId, batch, { expectedVersion: this.version });
       stored = result.events;
+      inputSeq = result.firstSeq;
       this.version = result.lastSeq;
     } catch (err) {
       this.engine = new TableEngine(this.options.rules, before);
       throw this.appendFailed(err, input.type);
     }
+    for (const event of stored) this.keys.push(event);
     await this.maybeSnapshot();
     for (const event of stored) this.published.next(event);
     const note = recovered ? { note: STORAGE_RECOVERED } : {};
-    const rejected = facts.find((f) => f.type === 'input.rejected');
-    if (rejected && rejected.type === 'input.rejected') {
-      logger?.warn({ tableId, round, input, reason: rejected.reason, by: origin.by }, 'input refused');
-      return { stored: stored.slice(1), facts, rejected: rejected.reason, rejectedReason: { reason: rejected.reason, ...(rejected.code !== undefined ? { code: rejected.code } : {}), ...(rejected.params !== undefined ? { params: rejected.params } : {}) }, ...note };
-    }
-    return { stored: stored.slice(1), facts, ...note };
+    const rejection = rejectionOf(facts);
+    if (rejection.rejected !== undefined) logger?.warn({ tableId, round, input, reason: rejection.rejected, by: origin.by }, 'input refused');
+    return { stored: stored.slice(1), facts, inputSeq, ...rejection, ...note, ...(origin.idempotencyKey !== undefined ? { keyed: 'first' as const } : {}) };
   }
 
   /**

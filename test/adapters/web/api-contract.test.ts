@@ -79,7 +79,7 @@ describe('OpenAPI', () => {
     }
     for (const command of COMMANDS) {
       const operation = paths[command.path]!['post']!;
-      expect(Object.keys(operation.responses).sort()).toEqual(['200', '400', '401', '403', '409', '413', '415', '429', '503']);
+      expect(Object.keys(operation.responses).sort()).toEqual(['200', '400', '401', '403', '409', '413', '415', '422', '429', '503']);
       expect(operation.security!.length).toBe(command.roles.length);
     }
     const schemes = (inRepo('docs/openapi.json')['components'] as { securitySchemes: Record<string, { scheme: string }> }).securitySchemes;

@@ -6,12 +6,13 @@ import type { OpenAPIV3_1 } from 'openapi-types';
 
 const MEANS: Readonly<Record<string, string>> = {
   200: 'Done',
-  400: 'Malformed request (refused: body): a body or query that fails its schema, not JSON, nested too deep, not valid Unicode',
+  400: 'Malformed request (refused: body): a body or query that fails its schema, not JSON, nested too deep, not valid Unicode; or an Idempotency-Key that is not 1 to 256 printable ASCII characters (refused: idempotency)',
   401: 'Missing or unknown credential (refused: credential)',
   403: 'The credential\'s role may not do this (refused: role)',
   409: 'Refused by the table (refused: table): the round machine\'s reason, with the log position of the refused input; or a command that is no input',
   413: 'Body over 16 KiB (refused: body)',
   415: 'Body of another content type than application/json (refused: body)',
+  422: 'The Idempotency-Key stands for another command of this credential (refused: idempotency): a new command needs a new key',
   429: 'Too many requests from this address (refused: rate); retry after the retry-after header',
   503: 'The table cannot do it now: a display route while the event loop is late (retry-after: 2), a command the log could not record, or not ready',
 };

@@ -4,7 +4,7 @@
 // fields without `refused`: nothing was refused, the table could not do it now.
 import { z } from 'zod';
 
-export const REFUSAL_KINDS = ['credential', 'role', 'body', 'table', 'rate', 'route'] as const;
+export const REFUSAL_KINDS = ['credential', 'role', 'body', 'table', 'rate', 'route', 'idempotency'] as const;
 export type RefusalKind = (typeof REFUSAL_KINDS)[number];
 
 export const explainedFields = {
@@ -15,7 +15,7 @@ export const explainedFields = {
 
 export const refusalSchema = z.object({
   ok: z.literal(false),
-  refused: z.enum(REFUSAL_KINDS).describe('Which check refused: credential 401, role 403, body 400/413/415, table 409, rate 429, route 404 (no such route, or no such round on the log)'),
+  refused: z.enum(REFUSAL_KINDS).describe('Which check refused: credential 401, role 403, body 400/413/415, table 409, rate 429, route 404 (no such route, or no such round on the log), idempotency 400/422 (the idempotency key)'),
   ...explainedFields,
   seq: z.number().int().optional().describe('409 from the round machine: the log position of the refused input'),
 }).meta({ id: 'Refusal', description: 'Every 4xx answer' });
@@ -28,5 +28,5 @@ export function refusals(...statuses: number[]): Record<number, z.ZodType> {
   return Object.fromEntries([...new Set([...statuses, 429])].sort().map((s) => [s, refusalSchema]));
 }
 
-/** A command's refusals: credential, role, body (malformed, too large, not JSON), and the table's. */
-export const COMMAND_REFUSALS = [400, 401, 403, 409, 413, 415] as const;
+/** A command's refusals: credential, role, body (malformed, too large, not JSON), the table's, and an idempotency key used for another command. */
+export const COMMAND_REFUSALS = [400, 401, 403, 409, 413, 415, 422] as const;

@@ -7,6 +7,8 @@ import { COMMANDS } from '../command-specs.js';
 import { acceptedSchema } from './command-schemas.js';
 import { viewSchema } from './read-schemas.js';
 import { refusalSchema, unavailableSchema } from './refusal-schemas.js';
+import { idempotencyConfigSchema } from '../../../config/idempotency-config.js';
+import { idempotencyKeySchema, KEY_FIELD, keyDescription } from '../idempotency-key.js';
 
 export const viewMessageSchema = z.object({
   type: z.literal('view'),
@@ -17,12 +19,15 @@ export const viewMessageSchema = z.object({
 
 const commandId = z.union([z.string().max(100), z.number()]).optional().describe('Echoed in the answer');
 
-/** One message per command: `{ id, command, body }`, the body being that command's HTTP body. */
+/** The key's words with the table file's default retention (this document is the same for every table). */
+const commandKey = idempotencyKeySchema.optional().describe(keyDescription(idempotencyConfigSchema.parse({})));
+
+/** One message per command: `{ id, command, body, idempotencyKey? }`, the body being that command's HTTP body. */
 export const commandMessageSchemas = COMMANDS.map((command) => ({
   name: command.name,
   what: command.what,
   roles: command.roles,
-  schema: z.strictObject({ id: commandId, command: z.literal(command.name), body: command.body.optional() }),
+  schema: z.strictObject({ id: commandId, command: z.literal(command.name), body: command.body.optional(), [KEY_FIELD]: commandKey }),
 }));
 
 export const commandAnswerSchema = z.union([

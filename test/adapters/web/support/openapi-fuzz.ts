@@ -1,7 +1,7 @@
 // Requests made from an OpenAPI document to try an API's edges: for every operation and every credential
 // (each role's token, an unknown one, none), the well-formed request and its breakages — wrong types,
 // missing and extra fields, huge numbers, long strings, a body of the wrong shape, type or size, and
-// malformed query values. Nothing here knows the API beyond what the document says.
+// malformed query and header values. Nothing here knows the API beyond what the document says.
 
 export interface JsonSchema {
   readonly type?: string | readonly string[];
@@ -103,6 +103,15 @@ export function fuzzRequests(method: 'GET' | 'POST', path: string, operation: Op
       requests.push({ what: `${parameter.name}=${value.slice(0, 12)}`, method, url: `${path}?${parameter.name}=${value}`, headers: auth });
     }
     requests.push({ what: `${parameter.name} twice`, method, url: `${path}?${parameter.name}=1&${parameter.name}=2`, headers: auth });
+  }
+  for (const parameter of operation.parameters ?? []) {
+    if (parameter.in !== 'header') continue;
+    // The well-formed request with the header empty, too long, not ASCII, and well formed (the same value on
+    // every route: an idempotency key's second use by a credential is another command, refused).
+    const valid = schema ? { headers: { ...auth, 'content-type': 'application/json' }, payload: JSON.stringify(sample(schema)) } : { headers: auth };
+    for (const value of ['', LONG.slice(0, 300), 'caf\u00e9', 'fuzz-value-1']) {
+      requests.push({ what: `${parameter.name}=${value.slice(0, 12)}`, method, url: path, ...valid, headers: { ...valid.headers, [parameter.name]: value } });
+    }
   }
   requests.push({ what: 'unknown query field', method, url: `${path}?unknown=${LONG.slice(0, 3000)}`, headers: auth });
   return requests;
