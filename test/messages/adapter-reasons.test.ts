@@ -24,6 +24,7 @@ const WEB: { readonly [C in WebReasonCode]: WebReasonParams[C] } = {
   notUtf8: {}, loneSurrogate: {}, loneSurrogateEscaped: {}, tooDeep: { count: '17', limit: '16' }, notJson: { error: 'Unexpected end' },
   tooMany: { count: '100', ms: '1000', after: '1 second' }, tooManyMessages: {},
   bettingAlreadyOpen: {}, bettingOpensItself: { phase: 'round', round: '4' }, notRecorded: {}, internal: {}, busy: {}, noViewYet: {},
+  notReading: { seconds: '2' },
 };
 
 const LINK: { readonly [C in LinkReasonCode]: LinkReasonParams[C] } = {
