@@ -464,6 +464,7 @@ export const MESSAGES_EN: Catalogue = {
   'reason.internal': 'internal error',
   'reason.busy': 'the table is busy: displays wait, retry shortly',
   'reason.noViewYet': 'no view from the table yet: retry shortly',
+  'reason.notReading': 'not reading: no answer to a ping within {seconds} s; reconnect for the latest view',
   'reason.bettingAlreadyOpen': 'betting is already open: it opens by itself after each round',
   'reason.bettingOpensItself': 'betting opens by itself after each round (and once a new shoe is burned); now: {phase}',
   'reason.tableHalted': 'table halted: {reason}',

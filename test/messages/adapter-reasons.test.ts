@@ -26,6 +26,7 @@ const WEB: { readonly [C in WebReasonCode]: WebReasonParams[C] } = {
   refusalsCounted: { count: '312', seconds: '10', none: '200', unknown: '70', known: '42' },
   bettingAlreadyOpen: {}, bettingOpensItself: { phase: 'round', round: '4' }, notRecorded: {}, internal: {}, busy: {}, noViewYet: {},
   malformedIdempotencyKey: { field: 'Idempotency-Key' }, idempotencyKeyReused: { seq: '42' },
+  notReading: { seconds: '2' },
 };
 
 const LINK: { readonly [C in LinkReasonCode]: LinkReasonParams[C] } = {

@@ -25,6 +25,8 @@ import type { AudienceViewSource } from '../../app/displays/shared-view.js';
 import { startedProjections } from './audience-views.js';
 import { VIEW_BUFFER_BYTES } from './conflated-sender.js';
 import { ViewDeliveryStats } from './view-delivery-stats.js';
+import { ReaderWatch, type ReaderWatchSettings } from './stalled-readers.js';
+import { realScheduler, type Scheduler } from '../../ports/scheduler.js';
 import { explained } from './explained-reason.js';
 import { webReason } from './web-reasons.js';
 import { RefusalLog } from './refusal-log.js';
@@ -43,6 +45,10 @@ export interface WebServerOptions {
   readonly views?: AudienceViewSource;
   /** Bound of one display's send buffer (default 256 KiB). */
   readonly viewBufferBytes?: number;
+  /** How often displays are pinged (a display that has not answered by the next ping is shed), and how often the line about them may come (./stalled-readers.ts). */
+  readonly readerWatch?: Partial<ReaderWatchSettings>;
+  /** The timers of that watch (tests drive them). */
+  readonly scheduler?: Scheduler;
   /** Requests (and WebSocket messages) per client address and window (default 100 per second). */
   readonly rateLimit?: RateLimitSettings;
   /** The window of refusal records: a few recorded one by one, the rest counted into one summary (default 10 s; ./refusal-log.ts). */
@@ -66,6 +72,8 @@ export function createWebServer(options: WebServerOptions): FastifyInstance {
   const { service, store, config, decisionSeconds, logger } = options;
   const meta = tableMeta(service.tableId, service.rules);
   const own = options.views ? null : startedProjections(service, store, meta, { decision: decisionSeconds, betting: config.bettingSeconds }, logger);
+  const webLogger = logger.child({ component: 'web' });
+  const viewStats = new ViewDeliveryStats();
   const context: WebContext = {
     service,
     store,
@@ -75,10 +83,11 @@ export function createWebServer(options: WebServerOptions): FastifyInstance {
     currency: config.currency,
     ...(options.rulesId !== undefined ? { rulesId: options.rulesId } : {}),
     meta,
-    logger: logger.child({ component: 'web' }),
+    logger: webLogger,
     views: options.views ?? (own as AudienceViewSource),
-    viewStats: new ViewDeliveryStats(),
+    viewStats,
     viewBufferBytes: options.viewBufferBytes ?? VIEW_BUFFER_BYTES,
+    readers: new ReaderWatch({ scheduler: options.scheduler ?? realScheduler, logger: webLogger, counts: viewStats, settings: options.readerWatch }),
     refusals: new RefusalLog((record) => service.refuseCommand(record as { path: string }, String(record['reason']), record['by'] as string | undefined), {
       logger,
       halted: () => service.halted != null,
@@ -99,6 +108,7 @@ export function createWebServer(options: WebServerOptions): FastifyInstance {
   registerRequestGuards(app, options.rateLimit ?? DEFAULT_RATE_LIMIT);
   registerApiContract(app, { title: TABLE_API_TITLE(service.tableId), description: TABLE_API_DESCRIPTION, context, cors: config.cors });
   app.addHook('onClose', async () => context.refusals.flushAll());
+  app.addHook('onClose', async () => context.readers.stop());
   if (own) app.addHook('onClose', async () => own.stop());
   const pageFiles = readPageFiles();
   void app.register(fastifyWebsocket, { options: { maxPayload: BODY_LIMIT_BYTES } });

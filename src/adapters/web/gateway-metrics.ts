@@ -1,5 +1,5 @@
-// The display gateway's /metrics registry (docs/metrics.md): views per audience and the connected
-// displays, plus prom-client's default process metrics (the event-loop delay among them: is the
+// The display gateway's /metrics registry (docs/metrics.md): views per audience, the connected
+// displays and those shed for not reading, plus prom-client's default process metrics (the event-loop delay among them: is the
 // gateway keeping up?). Every monotonic count is a counter ending in `_total`.
 import { Gauge, Registry } from 'prom-client';
 import { countedAtScrape } from './counted-metrics.js';
@@ -15,6 +15,8 @@ export function gatewayMetricsRegistry(viewStats: ViewDeliveryStats, conflatedFr
   countedAtScrape(register, 'gateway_views_sent_total', 'Views sent to displays, per audience', ['audience'], perAudience((a) => viewStats.of(a).sent));
   countedAtScrape(register, 'gateway_views_dropped_total', 'Views a slow display skipped, per audience', ['audience'], perAudience((a) => viewStats.of(a).dropped));
   countedAtScrape(register, 'gateway_views_conflated_total', 'Views from the table a newer one replaced before the fan-out, per audience', ['audience'], perAudience((a) => conflatedFromSource?.(a) ?? 0));
+  // The table's name and label (table_displays_shed_total): a gateway sheds only displays that stopped reading.
+  countedAtScrape(register, 'gateway_displays_shed_total', 'Display sockets closed because their display stopped reading (cause "stalled")', ['cause'], () => [[{ cause: 'stalled' }, viewStats.stalledTotal]]);
   new Gauge({
     name: 'gateway_display_sockets',
     help: 'Display sockets connected now, per audience',

@@ -25,6 +25,8 @@ import { routeSecurity } from './schemas/security-schemes.js';
 import { DEFAULT_RATE_LIMIT, registerRequestGuards, type RateLimitSettings } from './request-guards.js';
 import { viewPath } from './route-paths.js';
 import { ViewDeliveryStats } from './view-delivery-stats.js';
+import { ReaderWatch, type ReaderWatchSettings } from './stalled-readers.js';
+import { realScheduler, type Scheduler } from '../../ports/scheduler.js';
 import { streamViews, viewSocketPath } from './view-sockets.js';
 
 export interface GatewayOptions {
@@ -34,6 +36,10 @@ export interface GatewayOptions {
   readonly logger: Logger;
   readonly rateLimit?: RateLimitSettings;
   readonly viewBufferBytes?: number;
+  /** How often displays are pinged, and how often the line about displays shed for not reading may come (./stalled-readers.ts). */
+  readonly readerWatch?: Partial<ReaderWatchSettings>;
+  /** The timers of that watch (tests drive them). */
+  readonly scheduler?: Scheduler;
   /** How long GET /api/views/* waits for a first view from NATS (ms). */
   readonly firstViewTimeoutMs?: number;
   /** Views from NATS a newer one replaced before the fan-out, per audience (NatsViewSource.conflated). */
@@ -48,13 +54,15 @@ export function createGatewayServer(options: GatewayOptions): FastifyInstance & 
   const logger = options.logger.child({ component: 'gateway' });
   const app = Fastify({ loggerInstance: logger, logController: new LogController({ disableRequestLogging: true }), bodyLimit: 16 * 1024 }) as unknown as FastifyInstance;
   const viewStats = new ViewDeliveryStats();
-  const context = { views: options.views, viewStats, logger, viewBufferBytes: options.viewBufferBytes ?? VIEW_BUFFER_BYTES };
+  const readers = new ReaderWatch({ scheduler: options.scheduler ?? realScheduler, logger, counts: viewStats, settings: options.readerWatch });
+  const context = { views: options.views, viewStats, logger, viewBufferBytes: options.viewBufferBytes ?? VIEW_BUFFER_BYTES, readers };
   registerRequestGuards(app, options.rateLimit ?? DEFAULT_RATE_LIMIT);
   // Refusals answer the one error shape, logged here (no table log); a display asking for its page too
   // often gets a page that says so and comes back by itself (busy-page.ts).
   app.setErrorHandler(requestErrorHandler(null));
   registerApiContract(app, { title: GATEWAY_API_TITLE, description: GATEWAY_API_DESCRIPTION, context: null });
   void app.register(fastifyWebsocket, { options: { maxPayload: 1024 } });
+  app.addHook('onClose', async () => readers.stop());
 
   const admit = (roles: readonly Role[] | null, token: string | undefined, how: 'header' | 'query', path: string, client: string) => {
     if (roles === null) return null;
@@ -73,7 +81,7 @@ export function createGatewayServer(options: GatewayOptions): FastifyInstance & 
           const refusal = admit(roles, queryToken(request.query), 'query', path, request.ip);
           if (refusal) return reply.code(refusal.status).send({ ok: false, refused: refusal.status === 403 ? 'role' : 'credential', ...explained(refusal.reason) });
         },
-      }, (socket) => streamViews(context, audience, socket));
+      }, (socket, request) => streamViews(context, audience, socket, request.ip));
       const schema = { operationId: `${audience}View`, summary: viewSummary(audience), tags: ['views'], response: viewResponses(roles !== null), security: routeSecurity(roles) };
       routes.get(viewPath(audience), { schema }, async (request, reply) => {
         const refusal = admit(roles, bearerToken(request.headers.authorization), 'header', viewPath(audience), request.ip);

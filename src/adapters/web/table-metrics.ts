@@ -28,7 +28,8 @@ export function tableMetricsRegistry(context: WebContext, health: TableHealth | 
   gauge('table_display_sockets', 'Display sockets connected now, per audience', ['audience'], (g) => {
     for (const a of DISPLAY_AUDIENCES) g.set({ audience: a }, context.viewStats.of(a).connected);
   });
-  countAtScrape(register, 'table_displays_shed_total', 'Display requests refused (503) while the event loop was under pressure', () => context.viewStats.shed);
+  countedAtScrape(register, 'table_displays_shed_total', 'Displays shed: requests refused (503) while the event loop was under pressure (cause "pressure"), sockets closed because their display stopped reading (cause "stalled")', ['cause'],
+    () => [[{ cause: 'pressure' }, context.viewStats.shed], [{ cause: 'stalled' }, context.viewStats.stalledTotal]]);
   gauge('table_round', 'The round the table is at', [], (g) => g.set(context.service.table.round));
   gauge('table_log_position', 'The seq of the last durable event', [], (g) => g.set(context.service.position));
   countAtScrape(register, 'table_refusals_total', 'Commands refused (recorded one by one or counted)', () => context.refusals.seen);

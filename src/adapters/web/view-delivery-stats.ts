@@ -1,15 +1,19 @@
 // What the display sockets did, per audience: views sent, views dropped by conflation (a slow display
-// skipped to a newer view), displays connected now. Read by /metrics (src/adapters/web/metrics-routes.ts).
+// skipped to a newer view), displays connected now, displays shed for not reading (./stalled-readers.ts).
+// Read by /metrics (./table-metrics.ts, ./gateway-metrics.ts).
 import type { DisplayAudience, SharedView } from '../../app/displays/shared-view.js';
 import type { DeliveryCounts } from './conflated-sender.js';
+import type { StalledCounts } from './stalled-readers.js';
 
 export interface AudienceDelivery {
   sent: number;
   dropped: number;
   connected: number;
+  /** Sockets shed because their display stopped reading. */
+  stalled: number;
 }
 
-export class ViewDeliveryStats implements DeliveryCounts {
+export class ViewDeliveryStats implements DeliveryCounts, StalledCounts {
   private readonly byAudience = new Map<DisplayAudience, AudienceDelivery>();
   /** Display requests (pages, views, display sockets) refused while the table was under pressure. */
   shed = 0;
@@ -17,7 +21,7 @@ export class ViewDeliveryStats implements DeliveryCounts {
   of(audience: DisplayAudience): AudienceDelivery {
     let entry = this.byAudience.get(audience);
     if (!entry) {
-      entry = { sent: 0, dropped: 0, connected: 0 };
+      entry = { sent: 0, dropped: 0, connected: 0, stalled: 0 };
       this.byAudience.set(audience, entry);
     }
     return entry;
@@ -33,5 +37,16 @@ export class ViewDeliveryStats implements DeliveryCounts {
 
   connected(audience: DisplayAudience, change: 1 | -1): void {
     this.of(audience).connected += change;
+  }
+
+  stalled(audience: DisplayAudience): void {
+    this.of(audience).stalled += 1;
+  }
+
+  /** Sockets shed for not reading, every audience. */
+  get stalledTotal(): number {
+    let n = 0;
+    for (const entry of this.byAudience.values()) n += entry.stalled;
+    return n;
   }
 }

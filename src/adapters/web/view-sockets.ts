@@ -1,7 +1,8 @@
 // WebSocket endpoints per audience — /ws/public, /ws/dealer?token=, /ws/supervisor?token= — each sends
 // the audience's current view at once, then a view per change: {"type":"view","sentAt":ISO,"view":{...}}.
 // Every socket of an audience watches the same shared projection (no per-connection replay); a slow
-// socket skips to the newest view (conflation, ./conflated-sender.ts); a closed one leaves nothing behind.
+// socket skips to the newest view (conflation, ./conflated-sender.ts); one that stops reading is shed
+// (./stalled-readers.ts); a closed one leaves nothing behind.
 // A refused credential or role answers the upgrade with 401/403 and a JSON reason (recorded).
 import type {} from '@fastify/websocket'; // the `websocket: true` route option
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -36,9 +37,11 @@ function viewSocket(socket: WebSocket): ViewSocket {
   };
 }
 
-export function streamViews(context: Pick<WebContext, 'views' | 'viewStats' | 'logger' | 'viewBufferBytes'>, audience: Audience, socket: WebSocket): void {
+/** `client`: the display's address (the shed line names the addresses that stalled). */
+export function streamViews(context: Pick<WebContext, 'views' | 'viewStats' | 'logger' | 'viewBufferBytes' | 'readers'>, audience: Audience, socket: WebSocket, client: string): void {
   const sender = new ConflatedSender(viewSocket(socket), context.viewStats, context.viewBufferBytes);
   context.viewStats.connected(audience, 1);
+  const unwatch = context.readers.watch(socket, audience, client);
   let open = true;
   const subscription = context.views.views$(audience).subscribe({
     next: (view) => sender.offer(view),
@@ -52,6 +55,7 @@ export function streamViews(context: Pick<WebContext, 'views' | 'viewStats' | 'l
     if (!open) return;
     open = false;
     subscription.unsubscribe();
+    unwatch();
     sender.cancel();
     context.viewStats.connected(audience, -1);
   };
@@ -66,6 +70,6 @@ export function registerViewSockets(app: FastifyInstance, context: WebContext): 
       const refusal = await admitReader(context, READER_ROLES[audience], `watch${capitalised(audience)}`, { token: queryToken(request.query), how: 'query', path, client: request.ip });
       if (refusal) return reply.code(refusal.status).send(refusal.body);
     };
-    app.get(path, { websocket: true, preValidation: admit }, (socket) => streamViews(context, audience, socket));
+    app.get(path, { websocket: true, preValidation: admit }, (socket, request) => streamViews(context, audience, socket, request.ip));
   }
 }

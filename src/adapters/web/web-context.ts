@@ -4,6 +4,7 @@ import type { TableService } from '../../app/table/table-service.js';
 import type { TableMeta } from '../../app/displays/table-meta.js';
 import type { AudienceViewSource } from '../../app/displays/shared-view.js';
 import type { ViewDeliveryStats } from './view-delivery-stats.js';
+import type { ReaderWatch } from './stalled-readers.js';
 import type { RefusalLog } from './refusal-log.js';
 import type { MessageRateLimiter } from './request-guards.js';
 import type { Principal } from '../../config/table-config.js';
@@ -32,6 +33,8 @@ export interface WebContext {
   readonly viewStats: ViewDeliveryStats;
   /** Bound of one display's send buffer before it skips to the newest view. */
   readonly viewBufferBytes: number;
+  /** Pings every display socket and sheds the ones that stopped reading. */
+  readonly readers: ReaderWatch;
   /** Where refusals go: on the table's log, bounded for the whole table, and counted for /metrics. */
   readonly refusals: RefusalLog;
   /** WebSocket messages per client address. */

@@ -48,6 +48,8 @@ export interface WebReasonParams {
   readonly internal: None;
   readonly busy: None;
   readonly noViewYet: None;
+  /** A display socket shed because it stopped reading: `seconds` it had to answer a ping (./stalled-readers.ts). */
+  readonly notReading: { seconds: string };
 }
 
 export type WebReasonCode = keyof WebReasonParams;

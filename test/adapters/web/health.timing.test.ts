@@ -133,7 +133,7 @@ describe('health', () => {
     expect(script.statusCode).toBe(200);
     expect(bet.statusCode).toBe(200);
     expect(healthz.statusCode).toBe(200);
-    expect((await app!.inject('/metrics')).body).toMatch(/table_displays_shed_total\{table="web-1"\} [1-9]/);
+    expect((await app!.inject('/metrics')).body).toMatch(/table_displays_shed_total\{cause="pressure",table="web-1"\} [1-9]/);
   });
 });
 
