@@ -327,7 +327,7 @@ export const MESSAGES_EN: Catalogue = {
   'reason.unknownSupervisorAction': 'unknown supervisor action "{action}"',
   'reason.notPaused': 'the table is not paused',
   'reason.noShoeToChange': 'no shoe to change',
-  'reason.shoeAlreadyOut': 'shoe {shoe} is already out: load the next shoe',
+  'reason.shoeAlreadyOut': 'shoe {shoe} is already out: load the next shoe (resume first if the table is paused)',
   'reason.alreadyPaused': 'the table is already paused',
   'reason.noRoundToVoid': 'no round to void',
   'reason.roundOpenShoe': 'a round is open: void it before changing the shoe',

@@ -327,7 +327,7 @@ export const MESSAGES_RU: Catalogue = {
   'reason.unknownSupervisorAction': 'неизвестная команда супервайзера «{action}»',
   'reason.notPaused': 'стол не на паузе',
   'reason.noShoeToChange': 'нет шуза для замены',
-  'reason.shoeAlreadyOut': 'шуз {shoe} уже снят: загрузите следующий шуз',
+  'reason.shoeAlreadyOut': 'шуз {shoe} уже снят: загрузите следующий шуз (если стол на паузе, сначала снимите паузу)',
   'reason.alreadyPaused': 'стол уже на паузе',
   'reason.noRoundToVoid': 'нет раунда, который можно аннулировать',
   'reason.roundOpenShoe': 'идёт раунд: аннулируйте его перед заменой шуза',

@@ -29,9 +29,13 @@ async function shoeLoadedByTheDealer(): Promise<Card[]> {
         return load(cards, cutAfter);
       };
     });
+    // The last start's stop left the table paused (its shoe link went down) with its shoe out: the supervisor
+    // resumes, and the dealer loads the next shoe. A shoe in play is one not out.
+    if (service.phase === 'paused') await service.submit({ type: 'supervisor', action: 'resume', by: 'demo-supervisor' }, { source: 'system', by: 'demo-supervisor' });
+    const inPlay = () => service.table.shoe !== null && service.table.shoe.finished !== true;
     await new Promise<void>((resolve) => {
-      const sub = service.events$.subscribe(() => { if (service.table.shoe !== null) { sub.unsubscribe(); resolve(); } });
-      if (service.table.shoe !== null) resolve();
+      const sub = service.events$.subscribe(() => { if (inPlay()) { sub.unsubscribe(); resolve(); } });
+      if (inPlay()) resolve();
     });
     await service.submit({ type: 'supervisor', action: 'shoeChange', by: 'demo-supervisor', reason: 'test: a new shoe' }, { source: 'system', by: 'demo-supervisor' });
     return await loaded;

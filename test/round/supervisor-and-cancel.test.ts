@@ -49,7 +49,7 @@ describe('supervisor resolutions', () => {
     const e = engineAfter(base);
     e.submit({ type: 'supervisor', action: 'shoeChange', by: 'sup' });
     const again = e.submit({ type: 'supervisor', action: 'shoeChange', by: 'sup' });
-    expect(again).toMatchObject([{ type: 'input.rejected', code: 'shoeAlreadyOut', params: { shoe: 1 }, reason: 'shoe 1 is already out: load the next shoe' }]);
+    expect(again).toMatchObject([{ type: 'input.rejected', code: 'shoeAlreadyOut', params: { shoe: 1 }, reason: 'shoe 1 is already out: load the next shoe (resume first if the table is paused)' }]);
     e.submit({ type: 'supervisor', action: 'pause', by: 'sup' });
     expect(e.phase).toBe('paused');
     expect(e.submit({ type: 'supervisor', action: 'shoeChange', by: 'sup' })).toMatchObject([{ type: 'input.rejected', code: 'shoeAlreadyOut' }]);
