@@ -26,6 +26,7 @@ import { verb as conformanceVerb } from './verbs/conformance.js';
 import { verb as checkVerb } from './verbs/check.js';
 import { verb as stackVerb } from './verbs/stack.js';
 import { verb as scenariosVerb } from './verbs/scenarios.js';
+import { verb as walletVerb } from './verbs/wallet.js';
 
 export const COMMANDS: readonly Command[] = [
   // Run a table
@@ -46,6 +47,7 @@ export const COMMANDS: readonly Command[] = [
   stackVerb,
   scenariosVerb,
   conformanceVerb,
+  walletVerb,
   // Analysis of a rule set
   strategyVerb,
   simulateVerb,
