@@ -26,6 +26,7 @@ import { verb as conformanceVerb } from './verbs/conformance.js';
 import { verb as checkVerb } from './verbs/check.js';
 import { verb as stackVerb } from './verbs/stack.js';
 import { verb as scenariosVerb } from './verbs/scenarios.js';
+import { verb as reconcileVerb } from './verbs/reconcile.js';
 import { verb as walletVerb } from './verbs/wallet.js';
 
 export const COMMANDS: readonly Command[] = [
@@ -37,6 +38,7 @@ export const COMMANDS: readonly Command[] = [
   verifyVerb,
   recallVerb,
   exportVerb,
+  reconcileVerb,
   backupVerb,
   migrateVerb,
   // QA: replay, check and test
