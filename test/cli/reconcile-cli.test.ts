@@ -53,12 +53,15 @@ describe('shoe reconcile', () => {
     const credit = transactions.findIndex((t) => t.type === 'credit' && t.amount > 0);
     const refund = transactions.findIndex((t) => t.type === 'refund');
     const lastDebit = transactions.map((t) => t.type).lastIndexOf('debit');
-    const [missing, doubled, changed, retyped] = [debit, credit, refund, lastDebit].map((i) => transactions[i]) as [WalletTransaction, WalletTransaction, WalletTransaction, WalletTransaction];
-    expect(new Set([debit, credit, refund, lastDebit]).size).toBe(4);
+    const lastCredit = transactions.map((t) => t.type).lastIndexOf('credit');
+    const [missing, doubled, changed, retyped, renamed] = [debit, credit, refund, lastDebit, lastCredit].map((i) => transactions[i]) as [WalletTransaction, WalletTransaction, WalletTransaction, WalletTransaction, WalletTransaction];
+    expect(new Set([debit, credit, refund, lastDebit, lastCredit]).size).toBe(5);
     const entries: unknown[] = transactions.flatMap((t, i) => {
       if (i === debit) return [];
       if (i === refund) return [{ ...t, amount: t.amount + 5 }];
       if (i === lastDebit) return [{ ...t, type: 'credit' }];
+      // Another type that moves the balance the same way is still another transaction.
+      if (i === lastCredit) return [{ ...t, type: 'reverse' }];
       return [t];
     });
     entries.push(doubled, { ...missing, id: `other-table:${missing.seq}:0` }, { id: `${TABLE}:999999:0`, amount: 100, type: 'credit' }, { id: 'bonus-77', amount: -300 });
@@ -70,10 +73,11 @@ describe('shoe reconcile', () => {
     const log = (t: WalletTransaction) => `${t.type} ${money(t.amount)} for ${t.player}, round ${t.round}`;
     const expected = [
       `doubled   ${doubled.id}: line ${n} repeats line ${line(doubled)} (credit ${money(doubled.amount)}): in the ledger twice`,
-      ...[missing, changed, retyped].sort((a, b) => transactions.indexOf(a) - transactions.indexOf(b)).map((t) =>
+      ...[missing, changed, retyped, renamed].sort((a, b) => transactions.indexOf(a) - transactions.indexOf(b)).map((t) =>
         t === missing ? `missing   ${t.id}: ${log(t)}: on the log, not in the ledger`
           : t === changed ? `different ${t.id}: the ledger's line ${line(t)} has refund ${money(t.amount + 5)}, the log ${log(t)}`
-            : `different ${t.id}: the ledger's line ${line(t)} has credit ${money(t.amount)}, the log ${log(t)}`),
+            : t === renamed ? `different ${t.id}: the ledger's line ${line(t)} has reverse ${money(t.amount)}, the log ${log(t)}`
+              : `different ${t.id}: the ledger's line ${line(t)} has credit ${money(t.amount)}, the log ${log(t)}`),
       `unknown   other-table:${missing.seq}:0: line ${n + 1} (debit ${money(missing.amount)}): in the ledger, not on the log: an id of table other-table, not of this log's table ${TABLE}: is this the right ledger, or a ledger of several tables?`,
       `unknown   ${TABLE}:999999:0: line ${n + 2} (credit 1.00): in the ledger, not on the log: this log of table ${TABLE} has no transaction of that id`,
       `unknown   bonus-77: line ${n + 3} (-3.00 to the balance): in the ledger, not on the log: not a transaction id of the form <table>:<seq>:<n>`,
@@ -81,7 +85,7 @@ describe('shoe reconcile', () => {
     // The ledger's movements less the log's: the doubled credit, the refund's 5, the debit turned credit
     // (twice its amount), the missing debit not taken, and the unknowns (the other table's debit, +1.00, -3.00).
     const net = doubled.amount + 5 + 2 * retyped.amount + missing.amount - missing.amount + 100 - 300;
-    const summary = `reconciled ${TABLE}: 1 missing, 1 doubled, 2 different, 3 unknown; ${n} transactions on the log, ${n + 3} entries in the ledger; net difference ${net > 0 ? '+' : ''}${money(net)} (the ledger's balance movements less the log's)`;
+    const summary = `reconciled ${TABLE}: 1 missing, 1 doubled, 3 different, 3 unknown; ${n} transactions on the log, ${n + 3} entries in the ledger; net difference ${net > 0 ? '+' : ''}${money(net)} (the ledger's balance movements less the log's)`;
     expect(r.stdout.trimEnd().split('\n')).toEqual([...expected, summary]);
   });
 
