@@ -9,13 +9,15 @@
  *   run     SESSION --db ... (SQLite NORMAL)  at two sizes (default 10,000 and 40,000 lines)
  *   export  DB                                of the two logs the runs wrote
  *   export  DB --transactions                 the same logs' wallet transactions (JSONL)
+ *   reconcile DB --ledger (that JSONL)        the log against its own export: a map of the ledger's ids,
+ *                                             the log folded page by page (memory grows with the ledger only)
  * The ratio large/small of peak RSS is the figure to watch: ~1 means memory does not grow with the input.
  *
  * Options (env): BENCH_DIR (default: the OS temp dir), BENCH_REPLAY_LINES (default 100000,1000000),
  * BENCH_RUN_LINES (default 10000,40000).
  */
 import { spawn } from 'node:child_process';
-import { createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createWriteStream, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { once } from 'node:events';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -113,6 +115,13 @@ async function main(): Promise<void> {
     const t = await measure(['export', db, '--transactions']);
     row(`export --transactions of that log`, lines, 'inputs', t);
     note('export --transactions', t);
+    const ledger = join(dir, `ledger-${lines}.jsonl`);
+    const written = spawnSync(process.execPath, [join(BUILD, 'src/cli/main.js'), 'export', db, '--transactions', '-q'], { cwd: ROOT, stdio: ['ignore', openSync(ledger, 'w'), 'inherit'] });
+    if (written.status !== 0) throw new Error(`export --transactions to ${ledger}: exit ${written.status}`);
+    const transactions = readFileSync(ledger, 'utf8').split('\n').length - 1;
+    const r = await measure(['reconcile', db, '--ledger', ledger]);
+    row(`reconcile with that export`, transactions, 'txns', r);
+    note('reconcile', r);
   }
   for (const [verb, values] of peaks) {
     if (values.length > 1) console.log(`${verb}: peak RSS largest / smallest input = ${((values.at(-1) ?? 0) / (values[0] ?? 1)).toFixed(2)}`);

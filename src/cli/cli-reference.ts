@@ -29,7 +29,7 @@ export function cliReference(commands: readonly Command[]): string {
     'A verb prints its result on stdout and nothing else; progress (only on a terminal, after 2 s) and notes go',
     'to stderr, and `-q` (`--quiet`) silences them. Where a verb has a machine-readable form it is',
     '`--format json` (`verify`, `backup`, `migrate`, `recall`, `check`, `floor`, `strategy`, `simulate`, `par-sheet`,',
-    '`conformance`); `replay`, `demo` and `replay-capture` print one JSON fact per line with `--format jsonl`,',
+    '`conformance`, `reconcile`); `replay`, `demo` and `replay-capture` print one JSON fact per line with `--format jsonl`,',
     '`export` and `stack` print sessions and scenarios, which are JSON, and `export --transactions` one wallet',
     'transaction per line (JSONL). `verify --json` is the older spelling of',
     '`verify --format json`, kept for the scripts that use it. Money is printed in major units with two',

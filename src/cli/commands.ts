@@ -26,6 +26,8 @@ import { verb as conformanceVerb } from './verbs/conformance.js';
 import { verb as checkVerb } from './verbs/check.js';
 import { verb as stackVerb } from './verbs/stack.js';
 import { verb as scenariosVerb } from './verbs/scenarios.js';
+import { verb as reconcileVerb } from './verbs/reconcile.js';
+import { verb as walletVerb } from './verbs/wallet.js';
 
 export const COMMANDS: readonly Command[] = [
   // Run a table
@@ -36,6 +38,7 @@ export const COMMANDS: readonly Command[] = [
   verifyVerb,
   recallVerb,
   exportVerb,
+  reconcileVerb,
   backupVerb,
   migrateVerb,
   // QA: replay, check and test
@@ -46,6 +49,7 @@ export const COMMANDS: readonly Command[] = [
   stackVerb,
   scenariosVerb,
   conformanceVerb,
+  walletVerb,
   // Analysis of a rule set
   strategyVerb,
   simulateVerb,

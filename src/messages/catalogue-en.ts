@@ -576,5 +576,18 @@ export const MESSAGES_EN: Catalogue = {
   'reason.incidentColdStart': 'the shoe restarted without its sequence state after seq {seq}: events it had not had acknowledged are lost',
   'reason.incidentEarlierPowerUp': 'HELLO under session nonce {nonce}, from an earlier power-up of the shoe (current {current})',
   'reason.incidentStaleColdStart': 'cold-start HELLO under the current session nonce {nonce}, after {count} events of that session were delivered',
+  // The reference wallet's refusals (src/app/wallet/wallet-reasons.ts; docs/operations.md, "The reference wallet and reconciliation").
+  'reason.walletNoSignature': 'no X-Table-Signature header: the feed signs every body (sha256=<hex>, HMAC-SHA256 of the body)',
+  'reason.walletBadSignature': 'the X-Table-Signature does not verify: the body was not signed with this wallet\'s secret',
+  'reason.walletNoKey': 'no Idempotency-Key header: send the transaction id in it',
+  'reason.walletKeyMismatch': 'the Idempotency-Key {key} is not the transaction\'s id {id}',
+  'reason.walletNotJson': 'body is not JSON: {error}',
+  'reason.walletMalformed': 'malformed transaction: {field} missing or not valid',
+  'reason.walletCurrency': 'a transaction in {currency}: this wallet keeps {expected}',
+  'reason.walletConflict': 'transaction {id} was applied before with another body: an id always names the same transaction',
+  'reason.walletInjected': 'an injected failure (the wallet\'s fault injection): not applied, send it again',
+  'reason.walletHeld': 'held {ms} ms by the wallet\'s fault injection: not applied, send it again',
+  'reason.walletFaultRequest': 'malformed fault request: send fault (error, timeout, lose or restart) with next (a count, 1 or more) or fraction (0 to 1, not for restart), and status (500 to 599) for an error',
+  'reason.walletLedgerUnwritable': 'the wallet\'s ledger cannot be written ({error}): not applied, send it again later',
   'instr.linkDownPaused': 'Shoe link down: stop dealing and check the shoe (power, cable); the table resumes by itself when the link is back',
 };

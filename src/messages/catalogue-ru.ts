@@ -576,5 +576,18 @@ export const MESSAGES_RU: Catalogue = {
   'reason.incidentColdStart': 'шуз перезапустился без состояния нумерации после № {seq}: неподтверждённые события потеряны',
   'reason.incidentEarlierPowerUp': 'HELLO с номером сеанса {nonce} от прежнего включения шуза (текущий {current})',
   'reason.incidentStaleColdStart': 'HELLO холодного старта с текущим номером сеанса {nonce}, когда в этом сеансе уже доставлено событий: {count}',
+  // The reference wallet's refusals (src/app/wallet/wallet-reasons.ts; docs/operations.md, "The reference wallet and reconciliation").
+  'reason.walletNoSignature': 'нет заголовка `X-Table-Signature`: канал расчётов подписывает каждое тело (`sha256=<hex>`, `HMAC-SHA256` тела)',
+  'reason.walletBadSignature': 'подпись `X-Table-Signature` не сходится: тело подписано не секретом этого кошелька',
+  'reason.walletNoKey': 'нет заголовка `Idempotency-Key`: передайте в нём id транзакции',
+  'reason.walletKeyMismatch': '`Idempotency-Key` {key} — не id транзакции {id}',
+  'reason.walletNotJson': 'тело запроса — не JSON: {error}',
+  'reason.walletMalformed': 'неверная транзакция: поле `{field}` отсутствует или неверно',
+  'reason.walletCurrency': 'транзакция в валюте `{currency}`: этот кошелёк ведёт `{expected}`',
+  'reason.walletConflict': 'транзакция {id} уже проведена с другим телом: один id всегда означает одну и ту же транзакцию',
+  'reason.walletInjected': 'внесённый сбой (имитация сбоев кошелька): не проведена, отправьте ещё раз',
+  'reason.walletHeld': 'задержана на {ms} мс имитацией сбоев кошелька: не проведена, отправьте ещё раз',
+  'reason.walletFaultRequest': 'неверный запрос сбоя: передайте `fault` (`error`, `timeout`, `lose` или `restart`) с `next` (число, 1 или больше) или `fraction` (от 0 до 1, кроме `restart`), а для `error` — `status` (от 500 до 599)',
+  'reason.walletLedgerUnwritable': 'журнал кошелька не записывается ({error}): не проведена, отправьте позже',
   'instr.linkDownPaused': 'Нет связи с шузом: остановите раздачу и проверьте шуз (питание, кабель); стол продолжит сам, когда связь вернётся',
 };

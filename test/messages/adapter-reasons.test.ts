@@ -14,6 +14,7 @@ import { continuityCause, staleCause } from '../../src/adapters/serial/link-inci
 import { incidentOf, PeerSessions, type HelloMessage } from '../../firmware-protocol/src/index.js';
 import { renderReason } from '../../src/messages/render-reason.js';
 import { retrying, type LinkReasonCode, type LinkReasonParams, type PortEndParams } from '../../src/adapters/serial/link-reasons.js';
+import type { WalletReasonCode, WalletReasonParams } from '../../src/app/wallet/wallet-reasons.js';
 
 const WEB: { readonly [C in WebReasonCode]: WebReasonParams[C] } = {
   missingCredentialHeader: {}, missingCredentialQuery: {}, unknownCredential: {},
@@ -27,6 +28,12 @@ const WEB: { readonly [C in WebReasonCode]: WebReasonParams[C] } = {
   bettingAlreadyOpen: {}, bettingOpensItself: { phase: 'round', round: '4' }, notRecorded: {}, internal: {}, busy: {}, noViewYet: {},
   malformedIdempotencyKey: { field: 'Idempotency-Key' }, idempotencyKeyReused: { seq: '42' },
   notReading: { seconds: '2' },
+};
+
+const WALLET: { readonly [C in WalletReasonCode]: WalletReasonParams[C] } = {
+  walletNoSignature: {}, walletBadSignature: {}, walletNoKey: {}, walletKeyMismatch: { key: 't1:5:1', id: 't1:5:0' }, walletNotJson: { error: 'Unexpected end' },
+  walletMalformed: { field: 'amount' }, walletCurrency: { currency: 'RUB', expected: 'EUR' }, walletConflict: { id: 't1:5:0' }, walletInjected: {},
+  walletHeld: { ms: '30000' }, walletFaultRequest: {}, walletLedgerUnwritable: { error: 'ENOSPC' }, noRoute: { method: 'GET', path: '/api/nothing' }, bodyTooLarge: {},
 };
 
 const LINK: { readonly [C in LinkReasonCode]: LinkReasonParams[C] } = {
@@ -74,6 +81,7 @@ const IN_WORDS = new Set(['phase', 'round', 'state', 'what', 'role', 'roles', 'c
 /** Each area's codes and a sample of each. */
 const AREAS: Readonly<Record<string, readonly CodedReason[]>> = {
   web: samples(WEB),
+  wallet: samples(WALLET),
   link: [...samples(LINK), ...samples(PORT_ENDS), { code: 'controllerRestarted', params: {} }],
   health: [...samples(HEALTH), ...Object.values(NATS)],
   appendFaults: Object.values(HALTS),
