@@ -13,7 +13,7 @@ import type { RuleSet } from '../../rules/rule-set.js';
 import type { TableInput } from '../../round/inputs.js';
 import { TableEngine } from '../../round/table-engine.js';
 import type { TableState } from '../../round/table-state.js';
-import { CONFIGURED_RECORD, REFUSED_COMMAND_RECORD, STORAGE_RECOVERED_RECORD, configuredRecord, factRecord, inputRecord, type InputOrigin } from '../audit/log-records.js';
+import { CONFIGURED_RECORD, REFUSED_COMMAND_RECORD, STORAGE_RECOVERED_RECORD, configuredRecord, factOf, factRecord, inputRecord, type InputOrigin } from '../audit/log-records.js';
 import type { LogNotePayloads, NoteType } from '../audit/log-notes.js';
 import { pausedByARestart } from './restart-pause.js';
 import { rebuildTable, reconfigured, type RebuildStart } from './rebuild-table.js';
@@ -222,7 +222,9 @@ export class TableService {
     await this.maybeSnapshot();
     for (const event of stored) this.published.next(event);
     const note = recovered ? { note: STORAGE_RECOVERED } : {};
-    const rejection = rejectionOf(facts);
+    // A refusal is answered as the log holds it (its values in the stored order), so a retry answered from the
+    // log (./submit-result.ts) is the same answer byte for byte.
+    const rejection = facts.some((f) => f.type === 'input.rejected') ? rejectionOf(stored.slice(1).map((e) => factOf(e))) : {};
     if (rejection.rejected !== undefined) logger?.warn({ tableId, round, input, reason: rejection.rejected, by: origin.by }, 'input refused');
     return { stored: stored.slice(1), facts, inputSeq, ...rejection, ...note, ...(origin.idempotencyKey !== undefined ? { keyed: 'first' as const } : {}) };
   }

@@ -102,6 +102,18 @@ describe('a retry with the same key and the same command: the first answer, appl
     expect(await eventsAfter(table.store, at)).toEqual([]);
   });
 
+  test('a refusal whose reason has several values is answered again byte for byte, on a log that stores its JSON canonically', async () => {
+    const store = new SqliteEventStore({ path: join(mkdtempSync(join(tmpdir(), 'idempotency-409-')), '{tableId}.db'), pollIntervalMs: 0 });
+    const table = await keyedTable({ store });
+    await loadShoe(table.service);
+    const first = await post(table.app, '/api/bets', { ...BET, seat: 9 }, 'no-such-seat');
+    expect(first).toMatchObject({ status: 409, answer: { code: 'noSuchSeat', params: { seat: '9' } } });
+    const again = await post(table.app, '/api/bets', { ...BET, seat: 9 }, 'no-such-seat');
+    expect(again.text).toBe(first.text);
+    await table.close();
+    await store.close();
+  });
+
   test('ten identical requests at once: one input, ten identical answers', async () => {
     const table = await keyedTable();
     await loadShoe(table.service);
