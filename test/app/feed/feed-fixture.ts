@@ -67,6 +67,15 @@ export async function until(condition: () => boolean, what: string, turns = 20_0
   throw new Error(`never: ${what}`);
 }
 
+/** Waits for real I/O (a socket, a request's own timeout) until `condition` holds; fails naming `what` after 10 s. */
+export async function untilIo(condition: () => boolean, what: string): Promise<void> {
+  for (let waited = 0; waited < 10_000; waited += 5) {
+    if (condition()) return;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  throw new Error(`never: ${what}`);
+}
+
 /** A receiver scripted by the test: `answer` says, per attempt, whether it acknowledges (null) or why not. */
 export class ScriptedTransport implements FeedTransport {
   readonly target = 'webhook' as const;
