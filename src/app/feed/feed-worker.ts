@@ -201,6 +201,8 @@ export class FeedWorker {
         else this.log('debug', { transaction: transaction.id, attempts, waitMs: wait, error: reasonSentence(reason) }, `${this.name}: attempt ${attempts} failed`);
         this.failure = { reason, attempts };
         await this.sleep(wait);
+        // What the log owes meanwhile is counted (pending, the lag), up to the look-ahead.
+        await this.fill();
       }
     }
     return false;

@@ -158,6 +158,26 @@ describe('the settlement feed\'s worker', () => {
     expect(transport.acknowledged.map((m) => m.id)).toEqual(await derivedIds(store));
   });
 
+  test('while it fails, what the table writes meanwhile is counted as pending, and the lag is the oldest\'s', async () => {
+    const store = new MemoryEventStore();
+    await playMoneySession(store, TABLE, 'six-deck', 9, 1);
+    const time = new VirtualTime();
+    const transport = new ScriptedTransport();
+    transport.answer = () => UNAVAILABLE;
+    const opened = await openFeed(store, 'six-deck', time, transport, { maxBackoffMs: 1000 });
+    running.push(opened);
+    await opened.worker.start();
+    await until(() => transport.attempts.length === 1, 'the first attempt');
+    const owed = (await derivedIds(store)).length;
+    expect(opened.worker.status().pending).toBe(owed);
+    await opened.service.submit({ type: 'bet', seat: 1, player: 'ann', amount: 500 }, { source: 'api', by: 'gs' });
+    await opened.service.submit({ type: 'bet', seat: 2, player: 'bob', amount: 700 }, { source: 'api', by: 'gs' });
+    await time.advance(1000);
+    expect(opened.worker.status()).toMatchObject({ state: 'failing', pending: owed + 2, pendingAtLeast: false });
+    const oldest = deriveTransactions(await store.read(TABLE), { currency: 'EUR' })[0];
+    expect(opened.worker.status().lagSeconds).toBe((Date.parse(time.now().wall) - Date.parse(oldest?.wallTime as string)) / 1000);
+  });
+
   test('a transaction undelivered past the alarm: one WARN in words, a reminder at most a minute, the status; cleared once through', async () => {
     const store = new MemoryEventStore();
     await playMoneySession(store, TABLE, 'six-deck', 3, 1);
