@@ -5,7 +5,7 @@
 // so the log does not grow by a record per transaction. A restarted table resumes after the last one.
 import type { EventStore, StoredEvent, StreamId } from '../../ports/event-store.js';
 import type { FeedTarget } from '../../ports/settlement-feed.js';
-import { readLogBackwards } from '../audit/read-log-pages.js';
+import { LOG_PAGE } from '../audit/read-log-pages.js';
 
 export const FEED_DELIVERED_RECORD = 'feed.delivered';
 
@@ -35,15 +35,22 @@ function isNoteOf(event: StoredEvent, target: FeedTarget): boolean {
 }
 
 /**
- * The last `feed.delivered` note of `target`, searched backwards from the log's head a page at a time. With
- * a feed that keeps up, it is a few events from the head; after an outage it is as far back as the feed was
- * behind, and the feed then reads those events again anyway to send what they owe. A log with no such
- * note (a feed newly configured) is read back to seq 1, and the feed then delivers from seq 1.
+ * The last `feed.delivered` note of `target`, searched backwards from the log's head a page at a time, with a
+ * turn of the event loop between pages (`turn`) so that a long search never holds up the table. With a feed
+ * that keeps up, it is a few events from the head; after an outage it is as far back as the feed was behind,
+ * and the feed then reads those events again anyway to send what they owe. A log with no such note (a feed
+ * newly configured) is read back to seq 1, and the feed then delivers from seq 1.
  */
-export async function lastDelivered(store: EventStore, tableId: StreamId, target: FeedTarget): Promise<FeedDeliveredNote | null> {
+export async function lastDelivered(store: EventStore, tableId: StreamId, target: FeedTarget, turn: () => Promise<void>, pageSize = LOG_PAGE): Promise<FeedDeliveredNote | null> {
   const { version } = await store.head(tableId);
-  for await (const event of readLogBackwards(store, tableId, version)) {
-    if (isNoteOf(event, target)) return event.data as unknown as FeedDeliveredNote;
+  for (let to = version; to >= 1; to -= pageSize) {
+    const from = Math.max(1, to - pageSize + 1);
+    const page = await store.read(tableId, { from, limit: to - from + 1 });
+    for (let i = page.length - 1; i >= 0; i--) {
+      const event = page[i] as StoredEvent;
+      if (isNoteOf(event, target)) return event.data as unknown as FeedDeliveredNote;
+    }
+    await turn();
   }
   return null;
 }

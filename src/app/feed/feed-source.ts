@@ -20,6 +20,8 @@ export interface FeedSourceOptions {
   readonly index: RoundIndex;
   /** Hands a box by rules id: the table's own known, the others read back from the log once. */
   readonly rules: HandsPerBoxOnLog;
+  /** A turn of the event loop, between the pages of the search for the last note. */
+  readonly turn: () => Promise<void>;
 }
 
 export class FeedSource {
@@ -33,7 +35,7 @@ export class FeedSource {
   /** Where the feed resumes: after the last acknowledged transaction (`through`), or from seq 1. */
   static async open(options: FeedSourceOptions): Promise<{ source: FeedSource; through: FeedDeliveredNote | null }> {
     const { store, tableId, currency, index, rules } = options;
-    const through = await lastDelivered(store, tableId, options.target);
+    const through = await lastDelivered(store, tableId, options.target, options.turn);
     const span = through ? await index.roundSpan(tableId, through.round) : undefined;
     const from = span?.firstSeq ?? 1;
     if (from > 1) {

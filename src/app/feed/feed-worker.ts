@@ -104,7 +104,7 @@ export class FeedWorker {
       this.wake?.();
     });
     this.logHead = Math.max(this.logHead, (await store.head(tableId)).version);
-    const { source, through } = await FeedSource.open({ store, tableId, target: transport.target, currency: this.options.currency, index: this.options.index, rules: this.options.rules });
+    const { source, through } = await FeedSource.open({ store, tableId, target: transport.target, currency: this.options.currency, index: this.options.index, rules: this.options.rules, turn: this.options.turn ?? nextTurn });
     this.source = source;
     this.through = through ? { id: through.id, seq: through.seq } : null;
     this.log('info', { from: source.position, through: through?.id ?? null }, `${this.name}: started, ${through ? `after transaction ${through.id}, the last the log notes as acknowledged` : 'from the log\'s first transaction (no acknowledgement on the log yet)'}`);
