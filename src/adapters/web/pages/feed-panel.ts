@@ -14,7 +14,7 @@ const EVERY_MS = 3000;
 
 function feedLine(feed: FeedStatus): HTMLLIElement {
   const details = [
-    feed.pendingAtLeast ? t('sup.feedPendingAtLeast', { count: feed.pending }) : t('sup.feedPending', { count: feed.pending }),
+    feed.pendingAtLeast ? t('sup.feedPendingAtLeast', { count: feed.pending }) : feed.pending === 0 ? t('sup.feedNothing') : t('sup.feedPending', { count: feed.pending }),
     feed.pending > 0 ? t('sup.feedLag', { seconds: Math.round(feed.lagSeconds) }) : null,
     feed.deliveredThrough ? t('sup.feedThrough', { id: feed.deliveredThrough.id }) : null,
   ].filter((part): part is string => part !== null);
