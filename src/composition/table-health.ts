@@ -1,5 +1,5 @@
 // The table's health for /readyz and /metrics: the shoe link's state and counters, whether
-// the log answers and its file (and folder) can be written, and the measured appends.
+// the log answers and its file (and folder) can be written, the measured appends, and the settlement feed.
 import { access, constants } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { EventStore } from '../ports/event-store.js';
@@ -8,15 +8,17 @@ import type { AppendMetrics, TableHealth } from '../adapters/web/table-health.js
 import type { FloorLink } from './floor-link.js';
 import { tableHaltedReason, type AppendFault } from '../app/table/append-fault.js';
 import { reasonSentence } from '../messages/coded-reason.js';
+import type { FeedStatus } from '../ports/settlement-feed.js';
 
 interface HasPath {
   pathFor(streamId: string): string;
 }
 
-export function tableHealth(parts: { readonly store: EventStore; readonly tableId: string; readonly link: () => ShoeLink | null; readonly appends: AppendMetrics; readonly floor?: FloorLink | null; readonly halted?: () => AppendFault | null }): TableHealth {
+export function tableHealth(parts: { readonly store: EventStore; readonly tableId: string; readonly link: () => ShoeLink | null; readonly appends: AppendMetrics; readonly floor?: FloorLink | null; readonly halted?: () => AppendFault | null; readonly feeds?: () => readonly FeedStatus[] }): TableHealth {
   const { store, tableId, appends } = parts;
   return {
     appends,
+    feeds: () => parts.feeds?.() ?? [],
     linkState: () => parts.link()?.state ?? null,
     degraded: () => {
       const floor = parts.floor?.problemReason;

@@ -36,6 +36,7 @@ import { tableHealth } from './table-health.js';
 import { plugInEmulatedShoe } from './emulated-shoe.js';
 import { startTableShoeLink } from './table-shoe-link.js';
 import { startTableFloor } from './table-floor.js';
+import { startTableFeed, type TableFeed } from './table-feed.js';
 
 export interface WebServerHandle {
   listen(options: { host: string; port: number }): Promise<string>;
@@ -72,6 +73,8 @@ export interface RuntimeOptions {
   readonly onLostWriter?: (reason: string) => void;
   /** An operator's decision to start on a log behind its anchor, recorded on the log. */
   readonly acceptLogBehindAnchor?: AcceptLogBehindAnchor;
+  /** The settlement feed's randomness (its backoff's jitter); default Math.random. */
+  readonly random?: () => number;
 }
 
 export interface TableRuntime {
@@ -84,6 +87,8 @@ export interface TableRuntime {
   readonly link: ShoeLink;
   /** Each audience's display projection, folded once for every display. */
   readonly views: TableProjections;
+  /** The settlement feed, when the table file has `feed:`. */
+  readonly feed: TableFeed | null;
   stop(): Promise<void>;
 }
 
@@ -188,7 +193,9 @@ export async function startTable(options: RuntimeOptions): Promise<TableRuntime>
     ? await startTableFloor({ url: config.nats.url, tableId: config.id, store, views, scheduler, logger: log, floorConnected: (connection) => logGuard.floorConnected(connection) })
     : null;
 
-  const health = tableHealth({ store, tableId: config.id, link: () => link, appends, floor: floor?.link ?? null, halted: () => service.halted });
+  // The settlement feed follows the log beside the table (docs/operations.md, "The settlement feed").
+  const feed = startTableFeed({ config, rulesId, service, store, clock: systemClock, scheduler, random: options.random ?? Math.random, logger: log });
+  const health = tableHealth({ store, tableId: config.id, link: () => link, appends, floor: floor?.link ?? null, halted: () => service.halted, feeds: () => feed?.status() ?? [] });
   const web = options.web?.({ service, store, config, rulesId, decisionSeconds, logger: log, views, health }) ?? null;
   const url = web ? await web.listen({ host: config.http.host, port: config.http.port }) : null;
   log.info({ url, demo, rules: rules.name, decisionSeconds }, 'table running');
@@ -202,7 +209,7 @@ export async function startTable(options: RuntimeOptions): Promise<TableRuntime>
   });
 
   return {
-    service, store, url, emulator, wire, link, views,
+    service, store, url, emulator, wire, link, views, feed,
     async stop() {
       edgeCheck.stop();
       bot?.stop();
@@ -223,6 +230,8 @@ export async function startTable(options: RuntimeOptions): Promise<TableRuntime>
         }
       };
       if (web) await step('HTTP listener', () => web.close());
+      // Its last acknowledgements go on the log before the store closes.
+      if (feed) await step('settlement feed', () => feed.stop());
       views.stop();
       await step('shoe link', async () => {
         // The link's last state change is a note on the log: written before the store closes.

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { TableConfigError } from './table-config-error.js';
 import { corsConfigSchema } from './cors-config.js';
 import { idempotencyConfigSchema } from './idempotency-config.js';
+import { feedConfigSchema } from './feed-config.js';
 
 export const ROLES = ['dealer', 'supervisor', 'game-server', 'display'] as const;
 export type Role = (typeof ROLES)[number];
@@ -37,6 +38,8 @@ export const tableConfigSchema = z.strictObject({
     keyEnv: z.string().regex(/^[A-Z_][A-Z0-9_]*$/).optional(),
   }).default({ kind: 'sqlite', path: 'data/{tableId}.db', synchronous: 'FULL' }),
   nats: z.strictObject({ url: z.string().min(1) }).optional(),
+  /** The settlement feed (./feed-config.ts): the wallet transactions delivered to the game server or wallet; off when absent. */
+  feed: feedConfigSchema.optional(),
   /** Seconds a player has to decide; default: the rule set's. */
   decisionTimerSeconds: z.number().int().min(1).max(600).optional(),
   /** The betting countdown (docs/live-table.md): seconds from the first main bet of a round until betting closes by itself. */

@@ -8,6 +8,7 @@ import { dirname } from 'node:path';
 import { loadRuleSet, RuleSetError, type LoadedRuleSet } from './load-rule-set.js';
 import { logKeyOf } from './log-key.js';
 import { missingTokenProblems, TableConfigError, type TableConfig } from './table-config.js';
+import { feedProblems } from './feed-config.js';
 
 export interface ValidatedTable {
   readonly ruleSet: LoadedRuleSet;
@@ -67,8 +68,8 @@ function problemOf(check: () => unknown): string | null {
 /**
  * Checks a merged table configuration without opening or creating anything, and finds every problem in
  * one pass: the rule set loads and has the seats the table opens, every credential's token variable is
- * set, the log key (when named) is set and usable, the database's folder can be used, and a table with
- * no shoe says it is a demo.
+ * set, the log key (when named) is set and usable, the settlement feed's secret (when it has a webhook) is
+ * set and its JetStream has a NATS, the database's folder can be used, and a table with no shoe says it is a demo.
  */
 export function checkTable(table: TableConfig, env: NodeJS.ProcessEnv = process.env, options: TableCheckOptions = {}): TableCheck {
   const problems: Array<string | null> = [];
@@ -86,6 +87,7 @@ export function checkTable(table: TableConfig, env: NodeJS.ProcessEnv = process.
   problems.push(shoeProblem(table, options));
   problems.push(storeFolderProblem(table.store.path));
   problems.push(problemOf(() => logKeyOf(table, env)));
+  problems.push(...feedProblems(table, env));
   problems.push(...missingTokenProblems(table, env));
   return { ruleSet, problems: problems.filter((p): p is string => p !== null) };
 }

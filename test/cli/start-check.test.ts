@@ -119,4 +119,17 @@ describe('shoe start refuses what it cannot run, before opening anything', () =>
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/, shoe emulated/);
   });
+
+  test('a settlement feed whose secret variable is not set: --check lists it in one line, exit 2; set, it passes', async () => {
+    const feed = 'feed:\n  webhook: { url: "https://wallet.example/feed", secretEnv: FEED_SECRET }\n';
+    const { file, data } = productionTable((t) => t.replace(/^roles:/m, `${feed}roles:`));
+    const r = await start(['--table', file, '--check'], TOKENS);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toBe('shoe start: feed.webhook.secretEnv: environment variable FEED_SECRET is not set (it holds the secret the webhook\'s requests are signed with: export it in the service\'s environment, e.g. an EnvironmentFile of the systemd unit)\n');
+    expect(existsSync(data)).toBe(false);
+    const ok = await start(['--table', file, '--check'], { ...TOKENS, FEED_SECRET: 'a-long-feed-secret' });
+    expect(ok.stderr).toBe('');
+    expect(ok.code).toBe(0);
+  });
 });

@@ -74,4 +74,24 @@ describe('validateTable', () => {
   test('demo defaults to false: a table file that does not mention it is not a demo', () => {
     expect(tableConfigSchema.parse({ id: 't', rules: 'six-deck', roles: {} }).demo).toBe(false);
   });
+
+  test('the settlement feed: its secret\'s variable unset and JetStream without nats: are one line each, in the file\'s order', () => {
+    const feed = { webhook: { url: 'https://wallet.example/feed', secretEnv: 'T_FEED_SECRET' }, jetstream: { subject: 'wallet.t1' } };
+    const { problems } = checkTable(table({ feed }), env);
+    expect(problems).toEqual([
+      'feed.webhook.secretEnv: environment variable T_FEED_SECRET is not set (it holds the secret the webhook\'s requests are signed with: export it in the service\'s environment, e.g. an EnvironmentFile of the systemd unit)',
+      'feed.jetstream: the table has no nats: { url } to publish on; add the floor\'s NATS to the table file (or NATS_URL), or remove feed.jetstream',
+    ]);
+    expect(checkTable(table({ feed, nats: { url: 'nats://floor:4222' } }), { ...env, T_FEED_SECRET: 'a-secret' }).problems).toEqual([]);
+    // Before the tokens: the file's order (feed comes before roles).
+    expect(checkTable(table({ feed: { webhook: feed.webhook } }), {}).problems.map((p) => p.split(':')[0])).toEqual(['feed.webhook.secretEnv', 'roles.dealer.dealer-1', 'roles.supervisor.pit-1']);
+  });
+
+  test('the settlement feed\'s settings: a target is needed, an http(s) address, defaults for the rest', () => {
+    const parsed = table({ feed: { webhook: { url: 'http://127.0.0.1:9000/feed', secretEnv: 'T_FEED_SECRET' } } }).feed;
+    expect(parsed).toEqual({ webhook: { url: 'http://127.0.0.1:9000/feed', secretEnv: 'T_FEED_SECRET', timeoutMs: 10_000, maxBackoffMs: 60_000 }, undeliveredAlarmSeconds: 60 });
+    expect(() => table({ feed: { undeliveredAlarmSeconds: 30 } })).toThrow(/give webhook: \{ url, secretEnv \} or jetstream: \{ subject \}, or both/);
+    expect(() => table({ feed: { webhook: { url: 'ftp://wallet.example', secretEnv: 'S' } } })).toThrow(/an http:\/\/ or https:\/\/ address/);
+    expect(() => table({ feed: { jetstream: { subject: 'wallet.*' } } })).toThrow(/a NATS subject of plain tokens/);
+  });
 });

@@ -6,6 +6,7 @@ import { CATALOGUES, LANGUAGES } from '../../src/messages/catalogue.js';
 import { nestedReason, reasonSentence, renderCodedReason, type CodedReason } from '../../src/messages/coded-reason.js';
 import type { WebReasonCode, WebReasonParams } from '../../src/adapters/web/web-reasons.js';
 import type { HealthReasonParams } from '../../src/adapters/web/health-reasons.js';
+import type { FeedFailureParams } from '../../src/ports/settlement-feed.js';
 import type { AppendFaultReason, StorageRecoveredReason, TableHaltedReason } from '../../src/app/table/append-fault.js';
 import type { NatsReason } from '../../src/adapters/store/nats-trouble.js';
 import type { FaultDetail } from '../../src/app/table/fault-detail.js';
@@ -51,6 +52,13 @@ const HEALTH: { readonly [C in keyof HealthReasonParams]: HealthReasonParams[C] 
   floorLink: { state: 'down', reason: 'NATS at nats://floor:4222 disconnected' }, gatewayNatsDown: { address: 'nats://floor:4222' },
 };
 
+const FEED: { readonly [C in keyof FeedFailureParams]: FeedFailureParams[C] } = {
+  feedHttpStatus: { httpStatus: '503', address: 'https://wallet.example/feed' }, feedTimeout: { ms: '10000', address: 'https://wallet.example/feed' },
+  feedUnreachable: { address: 'https://wallet.example/feed', error: 'ECONNREFUSED' }, feedNatsDown: { address: 'nats://floor:4222', error: 'CONNECTION_REFUSED' },
+  feedNoStream: { subject: 'wallet.floor-3' }, feedRefused: { subject: 'wallet.floor-3', error: 'maximum messages exceeded' },
+  feedFailed: { error: 'socket hang up' }, feedClosed: {},
+};
+
 /** One of each code of a union (the compiler checks each one's values; `satisfies` that none is missing). */
 const NATS = {
   natsConnecting: { code: 'natsConnecting', params: {} }, natsUnreachable: { code: 'natsUnreachable', params: { address: 'nats://floor:4222', error: 'ECONNREFUSED' } },
@@ -87,10 +95,11 @@ const AREAS: Readonly<Record<string, readonly CodedReason[]>> = {
   appendFaults: Object.values(HALTS),
   faultDetails: Object.values(FAULT_DETAILS),
   incidents: Object.values(INCIDENTS),
+  feed: samples(FEED),
 };
 
 /** Values that are the client's or the machine's own words, not the catalogue's, and the names of formats. */
-const VERBATIM = /\b(UTF|JSON|disk full|NATS at nats:\/\/floor:4222 disconnected|nats|floor|4222|ECONNREFUSED|ENOSPC|the log cannot be written|JetStream|NATS|js|HELLO|NAK|VERSION_MISMATCH|BUSY|ACK|GATE_UNLOCK|ENOENT|EIO|dev|ttyUSB0|port closed|pit-1|dealer|place bets|game-server|bet, pause|body is not valid UTF-8|Too small|Unexpected end|second|GET|api|nothing|seat|bet|application\/json|Content-Length|Idempotency-Key)\b/g;
+const VERBATIM = /\b(HTTP|https:\/\/wallet\.example\/feed|wallet\.floor-3|CONNECTION_REFUSED|maximum messages exceeded|socket hang up|UTF|JSON|disk full|NATS at nats:\/\/floor:4222 disconnected|nats|floor|4222|ECONNREFUSED|ENOSPC|the log cannot be written|JetStream|NATS|js|HELLO|NAK|VERSION_MISMATCH|BUSY|ACK|GATE_UNLOCK|ENOENT|EIO|dev|ttyUSB0|port closed|pit-1|dealer|place bets|game-server|bet, pause|body is not valid UTF-8|Too small|Unexpected end|second|GET|api|nothing|seat|bet|application\/json|Content-Length|Idempotency-Key)\b/g;
 
 describe('the adapters\' reason codes', () => {
   test.each(Object.entries(AREAS))('%s: every code has a message in every language and renders with its values, none missing', (_area, reasons) => {

@@ -15,6 +15,7 @@ import { isPageRoute, pageLanguage, readPageFiles, registerPageAssets, registerP
 import { waitPageFor } from './busy-page.js';
 import { registerPlayRoutes } from './play-routes.js';
 import { registerMoneyRoutes } from './money-routes.js';
+import { registerFeedRoutes } from './feed-routes.js';
 import { requestErrorHandler } from './request-errors.js';
 import { registerApiContract } from './api-contract.js';
 import { TABLE_API_DESCRIPTION, TABLE_API_TITLE } from './schemas/route-docs.js';
@@ -117,6 +118,7 @@ export function createWebServer(options: WebServerOptions): FastifyInstance {
     registerCommandSocket(routes, context);
     registerPlayRoutes(routes, context);
     registerMoneyRoutes(routes, context);
+    registerFeedRoutes(routes, context, options.health);
     registerHealthRoutes(routes, context, options.health);
     // The pages' scripts and styles are never shed: a page that has loaded must be able to run, and its own
     // sockets then wait and retry as the table asks (pages/socket.js).

@@ -29,6 +29,7 @@ export const READ_PATHS = {
   recall: '/api/recall',
   playOptions: '/api/play/options',
   roundTransactions: '/api/rounds/:round/transactions',
+  feed: '/api/feed',
 } as const;
 
 /** An audience's view socket: `/ws/public`, `/ws/dealer`, `/ws/supervisor`. */

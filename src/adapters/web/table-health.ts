@@ -1,9 +1,10 @@
 // What the health and metrics endpoints ask of the table beyond the web context: the shoe
-// link's state and counters, whether the log can be written, the appends measured. The runtime
+// link's state and counters, whether the log can be written, the appends measured, the settlement feed. The runtime
 // provides it (src/composition/table-health.ts); a server without it reports no link.
 import { Counter, Histogram } from 'prom-client';
 import type { AppendObservation } from '../store/metered-store.js';
 import type { CodedReason } from '../../messages/coded-reason.js';
+import type { FeedStatus } from '../../ports/settlement-feed.js';
 
 export interface TableHealth {
   /** The shoe link's state ('up' when events flow), or null when there is no link. */
@@ -16,6 +17,8 @@ export interface TableHealth {
   degraded?(): readonly CodedReason[];
   /** Append measurements, when the store is metered. */
   readonly appends?: AppendMetrics;
+  /** The settlement feed's targets (none when the table file has no `feed:`): GET /api/feed and /metrics. */
+  feeds?(): readonly FeedStatus[];
 }
 
 /** Appends to the log: how many, how long (prom-client metrics, registered by /metrics' registry). */

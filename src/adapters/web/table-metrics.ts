@@ -1,10 +1,11 @@
 // The table's /metrics registry (docs/metrics.md): the shoe link, the log's appends and their latency,
-// the views per audience, the round, refusals; plus prom-client's default process metrics (among them
+// the views per audience, the round, refusals, the settlement feed; plus prom-client's default process metrics (among them
 // the event-loop delay, nodejs_eventloop_lag_*). Every monotonic count is a counter ending in `_total`.
 import { Gauge, Registry } from 'prom-client';
 import { DISPLAY_AUDIENCES } from '../../app/displays/shared-view.js';
 import { countAtScrape, countedAtScrape } from './counted-metrics.js';
 import { registerLinkMetrics } from './link-metrics.js';
+import { registerFeedMetrics } from './feed-metrics.js';
 import { registerProcessMetrics } from './process-metrics.js';
 import type { TableHealth } from './table-health.js';
 import type { WebContext } from './web-context.js';
@@ -35,6 +36,7 @@ export function tableMetricsRegistry(context: WebContext, health: TableHealth | 
   countAtScrape(register, 'table_refusals_total', 'Commands refused (recorded one by one or counted)', () => context.refusals.seen);
   countAtScrape(register, 'table_refusal_records_total', 'command.refused records written to the log', () => context.refusals.written);
   countedAtScrape(register, 'table_refused_requests_total', 'Requests refused before they became an input, by credential (none, unknown, known) and reason code', ['credential', 'reason'], () => context.refusals.counts.entries());
+  registerFeedMetrics(register, () => health?.feeds?.() ?? []);
   if (health?.appends) {
     register.registerMetric(health.appends.latency);
     register.registerMetric(health.appends.events);

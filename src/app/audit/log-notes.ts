@@ -1,10 +1,12 @@
 // The notes a table's log holds beside its inputs and facts (log-records.ts `isNoteRecord`): records that
 // change nothing at the table — the shoe link's state, handshake, counters and incidents, shoe messages
-// that are no input, integrity alarms, refused commands and the log's own records. Every kind is named
+// that are no input, integrity alarms, refused commands, the log's own records and the settlement feed's
+// acknowledgements. Every kind is named
 // here with what it carries, so `TableService.recordNote` accepts only these and a reader (recall,
 // recall-story.ts) that forgets one fails to compile.
 import type { EventRecord } from '../../ports/event-store.js';
 import type { RefusedCommandNote } from './refused-command-note.js';
+import type { FeedDeliveredNote } from '../feed/feed-note.js';
 
 export type LogNotePayloads = {
   /** A command refused before it became an input (bad credential, wrong role, malformed body), or a window's count of them. */
@@ -36,6 +38,8 @@ export type LogNotePayloads = {
   'log.accepted-behind-anchor': { readonly by: string; readonly reason: string; readonly [detail: string]: unknown };
   /** Anchoring of this log started (docs/audit.md). */
   'log.anchoring-started': { readonly file: string; readonly [detail: string]: unknown };
+  /** The settlement feed's receiver acknowledged every transaction through this one (src/app/feed/feed-note.ts). */
+  'feed.delivered': FeedDeliveredNote;
 };
 
 export type NoteType = keyof LogNotePayloads;

@@ -13,8 +13,8 @@ export const CONFIGURED_RECORD = 'table.configured';
 export const REFUSED_COMMAND_RECORD = 'command.refused';
 /** Notes on the log that are not table inputs: link state and counters, shoe messages that are no input,
  *  integrity alarms (the shuffle check), the log's own records (`log.*`, e.g. an operator accepting a log
- *  behind its anchor). */
-export const NOTE_PREFIXES = ['link.', 'shoe.message', 'integrity.', 'log.'] as const;
+ *  behind its anchor), the settlement feed's acknowledgements (`feed.*`, src/app/feed/feed-note.ts). */
+export const NOTE_PREFIXES = ['link.', 'shoe.message', 'integrity.', 'log.', 'feed.'] as const;
 /** An integrity alarm of the shuffle check (src/app/table/integrity): a note, the table does not change. */
 export const SHUFFLE_ALARM_RECORD = 'integrity.shuffle';
 /** The log takes writes again after a storage fault halted the table (src/app/table/append-fault.ts). */

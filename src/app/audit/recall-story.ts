@@ -7,6 +7,7 @@ import { describeEvent } from '../../session/table-story.js';
 import type { LogNote } from './log-notes.js';
 import { isNoteRecord } from './log-records.js';
 import { refusedCommandWords } from './refused-command-note.js';
+import { feedDeliveredWords } from '../feed/feed-note.js';
 
 /** What a recalled step holds: a fact of the round machine, or a note beside the facts. */
 export type RecalledFact = TableEvent | LogNote;
@@ -39,6 +40,7 @@ export function describeNote(note: LogNote): string {
     case 'log.behind-shoe': return `Log behind the shoe ${note.shoe}: ${note.problem}.`;
     case 'log.accepted-behind-anchor': return `Started on a log behind its anchor, accepted by ${note.by}: ${note.reason}.`;
     case 'log.anchoring-started': return `Anchoring started (${note.file}).`;
+    case 'feed.delivered': return feedDeliveredWords(note);
     default: return unknownNote(note);
   }
 }

@@ -18,6 +18,7 @@ import { MemoryEventStore } from '../../../src/adapters/store/memory-event-store
 import { TableService } from '../../../src/app/table/table-service.js';
 import { steppingClock } from '../../../src/adapters/clock/system-clock.js';
 import { TABLE_ID, config, loadShoe, rules, rulesId } from './support/table-fixture.js';
+import { FAILING_FEED } from './support/feed-status.js';
 
 let app: FastifyInstance | undefined;
 afterEach(async () => {
@@ -46,7 +47,7 @@ async function tableMetricsText(): Promise<string> {
   const appends = new AppendMetrics();
   const store = meteredStore(new MemoryEventStore(), (o) => appends.observe(o));
   const service = await TableService.open({ tableId: TABLE_ID, rules, rulesId, store, clock: steppingClock() });
-  const health: TableHealth = { appends, linkState: () => 'up', linkCounters: () => ({ crcErrors: 3, linkDowns: 2 }), storeWritable: async () => ({ ok: true }) };
+  const health: TableHealth = { appends, linkState: () => 'up', linkCounters: () => ({ crcErrors: 3, linkDowns: 2 }), storeWritable: async () => ({ ok: true }), feeds: () => [FAILING_FEED] };
   app = createWebServer({ service, store, config, decisionSeconds: 15, logger: pino({ level: 'silent' }), health });
   app.addHook('onClose', async () => service.close());
   await app.ready();
@@ -80,6 +81,7 @@ describe('/metrics by the book', () => {
     expect(text).toMatch(/^table_refusals_total\{table="web-1"\} 1$/m);
     expect(text).toMatch(/^table_refused_requests_total\{credential="none",reason="missingCredentialHeader",table="web-1"\} 1$/m);
     expect(declared.get('table_append_seconds')).toBe('histogram');
+    expect(text).toMatch(/^table_feed_pending\{target="webhook",table="web-1"\} 12$/m);
     for (const [name, type] of declared) if (name.endsWith('_total')) expect(type, name).toBe('counter');
   });
 

@@ -27,6 +27,7 @@ const NOTES: { readonly [K in NoteType]: readonly [LogNotePayloads[K], string] }
   'log.behind-shoe': [{ shoe: 'EMU-0001', problem: 'the shoe has sent 40 events the log lacks' }, 'Log behind the shoe EMU-0001: the shoe has sent 40 events the log lacks.'],
   'log.accepted-behind-anchor': [{ by: 'ops-1', reason: 'restored from backup' }, 'Started on a log behind its anchor, accepted by ops-1: restored from backup.'],
   'log.anchoring-started': [{ file: 'demo-1.db.anchors' }, 'Anchoring started (demo-1.db.anchors).'],
+  'feed.delivered': [{ target: 'webhook', id: 'demo-1:40:1', seq: 40, round: 1, count: 3 }, 'Settlement feed (webhook): delivered through transaction demo-1:40:1 (3 since the last note).'],
 };
 
 function recallArgs(db: string): CommandArgs<OptionSpecs> {

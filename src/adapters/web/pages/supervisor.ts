@@ -1,8 +1,8 @@
 // The supervisor's console, triage first: open faults and integrity alarms (each with what to do), the
 // table's state and the controls (pause, resume, void, use card, shoe change) stand in the first
 // viewport — a halted table (the log cannot be written) first among the faults, with Resume open for it once
-// space is back; the shoe link is one line (details one click away), the log is sentences (the raw record one
-// click away), the recall marks voided rounds. Void and shoe change ask for confirmation and a reason
+// space is back; the settlement feed, when the table has one (./feed-panel.ts); the shoe link is one line
+// (details one click away), the log is sentences (the raw record one click away), the recall marks voided rounds. Void and shoe change ask for confirmation and a reason
 // first. Controls work only while the console is live with a valid token.
 import type { RecalledRound } from '../../../app/audit/recall-rounds.js';
 import type { IntegrityAlarm } from '../../../app/displays/integrity-alarms.js';
@@ -18,6 +18,7 @@ import { setCountdownsFrom } from './countdown.js';
 import { recallBlock } from './recall.js';
 import { connectViews } from './socket.js';
 import { watchHostHealth, type HealthChip } from './host-alarm.js';
+import { watchFeed } from './feed-panel.js';
 import { t, tOr, translateDocument } from './i18n.js';
 import { instructionText } from './instruction.js';
 import { factWords } from './log-words.js';
@@ -274,6 +275,8 @@ connectViews<SupervisorView>(`${viewSocketPath('supervisor')}?token=${encodeURIC
     render();
   },
 });
+
+watchFeed('feed-panel', 'feed', token);
 
 const hostLines = watchHostHealth('host-alarm', (next) => {
   health = next;

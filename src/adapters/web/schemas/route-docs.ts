@@ -9,6 +9,7 @@ export const ROUTE_SUMMARIES = {
   recall: 'The last rounds, step by step',
   playOptions: 'What the players\' page may offer now',
   roundTransactions: 'A round\'s wallet transactions, derived from the log',
+  feed: 'The settlement feed\'s state, per target',
 } as const;
 
 export const viewSummary = (audience: Audience): string => `The current ${audience} view`;
