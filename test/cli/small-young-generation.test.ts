@@ -26,7 +26,7 @@ async function youngGenerationAfterWork(bounded: boolean): Promise<number> {
 describe('the streaming verbs keep the young generation small', () => {
   test('the streaming verbs are marked; the others are not', () => {
     const streaming = COMMANDS.filter((c) => c.streaming).map((c) => c.name).sort();
-    expect(streaming).toEqual(['export', 'migrate', 'recall', 'replay', 'run', 'simulate', 'verify']);
+    expect(streaming).toEqual(['export', 'migrate', 'recall', 'reconcile', 'replay', 'run', 'simulate', 'verify']);
   });
 
   test('after keepYoungGenerationSmall the young generation stays at its initial size; without it, it grows', async () => {
