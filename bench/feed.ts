@@ -18,14 +18,11 @@ import { strategyInBackground } from '../src/app/par/strategy-in-background.js';
 import { loadRuleSet } from '../src/config/load-rule-set.js';
 import { verifyFeedSignature } from '../src/adapters/feed/feed-signature.js';
 import { cardLatencies, percentile, roundsEnded } from './support/table-pace.js';
+import { numberOption } from './support/bench-options.js';
 
-function arg(name: string, dflt: number): number {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? Number(process.argv[i + 1]) : dflt;
-}
-const ROUNDS = arg('rounds', 40);
-const RUNS = arg('runs', 2);
-const PACE_MS = arg('pace', 1);
+const ROUNDS = numberOption('rounds', 40);
+const RUNS = numberOption('runs', 2);
+const PACE_MS = numberOption('pace', 1);
 const SECRET_ENV = 'BENCH_FEED_SECRET';
 const SECRET = 'bench-feed-secret-0123456789';
 process.env[SECRET_ENV] = SECRET;

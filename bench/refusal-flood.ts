@@ -19,14 +19,11 @@ import { TableService } from '../src/app/table/table-service.js';
 import { loadRuleSet } from '../src/config/load-rule-set.js';
 import { parseTableConfig } from '../src/config/table-config.js';
 import { systemClock } from '../src/adapters/clock/system-clock.js';
+import { numberOption } from './support/bench-options.js';
 
-function arg(name: string, dflt: number): number {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? Number(process.argv[i + 1]) : dflt;
-}
-const REQUESTS = arg('requests', 10_000);
-const CONCURRENCY = arg('concurrency', 32);
-const ADDRESSES = arg('addresses', 200);
+const REQUESTS = numberOption('requests', 10_000);
+const CONCURRENCY = numberOption('concurrency', 32);
+const ADDRESSES = numberOption('addresses', 200);
 const GOAL_BYTES = 100 * 1024;
 /** The refusal log's defaults (src/adapters/web/refusal-log.ts): 20 records one by one and one summary per 10 s. */
 const WINDOW_ROWS = 21;

@@ -23,17 +23,14 @@ import { createWebServer } from '../src/adapters/web/create-web-server.js';
 import { loadRuleSet } from '../src/config/load-rule-set.js';
 import { strategyInBackground } from '../src/app/par/strategy-in-background.js';
 import { startChild, type JsonLineChild } from './support/bench-processes.js';
+import { numberOption } from './support/bench-options.js';
 
-function arg(name: string, dflt: number): number {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? Number(process.argv[i + 1]) : dflt;
-}
-const CLIENTS = arg('clients', 2000);
-const SECONDS = arg('seconds', 300);
-const PROCESSES = arg('client-processes', 4);
-const PACE_MS = arg('pace', 700);
-const RECONNECT = arg('reconnect', 1) !== 0;
-const NICE = arg('nice', 10);
+const CLIENTS = numberOption('clients', 2000);
+const SECONDS = numberOption('seconds', 300);
+const PROCESSES = numberOption('client-processes', 4);
+const PACE_MS = numberOption('pace', 700);
+const RECONNECT = numberOption('reconnect', 1) !== 0;
+const NICE = numberOption('nice', 10);
 const GOAL_MB = 64;
 const SAMPLE_MS = 10_000;
 

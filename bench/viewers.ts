@@ -35,21 +35,18 @@ import type { JsonValue, NewEvent } from '../src/ports/event-store.js';
 import { cpuOf, pidByName } from './support/bench-processes.js';
 import { startGateways } from './support/gateway-processes.js';
 import { histogramPercentile, startViewerPool } from './support/viewer-pool.js';
+import { numberOption } from './support/bench-options.js';
 
-function arg(name: string, dflt: number): number {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? Number(process.argv[i + 1]) : dflt;
-}
-const VIEWERS = arg('viewers', Number(process.env['BENCH_VIEWERS'] ?? 5000));
-const GATEWAYS = arg('gateways', 4);
-const CLIENT_PROCESSES = arg('client-processes', 4);
-const NICE = arg('nice', 19);
-const PACE_MS = arg('pace', 30);
-const VIEW_INTERVAL_MS = arg('view-interval', 100);
-const ROUNDS = arg('rounds', 20);
-const STORM = arg('storm', 500);
-const LOG_EVENTS = arg('log-events', 1_000_000);
-const REQUESTS = arg('requests', 10_000);
+const VIEWERS = numberOption('viewers', Number(process.env['BENCH_VIEWERS'] ?? 5000));
+const GATEWAYS = numberOption('gateways', 4);
+const CLIENT_PROCESSES = numberOption('client-processes', 4);
+const NICE = numberOption('nice', 19);
+const PACE_MS = numberOption('pace', 30);
+const VIEW_INTERVAL_MS = numberOption('view-interval', 100);
+const ROUNDS = numberOption('rounds', 20);
+const STORM = numberOption('storm', 500);
+const LOG_EVENTS = numberOption('log-events', 1_000_000);
+const REQUESTS = numberOption('requests', 10_000);
 const partsAt = process.argv.indexOf('--parts');
 const PARTS = new Set((partsAt >= 0 ? (process.argv[partsAt + 1] ?? '') : 'A,B,C').split(','));
 const NATS_URL = process.env['NATS_URL'] ?? 'nats://127.0.0.1:4222';
