@@ -1,4 +1,4 @@
-// Money moves exactly once (`npm run bench:money`, docs/benchmarks.md "Money"): prints figures, asserts nothing.
+// Money moves exactly once (`npm run bench:money`, docs/benchmarks.md "bench:money"): prints figures, asserts nothing.
 //   A. A six-deck demo table (bench/support/money-table.ts, a child process) deals --rounds rounds of bot play
 //      on a SQLite log; its settlement feed posts every wallet transaction to the reference wallet (`shoe
 //      wallet`, a child process) that fails --fail-rate of the calls across every fault kind (5xx, a timeout,
@@ -168,7 +168,7 @@ async function partB(): Promise<void> {
   console.log(`  requests ${r.requests}; distinct keys ${r.keys}; inputs recorded ${r.inputs}; bets placed ${r.placed}; stakes doubled ${r.doubled} (goal 0); retries answered differently from the first ${r.differentAnswers} (goal 0)`);
 }
 
-console.log('bench:money — figures, not assertions (docs/benchmarks.md, "Money")');
+console.log('bench:money — figures, not assertions (docs/benchmarks.md, "bench:money")');
 if (PARTS.has('B')) await partB();
 if (PARTS.has('A')) await partA();
 console.log('C. the dealing rate with the feed on and off: run `npm run bench:feed` alone.');
