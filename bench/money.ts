@@ -18,30 +18,23 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { numberOption } from './support/bench-options.js';
 import { moneyByPlayer, runIdempotentBets } from './support/money-checks.js';
+import { percentile } from './support/table-pace.js';
 
-function arg(name: string, dflt: number): number {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? Number(process.argv[i + 1]) : dflt;
-}
-const ROUNDS = arg('rounds', 10_000);
-const KILLS = arg('kills', 5);
-const FAIL_RATE = arg('fail-rate', 0.1);
-const WALLET_RESTARTS = arg('wallet-restarts', 3);
-const PACE = arg('pace', 1);
-const BETS = arg('bets', 1000);
-const BURSTS = arg('bursts', 100);
+const ROUNDS = numberOption('rounds', 10_000);
+const KILLS = numberOption('kills', 5);
+const FAIL_RATE = numberOption('fail-rate', 0.1);
+const WALLET_RESTARTS = numberOption('wallet-restarts', 3);
+const PACE = numberOption('pace', 1);
+const BETS = numberOption('bets', 1000);
+const BURSTS = numberOption('bursts', 100);
 const partsAt = process.argv.indexOf('--parts');
 const PARTS = new Set((partsAt >= 0 ? (process.argv[partsAt + 1] ?? '') : 'A,B').split(','));
 const SECRET = 'bench-money-secret-0123456789abcdef';
 const env = { ...process.env, BENCH_WALLET_SECRET: SECRET };
 const tsx = ['--import', 'tsx'];
 
-const pct = (values: readonly number[], p: number): number => {
-  if (values.length === 0) return NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number;
-};
 
 /** The wallet as a child process: its port, and every JSON log line it writes, with when it was read. */
 interface Wallet {
@@ -158,7 +151,7 @@ async function partA(): Promise<void> {
   console.log(`  wallet faults injected: ${failures.length}; duplicate deliveries answered from the ledger: ${again}`);
   console.log(`  players: ${players.size}; balances different from the log's net: ${unequal.length}${unequal.length ? ` (${unequal.slice(0, 5).join(', ')})` : ''} (goal 0)`);
   console.log(`  reconcile exit ${reconcileCode}: ${JSON.stringify(report['summary'] ?? report).slice(0, 400)} (goal: 0 missing, 0 doubled, 0 different)`);
-  console.log(`  fault cleared -> delivering again (the last failed call of a run -> the next delivery): p50 ${pct(recoveries, 50).toFixed(0)} ms, p99 ${pct(recoveries, 99).toFixed(0)} ms, max ${pct(recoveries, 100).toFixed(0)} ms over ${recoveries.length} (goal p99 <= 2000 ms)`);
+  console.log(`  fault cleared -> delivering again (the last failed call of a run -> the next delivery): p50 ${percentile(recoveries, 50).toFixed(0)} ms, p99 ${percentile(recoveries, 99).toFixed(0)} ms, max ${percentile(recoveries, 100).toFixed(0)} ms over ${recoveries.length} (goal p99 <= 2000 ms)`);
   rmSync(dir, { recursive: true, force: true });
 }
 

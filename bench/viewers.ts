@@ -29,13 +29,13 @@ import { TableProjections } from '../src/app/displays/table-projections.js';
 import { tableMeta } from '../src/app/displays/table-meta.js';
 import { loadRuleSet } from '../src/config/load-rule-set.js';
 import { systemClock } from '../src/adapters/clock/system-clock.js';
-import { isInputRecord, recordedInput } from '../src/app/audit/log-records.js';
 import { strategyInBackground } from '../src/app/par/strategy-in-background.js';
 import type { JsonValue, NewEvent } from '../src/ports/event-store.js';
 import { cpuOf, pidByName } from './support/bench-processes.js';
 import { startGateways } from './support/gateway-processes.js';
 import { histogramPercentile, startViewerPool } from './support/viewer-pool.js';
 import { numberOption } from './support/bench-options.js';
+import { cardLatencies } from './support/table-pace.js';
 
 const VIEWERS = numberOption('viewers', Number(process.env['BENCH_VIEWERS'] ?? 5000));
 const GATEWAYS = numberOption('gateways', 4);
@@ -69,23 +69,6 @@ function config(id: string, dir: string, nats: boolean): TableConfig {
   }, 'bench');
 }
 
-/** Card drawn by the emulated shoe -> its input durable on the log (the ACK goes right after). */
-function cardLatencies(runtime: TableRuntime): { samples: number[]; stop(): void } {
-  const drawn: number[] = [];
-  const samples: number[] = [];
-  runtime.emulator?.on((e) => {
-    if (e.type === 'dealt') drawn.push(performance.now());
-  });
-  const sub = runtime.service.events$.subscribe((e) => {
-    if (!isInputRecord(e)) return;
-    const { input, origin } = recordedInput(e);
-    if (input.type === 'card' && origin.source === 'shoe') {
-      const t = drawn.shift();
-      if (t !== undefined) samples.push(performance.now() - t);
-    }
-  });
-  return { samples, stop: () => sub.unsubscribe() };
-}
 
 function roundsEnded(runtime: TableRuntime, count: number): Promise<number[]> {
   const ended: number[] = [];
