@@ -212,7 +212,7 @@ export async function startTable(options: RuntimeOptions): Promise<TableRuntime>
     service, store, url, emulator, wire, link, views, feed,
     async stop() {
       edgeCheck.stop();
-      bot?.stop();
+      await bot?.stop();
       botStrategy?.release();
       dealer?.stop();
       timer.stop();

@@ -74,16 +74,24 @@ describe('the settlement feed of a running table', () => {
     const first = receiver.requests.map((q) => String(q.headers['idempotency-key']));
     let derived = deriveTransactions(log, { currency: 'EUR' }).map((t) => t.id);
     expect(first).toEqual(derived.slice(0, first.length));
-    expect(noted.at(-1)?.id).toBe(first.at(-1));
+    // Delivery is at least once: a delivery under way at the stop is abandoned, and the receiver may have
+    // read it without its answer coming back. So the last note names the last received, or the one before.
+    const notedThrough = first.indexOf(String(noted.at(-1)?.id));
+    expect(notedThrough).toBeGreaterThanOrEqual(first.length - 2);
     await store.close();
 
     store = open();
     const restarted = await startTable({ config, store, logger, quiet: true, seed: 5 });
     log = await store.read(config.id);
     derived = deriveTransactions(log, { currency: 'EUR' }).map((t) => t.id);
-    await untilIo(() => receiver.requests.length === derived.length, 'the rest delivered after the restart');
+    const owed = derived.slice(notedThrough + 1);
+    const lastKey = () => receiver.requests.at(-1)?.headers['idempotency-key'];
+    await untilIo(() => lastKey() === owed.at(-1), 'the rest delivered after the restart', () => `${receiver.requests.length - first.length} of ${owed.length} received; feed ${JSON.stringify(restarted.feed?.status()[0])}`);
+    // The restart resumes right after the last note, in log order. A delivery abandoned at the stop may still
+    // reach the receiver after the stop returned: then it is there once more, first.
     const second = receiver.requests.slice(first.length).map((q) => String(q.headers['idempotency-key']));
-    expect(second).toEqual(derived.slice(first.length));
+    const afterRestart = second.length > owed.length && second[0] === owed[0] ? second.slice(1) : second;
+    expect(afterRestart, JSON.stringify(restarted.feed?.status()[0])).toEqual(owed);
     await restarted.stop();
     log = await store.read(config.id);
     await store.close();

@@ -47,6 +47,8 @@ export interface FeedWorkerOptions {
   /** Transactions derived ahead of the one being delivered, at most (default 10,000), and events read at a time (default 500). */
   readonly lookAhead?: number;
   readonly pageSize?: number;
+  /** At a stop, how long a delivery under way may still take to be answered before it is abandoned (default 1000 ms; 0: at once). */
+  readonly stopGraceMs?: number;
   /** Gives the event loop a turn before the log is read (default: setImmediate), so the table's own work — the shoe's ACK after an append — goes first. */
   readonly turn?: () => Promise<void>;
   readonly logger?: Logger;
@@ -125,7 +127,10 @@ export class FeedWorker {
     };
   }
 
-  /** Stops: the delivery under way is abandoned (owed again after a restart), the last acknowledgements noted. */
+  /**
+   * Stops: a delivery under way has a short grace to be answered (so the receiver is not sent it again after a
+   * restart), then is abandoned (owed again after a restart); the last acknowledgements are noted.
+   */
   stop(): Promise<void> {
     this.stopped ??= (async () => {
       this.stopping = true;
@@ -133,12 +138,21 @@ export class FeedWorker {
       if (this.checkTimer !== undefined) this.options.scheduler.clearTimeout(this.checkTimer);
       this.wake?.();
       this.endPause();
+      await this.graceForDelivery();
       await this.options.transport.close();
       await this.running;
       this.acks.stop();
       await this.acks.flush();
     })();
     return this.stopped;
+  }
+
+  private async graceForDelivery(): Promise<void> {
+    if (this.options.stopGraceMs === 0) return;
+    let timer: unknown;
+    const grace = new Promise<void>((resolve) => (timer = this.options.scheduler.setTimeout(resolve, this.options.stopGraceMs ?? 1000)));
+    await Promise.race([this.running, grace]);
+    this.options.scheduler.clearTimeout(timer);
   }
 
   private async run(): Promise<void> {
@@ -151,6 +165,7 @@ export class FeedWorker {
         continue;
       }
       if (!(await this.deliver(next.transaction))) return;
+      // Acknowledged, even if the worker is stopping meanwhile: noted with the last batch.
       this.owed.take();
       this.through = { id: next.transaction.id, seq: next.transaction.seq };
       this.acks.acknowledged(next.transaction);

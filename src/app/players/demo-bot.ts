@@ -30,6 +30,9 @@ export class DemoBot {
   private subscription: Subscription | undefined;
   private pending: unknown;
   private plannedFor: string | null = null;
+  private stopped = false;
+  /** The inputs being submitted now: stop() waits for them, so none reaches a table that is closing. */
+  private submitting: Promise<void> = Promise.resolve();
   private readonly random: () => number;
 
   constructor(private readonly service: TableService, private readonly scheduler: Scheduler, private readonly options: DemoBotOptions) {
@@ -41,21 +44,32 @@ export class DemoBot {
     this.plan();
   }
 
-  stop(): void {
+  /** Stops planning; resolves once the inputs under way are in (none is submitted after). */
+  stop(): Promise<void> {
+    this.stopped = true;
     this.subscription?.unsubscribe();
     if (this.pending !== undefined) this.scheduler.clearTimeout(this.pending);
+    return this.submitting;
   }
 
   private later(key: string, seconds: number, inputs: () => TableInput[]): void {
     if (this.plannedFor === key) return;
     if (this.pending !== undefined) this.scheduler.clearTimeout(this.pending);
     this.plannedFor = key;
-    this.pending = this.scheduler.setTimeout(async () => {
+    this.pending = this.scheduler.setTimeout(() => {
       this.pending = undefined;
-      for (const input of inputs()) await this.service.submit(input, { source: 'api', by: 'demo-bot' }).catch(() => undefined);
-      this.plannedFor = null;
-      this.plan();
+      this.submitting = this.submit(inputs);
     }, seconds * 1000);
+  }
+
+  private async submit(inputs: () => TableInput[]): Promise<void> {
+    for (const input of inputs()) {
+      if (this.stopped) return;
+      // A refusal is on the log with its code, and a failed append the table's own to report: the bot plans anew.
+      await this.service.submit(input, { source: 'api', by: 'demo-bot' }).catch(() => undefined);
+    }
+    this.plannedFor = null;
+    if (!this.stopped) this.plan();
   }
 
   /** Insurance and even money as the computed strategy says (never, at these rules), else decline. */

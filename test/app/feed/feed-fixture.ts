@@ -67,13 +67,16 @@ export async function until(condition: () => boolean, what: string, turns = 20_0
   throw new Error(`never: ${what}`);
 }
 
-/** Waits for real I/O (a socket, a request's own timeout) until `condition` holds; fails naming `what` after 10 s. */
-export async function untilIo(condition: () => boolean, what: string): Promise<void> {
+/**
+ * Waits for real I/O (a socket, a request's own timeout) until `condition` holds; fails naming `what`, and what
+ * `state` says of where things stood, after 10 s.
+ */
+export async function untilIo(condition: () => boolean, what: string, state?: () => string): Promise<void> {
   for (let waited = 0; waited < 10_000; waited += 5) {
     if (condition()) return;
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
-  throw new Error(`never: ${what}`);
+  throw new Error(`never: ${what}${state ? ` (${state()})` : ''}`);
 }
 
 /** A receiver scripted by the test: `answer` says, per attempt, whether it acknowledges (null) or why not. */
@@ -121,14 +124,14 @@ export function keptLines(): { logger: Logger; lines: Array<{ level: string; msg
   return { lines, logger: { debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') } as unknown as Logger };
 }
 
-/** The table reopened on `store` (as a restarted controller opens it) and a worker on it. */
+/** The table reopened on `store` (as a restarted controller opens it) and a worker on it (a stop abandons a delivery at once unless `extra` says otherwise). */
 export async function openFeed(store: EventStore, rulesName: string, time: VirtualTime, transport: FeedTransport, extra: Partial<FeedWorkerOptions> = {}): Promise<{ service: TableService; worker: FeedWorker }> {
   const { rules, rulesId } = loadRuleSet(rulesName);
   const service = await TableService.open({ tableId: TABLE, rules, rulesId, store, clock: time });
   const worker = new FeedWorker({
     tableId: TABLE, currency: 'EUR', store, index: roundIndexOf(store), rules: new HandsPerBoxOnLog([[rulesId, rules.boxes.handsPerBox]]), transport,
     appended$: service.events$, recordNote: (note) => service.recordNote(FEED_DELIVERED_RECORD, note),
-    clock: time, scheduler: time, random: () => 1, maxBackoffMs: 60_000, alarmSeconds: 60, ...extra,
+    clock: time, scheduler: time, random: () => 1, maxBackoffMs: 60_000, alarmSeconds: 60, stopGraceMs: 0, ...extra,
   });
   return { service, worker };
 }

@@ -67,6 +67,44 @@ describe('the settlement feed\'s worker', () => {
     release();
   });
 
+  test('at a stop, a delivery under way has its grace to be answered: noted if it is, abandoned when the grace is over', async () => {
+    const store = new MemoryEventStore();
+    await playMoneySession(store, TABLE, 'six-deck', 3, 2);
+    const time = new VirtualTime();
+    const transport = new ScriptedTransport();
+    let release: () => void = () => undefined;
+    transport.answer = () => new Promise((resolve) => (release = () => resolve(null)));
+    const opened = await openFeed(store, 'six-deck', time, transport, { stopGraceMs: 1000 });
+    running.push(opened);
+    await opened.worker.start();
+    await until(() => transport.attempts.length === 1, 'the first sent');
+    let stopped = false;
+    const stopping = opened.worker.stop().then(() => (stopped = true));
+    await time.advance(999);
+    expect(stopped, 'still in its grace').toBe(false);
+    release();
+    await stopping;
+    expect(transport.acknowledged.map((m) => m.id)).toEqual([transport.attempts[0]?.id]);
+    expect(transport.attempts, 'nothing sent after the stop').toHaveLength(1);
+    expect((await notes(store)).at(-1)?.id).toBe(transport.attempts[0]?.id);
+
+    const second = new ScriptedTransport();
+    second.answer = () => new Promise(() => undefined);
+    const again = await openFeed(store, 'six-deck', time, second, { stopGraceMs: 1000 });
+    running.push(again);
+    await again.worker.start();
+    await until(() => second.attempts.length === 1, 'the next sent after the restart');
+    expect(second.attempts[0]?.id, 'resumed after the noted one').not.toBe(transport.attempts[0]?.id);
+    stopped = false;
+    const abandoning = again.worker.stop().then(() => (stopped = true));
+    await time.advance(999);
+    expect(stopped).toBe(false);
+    await time.advance(1);
+    await abandoning;
+    expect(second.acknowledged, 'abandoned, not acknowledged').toHaveLength(0);
+    expect((await notes(store)).at(-1)?.id).toBe(transport.attempts[0]?.id);
+  });
+
   test('a refused delivery is tried again after a capped exponential backoff with full jitter, until acknowledged', async () => {
     const store = new MemoryEventStore();
     await playMoneySession(store, TABLE, 'six-deck', 3, 1);
