@@ -3,6 +3,13 @@
 // — so receivers that come back are not met by every table of the floor at the same instant. Randomness is
 // an input (docs/adr/0007-time-and-randomness-are-inputs.md).
 
+/**
+ * The first pause's ceiling: short, because a failure at a wallet is most often one call's (a 5xx, a lost
+ * answer) and the feed carries one transaction at a time — a long first pause costs the whole table's feed
+ * (docs/benchmarks.md, "bench:money"). A receiver that stays down is soon met at the cap.
+ */
+export const FIRST_BACKOFF_MS = 50;
+
 export interface Backoff {
   /** The ceiling of the first pause, ms. */
   readonly firstMs: number;

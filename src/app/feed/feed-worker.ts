@@ -15,7 +15,7 @@ import { FeedDeliveryError, type FeedFailure, type FeedStatus, type FeedTranspor
 import { reasonSentence } from '../../messages/coded-reason.js';
 import type { HandsPerBoxOnLog } from '../audit/hands-per-box-on-log.js';
 import type { WalletTransaction } from '../money/wallet-transaction.js';
-import { backoffMs } from './feed-backoff.js';
+import { FIRST_BACKOFF_MS, backoffMs } from './feed-backoff.js';
 import { FeedAcks } from './feed-acks.js';
 import { FeedAlarm } from './feed-alarm.js';
 import type { FeedDeliveredNote } from './feed-note.js';
@@ -36,7 +36,7 @@ export interface FeedWorkerOptions {
   readonly clock: Clock;
   readonly scheduler: Scheduler;
   readonly random: () => number;
-  /** Backoff: the first pause's ceiling (default 500 ms) and the cap (the table file's `maxBackoffMs`). */
+  /** Backoff: the first pause's ceiling (default FIRST_BACKOFF_MS, 50 ms) and the cap (the table file's `maxBackoffMs`). */
   readonly firstBackoffMs?: number;
   readonly maxBackoffMs: number;
   /** The table file's `feed.undeliveredAlarmSeconds`. */
@@ -211,7 +211,7 @@ export class FeedWorker {
         this.retries += 1;
         const reason = err instanceof FeedDeliveryError ? err.reason : ({ code: 'feedFailed', params: { error: (err as Error).message } } as const);
         const attempts = (this.failure?.attempts ?? 0) + 1;
-        const wait = backoffMs(attempts, { firstMs: this.options.firstBackoffMs ?? 500, maxMs: this.options.maxBackoffMs }, this.options.random);
+        const wait = backoffMs(attempts, { firstMs: this.options.firstBackoffMs ?? FIRST_BACKOFF_MS, maxMs: this.options.maxBackoffMs }, this.options.random);
         if (!this.failure) this.log('warn', { transaction: transaction.id, error: reasonSentence(reason), code: reason.code }, `${this.name}: transaction ${transaction.id} not acknowledged (${reasonSentence(reason)}); trying again with backoff (at most ${Math.round(this.options.maxBackoffMs / 1000)} s apart) until it is; the table deals on`);
         else this.log('debug', { transaction: transaction.id, attempts, waitMs: wait, error: reasonSentence(reason) }, `${this.name}: attempt ${attempts} failed`);
         this.failure = { reason, attempts };

@@ -111,13 +111,13 @@ describe('the settlement feed\'s worker', () => {
     const time = new VirtualTime();
     const transport = new ScriptedTransport();
     transport.answer = (_m, attempt) => (attempt <= 6 ? UNAVAILABLE : null);
-    // random() = 1: each pause is its ceiling, 500 ms doubling up to the cap of 4 s.
-    const opened = await openFeed(store, 'six-deck', time, transport, { maxBackoffMs: 4000, random: () => 1 });
+    // random() = 1: each pause is its ceiling, 50 ms doubling up to the cap of 400 ms.
+    const opened = await openFeed(store, 'six-deck', time, transport, { maxBackoffMs: 400, random: () => 1 });
     running.push(opened);
     await opened.worker.start();
     await until(() => transport.attempts.length === 1, 'the first attempt');
     const first = transport.attempts[0]?.id;
-    const pauses = [500, 1000, 2000, 4000, 4000, 4000];
+    const pauses = [50, 100, 200, 400, 400, 400];
     for (const [i, pause] of pauses.entries()) {
       await time.advance(pause - 1);
       expect(transport.attempts, `still waiting before attempt ${i + 2}`).toHaveLength(i + 1);
@@ -143,11 +143,12 @@ describe('the settlement feed\'s worker', () => {
     await opened.worker.start();
     await until(() => transport.attempts.length === 1, 'the first attempt');
     const first = transport.attempts[0]?.id;
-    await time.advance(124);
+    // A quarter of 50 ms is 12.5: the pause is whole milliseconds, 12; then a quarter of 100 ms.
+    await time.advance(11);
     expect(transport.attemptsOf(first)).toHaveLength(1);
     await time.advance(1);
     expect(transport.attemptsOf(first)).toHaveLength(2);
-    await time.advance(249);
+    await time.advance(24);
     expect(transport.attemptsOf(first)).toHaveLength(2);
     await time.advance(1);
     expect(transport.attemptsOf(first)).toHaveLength(3);
