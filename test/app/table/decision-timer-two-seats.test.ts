@@ -52,8 +52,12 @@ describe('decision timer, two seats waiting', () => {
     timer.stop();
   });
 
-  test('insurance, nobody answers: seat 1 times out at 15 s, seat 2 at 30 s', async () => {
-    const { service, scheduler, timer, timedOut, refusals } = await twoSeatRound(['TH', '9S', 'AC', '7D', '8S', '6H']);
+  test.each([
+    ['insurance (up ace)', ['TH', '9S', 'AC', '7D', '8S', '6H'], 'active.offers'],
+    ['play (up six)', ['TH', '9S', '6C', '7D', '8S', '7C'], 'active.playing'],
+  ])('%s, nobody decides: seat 1 times out at 15 s, seat 2 a full decision time later, at 30 s', async (_name, cards, waiting) => {
+    const { service, scheduler, timer, timedOut, refusals } = await twoSeatRound(cards);
+    expect(service.phase).toBe(waiting);
     await scheduler.advance(SECONDS * 1000);
     expect(await timedOut()).toEqual([1]);
     await scheduler.advance(SECONDS * 1000 - 1);
@@ -61,21 +65,8 @@ describe('decision timer, two seats waiting', () => {
     await scheduler.advance(1);
     expect(await timedOut()).toEqual([1, 2]);
     expect(await refusals()).toEqual([]);
-    expect(service.phase).toBe('active.playing');
-    timer.stop();
-  });
-
-  test('play, nobody decides: seat 1 stands by the timer at 15 s, seat 2 at 30 s, then the dealer plays', async () => {
-    const { service, scheduler, timer, timedOut, refusals } = await twoSeatRound(['TH', '9S', '6C', '7D', '8S', '7C']);
-    expect(service.phase).toBe('active.playing');
-    await scheduler.advance(SECONDS * 1000);
-    expect(await timedOut()).toEqual([1]);
-    await scheduler.advance(SECONDS * 1000 - 1);
-    expect(await timedOut()).toEqual([1]);
-    await scheduler.advance(1);
-    expect(await timedOut()).toEqual([1, 2]);
-    expect(await refusals()).toEqual([]);
-    expect(service.phase).not.toBe('active.playing');
+    // Both waits are over: after the offers the hands are played, after play the dealer's turn.
+    expect(service.phase).not.toBe(waiting);
     timer.stop();
   });
 });
