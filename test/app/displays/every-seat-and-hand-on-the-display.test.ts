@@ -1,4 +1,4 @@
-// Every card and every settlement shows where it belongs on the displays (docs/displays.md): each scenario
+// Every card and every settlement shows where it belongs on the displays (docs/live-table.md, "What each audience sees"): each scenario
 // of test/scenarios and ../shared/scenarios, and a switch round whose second box switches, played into a
 // table; the public view folded from its log holds, after every input, the hands the round machine holds
 // (the second box's, the second hand of a split, a switched hand), and when a round ends each bet.settled
