@@ -1,10 +1,10 @@
-// Every card and every settlement shows where it belongs on the displays (docs/live-table.md, "What each audience sees"): each scenario
-// of test/scenarios and ../shared/scenarios, and a switch round whose second box switches, played into a
-// table; the public view folded from its log holds, after every input, the hands the round machine holds
-// (the second box's, the second hand of a split, a switched hand), and when a round ends each bet.settled
-// of that round on its own seat — a main or behind bet on its own hand, insurance and side bets on the
-// seat — once, and nothing else. The scenarios hold several seats, split hands, side bets and insurance on
-// two seats, which a one-seat display test does not.
+// Every card and every settlement shows where it belongs on the displays (docs/live-table.md, "What each
+// audience sees"): each scenario of test/scenarios and ../shared/scenarios, and a switch round whose second
+// box switches, played into a table; the public view folded from its log holds, after every input, the
+// hands the round machine holds (the second box's, the second hand of a split, a switched hand), and when a
+// round ends each bet.settled of that round on its own seat — a main or behind bet on its own hand,
+// insurance and side bets on the seat — once, and nothing else. The scenarios hold several seats, split
+// hands, side bets and insurance on two seats, which a one-seat display test does not.
 import { describe, expect, test } from 'vitest';
 import { fileURLToPath } from 'node:url';
 import { MemoryEventStore } from '../../../src/adapters/store/memory-event-store.js';
