@@ -16,6 +16,11 @@ export class ManualScheduler implements Scheduler {
     this.timers.delete(handle as number);
   }
 
+  /** Milliseconds since the scheduler was made: inside a callback, the moment its timer was due. */
+  get time(): number {
+    return this.now;
+  }
+
   get pending(): number {
     return this.timers.size;
   }
