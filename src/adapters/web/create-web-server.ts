@@ -22,7 +22,7 @@ import { TABLE_API_DESCRIPTION, TABLE_API_TITLE } from './schemas/route-docs.js'
 import { registerViewRoutes } from './view-routes.js';
 import { registerViewSockets } from './view-sockets.js';
 import type { TableHandle, WebContext } from './web-context.js';
-import type { AudienceViewSource } from '../../app/displays/shared-view.js';
+import type { AudienceViewSource } from '../../ports/shared-view.js';
 import { startedProjections } from './audience-views.js';
 import { VIEW_BUFFER_BYTES } from './conflated-sender.js';
 import { ViewDeliveryStats } from './view-delivery-stats.js';

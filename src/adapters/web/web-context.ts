@@ -2,7 +2,7 @@
 import type { Logger } from 'pino';
 import type { TableService } from '../../app/table/table-service.js';
 import type { TableMeta } from '../../app/displays/table-meta.js';
-import type { AudienceViewSource } from '../../app/displays/shared-view.js';
+import type { AudienceViewSource } from '../../ports/shared-view.js';
 import type { ViewDeliveryStats } from './view-delivery-stats.js';
 import type { ReaderWatch } from './stalled-readers.js';
 import type { RefusalLog } from './refusal-log.js';

@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { createWebServer } from '../../../src/adapters/web/create-web-server.js';
 import { createGatewayServer } from '../../../src/adapters/web/gateway-server.js';
 import { NOT_READING_CLOSE_CODE } from '../../../src/adapters/web/stalled-readers.js';
-import { ViewChannel, type DisplayAudience } from '../../../src/app/displays/shared-view.js';
+import { ViewChannel, type DisplayAudience } from '../../../src/ports/shared-view.js';
 import type { TableService } from '../../../src/app/table/table-service.js';
 import { ManualScheduler } from '../../support/manual-scheduler.js';
 import { config, loadShoe, openTable } from './support/table-fixture.js';

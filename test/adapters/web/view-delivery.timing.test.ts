@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { ConflatedSender, viewFrameBytes, viewMessage, viewMessageBytes, type ViewSocket } from '../../../src/adapters/web/conflated-sender.js';
 import { ViewDeliveryStats } from '../../../src/adapters/web/view-delivery-stats.js';
 import { createWebServer } from '../../../src/adapters/web/create-web-server.js';
-import type { SharedView } from '../../../src/app/displays/shared-view.js';
+import type { SharedView } from '../../../src/ports/shared-view.js';
 import { TableProjections } from '../../../src/app/displays/table-projections.js';
 import { tableMeta } from '../../../src/app/displays/table-meta.js';
 import type { MemoryEventStore } from '../../../src/adapters/store/memory-event-store.js';
