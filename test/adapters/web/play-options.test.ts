@@ -5,7 +5,7 @@ import { pino } from 'pino';
 import { MemoryEventStore } from '../../../src/adapters/store/memory-event-store.js';
 import { steppingClock } from '../../../src/adapters/clock/system-clock.js';
 import { createWebServer } from '../../../src/adapters/web/create-web-server.js';
-import { playOptions } from '../../../src/app/displays/play-options.js';
+import { playOptions } from '../../../src/round/play-options.js';
 import { TableService } from '../../../src/app/table/table-service.js';
 import { loadRuleSet } from '../../../src/config/load-rule-set.js';
 import type { TableInput } from '../../../src/round/inputs.js';
