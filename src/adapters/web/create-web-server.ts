@@ -42,7 +42,7 @@ export interface WebServerOptions {
   /** Seconds a player has to decide (the decision timer's): the displays' countdown. */
   readonly decisionSeconds: number;
   readonly logger: Logger;
-  /** The displays' views (the runtime's projections, a gateway's copy, or projections started for this server alone). */
+  /** The displays' views: the runtime's projections, or projections started for this server alone. */
   readonly views: AudienceViewSource;
   /** Set when `views` were started for this server alone: they are stopped when it closes. */
   readonly ownViews?: { stop(): void };
