@@ -31,7 +31,7 @@ describe('layers: the adapters', () => {
   it('reports them however they are imported: from a subfolder, re-exported, by import() or as a type', async () => {
     const code = [
       "import { inputsForDealerButton } from '../../app/table/dealer-button.js';",
-      "export * from '../../app/displays/shared-view.js';",
+      "export * from '../../app/displays/table-projections.js';",
       "export const later = () => import('../../composition/table-runtime.js');",
       "export type S = import('../../app/table/table-service.js').TableService;",
       'export const b = inputsForDealerButton;',
