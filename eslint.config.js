@@ -1,21 +1,15 @@
-// ESLint holds the layers (README "Design rules"): dependencies point inward —
-// rules <- round machine <- application -> ports <- adapters — and the pure core (rules, round machine,
-// analysis, the wire protocol) touches no I/O. Only the layering rules are on: style is left to review.
+// ESLint holds the layers (README "Design rules", docs/architecture.md "The layers"): dependencies point
+// inward — rules <- round machine <- application -> ports <- adapters — by what each folder of src/ may import
+// (eslint-layers.js), and the pure core (rules, round machine, analysis, random numbers, recorded sessions,
+// messages, the wire protocol) and the ports touch no I/O. Only the layering rules are on: style is left to review.
 import tseslint from 'typescript-eslint';
+import { layerImports } from './eslint-layers.js';
 
 /** Node's built-in modules, with or without the `node:` prefix. */
 const NODE_BUILTINS = {
   regex: '^(node:.*|assert|async_hooks|buffer|child_process|cluster|crypto|dgram|dns|events|fs|fs/promises|http|http2|https|module|net|os|path|perf_hooks|process|readline|stream|stream/promises|timers|timers/promises|tls|tty|url|util|v8|vm|worker_threads|zlib)$',
   message: 'The pure core does no I/O: no Node built-ins (time and randomness are inputs).',
 };
-
-/** A relative import that reaches into one of the named folders of src/. */
-const into = (folders, message) => ({ regex: `^\\.{1,2}/(?:\\.\\./)*(?:src/)?(?:${folders.join('|')})(?:/|$)`, message });
-
-const PURE_CORE = [
-  NODE_BUILTINS,
-  into(['adapters', 'app', 'cli', 'composition', 'log', 'config'], 'The pure core imports no adapters, application, CLI, composition, log or config.'),
-];
 
 /** Third-party packages that do I/O (the pino logger is allowed everywhere: it is how every layer reports). */
 const IO_PACKAGES = {
@@ -59,41 +53,20 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/rules/**', 'src/round/**', 'src/analysis/**'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [...PURE_CORE, IO_PACKAGES] }] },
+    // Every folder of src/ (the pages excepted: their block above) imports only what eslint-layers.js allows it.
+    files: ['src/**/*.ts', 'firmware-protocol/src/**/*.ts'],
+    ignores: ['src/adapters/web/pages/**'],
+    plugins: { layers: { rules: { imports: layerImports } } },
+    rules: { 'layers/imports': 'error' },
   },
   {
-    files: ['firmware-protocol/src/**'],
-    rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [NODE_BUILTINS, IO_PACKAGES, { regex: '^\\.\\./(?:\\.\\./)*src/', message: 'The wire protocol is shared by both ends: it imports nothing from the controller.' }],
-      }],
-    },
+    // No I/O: the pure core, the messages (the pages bundle them), the ports and the wire protocol.
+    files: ['src/rules/**', 'src/round/**', 'src/analysis/**', 'src/random/**', 'src/session/**', 'src/messages/**', 'src/ports/**', 'firmware-protocol/src/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [NODE_BUILTINS, IO_PACKAGES] }] },
   },
   {
-    files: ['src/app/**'],
-    rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [
-          into(['adapters', 'cli', 'composition'], 'The application reaches the outside through src/ports, never an adapter, the CLI or the composition root.'),
-          { regex: 'firmware-protocol', message: 'The application knows no wire types: the serial adapter turns shoe events into table inputs.' },
-          IO_PACKAGES,
-        ],
-      }],
-    },
-  },
-  {
-    files: ['src/ports/**'],
-    rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [NODE_BUILTINS, IO_PACKAGES, into(['adapters', 'app', 'cli', 'composition', 'log'], 'Ports are interfaces only: they depend on no implementation.')],
-      }],
-    },
-  },
-  {
-    files: ['src/log/**'],
-    rules: {
-      'no-restricted-imports': ['error', { patterns: [IO_PACKAGES, into(['adapters', 'app', 'cli', 'composition'], 'The log\'s logic depends on ports and the core only.')] }],
-    },
+    // The application and the log's logic use Node, but no driver: adapters own them.
+    files: ['src/app/**', 'src/log/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [IO_PACKAGES] }] },
   },
 );

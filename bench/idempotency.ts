@@ -17,11 +17,12 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { randomUUID } from 'node:crypto';
 import { pino } from 'pino';
-import { createWebServer } from '../src/adapters/web/create-web-server.js';
+import { createTableWebServer } from '../src/composition/table-web-server.js';
 import { SqliteEventStore } from '../src/adapters/store/sqlite-event-store.js';
 import { systemClock } from '../src/adapters/clock/system-clock.js';
 import { TableService } from '../src/app/table/table-service.js';
-import { DEFAULT_KEY_RETENTION, IdempotencyKeys, KEYS_SNAPSHOT_PART } from '../src/app/table/idempotency-keys.js';
+import { IdempotencyKeys, KEYS_SNAPSHOT_PART } from '../src/app/table/idempotency-keys.js';
+import { DEFAULT_KEY_RETENTION } from '../src/config/idempotency-config.js';
 import { loadRuleSet } from '../src/config/load-rule-set.js';
 import { parseTableConfig } from '../src/config/table-config.js';
 import { canonicalJson } from '../src/log/canonical-json.js';
@@ -40,7 +41,7 @@ async function commandLatencies(): Promise<void> {
   const store = new SqliteEventStore({ path: join(dir, '{tableId}.db'), synchronous: 'FULL', pollIntervalMs: 0 });
   const service = await TableService.open({ tableId: 'bench-1', rules, rulesId, store, clock: systemClock });
   const config = parseTableConfig({ id: 'bench-1', rules: 'six-deck', roles: { 'game-server': [{ name: 'bench-gs', token: TOKEN }] } }, 'bench');
-  const app = createWebServer({ service, store, config, decisionSeconds: 15, logger: pino({ level: 'silent' }), rateLimit: { max: 1_000_000, windowMs: 1000 } });
+  const app = createTableWebServer({ service, store, config, decisionSeconds: 15, logger: pino({ level: 'silent' }), rateLimit: { max: 1_000_000, windowMs: 1000 } });
   await app.ready();
   const send = async (key?: string) => {
     const began = performance.now();

@@ -13,7 +13,7 @@ import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
-import { createWebServer } from '../src/adapters/web/create-web-server.js';
+import { createTableWebServer } from '../src/composition/table-web-server.js';
 import { SqliteEventStore } from '../src/adapters/store/sqlite-event-store.js';
 import { TableService } from '../src/app/table/table-service.js';
 import { loadRuleSet } from '../src/config/load-rule-set.js';
@@ -61,7 +61,7 @@ async function run(addresses: number): Promise<void> {
   const store = new SqliteEventStore({ path: join(dir, '{tableId}.db'), pollIntervalMs: 0 });
   const service = await TableService.open({ tableId: id, rules, rulesId, store, clock: systemClock });
   const config = parseTableConfig({ id, rules: 'six-deck', roles: { 'game-server': [{ name: 'online-1', token: GAME_SERVER_TOKEN }] } }, 'bench');
-  const app = createWebServer({ service, store, config, decisionSeconds: 15, logger: pino({ level: 'silent' }) });
+  const app = createTableWebServer({ service, store, config, decisionSeconds: 15, logger: pino({ level: 'silent' }) });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = app.server.address() as { port: number };
   const file = join(dir, `${id}.db`);

@@ -19,7 +19,7 @@ import { pino } from 'pino';
 import { SerialPortMock } from 'serialport';
 import { startTable } from '../src/composition/table-runtime.js';
 import { parseTableConfig } from '../src/config/table-config.js';
-import { createWebServer } from '../src/adapters/web/create-web-server.js';
+import { createTableWebServer } from '../src/composition/table-web-server.js';
 import { loadRuleSet } from '../src/config/load-rule-set.js';
 import { strategyInBackground } from '../src/app/par/strategy-in-background.js';
 import { startChild, type JsonLineChild } from './support/bench-processes.js';
@@ -83,7 +83,7 @@ await strategyInBackground(loadRuleSet('six-deck').rules).ready;
 clearInterval(waiting);
 const runtime = await startTable({
   config: parseTableConfig({ id: 'slow-1', rules: 'six-deck', store: { path: join(dir, '{tableId}.db') }, http: { host: '127.0.0.1', port: 0 }, roles: {} }, 'bench'),
-  logger, paceMs: PACE_MS, seed: 7, web: (deps) => createWebServer(deps),
+  logger, paceMs: PACE_MS, seed: 7, web: (deps) => createTableWebServer(deps),
 });
 const url = runtime.url!;
 const port = Number(new URL(url).port);

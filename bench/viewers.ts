@@ -22,7 +22,7 @@ import { pino } from 'pino';
 import { SerialPortMock } from 'serialport';
 import { startTable, type TableRuntime } from '../src/composition/table-runtime.js';
 import { parseTableConfig, type TableConfig } from '../src/config/table-config.js';
-import { createWebServer } from '../src/adapters/web/create-web-server.js';
+import { createTableWebServer } from '../src/composition/table-web-server.js';
 import { SqliteEventStore } from '../src/adapters/store/sqlite-event-store.js';
 import { TableService } from '../src/app/table/table-service.js';
 import { TableProjections } from '../src/app/displays/table-projections.js';
@@ -259,7 +259,7 @@ async function partB(): Promise<void> {
   const t0 = performance.now();
   const runtime = await startTable({
     config: config(id, dir, false), logger: quiet, paceMs: 30, seed: 5,
-    web: (deps) => createWebServer({ ...deps, rateLimit: { max: 1_000_000, windowMs: 1000 } }),
+    web: (deps) => createTableWebServer({ ...deps, rateLimit: { max: 1_000_000, windowMs: 1000 } }),
   });
   console.log(`  table up in ${f((performance.now() - t0) / 1000, 2)} s (RSS ${mib(process.memoryUsage().rss)} MiB)`);
   try {
@@ -293,7 +293,7 @@ async function partC(): Promise<void> {
   const id = `refused-${Date.now().toString(36)}`;
   const store = new SqliteEventStore({ path: join(dir, '{tableId}.db'), pollIntervalMs: 0 });
   const service = await TableService.open({ tableId: id, rules, rulesId, store, clock: systemClock });
-  const app = createWebServer({ service, store, config: config(id, dir, false), decisionSeconds: 15, logger: quiet });
+  const app = createTableWebServer({ service, store, config: config(id, dir, false), decisionSeconds: 15, logger: quiet });
   const url = await app.listen({ host: '127.0.0.1', port: 0 });
   const file = join(dir, `${id}.db`);
   const size = () => statSync(file).size + (existsSync(`${file}-wal`) ? statSync(`${file}-wal`).size : 0);

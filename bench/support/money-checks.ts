@@ -8,7 +8,7 @@ import { pino } from 'pino';
 import { openTableFile } from '../../src/adapters/store/sqlite-table-file.js';
 import { SqliteEventStore } from '../../src/adapters/store/sqlite-event-store.js';
 import { systemClock } from '../../src/adapters/clock/system-clock.js';
-import { createWebServer } from '../../src/adapters/web/create-web-server.js';
+import { createTableWebServer } from '../../src/composition/table-web-server.js';
 import { readLogPages } from '../../src/app/audit/read-log-pages.js';
 import { isInputRecord, recordedInput } from '../../src/app/audit/log-records.js';
 import { TransactionFold } from '../../src/app/money/transaction-fold.js';
@@ -54,7 +54,7 @@ export async function runIdempotentBets(bets: number, bursts: number): Promise<I
   const store = new SqliteEventStore({ path: join(dir, '{tableId}.db'), synchronous: 'FULL', pollIntervalMs: 0 });
   const service = await TableService.open({ tableId: 'bets-1', rules, rulesId, store, clock: systemClock });
   const config = parseTableConfig({ id: 'bets-1', rules: 'six-deck', roles: { 'game-server': [{ name: 'bench-gs', token: TOKEN }] } }, 'bench');
-  const app = createWebServer({ service, store, config, decisionSeconds: 15, logger: pino({ level: 'silent' }), rateLimit: { max: 1_000_000, windowMs: 1000 } });
+  const app = createTableWebServer({ service, store, config, decisionSeconds: 15, logger: pino({ level: 'silent' }), rateLimit: { max: 1_000_000, windowMs: 1000 } });
   await app.ready();
   try {
     // A shoe in, its burn card out: betting is open, and stays open (no betting timer runs here).

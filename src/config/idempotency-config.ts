@@ -2,7 +2,9 @@
 // docs/web-api.md, "Retries and idempotency keys"): the keys of the last `keepShoes` shoes, the current one
 // counted, and at most `maxKeys` of them. Absent: the current shoe and the one before, at most 20,000 keys.
 import { z } from 'zod';
-import { DEFAULT_KEY_RETENTION } from '../app/table/idempotency-keys.js';
+
+/** The current shoe and the one before: a retry sent just before a shoe change and repeated after it is still found. */
+export const DEFAULT_KEY_RETENTION: { readonly keepShoes: number; readonly maxKeys: number } = { keepShoes: 2, maxKeys: 20_000 };
 
 export const idempotencyConfigSchema = z.strictObject({
   /** Shoes whose keys are kept, the current one counted (1: only the current shoe's). */

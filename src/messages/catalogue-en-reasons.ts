@@ -273,7 +273,7 @@ export const REASONS_EN: Catalogue = {
   'reason.feedRefused': 'JetStream refused the message on {subject} ({error})',
   'reason.feedFailed': 'the delivery failed ({error})',
   'reason.feedClosed': 'the feed stopped before the receiver answered',
-  // …and a sequence incident's cause (src/app/table/sequence-incident.ts), in the link core's words.
+  // …and a sequence incident's cause (src/ports/sequence-incident.ts), in the link core's words.
   'reason.incidentGap': 'expected shoe seq {expected}, the shoe announced {announced}: events numbered in between were never delivered',
   'reason.incidentRollback': 'the shoe announced seq {announced}, behind the last delivered {seq}: stale or restored sequence state',
   'reason.incidentColdStart': 'the shoe restarted without its sequence state after seq {seq}: events it had not had acknowledged are lost',

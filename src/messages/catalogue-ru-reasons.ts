@@ -273,7 +273,7 @@ export const REASONS_RU: Catalogue = {
   'reason.feedRefused': '`JetStream` отклонил сообщение в теме {subject} ({error})',
   'reason.feedFailed': 'доставка не удалась ({error})',
   'reason.feedClosed': 'лента остановлена до ответа получателя',
-  // …and a sequence incident's cause (src/app/table/sequence-incident.ts), in the link core's words.
+  // …and a sequence incident's cause (src/ports/sequence-incident.ts), in the link core's words.
   'reason.incidentGap': 'ожидалось событие шуза № {expected}, шуз объявил № {announced}: события с номерами между ними не доставлены',
   'reason.incidentRollback': 'шуз объявил № {announced}, меньше последнего доставленного № {seq}: устаревшее или восстановленное состояние нумерации',
   'reason.incidentColdStart': 'шуз перезапустился без состояния нумерации после № {seq}: неподтверждённые события потеряны',

@@ -37,7 +37,7 @@ export const tableInputSchema = z.discriminatedUnion('type', [
   // The shoe link (firmware-protocol/PROTOCOL.md): a fault reported by the shoe or the link pauses the table; the link
   // coming back (and only that) clears its own fault.
   // A sequence incident (src/app/table/sequence-incident.ts) carries the link's evidence onto the log. `detail` is
-  // the cause in English; `detailCode` and `detailParams` the same, coded (src/app/table/fault-detail.ts).
+  // the cause in English; `detailCode` and `detailParams` the same, coded (src/messages/fault-detail.ts).
   z.strictObject({ type: z.literal('shoe.fault'), fault: z.string(), detail: z.string().optional(), detailCode: z.string().optional(), detailParams: z.record(z.string(), z.string()).optional(), evidence: z.record(z.string(), z.unknown()).optional(), ...optionalTime }),
   z.strictObject({ type: z.literal('shoe.recovered'), fault: z.string(), ...optionalTime }),
   // The controller restarted and rebuilt the table from its log (recovery): an interrupted

@@ -96,7 +96,7 @@ export interface RoundReasonParams {
   supervisorPause: NoParams;
   shoeChange: NoParams;
   shoeFault: { fault: string };
-  /** `detail` in English; when the cause was coded, `detailCode` and its values beside it (src/app/table/fault-detail.ts). */
+  /** `detail` in English; when the cause was coded, `detailCode` and its values beside it (src/messages/fault-detail.ts). */
   shoeFaultDetail: { fault: string; detail: string; detailCode?: string; [value: string]: string };
   /** A person's own words (a supervisor's pause or void reason): shown as typed, in every language. */
   typed: { text: string };

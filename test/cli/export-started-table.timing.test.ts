@@ -13,7 +13,7 @@ import { pino } from 'pino';
 import { SerialPortMock } from 'serialport';
 import { parseTableConfig } from '../../src/config/table-config.js';
 import { startTable, type TableRuntime } from '../../src/composition/table-runtime.js';
-import { createWebServer } from '../../src/adapters/web/create-web-server.js';
+import { createTableWebServer } from '../../src/composition/table-web-server.js';
 import { readTableLog } from '../../src/library/table-log-reader.js';
 import type { TableEvent } from '../../src/round/events.js';
 import { runCli } from '../support/run-cli.js';
@@ -28,7 +28,7 @@ const config = parseTableConfig({
 }, 'test');
 
 async function start(seed?: number): Promise<TableRuntime> {
-  return startTable({ config, logger: pino({ level: 'silent' }), web: (deps) => createWebServer(deps), paceMs: 2, ...(seed !== undefined ? { seed } : {}) });
+  return startTable({ config, logger: pino({ level: 'silent' }), web: (deps) => createTableWebServer(deps), paceMs: 2, ...(seed !== undefined ? { seed } : {}) });
 }
 
 async function stop(runtime: TableRuntime): Promise<void> {

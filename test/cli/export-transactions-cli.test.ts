@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { pino } from 'pino';
 import { steppingClock } from '../../src/adapters/clock/system-clock.js';
 import { SqliteEventStore } from '../../src/adapters/store/sqlite-event-store.js';
-import { createWebServer } from '../../src/adapters/web/create-web-server.js';
+import { createTableWebServer } from '../../src/composition/table-web-server.js';
 import { TableService } from '../../src/app/table/table-service.js';
 import { deriveTransactions } from '../../src/app/money/transaction-fold.js';
 import type { WalletTransaction } from '../../src/app/money/wallet-transaction.js';
@@ -47,7 +47,7 @@ describe('shoe export DB --transactions', () => {
     const { rules, rulesId } = loadRuleSet('deluxe');
     const service = await TableService.open({ tableId: TABLE, rules, rulesId, store, clock: steppingClock() });
     const config = parseTableConfig({ id: TABLE, rules: 'deluxe', currency: 'RUB', roles: { 'game-server': [{ name: 'gs', token: TOKEN }] } }, 'test');
-    const app = createWebServer({ service, store, config, rulesId, decisionSeconds: 15, logger: pino({ level: 'silent' }) });
+    const app = createTableWebServer({ service, store, config, rulesId, decisionSeconds: 15, logger: pino({ level: 'silent' }) });
     try {
       const rounds = [...new Set(lines.map((t) => t.round))];
       expect(rounds.length).toBeGreaterThan(5);

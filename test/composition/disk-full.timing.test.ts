@@ -13,7 +13,7 @@ import { pino } from 'pino';
 import { SerialPortMock } from 'serialport';
 import { parseTableConfig } from '../../src/config/table-config.js';
 import { startTable, type TableRuntime } from '../../src/composition/table-runtime.js';
-import { createWebServer } from '../../src/adapters/web/create-web-server.js';
+import { createTableWebServer } from '../../src/composition/table-web-server.js';
 import { isInputRecord, recordedInput } from '../../src/app/audit/log-records.js';
 import { verifyLog } from '../../src/app/audit/verify-log.js';
 import type { Card } from '../../src/rules/cards.js';
@@ -58,7 +58,7 @@ test('the disk fills mid-round: no ACKed card lost, nothing half-written, the ta
   }, 'test');
   const lines: Array<{ level: number; msg: string }> = [];
   const logger = pino({ level: 'info' }, { write: (line: string) => void lines.push(JSON.parse(line) as { level: number; msg: string }) });
-  runtime = await startTable({ config, logger, paceMs: 5, web: (deps) => createWebServer(deps) });
+  runtime = await startTable({ config, logger, paceMs: 5, web: (deps) => createTableWebServer(deps) });
   const { service, emulator } = runtime;
   const dealt: Card[] = [];
   emulator!.on((e) => { if (e.type === 'dealt') dealt.push(e.card); });

@@ -11,7 +11,7 @@ import { SerialPortMock } from 'serialport';
 import { connect } from 'nats';
 import { parseTableConfig } from '../../src/config/table-config.js';
 import { startTable, type TableRuntime } from '../../src/composition/table-runtime.js';
-import { createWebServer } from '../../src/adapters/web/create-web-server.js';
+import { createTableWebServer } from '../../src/composition/table-web-server.js';
 import { JetStreamLog } from '../../src/adapters/store/jetstream-log.js';
 import { AnchorKv } from '../../src/adapters/store/anchor-kv.js';
 import { NatsServerProcess, freePort } from '../adapters/store/nats-server-process.js';
@@ -44,7 +44,7 @@ test('NATS down at boot: the table serves and deals, degraded; NATS up later: th
     id: tableId, rules: 'six-deck', store: { path: join(dir, '{tableId}.db'), synchronous: 'NORMAL' }, nats: { url: server.url },
     decisionTimerSeconds: 1, bettingSeconds: 0.05, http: { host: '127.0.0.1', port: 0 }, roles: {},
   }, 'test');
-  runtime = await startTable({ config, logger: pino({ level: 'silent' }), paceMs: 5, web: (deps) => createWebServer(deps) });
+  runtime = await startTable({ config, logger: pino({ level: 'silent' }), paceMs: 5, web: (deps) => createTableWebServer(deps) });
   const url = runtime.url!;
   expect((await fetch(`${url}/healthz`)).status).toBe(200);
   const degraded = await until('readyz degraded', async () => {

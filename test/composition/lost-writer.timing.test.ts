@@ -10,7 +10,7 @@ import { pino } from 'pino';
 import { SerialPortMock } from 'serialport';
 import { parseTableConfig } from '../../src/config/table-config.js';
 import { LOST_WRITER_EXIT_MS, startTable, type TableRuntime } from '../../src/composition/table-runtime.js';
-import { createWebServer } from '../../src/adapters/web/create-web-server.js';
+import { createTableWebServer } from '../../src/composition/table-web-server.js';
 import { SqliteEventStore } from '../../src/adapters/store/sqlite-event-store.js';
 import { TableHaltedError } from '../../src/app/table/append-fault.js';
 
@@ -28,7 +28,7 @@ test('another writer appends to the log: the controller halts, is not ready, and
     decisionTimerSeconds: 1, bettingSeconds: 0.05, http: { host: '127.0.0.1', port: 0 }, roles: {},
   }, 'test');
   let exitAsked: { reason: string; at: number } | null = null;
-  runtime = await startTable({ config, logger: pino({ level: 'silent' }), paceMs: 5, web: (deps) => createWebServer(deps), onLostWriter: (reason) => (exitAsked = { reason, at: Date.now() }) });
+  runtime = await startTable({ config, logger: pino({ level: 'silent' }), paceMs: 5, web: (deps) => createTableWebServer(deps), onLostWriter: (reason) => (exitAsked = { reason, at: Date.now() }) });
   const { service } = runtime;
   while (service.table.round < 2) await new Promise((r) => setTimeout(r, 20));
 

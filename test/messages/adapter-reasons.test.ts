@@ -9,8 +9,8 @@ import type { HealthReasonParams } from '../../src/adapters/web/health-reasons.j
 import type { FeedFailureParams } from '../../src/ports/settlement-feed.js';
 import type { AppendFaultReason, StorageRecoveredReason, TableHaltedReason } from '../../src/app/table/append-fault.js';
 import type { NatsReason } from '../../src/adapters/store/nats-trouble.js';
-import type { FaultDetail } from '../../src/app/table/fault-detail.js';
-import type { IncidentCause } from '../../src/app/table/sequence-incident.js';
+import type { FaultDetail } from '../../src/messages/fault-detail.js';
+import type { IncidentCause } from '../../src/ports/sequence-incident.js';
 import { continuityCause, staleCause } from '../../src/adapters/serial/link-incident.js';
 import { incidentOf, PeerSessions, type HelloMessage } from '../../firmware-protocol/src/index.js';
 import { renderReason } from '../../src/messages/render-reason.js';

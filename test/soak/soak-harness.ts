@@ -48,7 +48,7 @@ import { pino } from 'pino';
 import { SerialPortMock } from 'serialport';
 import { parseTableConfig } from '../../src/config/table-config.js';
 import { startTable, type TableRuntime } from '../../src/composition/table-runtime.js';
-import { createWebServer } from '../../src/adapters/web/create-web-server.js';
+import { createTableWebServer } from '../../src/composition/table-web-server.js';
 import { SqliteEventStore } from '../../src/adapters/store/sqlite-event-store.js';
 import { factOf } from '../../src/app/audit/log-records.js';
 import { foldTableView } from '../../src/app/displays/fold-table-view.js';
@@ -427,7 +427,7 @@ async function soak(options: SoakOptions, dir: string, store: SqliteEventStore):
   const runtime = await startTable({
     config, store, logger: pino({ level: process.env['DEBUG_RUNTIME'] ? 'debug' : 'silent' }),
     paceMs: options.paceMs ?? 1, seed: options.seed ?? 11, scheduler,
-    web: (deps) => createWebServer(deps),
+    web: (deps) => createTableWebServer(deps),
   });
   const url = runtime.url;
   if (!url) throw new Error('the web server did not start');

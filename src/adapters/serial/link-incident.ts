@@ -2,7 +2,7 @@
 // bytes, and the link's sequence state before and after.
 
 import { encodeFrame, toHex, type HelloMessage, type SequenceContinuity } from '../../../firmware-protocol/src/index.js';
-import type { IncidentCause } from '../../app/table/sequence-incident.js';
+import type { IncidentCause } from '../../ports/sequence-incident.js';
 import type { SequenceIncident } from './link-types.js';
 
 /** The cause of a gap, a rollback or a peer's cold start, coded with the continuity's values (§8.4). */

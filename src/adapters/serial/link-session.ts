@@ -21,7 +21,7 @@ import {
 import type { LinkContext } from './link-context.js';
 import { continuityCause, incidentRecord, staleCause } from './link-incident.js';
 import type { SequenceIncident } from './link-types.js';
-import type { IncidentCause } from '../../app/table/sequence-incident.js';
+import type { IncidentCause } from '../../ports/sequence-incident.js';
 import type { TimerHandle } from './scheduler.js';
 import { linkReason, type LinkReason } from './link-reasons.js';
 

@@ -1,7 +1,7 @@
 // The shoe link's public types: its states, counters, events and options (PROTOCOL.md §8-§10).
 
 import type { LinkReason } from './link-reasons.js';
-import type { IncidentCause } from '../../app/table/sequence-incident.js';
+import type { IncidentCause } from '../../ports/sequence-incident.js';
 import type { BindingInterface } from '@serialport/bindings-interface' with { 'resolution-mode': 'require' };
 import type {
   ControllerCommand,
@@ -105,7 +105,7 @@ export interface SequenceIncident {
   kind: 'peer-cold-start' | 'gap' | 'rollback' | 'stale-hello';
   /** One line for people. */
   detail: string;
-  /** The same, coded (src/app/table/sequence-incident.ts `IncidentCause`): its code and values. */
+  /** The same, coded (src/ports/sequence-incident.ts `IncidentCause`): its code and values. */
   cause?: IncidentCause;
   /** The HELLO that caused it: fields and exact wire bytes. */
   hello: { coldStart: boolean; reply: boolean; nextTxSeq: number; lastRxSeq: number; bootNonce: number | null; peerNonce: number | null; serialNumber: string; hex: string };

@@ -3,8 +3,8 @@
 import { Deframer, fromHex, isSequenced, type ShoeEvent } from '../../../firmware-protocol/src/index.js';
 import type { ShoeFault, TableInput } from '../../round/inputs.js';
 import type { CapturedShoeInputs, ShoeInput } from '../../ports/shoe-input.js';
-import { inputsForDealerButton } from '../../app/table/dealer-button.js';
-import { faultDetail } from '../../app/table/fault-detail.js';
+import { inputsForDealerButton } from '../../round/dealer-button.js';
+import { faultDetail } from '../../messages/fault-detail.js';
 
 const FAULTS: Record<string, ShoeFault> = { JAM: 'jam', DIRTY_SENSOR: 'dirtySensor', CARD_REVERSED: 'cardReversed' };
 

@@ -10,7 +10,7 @@
 import type { Logger } from 'pino';
 import { headers, type JetStreamClient, type NatsConnection } from 'nats';
 import type { Subscription } from 'rxjs';
-import type { AudienceViewSource, SharedView } from '../../app/displays/shared-view.js';
+import type { AudienceViewSource, SharedView } from '../../ports/shared-view.js';
 import { PUBLISHED_AUDIENCES, ensureViewStream, viewSubject, type PublishedAudience } from './view-stream.js';
 
 export interface ViewPublisherOptions {

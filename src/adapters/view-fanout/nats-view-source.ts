@@ -7,7 +7,7 @@
 import type { Logger } from 'pino';
 import { DeliverPolicy, type ConsumerMessages, type NatsConnection } from 'nats';
 import { defer, type Observable } from 'rxjs';
-import { ViewChannel, type AudienceViewSource, type DisplayAudience, type SharedView } from '../../app/displays/shared-view.js';
+import { ViewChannel, type AudienceViewSource, type DisplayAudience, type SharedView } from '../../ports/shared-view.js';
 import { ViewPacer } from './view-pacer.js';
 import { PUBLISHED_AUDIENCES, VIEW_STREAM, viewSubject, type PublishedAudience } from './view-stream.js';
 

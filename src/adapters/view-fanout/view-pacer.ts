@@ -5,7 +5,7 @@
 // least that far apart (the newest view waits for the end of the interval, then goes; the first after a
 // quiet spell goes at once): each view costs one write per display, so this bounds a gateway's work per
 // display whatever the table's pace, and the newest view — a round's final one included — always goes.
-import type { SharedView, ViewChannel } from '../../app/displays/shared-view.js';
+import type { SharedView, ViewChannel } from '../../ports/shared-view.js';
 
 /** Passes the newest of the views offered on to the channel: once per turn of the event loop, and at
  *  least `minIntervalMs` after the previous one. */

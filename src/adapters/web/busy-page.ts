@@ -7,7 +7,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { formatMessage } from '../../messages/format-message.js';
 import { isPageRoute, pageLanguage, PAGE_HEADERS, type PageLanguage } from './page-routes.js';
-import { escapeXml } from '../../app/par-sheet/svg-charts.js';
+import { escapeXml } from '../../messages/escape-xml.js';
 
 /** Why the display waits: the table is busy (shedding), or too many requests came from its address. */
 export type WaitReason = 'busy' | 'rate';

@@ -5,7 +5,7 @@ import type { Principal, Role } from '../../config/table-config.js';
 import { phaseOf } from '../../round/describe-phase.js';
 import { webReason, type WebReason } from './web-reasons.js';
 import type { TableInput } from '../../round/inputs.js';
-import type { TableHandle } from './web-context.js';
+import type { TableCommands } from '../../ports/table-commands.js';
 import { COMMAND_PATHS } from './route-paths.js';
 import { betBody, cancelBetBody, decisionBody, emptyBody, followBody, offerBody, reasonBody } from './command-bodies.js';
 
@@ -22,7 +22,7 @@ export interface CommandSpec<B = unknown> {
   /** What it does, for refusals ("role dealer may not <what>"). */
   readonly what: string;
   readonly body: z.ZodType<B>;
-  toInput(body: B, sender: Principal, table: TableHandle): TableInput | NotAnInput;
+  toInput(body: B, sender: Principal, table: TableCommands): TableInput | NotAnInput;
 }
 
 const GAME_SERVER: readonly Role[] = ['game-server'];
@@ -39,7 +39,7 @@ function defined<T extends object>(fields: T): { [K in keyof T]?: Exclude<T[K], 
 }
 
 /** "Open betting" is not an input: betting opens by itself once the shoe is burned and after every round. */
-function openBettingAnswer(table: TableHandle): NotAnInput {
+function openBettingAnswer(table: TableCommands): NotAnInput {
   const phase = phaseOf(table.table);
   const reason = table.phase === 'active.betting'
     ? webReason('bettingAlreadyOpen')

@@ -3,7 +3,7 @@
 // view is not queued behind the others but kept as the one pending view, replacing any older pending
 // one (which is counted as dropped). When a send completes and the buffer is back under the bound, the
 // pending view — the newest — goes out. Memory per display: the bound plus one view.
-import type { SharedView } from '../../app/displays/shared-view.js';
+import type { SharedView } from '../../ports/shared-view.js';
 
 /** What the sender needs of a ws WebSocket (a fake in tests). */
 export interface ViewSocket {

@@ -1,14 +1,14 @@
 // The table's web server: the command API (HTTP and WebSocket), the display sockets, the read-only
-// views and recall, and the pages. Built, not started: the caller listens (and closes).
+// views and recall, and the pages. Built, not started: the caller listens (and closes). What it needs of the
+// table comes through ports (src/ports/table-commands.ts, table-reads.ts, shared-view.ts): the composition
+// passes the application's (src/composition/table-web-server.ts).
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import fastifyWebsocket from '@fastify/websocket';
 import fastifyUnderPressure from '@fastify/under-pressure';
 import { registerHealthRoutes } from './health-routes.js';
 import type { TableHealth } from './table-health.js';
 import type { Logger } from 'pino';
-import { tableMeta } from '../../app/displays/table-meta.js';
 import { credentialIndex, type TableConfig } from '../../config/table-config.js';
-import type { EventStore } from '../../ports/event-store.js';
 import { registerCommandRoutes } from './command-routes.js';
 import { registerCommandSocket } from './command-socket.js';
 import { isPageRoute, pageLanguage, readPageFiles, registerPageAssets, registerPages } from './page-routes.js';
@@ -21,9 +21,10 @@ import { registerApiContract } from './api-contract.js';
 import { TABLE_API_DESCRIPTION, TABLE_API_TITLE } from './schemas/route-docs.js';
 import { registerViewRoutes } from './view-routes.js';
 import { registerViewSockets } from './view-sockets.js';
-import type { TableHandle, WebContext } from './web-context.js';
-import type { AudienceViewSource } from '../../app/displays/shared-view.js';
-import { startedProjections } from './audience-views.js';
+import type { WebContext } from './web-context.js';
+import type { AudienceViewSource } from '../../ports/shared-view.js';
+import type { TableCommands } from '../../ports/table-commands.js';
+import type { TableReads } from '../../ports/table-reads.js';
 import { VIEW_BUFFER_BYTES } from './conflated-sender.js';
 import { ViewDeliveryStats } from './view-delivery-stats.js';
 import { ReaderWatch, type ReaderWatchSettings } from './stalled-readers.js';
@@ -34,16 +35,17 @@ import { RefusalLog } from './refusal-log.js';
 import { DEFAULT_RATE_LIMIT, MessageRateLimiter, registerRequestGuards, type RateLimitSettings } from './request-guards.js';
 
 export interface WebServerOptions {
-  readonly service: TableHandle;
-  readonly store: EventStore;
+  readonly service: TableCommands;
+  /** What the API reads of the table: a command's facts as the public sees them, the recall, a round's transactions. */
+  readonly reads: TableReads;
   readonly config: TableConfig;
-  /** The id of the rule set the table runs (`service.rules`): a round's transactions then need not read the log for it. */
-  readonly rulesId?: string;
   /** Seconds a player has to decide (the decision timer's): the displays' countdown. */
   readonly decisionSeconds: number;
   readonly logger: Logger;
-  /** The displays' views; default: projections of `store` started here (and stopped when the server closes). */
-  readonly views?: AudienceViewSource;
+  /** The displays' views: the runtime's projections, or projections started for this server alone. */
+  readonly views: AudienceViewSource;
+  /** Set when `views` were started for this server alone: they are stopped when it closes. */
+  readonly ownViews?: { stop(): void };
   /** Bound of one display's send buffer (default 256 KiB). */
   readonly viewBufferBytes?: number;
   /** How often displays are pinged (a display that has not answered by the next ping is shed), and how often the line about them may come (./stalled-readers.ts). */
@@ -70,22 +72,18 @@ const BODY_LIMIT_BYTES = 16 * 1024;
 const SHED_RETRY_SECONDS = 2;
 
 export function createWebServer(options: WebServerOptions): FastifyInstance {
-  const { service, store, config, decisionSeconds, logger } = options;
-  const meta = tableMeta(service.tableId, service.rules);
-  const own = options.views ? null : startedProjections(service, store, meta, { decision: decisionSeconds, betting: config.bettingSeconds }, logger);
+  const { service, config, decisionSeconds, logger } = options;
+  const own = options.ownViews;
   const webLogger = logger.child({ component: 'web' });
   const viewStats = new ViewDeliveryStats();
   const context: WebContext = {
     service,
-    store,
+    reads: options.reads,
     credentials: credentialIndex(config),
     decisionSeconds,
     bettingSeconds: config.bettingSeconds,
-    currency: config.currency,
-    ...(options.rulesId !== undefined ? { rulesId: options.rulesId } : {}),
-    meta,
     logger: webLogger,
-    views: options.views ?? (own as AudienceViewSource),
+    views: options.views,
     viewStats,
     viewBufferBytes: options.viewBufferBytes ?? VIEW_BUFFER_BYTES,
     readers: new ReaderWatch({ scheduler: options.scheduler ?? realScheduler, logger: webLogger, counts: viewStats, settings: options.readerWatch }),

@@ -5,9 +5,8 @@
 // halted by an append fault answers 503 with why (docs/operations.md, "Storage faults"): the table counts
 // those refusals in its own lines, so none is logged here.
 import type { Principal } from '../../config/table-config.js';
-import { NO_HOLE_CARD, publicFact } from '../../app/displays/public-redaction.js';
-import type { ViewFact } from '../../app/displays/view-facts.js';
-import type { StoredEvent } from '../../ports/event-store.js';
+import type { ViewFact } from '../../ports/view-facts.js';
+import type { CommandResult } from '../../ports/table-commands.js';
 import { describeIssues } from './command-bodies.js';
 import { explained, type ExplainedReason } from './explained-reason.js';
 import { isNotAnInput, type CommandSpec } from './command-specs.js';
@@ -15,7 +14,7 @@ import { identify, roleAllowed, wrongRoleReason, type Identification } from './c
 import { refuse, type Refusal, type RefusedCommand } from './refusals.js';
 import { webReason } from './web-reasons.js';
 import { nestedReason } from '../../messages/coded-reason.js';
-import type { TableHandle, WebContext } from './web-context.js';
+import type { WebContext } from './web-context.js';
 import { checkKey, requestDigest } from './idempotency-key.js';
 
 export type CommandAnswer =
@@ -43,24 +42,10 @@ export interface CommandRequest {
   readonly idempotencyKey?: { readonly value: unknown; readonly name: string };
 }
 
-type SubmitResult = Awaited<ReturnType<TableHandle['submit']>>;
-
 /** What a refusal of this request records of it. */
 function refused(request: Omit<CommandRequest, 'sender'>): RefusedCommand {
   const { path, body, client, raw } = request;
   return { path, body, client, ...(raw ? { raw } : {}) };
-}
-
-/** What the sender learns of the facts: the public's view of them (the answer goes to a game server too). */
-function publicFacts(stored: readonly StoredEvent[]): ViewFact[] {
-  let secrecy = NO_HOLE_CARD;
-  const facts: ViewFact[] = [];
-  for (const event of stored) {
-    const result = publicFact(event, secrecy);
-    secrecy = result.secrecy;
-    if (result.fact) facts.push(result.fact);
-  }
-  return facts;
 }
 
 /** Who sent it and whether their role may: the sender, or the recorded refusal to answer with (401, 403). */
@@ -97,7 +82,7 @@ export async function executeCommand(context: WebContext, command: CommandSpec, 
   const input = command.toInput(parsed.data, sender, context.service);
   if (isNotAnInput(input)) return refuse(context, refused(request), input.status, 'table', input.reason, sender.name);
   const key = keyed.key === undefined ? {} : { idempotencyKey: keyed.key, requestDigest: requestDigest(command.name, sender.name, parsed.data) };
-  let result: SubmitResult;
+  let result: CommandResult;
   try {
     result = await context.service.submit(input, { source: 'api', by: sender.name, ...key });
   } catch (err) {
@@ -111,12 +96,13 @@ export async function executeCommand(context: WebContext, command: CommandSpec, 
 }
 
 /** The answer to a command the table took: the same for its first result and for a retry answered from the log. */
-function answerOf(context: WebContext, result: SubmitResult, sent: { readonly path: string; readonly by: string }): CommandReply {
+function answerOf(context: WebContext, result: CommandResult, sent: { readonly path: string; readonly by: string }): CommandReply {
   const seq = result.stored.at(-1)?.seq ?? result.inputSeq;
   if (result.keyed === 'replayed') context.logger.info({ ...sent, seq, inputSeq: result.inputSeq }, 'retried command answered from the log: its idempotency key stands for a command already taken, nothing is applied again');
   else if (result.rejected !== undefined) context.logger.info({ ...sent, reason: result.rejected }, 'command refused by the table');
   else context.logger.info({ ...sent, seq, ...(result.note ? { note: result.note.code } : {}) }, 'command accepted');
   if (result.rejected !== undefined) return { status: 409, body: { ok: false, refused: 'table', ...explained(result.rejectedReason ?? result.rejected), seq } };
   const note = result.note ? { note: explained(result.note) } : {};
-  return { status: 200, body: { ok: true, seq, facts: publicFacts(result.stored), ...note } };
+  // What the sender learns of the facts: the public's view of them (the answer goes to a game server too).
+  return { status: 200, body: { ok: true, seq, facts: context.reads.publicFacts(result.stored), ...note } };
 }

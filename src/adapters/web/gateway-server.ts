@@ -6,7 +6,7 @@
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import fastifyWebsocket from '@fastify/websocket';
 import type { Logger } from 'pino';
-import type { AudienceViewSource } from '../../app/displays/shared-view.js';
+import type { AudienceViewSource } from '../../ports/shared-view.js';
 import type { Principal, Role } from '../../config/table-config.js';
 import { VIEW_BUFFER_BYTES } from './conflated-sender.js';
 import { bearerToken, identify, queryToken, roleAllowed, wrongRoleReason } from './credentials.js';

@@ -1,10 +1,8 @@
 // A round's wallet transactions (GET /api/rounds/{round}/transactions; supervisor and game-server roles):
-// derived from the log through the round index, so the cost is the round (src/app/audit/round-transactions.ts).
+// derived from the log through the round index, so the cost is the round (src/ports/table-reads.ts; the
+// application's reading: src/app/audit/round-transactions.ts).
 // A round the log does not have is a 404 with its code (noSuchRound), recorded like every refused request.
 import type { FastifyInstance } from 'fastify';
-import { HandsPerBoxOnLog } from '../../app/audit/hands-per-box-on-log.js';
-import { roundIndexOf } from '../../app/audit/round-index.js';
-import { roundTransactions } from '../../app/audit/round-transactions.js';
 import type { Role } from '../../config/table-config.js';
 import { admitReader } from './audience-access.js';
 import { bearerToken } from './credentials.js';
@@ -19,10 +17,6 @@ import type { WebContext } from './web-context.js';
 export const TRANSACTION_READERS: readonly Role[] = ['supervisor', 'game-server'];
 
 export function registerMoneyRoutes(app: FastifyInstance, context: WebContext): void {
-  // For the server's life: a store without its own round index is indexed incrementally, and each rule set
-  // is read from the log at most once (the table's own is known from the start).
-  const index = roundIndexOf(context.store);
-  const rules = new HandsPerBoxOnLog(context.rulesId !== undefined ? [[context.rulesId, context.service.rules.boxes.handsPerBox]] : []);
   const path = READ_PATHS.roundTransactions;
   const schema = {
     operationId: 'roundTransactions', summary: ROUTE_SUMMARIES.roundTransactions, tags: ['money'],
@@ -33,7 +27,7 @@ export function registerMoneyRoutes(app: FastifyInstance, context: WebContext): 
     const refusal = await admitReader(context, TRANSACTION_READERS, 'transactions', { token, how: 'header', path, client: request.ip });
     if (refusal) return reply.code(refusal.status).send(refusal.body);
     const round = Number((request.params as { round: string }).round);
-    const transactions = await roundTransactions(context.store, context.service.tableId, round, { currency: context.currency, index, rules });
+    const transactions = await context.reads.roundTransactions(round);
     if (!transactions) {
       const missing = await refuse(context, { path, client: request.ip }, 404, 'route', webReason('noSuchRound', { round: String(round) }), context.credentials.get(token ?? '')?.name);
       return reply.code(missing.status).send(missing.body);

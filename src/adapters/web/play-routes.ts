@@ -1,9 +1,9 @@
 // What the players' page may offer now (GET /api/play/options, game-server role): the bet kinds of the
 // rule set while betting is open and the decisions the table would accept from the box it waits for
-// (src/app/displays/play-options.ts). The page asks after each public view; a refused credential
+// (src/round/play-options.ts). The page asks after each public view; a refused credential
 // answers 401/403 with its reason (recorded), and the page disables its controls and says why.
 import type { FastifyInstance } from 'fastify';
-import { playOptions } from '../../app/displays/play-options.js';
+import { playOptions } from '../../round/play-options.js';
 import { admitReader } from './audience-access.js';
 import { bearerToken } from './credentials.js';
 import { READ_PATHS } from './route-paths.js';

@@ -2,7 +2,7 @@
 // rate: the first shed is said at once; those after it are summed and said in one WARN line per log
 // interval, however many sockets a storm sheds (docs/operations.md, "Slow or stalled viewers").
 import type { Logger } from 'pino';
-import type { DisplayAudience } from '../../app/displays/shared-view.js';
+import type { DisplayAudience } from '../../ports/shared-view.js';
 
 /** How many client addresses a line names (the rest are summed as "(other)"). */
 const LISTED_CLIENTS = 5;

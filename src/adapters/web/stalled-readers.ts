@@ -20,7 +20,7 @@ import { randomBytes } from 'node:crypto';
 import type { Socket } from 'node:net';
 import type { Logger } from 'pino';
 import type { WebSocket } from 'ws';
-import type { DisplayAudience } from '../../app/displays/shared-view.js';
+import type { DisplayAudience } from '../../ports/shared-view.js';
 import { reasonSentence } from '../../messages/coded-reason.js';
 import type { Scheduler } from '../../ports/scheduler.js';
 import { ShedSummary } from './shed-summary.js';

@@ -2,7 +2,7 @@
 // the views per audience, the round, refusals, the settlement feed; plus prom-client's default process metrics (among them
 // the event-loop delay, nodejs_eventloop_lag_*). Every monotonic count is a counter ending in `_total`.
 import { Gauge, Registry } from 'prom-client';
-import { DISPLAY_AUDIENCES } from '../../app/displays/shared-view.js';
+import { DISPLAY_AUDIENCES } from '../../ports/shared-view.js';
 import { countAtScrape, countedAtScrape } from './counted-metrics.js';
 import { registerLinkMetrics } from './link-metrics.js';
 import { registerFeedMetrics } from './feed-metrics.js';

@@ -1,7 +1,7 @@
 // What the display sockets did, per audience: views sent, views dropped by conflation (a slow display
 // skipped to a newer view), displays connected now, displays shed for not reading (./stalled-readers.ts).
 // Read by /metrics (./table-metrics.ts, ./gateway-metrics.ts).
-import type { DisplayAudience, SharedView } from '../../app/displays/shared-view.js';
+import type { DisplayAudience, SharedView } from '../../ports/shared-view.js';
 import type { DeliveryCounts } from './conflated-sender.js';
 import type { StalledCounts } from './stalled-readers.js';
 

@@ -1,8 +1,6 @@
 // Read-only HTTP: each audience's current view (GET /api/views/<audience>, the shared projection's, no
 // replay) and the supervisor's recall of the last rounds (GET /api/recall?rounds=10).
 import type { FastifyInstance } from 'fastify';
-import { roundIndexOf } from '../../app/audit/round-index.js';
-import { RECALL_ROUNDS, recallLastRounds } from '../../app/audit/recall-rounds.js';
 import { AUDIENCES, READER_ROLES, admitReader, capitalised } from './audience-access.js';
 import { bearerToken } from './credentials.js';
 import { READ_PATHS, viewPath } from './route-paths.js';
@@ -11,9 +9,9 @@ import { ROUTE_SUMMARIES, viewSummary } from './schemas/route-docs.js';
 import { routeSecurity } from './schemas/security-schemes.js';
 import type { WebContext } from './web-context.js';
 
-/** `?rounds=N` as the schema let it through (a whole number, 1 or more; recallQuerySchema): at most MAX_RECALL are sent. */
-function roundsWanted(query: { rounds?: string | undefined }): number {
-  return query.rounds === undefined ? RECALL_ROUNDS : Math.min(Number(query.rounds), MAX_RECALL);
+/** `?rounds=N` as the schema let it through (a whole number, 1 or more; recallQuerySchema): at most MAX_RECALL are sent. Absent: the recall's own number. */
+function roundsWanted(query: { rounds?: string | undefined }): number | undefined {
+  return query.rounds === undefined ? undefined : Math.min(Number(query.rounds), MAX_RECALL);
 }
 
 export function registerViewRoutes(app: FastifyInstance, context: WebContext): void {
@@ -29,13 +27,11 @@ export function registerViewRoutes(app: FastifyInstance, context: WebContext): v
     });
   }
 
-  // One round index for the server's life: a store without its own is indexed incrementally.
-  const rounds = roundIndexOf(context.store);
   const schema = { operationId: 'recall', summary: ROUTE_SUMMARIES.recall, tags: ['views'], querystring: recallQuerySchema, response: recallResponses, security: routeSecurity(READER_ROLES.supervisor) };
   app.get(READ_PATHS.recall, { schema }, async (request, reply) => {
     const path = READ_PATHS.recall;
     const refusal = await admitReader(context, READER_ROLES.supervisor, 'recall', { token: bearerToken(request.headers.authorization), how: 'header', path, client: request.ip });
     if (refusal) return reply.code(refusal.status).send(refusal.body);
-    return reply.send({ rounds: await recallLastRounds(context.store, context.service.tableId, roundsWanted(request.query as { rounds?: string }), rounds) });
+    return reply.send({ rounds: await context.reads.recall(roundsWanted(request.query as { rounds?: string })) });
   });
 }

@@ -6,7 +6,7 @@
 import { countdownFrom } from './countdown.js';
 import type { Draft } from './draft.js';
 import type { TableView } from './table-view.js';
-import type { TimedViewFact } from './view-facts.js';
+import type { TimedViewFact } from '../../ports/view-facts.js';
 
 function countdownRuns(view: Draft<TableView>): boolean {
   return view.stage === 'betting' && !view.paused && view.seats.some((s) => s.bets.some((b) => b.kind === 'main'));

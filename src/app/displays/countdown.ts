@@ -5,7 +5,7 @@
 // wall time of the input that caused it, stops while the table is paused and starts afresh on resume.
 import type { Draft } from './draft.js';
 import type { AwaitingView, CountdownView, TableView } from './table-view.js';
-import type { TimedViewFact, ViewFact } from './view-facts.js';
+import type { TimedViewFact, ViewFact } from '../../ports/view-facts.js';
 
 type Awaiting = { readonly awaiting: AwaitingView | null } | 'unchanged';
 

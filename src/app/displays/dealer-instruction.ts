@@ -7,7 +7,7 @@ import type { RuleSet } from '../../rules/rule-set.js';
 import type { TableState } from '../../round/table-state.js';
 import { phaseOf } from '../../round/describe-phase.js';
 import { formatMessage, type MessageValues } from '../../messages/format-message.js';
-import { awaitedDecision } from '../table/awaited-decision.js';
+import { awaitedDecision } from '../../round/awaited-decision.js';
 import { cardDue } from '../table/card-due.js';
 import type { AppendFault } from '../table/append-fault.js';
 

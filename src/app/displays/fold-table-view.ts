@@ -7,7 +7,7 @@ import { advanceBettingCountdown } from './betting-countdown.js';
 import { create } from 'mutative';
 import { draftOf, type Draft } from './draft.js';
 import { emptyDealerHand, type HandView, type SeatView, type TableView } from './table-view.js';
-import type { TimedViewFact, ViewFact } from './view-facts.js';
+import type { TimedViewFact, ViewFact } from '../../ports/view-facts.js';
 
 export interface ViewContext {
   readonly rules: RuleSet;

@@ -8,7 +8,7 @@
 import type { StoredEvent } from '../../ports/event-store.js';
 import type { TableEvent, TableEventType } from '../../round/events.js';
 import { factOf } from '../audit/log-records.js';
-import type { ViewFact } from './view-facts.js';
+import type { ViewFact } from '../../ports/view-facts.js';
 
 type FactOf<T extends TableEventType> = Extract<TableEvent, { type: T }>;
 type Redaction<T extends TableEventType> = (fact: FactOf<T>) => ViewFact;
@@ -69,6 +69,18 @@ export function publicFact(event: StoredEvent, secrecy: HoleSecrecy): { fact: Vi
   if (!redaction) return { fact: null, secrecy };
   const fact = redaction(factOf(event));
   return { fact: withheldWhileHoleHidden(fact, secrecy) ? null : fact, secrecy: secrecyAfter(fact, secrecy) };
+}
+
+/** Stored events in log order as the public may see them (a command's answer: it goes to a game server too). */
+export function publicFacts(stored: readonly StoredEvent[]): ViewFact[] {
+  let secrecy = NO_HOLE_CARD;
+  const facts: ViewFact[] = [];
+  for (const event of stored) {
+    const result = publicFact(event, secrecy);
+    secrecy = result.secrecy;
+    if (result.fact) facts.push(result.fact);
+  }
+  return facts;
 }
 
 /** Belt and braces: the dealer's verdict is a function of the hole card, so it waits for the reveal. */

@@ -16,7 +16,7 @@ import type { RuleSet } from '../../rules/rule-set.js';
 import type { LiveTable } from './dealer-instruction.js';
 import { dealerFoldStep, initialDealerFold, staffView, type DealerFold, type LiveProjectionOptions } from './dealer-projection.js';
 import { initialPublicFold, publicFoldStep, publicViewOf, type PublicFold } from './public-projection.js';
-import { DISPLAY_AUDIENCES, ViewChannel, type AudienceViewSource, type DisplayAudience, type SharedView } from './shared-view.js';
+import { DISPLAY_AUDIENCES, ViewChannel, type AudienceViewSource, type DisplayAudience, type SharedView } from '../../ports/shared-view.js';
 import { initialSupervisorFold, supervisorFoldStep, supervisorViewOf, type SupervisorFold } from './supervisor-projection.js';
 import type { TableMeta } from './table-meta.js';
 import { tableLog$ } from './table-log.js';

@@ -5,7 +5,8 @@
 import type { ParSheetDocument } from './par-sheet-document.js';
 import { parSheetWords, type ParSheetWords } from './par-sheet-words.js';
 import { figureRows, frequencyRows, penetrationRows, returnRows, simulatedLine, summaryRows } from './render-markdown.js';
-import { escapeXml as esc, outcomeChart, penetrationChart, strategyChart } from './svg-charts.js';
+import { outcomeChart, penetrationChart, strategyChart } from './svg-charts.js';
+import { escapeXml as esc } from '../../messages/escape-xml.js';
 
 const STYLE = `
 body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1b1f24;margin:24px auto;max-width:980px;padding:0 16px}

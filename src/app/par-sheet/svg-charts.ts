@@ -5,8 +5,8 @@
 import type { ChartSection } from '../../analysis/strategy-chart.js';
 import type { OutcomeRow, PenetrationRow } from './par-sheet-document.js';
 import type { ParSheetWords } from './par-sheet-words-type.js';
+import { escapeXml } from '../../messages/escape-xml.js';
 
-export const escapeXml = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const fixed = (x: number, d = 1) => x.toFixed(d);
 
 /** Bars of the probability of each net outcome (units of a hand's initial bet). */

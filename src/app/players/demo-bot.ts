@@ -5,7 +5,7 @@ import type { TableInput } from '../../round/inputs.js';
 import { handInTurn } from '../../round/operations/hands.js';
 import { refuseDecision } from '../../round/operations/play.js';
 import type { TableService } from '../table/table-service.js';
-import { awaitedDecision } from '../table/awaited-decision.js';
+import { awaitedDecision } from '../../round/awaited-decision.js';
 import { basicStrategyPlayer, type Player } from './player.js';
 import type { StrategyPlayer } from './strategy-player.js';
 import { lineageSize } from '../../round/operations/hands.js';

@@ -3,7 +3,7 @@
 // expiry is on the log, so replay never reads the clock. Paused tables run no timers.
 import type { Scheduler } from '../../ports/scheduler.js';
 import type { TableService } from './table-service.js';
-import { awaitedDecision } from './awaited-decision.js';
+import { awaitedDecision } from '../../round/awaited-decision.js';
 import { InputTimer } from './input-timer.js';
 
 export class DecisionTimer extends InputTimer {

@@ -18,9 +18,6 @@ export interface KeyRetention {
   readonly maxKeys: number;
 }
 
-/** The current shoe and the one before: a retry sent just before a shoe change and repeated after it is still found. */
-export const DEFAULT_KEY_RETENTION: KeyRetention = { keepShoes: 2, maxKeys: 20_000 };
-
 /** The name of the table snapshot's part that holds the keys (TableService.addSnapshotPart). */
 export const KEYS_SNAPSHOT_PART = 'idempotencyKeys';
 

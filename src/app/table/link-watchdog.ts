@@ -9,7 +9,7 @@ import type { Logger } from 'pino';
 import type { Scheduler } from '../../ports/scheduler.js';
 import type { TableService } from './table-service.js';
 import type { InputOrigin } from '../audit/log-records.js';
-import { faultDetail, type FaultDetail } from './fault-detail.js';
+import { faultDetail, type FaultDetail } from '../../messages/fault-detail.js';
 
 export class LinkWatchdog {
   private handle: unknown;

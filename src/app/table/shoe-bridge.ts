@@ -7,10 +7,11 @@ import type { LinkHold } from '../../ports/link-hold.js';
 import type { ShoeInput } from '../../ports/shoe-input.js';
 import type { TableService } from './table-service.js';
 import type { CodedReason } from '../../messages/coded-reason.js';
-import { faultDetail } from './fault-detail.js';
+import { faultDetail } from '../../messages/fault-detail.js';
 import { cardDue } from './card-due.js';
 import { cardsDrawn } from '../../round/operations/shoe.js';
-import { SEQUENCE_INCIDENT_FAULT, sequenceIncidentInput, type SequenceIncidentEvidence } from './sequence-incident.js';
+import { SEQUENCE_INCIDENT_FAULT, sequenceIncidentInput } from './sequence-incident.js';
+import type { SequenceIncidentEvidence } from '../../ports/sequence-incident.js';
 
 export class ShoeBridge {
   private removeReaction: (() => void) | undefined;

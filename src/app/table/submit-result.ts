@@ -3,29 +3,15 @@
 // the stored events of its batch when a retry with the same idempotency key asks for it (./idempotency-keys.ts):
 // a retry gets exactly the first answer.
 import type { StoredEvent } from '../../ports/event-store.js';
-import type { StoredReason, TableEvent } from '../../round/events.js';
+import type { CommandResult } from '../../ports/table-commands.js';
+import type { TableEvent } from '../../round/events.js';
 import { factOf, type InputOrigin } from '../audit/log-records.js';
 import type { IdempotencyKeys } from './idempotency-keys.js';
 import type { StorageRecoveredReason } from './append-fault.js';
 
-export interface SubmitResult {
-  /** The facts the input caused, as stored. */
-  readonly stored: readonly StoredEvent[];
+/** What submitting any input gives back: what a command is answered with (src/ports/table-commands.ts `CommandResult`) and the round machine's facts beside the stored events. */
+export interface SubmitResult extends CommandResult {
   readonly facts: readonly TableEvent[];
-  /** The log position of the input itself. */
-  readonly inputSeq: number;
-  /** Set when the round machine refused the input (it is still on the log, with the refusal). */
-  readonly rejected?: string;
-  /** The refusal's reason as the fact stores it, with its code and values (explained() takes it whole). */
-  readonly rejectedReason?: StoredReason;
-  /**
-   * Only for an input sent with an idempotency key (docs/web-api.md, "Retries and idempotency keys"):
-   * `first`, stepped and stored with its key; `replayed`, the key's command is on the log already — nothing
-   * was stepped or appended, and this is that command's result again, made from its stored events; `reused`,
-   * the key stands for another command — nothing was stepped or appended, `stored` and `facts` are empty and
-   * `inputSeq` is the other command's input.
-   */
-  readonly keyed?: 'first' | 'replayed' | 'reused';
   /**
    * Set when this input was the Resume that cleared a storage halt: the log takes writes again. If the
    * round machine had nothing else to resume (the halt is no pause of its own), the input is not stepped:

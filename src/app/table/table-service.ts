@@ -22,8 +22,10 @@ import { verifyChain } from '../../log/event-chain.js';
 import { LogIntegrityError } from '../../ports/log-integrity.js';
 import { STORAGE_RECOVERED, TableHaltedError, type AppendFault, type StorageRecoveredReason } from './append-fault.js';
 import { TableHalt } from './table-halt.js';
-import { DEFAULT_KEY_RETENTION, IdempotencyKeys, KEYS_SNAPSHOT_PART, type KeyRetention } from './idempotency-keys.js';
+import { IdempotencyKeys, KEYS_SNAPSHOT_PART, type KeyRetention } from './idempotency-keys.js';
+import { DEFAULT_KEY_RETENTION } from '../../config/idempotency-config.js';
 import { keptResult, rejectionOf, type SubmitResult } from './submit-result.js';
+import type { TableCommands } from '../../ports/table-commands.js';
 
 export type { SubmitResult } from './submit-result.js';
 
@@ -57,7 +59,7 @@ interface TableSnapshot {
   readonly parts?: Readonly<Record<string, JsonValue>>;
 }
 
-export class TableService {
+export class TableService implements TableCommands {
   private readonly published = new Subject<StoredEvent>();
   private queue: Promise<unknown> = Promise.resolve();
   private inputsSinceSnapshot = 0;

@@ -20,7 +20,7 @@ export const verb = defineCommand({
     check: { type: 'boolean', description: 'validate the whole configuration (file, environment, options, ports) and exit: 0 valid, 2 not; opens and creates nothing' },
   },
   run: async (args, io) => {
-    const [{ startCommand }, { createWebServer }] = await Promise.all([import('../start-command.js'), import('../../adapters/web/create-web-server.js')]);
-    return startCommand(args, createWebServer, io.stderr);
+    const [{ startCommand }, { createTableWebServer }] = await Promise.all([import('../start-command.js'), import('../../composition/table-web-server.js')]);
+    return startCommand(args, createTableWebServer, io.stderr);
   },
 });

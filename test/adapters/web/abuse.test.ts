@@ -6,7 +6,7 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { pino } from 'pino';
 import { WebSocket } from 'ws';
 import type { FastifyInstance } from 'fastify';
-import { createWebServer } from '../../../src/adapters/web/create-web-server.js';
+import { createTableWebServer } from '../../../src/composition/table-web-server.js';
 import type { MemoryEventStore } from '../../../src/adapters/store/memory-event-store.js';
 import type { TableService } from '../../../src/app/table/table-service.js';
 import type { StoredEvent } from '../../../src/ports/event-store.js';
@@ -25,7 +25,7 @@ afterEach(async () => {
 
 async function serve(options: { rateLimit?: { max: number; windowMs: number }; listen?: boolean } = {}): Promise<string> {
   ({ store, service } = await openTable());
-  app = createWebServer({ service, store, config, decisionSeconds: 15, logger: pino({ level: 'silent' }), ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}) });
+  app = createTableWebServer({ service, store, config, decisionSeconds: 15, logger: pino({ level: 'silent' }), ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}) });
   await app.ready();
   return options.listen ? app.listen({ host: '127.0.0.1', port: 0 }) : '';
 }

@@ -11,7 +11,7 @@ import { createGatewayServer } from '../../../src/adapters/web/gateway-server.js
 import { COMMANDS } from '../../../src/adapters/web/command-specs.js';
 import { asyncApiDocument } from '../../../src/composition/asyncapi-document.js';
 import { tableOpenApiDocument } from '../../../src/composition/openapi-document.js';
-import type { AudienceViewSource } from '../../../src/app/displays/shared-view.js';
+import type { AudienceViewSource } from '../../../src/ports/shared-view.js';
 import { webTable, type WebTable } from './support/web-fixture.js';
 
 const inRepo = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;

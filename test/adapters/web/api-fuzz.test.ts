@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { pino } from 'pino';
 import { describe, expect, test } from 'vitest';
-import { createWebServer } from '../../../src/adapters/web/create-web-server.js';
+import { createTableWebServer } from '../../../src/composition/table-web-server.js';
 import { CATALOGUES } from '../../../src/messages/catalogue.js';
 import { refusalSchema } from '../../../src/adapters/web/schemas/refusal-schemas.js';
 import { roleOfScheme } from '../../../src/adapters/web/schemas/security-schemes.js';
@@ -32,7 +32,7 @@ describe('schema-driven fuzz of every route and role', () => {
   test('no 5xx, no stack trace, every 4xx in the one shape; refused requests cost the log at most 100 bytes each', async () => {
     const { store, service } = await openTable();
     await loadShoe(service); // betting open: a well-formed bet is accepted, most others refused by the table
-    const app = createWebServer({
+    const app = createTableWebServer({
       service, store, config, decisionSeconds: 15, logger: pino({ level: 'silent' }),
       // The run keeps the event loop busy on purpose: the display routes' shedding (503, by design) is off.
       rateLimit: { max: 1_000_000, windowMs: 1000 }, shedDisplaysAtMs: 60_000, shedLoopUtilization: 1,

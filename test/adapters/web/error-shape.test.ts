@@ -4,7 +4,7 @@
 // checks keep their order (credential, role, body); CORS is off unless the table file names origins.
 import { pino } from 'pino';
 import { afterEach, describe, expect, test } from 'vitest';
-import { createWebServer } from '../../../src/adapters/web/create-web-server.js';
+import { createTableWebServer } from '../../../src/composition/table-web-server.js';
 import { parseTableConfig, TableConfigError, type TableConfig } from '../../../src/config/table-config.js';
 import type { MemoryEventStore } from '../../../src/adapters/store/memory-event-store.js';
 import type { TableService } from '../../../src/app/table/table-service.js';
@@ -22,7 +22,7 @@ afterEach(async () => {
 
 async function serve(config: TableConfig = plainConfig): Promise<FastifyInstance> {
   ({ store, service } = await openTable());
-  app = createWebServer({ service, store, config, decisionSeconds: 15, logger: pino({ level: 'silent' }) });
+  app = createTableWebServer({ service, store, config, decisionSeconds: 15, logger: pino({ level: 'silent' }) });
   await app.ready();
   return app;
 }

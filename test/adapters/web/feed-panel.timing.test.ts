@@ -4,7 +4,7 @@
 // panel.
 import { describe, expect, test } from 'vitest';
 import { pino } from 'pino';
-import { createWebServer } from '../../../src/adapters/web/create-web-server.js';
+import { createTableWebServer } from '../../../src/composition/table-web-server.js';
 import type { TableHealth } from '../../../src/adapters/web/table-health.js';
 import type { FeedStatus } from '../../../src/ports/settlement-feed.js';
 import { chromiumInstalled, CHROMIUM_PATH, launchChromium } from './support/browser.js';
@@ -16,7 +16,7 @@ const skipped = chromiumInstalled ? '' : ` (skipped: ${CHROMIUM_PATH} is absent;
 async function supervisedTable(feeds: () => readonly FeedStatus[]) {
   const { store, service } = await openTable('system');
   const health: TableHealth = { linkState: () => 'up', linkCounters: () => ({}), storeWritable: async () => ({ ok: true }), feeds };
-  const app = createWebServer({ service, store, config, decisionSeconds: 15, logger: pino({ level: 'silent' }), health });
+  const app = createTableWebServer({ service, store, config, decisionSeconds: 15, logger: pino({ level: 'silent' }), health });
   const url = await app.listen({ host: '127.0.0.1', port: 0 });
   return { url, close: async () => { await app.close(); service.close(); } };
 }

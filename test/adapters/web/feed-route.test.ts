@@ -4,7 +4,7 @@
 import { afterEach, describe, expect, test } from 'vitest';
 import { pino } from 'pino';
 import type { FastifyInstance } from 'fastify';
-import { createWebServer } from '../../../src/adapters/web/create-web-server.js';
+import { createTableWebServer } from '../../../src/composition/table-web-server.js';
 import type { TableHealth } from '../../../src/adapters/web/table-health.js';
 import type { FeedStatus } from '../../../src/ports/settlement-feed.js';
 import { TOKENS, config, openTable } from './support/table-fixture.js';
@@ -20,7 +20,7 @@ afterEach(async () => {
 async function server(feeds: readonly FeedStatus[] | null): Promise<FastifyInstance> {
   const { store, service } = await openTable();
   const health: TableHealth = { linkState: () => 'up', linkCounters: () => ({}), storeWritable: async () => ({ ok: true }), ...(feeds ? { feeds: () => feeds } : {}) };
-  app = createWebServer({ service, store, config, decisionSeconds: 15, logger: pino({ level: 'silent' }), health });
+  app = createTableWebServer({ service, store, config, decisionSeconds: 15, logger: pino({ level: 'silent' }), health });
   app.addHook('onClose', async () => service.close());
   await app.ready();
   return app;

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { pino } from 'pino';
 import { SerialPortMock } from 'serialport';
 import type { FastifyInstance } from 'fastify';
-import { createWebServer } from '../../../src/adapters/web/create-web-server.js';
+import { createTableWebServer } from '../../../src/composition/table-web-server.js';
 import { AppendMetrics, type TableHealth } from '../../../src/adapters/web/table-health.js';
 import { meteredStore } from '../../../src/adapters/store/metered-store.js';
 import { MemoryEventStore } from '../../../src/adapters/store/memory-event-store.js';
@@ -37,7 +37,7 @@ async function serve(knobs: Knobs, extra: { shedDisplaysAtMs?: number; shedSampl
     linkCounters: () => ({ crcErrors: 3, retransmissions: 7 }),
     storeWritable: async () => (knobs.writable ? { ok: true } : { ok: false, reason: 'disk full' }),
   };
-  app = createWebServer({ service, store, config, decisionSeconds: 15, logger: pino({ level: 'silent' }), health, ...extra });
+  app = createTableWebServer({ service, store, config, decisionSeconds: 15, logger: pino({ level: 'silent' }), health, ...extra });
   await app.ready();
   return { store, service };
 }
@@ -141,7 +141,7 @@ describe('health of a running demo table', () => {
   test('/readyz turns ready once the emulated shoe\'s link is up; /metrics counts its appends', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'health-'));
     const tableConfig = parseTableConfig({ id: 'health-1', rules: 'six-deck', store: { path: join(dir, '{tableId}.db'), synchronous: 'NORMAL' }, http: { host: '127.0.0.1', port: 0 }, roles: {} }, 'test');
-    const runtime = await startTable({ config: tableConfig, logger: pino({ level: 'silent' }), quiet: true, web: (deps) => createWebServer(deps) });
+    const runtime = await startTable({ config: tableConfig, logger: pino({ level: 'silent' }), quiet: true, web: (deps) => createTableWebServer(deps) });
     try {
       let ready = 0;
       for (let i = 0; i < 100 && ready !== 200; i++) {

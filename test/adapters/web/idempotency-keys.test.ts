@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { pino } from 'pino';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, test } from 'vitest';
-import { createWebServer } from '../../../src/adapters/web/create-web-server.js';
+import { createTableWebServer } from '../../../src/composition/table-web-server.js';
 import { MemoryEventStore } from '../../../src/adapters/store/memory-event-store.js';
 import { SqliteEventStore } from '../../../src/adapters/store/sqlite-event-store.js';
 import { steppingClock } from '../../../src/adapters/clock/system-clock.js';
@@ -46,7 +46,7 @@ async function keyedTable(options: { store?: EventStore; keyRetention?: KeyReten
     ...(options.snapshotEvery !== undefined ? { snapshotEvery: options.snapshotEvery } : {}),
   });
   options.opened?.();
-  const app = createWebServer({ service, store, config, decisionSeconds: 15, logger: pino({ level: 'silent' }) });
+  const app = createTableWebServer({ service, store, config, decisionSeconds: 15, logger: pino({ level: 'silent' }) });
   await app.ready();
   let closed = false;
   const table = {
@@ -310,7 +310,7 @@ describe('the documents', () => {
     const store = new MemoryEventStore();
     const service = await TableService.open({ tableId: TABLE_ID, rules, rulesId, store, clock: steppingClock() });
     const oneShoe = parseTableConfig({ id: TABLE_ID, rules: 'six-deck', roles: ROLES, idempotency: { keepShoes: 1, maxKeys: 2000 } }, 'test');
-    const app = createWebServer({ service, store, config: oneShoe, decisionSeconds: 15, logger: pino({ level: 'silent' }) });
+    const app = createTableWebServer({ service, store, config: oneShoe, decisionSeconds: 15, logger: pino({ level: 'silent' }) });
     try {
       const document = (await app.inject({ url: '/openapi.json' })).json() as { paths: Record<string, { post: { parameters: Array<{ in: string; name: string; description: string }> } }> };
       const header = document.paths['/api/bets']!.post.parameters.find((p) => p.in === 'header' && p.name === 'idempotency-key');

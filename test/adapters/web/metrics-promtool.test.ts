@@ -9,7 +9,7 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { pino } from 'pino';
 import { EMPTY } from 'rxjs';
 import type { FastifyInstance } from 'fastify';
-import { createWebServer } from '../../../src/adapters/web/create-web-server.js';
+import { createTableWebServer } from '../../../src/composition/table-web-server.js';
 import { createGatewayServer } from '../../../src/adapters/web/gateway-server.js';
 import { AppendMetrics, type TableHealth } from '../../../src/adapters/web/table-health.js';
 import { LINK_METRICS } from '../../../src/adapters/web/link-metrics.js';
@@ -48,7 +48,7 @@ async function tableMetricsText(): Promise<string> {
   const store = meteredStore(new MemoryEventStore(), (o) => appends.observe(o));
   const service = await TableService.open({ tableId: TABLE_ID, rules, rulesId, store, clock: steppingClock() });
   const health: TableHealth = { appends, linkState: () => 'up', linkCounters: () => ({ crcErrors: 3, linkDowns: 2 }), storeWritable: async () => ({ ok: true }), feeds: () => [FAILING_FEED] };
-  app = createWebServer({ service, store, config, decisionSeconds: 15, logger: pino({ level: 'silent' }), health });
+  app = createTableWebServer({ service, store, config, decisionSeconds: 15, logger: pino({ level: 'silent' }), health });
   app.addHook('onClose', async () => service.close());
   await app.ready();
   await loadShoe(service);

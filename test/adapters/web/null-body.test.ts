@@ -5,7 +5,7 @@ import { pino } from 'pino';
 import { afterEach, describe, expect, test } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { WebSocket } from 'ws';
-import { createWebServer } from '../../../src/adapters/web/create-web-server.js';
+import { createTableWebServer } from '../../../src/composition/table-web-server.js';
 import type { MemoryEventStore } from '../../../src/adapters/store/memory-event-store.js';
 import type { TableService } from '../../../src/app/table/table-service.js';
 import { TABLE_ID, TOKENS, config, openTable } from './support/table-fixture.js';
@@ -21,7 +21,7 @@ afterEach(async () => {
 
 async function serve(): Promise<FastifyInstance> {
   ({ store, service } = await openTable());
-  app = createWebServer({ service, store, config, decisionSeconds: 15, logger: pino({ level: 'silent' }) });
+  app = createTableWebServer({ service, store, config, decisionSeconds: 15, logger: pino({ level: 'silent' }) });
   await app.ready();
   return app;
 }

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
 import type { FastifyInstance } from 'fastify';
-import { createWebServer } from '../../../src/adapters/web/create-web-server.js';
+import { createTableWebServer } from '../../../src/composition/table-web-server.js';
 import { PAGE_SCRIPTS, PAGE_SOURCES_DIR, pageScripts, writePageBundles } from '../../../src/adapters/web/page-bundles.js';
 import { COMMAND_PATHS, READ_PATHS, viewPath, viewSocketPath } from '../../../src/adapters/web/route-paths.js';
 import { config, openTable } from './support/table-fixture.js';
@@ -21,7 +21,7 @@ afterEach(async () => {
 async function tableServer(): Promise<FastifyInstance> {
   const { service, store } = await openTable();
   opened.push(() => service.close());
-  const app = createWebServer({ service, store, config, decisionSeconds: 15, logger: pino({ level: 'silent' }) });
+  const app = createTableWebServer({ service, store, config, decisionSeconds: 15, logger: pino({ level: 'silent' }) });
   opened.push(() => app.close());
   await app.ready();
   return app;

@@ -6,7 +6,7 @@ import { describe, expect, test } from 'vitest';
 import { pino } from 'pino';
 import { CATALOGUES, formatIn, formatMoneyIn } from '../../../src/adapters/web/pages/i18n.js';
 import { acceptedLanguage } from '../../../src/adapters/web/page-routes.js';
-import { createWebServer } from '../../../src/adapters/web/create-web-server.js';
+import { createTableWebServer } from '../../../src/composition/table-web-server.js';
 import { parseTableConfig } from '../../../src/config/table-config.js';
 import { config, openTable } from './support/table-fixture.js';
 import { argumentNames, literalText, pluralForms } from './support/icu-parts.js';
@@ -80,7 +80,7 @@ describe('the language a page is served in', () => {
   async function served(language: 'ru' | 'en' | undefined, url: string, headers: Record<string, string> = {}): Promise<string> {
     const { store, service } = await openTable();
     const tableConfig = parseTableConfig({ ...config, ...(language ? { language } : {}) }, 'test');
-    const app = createWebServer({ service, store, config: tableConfig, decisionSeconds: 15, logger: pino({ level: 'silent' }) });
+    const app = createTableWebServer({ service, store, config: tableConfig, decisionSeconds: 15, logger: pino({ level: 'silent' }) });
     try {
       const response = await app.inject({ method: 'GET', url, headers });
       expect(response.statusCode).toBe(200);

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { pino } from 'pino';
 import { NEVER } from 'rxjs';
 import type { FastifyInstance } from 'fastify';
-import { createWebServer } from '../../../src/adapters/web/create-web-server.js';
+import { createTableWebServer } from '../../../src/composition/table-web-server.js';
 import { createGatewayServer } from '../../../src/adapters/web/gateway-server.js';
 import type { MemoryEventStore } from '../../../src/adapters/store/memory-event-store.js';
 import { TABLE_ID, config, openTable } from './support/table-fixture.js';
@@ -23,7 +23,7 @@ const LIMIT = { max: 3, windowMs: 60_000 };
 async function tableServer(): Promise<{ app: FastifyInstance; store: MemoryEventStore }> {
   const { service, store } = await openTable();
   opened.push(() => service.close());
-  const app = createWebServer({ service, store, config, decisionSeconds: 15, logger: pino({ level: 'silent' }), rateLimit: LIMIT });
+  const app = createTableWebServer({ service, store, config, decisionSeconds: 15, logger: pino({ level: 'silent' }), rateLimit: LIMIT });
   opened.push(() => app.close());
   await app.ready();
   return { app, store };

@@ -4,8 +4,8 @@ import { describe, expect, test } from 'vitest';
 import { pino } from 'pino';
 import { MemoryEventStore } from '../../../src/adapters/store/memory-event-store.js';
 import { steppingClock } from '../../../src/adapters/clock/system-clock.js';
-import { createWebServer } from '../../../src/adapters/web/create-web-server.js';
-import { playOptions } from '../../../src/app/displays/play-options.js';
+import { createTableWebServer } from '../../../src/composition/table-web-server.js';
+import { playOptions } from '../../../src/round/play-options.js';
 import { TableService } from '../../../src/app/table/table-service.js';
 import { loadRuleSet } from '../../../src/config/load-rule-set.js';
 import type { TableInput } from '../../../src/round/inputs.js';
@@ -103,7 +103,7 @@ describe('play options', () => {
   });
 
   test('the pages\' favicon and /favicon.ico are served', async () => {
-    const app = createWebServer({ service: await tableOf('six-deck'), store: new MemoryEventStore(), config, decisionSeconds: 15, logger: pino({ level: 'silent' }) });
+    const app = createTableWebServer({ service: await tableOf('six-deck'), store: new MemoryEventStore(), config, decisionSeconds: 15, logger: pino({ level: 'silent' }) });
     const icon = await app.inject({ method: 'GET', url: '/favicon.ico' });
     expect(icon.statusCode).toBe(200);
     expect(icon.headers['content-type']).toMatch(/^image\/svg\+xml/);

@@ -6,7 +6,7 @@ import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { afterEach, describe, expect, test } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { createWebServer } from '../../../src/adapters/web/create-web-server.js';
+import { createTableWebServer } from '../../../src/composition/table-web-server.js';
 import type { MemoryEventStore } from '../../../src/adapters/store/memory-event-store.js';
 import type { TableService } from '../../../src/app/table/table-service.js';
 import { TABLE_ID, TOKENS, config, openTable } from './support/table-fixture.js';
@@ -35,7 +35,7 @@ describe('a flood of refused requests from 200 addresses', () => {
     // One window however long the run takes: the bound is per window, and this run must not depend on its speed.
     const lines: { level: number; msg: string }[] = [];
     const sink = new Writable({ write(chunk: Buffer, _enc, done) { for (const l of chunk.toString('utf8').split('\n')) if (l) lines.push(JSON.parse(l) as { level: number; msg: string }); done(); } });
-    app = createWebServer({ service, store, config, decisionSeconds: 15, logger: pino({ level: 'info' }, sink), refusalWindowMs: 3_600_000 });
+    app = createTableWebServer({ service, store, config, decisionSeconds: 15, logger: pino({ level: 'info' }, sink), refusalWindowMs: 3_600_000 });
     await app.ready();
     const before = (await store.read(TABLE_ID)).length;
     for (let i = 0; i < 10_000; i++) {

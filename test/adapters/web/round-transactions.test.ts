@@ -4,7 +4,7 @@
 // code, recorded; a round that is not a whole number ≥ 1 is a malformed request.
 import { afterEach, describe, expect, test } from 'vitest';
 import { pino } from 'pino';
-import { createWebServer } from '../../../src/adapters/web/create-web-server.js';
+import { createTableWebServer } from '../../../src/composition/table-web-server.js';
 import { roundTransactionsSchema } from '../../../src/adapters/web/schemas/money-schemas.js';
 import { deriveTransactions } from '../../../src/app/money/transaction-fold.js';
 import { parseTableConfig } from '../../../src/config/table-config.js';
@@ -87,7 +87,7 @@ describe('GET /api/rounds/{round}/transactions', () => {
     const { store, service } = await openTable();
     await playRound(service);
     const config = parseTableConfig({ id: TABLE_ID, rules: 'six-deck', currency: 'RUB', roles: ROLES }, 'test');
-    const app = createWebServer({ service, store, config, rulesId, decisionSeconds: 15, logger: pino({ level: 'silent' }) });
+    const app = createTableWebServer({ service, store, config, rulesId, decisionSeconds: 15, logger: pino({ level: 'silent' }) });
     try {
       const answer = await app.inject({ method: 'GET', url: '/api/rounds/1/transactions', headers: { authorization: `Bearer ${TOKENS.supervisor}` } });
       const body = answer.json() as { transactions: Array<{ currency: string }> };

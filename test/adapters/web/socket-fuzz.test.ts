@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { pino } from 'pino';
 import { WebSocket } from 'ws';
 import { describe, expect, test } from 'vitest';
-import { createWebServer } from '../../../src/adapters/web/create-web-server.js';
+import { createTableWebServer } from '../../../src/composition/table-web-server.js';
 import { CATALOGUES } from '../../../src/adapters/web/pages/i18n.js';
 import { commandAnswerSchema } from '../../../src/adapters/web/schemas/socket-schemas.js';
 import { TABLE_ID, TOKENS, config, loadShoe, openTable } from './support/table-fixture.js';
@@ -67,7 +67,7 @@ describe('command socket fuzz from the AsyncAPI document', () => {
   test('every role: one answer per message, each a documented CommandAnswer, no 5xx, refusals with codes', async () => {
     const { store, service } = await openTable();
     await loadShoe(service);
-    const app = createWebServer({ service, store, config, decisionSeconds: 15, logger: pino({ level: 'silent' }), rateLimit: { max: 1_000_000, windowMs: 1000 } });
+    const app = createTableWebServer({ service, store, config, decisionSeconds: 15, logger: pino({ level: 'silent' }), rateLimit: { max: 1_000_000, windowMs: 1000 } });
     const url = `${(await app.listen({ host: '127.0.0.1', port: 0 })).replace('http', 'ws')}/ws/commands`;
     try {
       // A message over 16 KiB is not read: the socket closes with 1009 (ws's maxPayload).

@@ -7,10 +7,10 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { pino, type Logger } from 'pino';
 import { WebSocket } from 'ws';
 import type { FastifyInstance } from 'fastify';
-import { createWebServer } from '../../../src/adapters/web/create-web-server.js';
+import { createTableWebServer } from '../../../src/composition/table-web-server.js';
 import { createGatewayServer } from '../../../src/adapters/web/gateway-server.js';
 import { NOT_READING_CLOSE_CODE } from '../../../src/adapters/web/stalled-readers.js';
-import { ViewChannel, type DisplayAudience } from '../../../src/app/displays/shared-view.js';
+import { ViewChannel, type DisplayAudience } from '../../../src/ports/shared-view.js';
 import type { TableService } from '../../../src/app/table/table-service.js';
 import { ManualScheduler } from '../../support/manual-scheduler.js';
 import { config, loadShoe, openTable } from './support/table-fixture.js';
@@ -38,7 +38,7 @@ async function tableServer(logger: Logger, scheduler: ManualScheduler, logInterv
   const table = await openTable();
   service = table.service;
   await loadShoe(service);
-  app = createWebServer({ service, store: table.store, config, decisionSeconds: 15, logger, scheduler, readerWatch: { pingIntervalMs: PING_MS, logIntervalMs } });
+  app = createTableWebServer({ service, store: table.store, config, decisionSeconds: 15, logger, scheduler, readerWatch: { pingIntervalMs: PING_MS, logIntervalMs } });
   return (await app.listen({ host: '127.0.0.1', port: 0 })).replace('http', 'ws');
 }
 

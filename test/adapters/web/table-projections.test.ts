@@ -11,7 +11,7 @@ import { dealerView$ } from '../../../src/app/displays/dealer-projection.js';
 import { publicView$ } from '../../../src/app/displays/public-projection.js';
 import { supervisorView$ } from '../../../src/app/displays/supervisor-projection.js';
 import { tableMeta } from '../../../src/app/displays/table-meta.js';
-import { DISPLAY_AUDIENCES, type DisplayAudience, type SharedView } from '../../../src/app/displays/shared-view.js';
+import { DISPLAY_AUDIENCES, type DisplayAudience, type SharedView } from '../../../src/ports/shared-view.js';
 import { PROJECTIONS_FORMAT, TableProjections } from '../../../src/app/displays/table-projections.js';
 import type { JsonValue, StoredEvent } from '../../../src/ports/event-store.js';
 import { loadRuleSet } from '../../../src/config/load-rule-set.js';

@@ -6,8 +6,8 @@ import { WebSocket } from 'ws';
 import type { FastifyInstance } from 'fastify';
 import { ConflatedSender, viewFrameBytes, viewMessage, viewMessageBytes, type ViewSocket } from '../../../src/adapters/web/conflated-sender.js';
 import { ViewDeliveryStats } from '../../../src/adapters/web/view-delivery-stats.js';
-import { createWebServer } from '../../../src/adapters/web/create-web-server.js';
-import type { SharedView } from '../../../src/app/displays/shared-view.js';
+import { createTableWebServer } from '../../../src/composition/table-web-server.js';
+import type { SharedView } from '../../../src/ports/shared-view.js';
 import { TableProjections } from '../../../src/app/displays/table-projections.js';
 import { tableMeta } from '../../../src/app/displays/table-meta.js';
 import type { MemoryEventStore } from '../../../src/adapters/store/memory-event-store.js';
@@ -116,7 +116,7 @@ describe('display sockets on the shared projections', () => {
     await loadShoe(service);
     projections = new TableProjections({ store, tableId: TABLE_ID, meta: tableMeta(TABLE_ID, rules), rules, decisionSeconds: 15, live: service });
     projections.start();
-    app = createWebServer({ service, store, config, decisionSeconds: 15, logger: pino({ level: 'silent' }), views: projections, ...(viewBufferBytes ? { viewBufferBytes } : {}) });
+    app = createTableWebServer({ service, store, config, decisionSeconds: 15, logger: pino({ level: 'silent' }), views: projections, ...(viewBufferBytes ? { viewBufferBytes } : {}) });
     return (await app.listen({ host: '127.0.0.1', port: 0 })).replace('http', 'ws');
   }
 

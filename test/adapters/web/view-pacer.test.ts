@@ -2,7 +2,7 @@
 // one turn of the event loop go out as one, the newest; with a least interval, fan-outs are that far
 // apart and the newest view always goes out in the end — conflation never loses the last state.
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { ViewChannel, type SharedView } from '../../../src/app/displays/shared-view.js';
+import { ViewChannel, type SharedView } from '../../../src/ports/shared-view.js';
 import { ViewPacer } from '../../../src/adapters/view-fanout/view-pacer.js';
 
 const view = (n: number): SharedView => ({ audience: 'public', seq: n, view: undefined, json: `{"n":${n}}` });

@@ -11,7 +11,7 @@ import { TableService } from '../../../src/app/table/table-service.js';
 import { ShoeBridge } from '../../../src/app/table/shoe-bridge.js';
 import { inputsForShoeEvent, shoeInput } from '../../../src/adapters/serial/shoe-input.js';
 import { isInputRecord, recordedInput } from '../../../src/app/audit/log-records.js';
-import type { SequenceIncidentEvidence } from '../../../src/app/table/sequence-incident.js';
+import type { SequenceIncidentEvidence } from '../../../src/ports/sequence-incident.js';
 import type { ShoeGate } from '../../../src/ports/shoe-gate.js';
 import type { LinkHold } from '../../../src/ports/link-hold.js';
 import type { EventStore, NewEvent } from '../../../src/ports/event-store.js';

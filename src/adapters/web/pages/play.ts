@@ -5,7 +5,7 @@
 // only what the game and the moment allow — the bet kinds of the rule set while betting is open, the
 // decisions the table would accept from the box it waits for — as the server tells it
 // (GET /api/play/options). Amounts are typed and shown in money (major units), as the table shows them.
-import type { PlayOptions } from '../../../app/displays/play-options.js';
+import type { PlayOptions } from '../../../round/play-options.js';
 import type { PublicView } from '../../../app/displays/public-projection.js';
 import { COMMAND_PATHS, READ_PATHS } from '../route-paths.js';
 import { getJson, postCommand } from './api.js';

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { COMMAND_REFUSALS, explainedFields, refusals, unavailableSchema } from './refusal-schemas.js';
 
 export const viewFactSchema = z.looseObject({ type: z.string() })
-  .meta({ id: 'ViewFact', description: 'A fact as the public may see it (src/app/displays/view-facts.ts)' });
+  .meta({ id: 'ViewFact', description: 'A fact as the public may see it (src/ports/view-facts.ts)' });
 
 export const acceptedSchema = z.object({
   ok: z.literal(true),

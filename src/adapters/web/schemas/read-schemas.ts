@@ -32,7 +32,7 @@ export const playOptionsSchema = z.object({
   actions: z.array(z.string()),
   followers: z.array(z.string()),
   amounts: z.object({ double: amountRange.optional(), insurance: amountRange.optional() }),
-}).meta({ id: 'PlayOptions', description: 'What the players\' page may offer now (src/app/displays/play-options.ts)' });
+}).meta({ id: 'PlayOptions', description: 'What the players\' page may offer now (src/round/play-options.ts)' });
 
 /** The display routes are shed (503) while the event loop is late; a reader's refusals are 401 and 403. */
 export const viewResponses = (reader: boolean): Record<number, z.ZodType> => ({ 200: viewSchema, ...refusals(...(reader ? [401, 403] : [])), 503: unavailableSchema });

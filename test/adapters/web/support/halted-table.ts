@@ -4,8 +4,8 @@
 import { expect } from 'vitest';
 import { pino } from 'pino';
 import type { FastifyInstance } from 'fastify';
-import { createWebServer } from '../../../../src/adapters/web/create-web-server.js';
-import { startedProjections } from '../../../../src/adapters/web/audience-views.js';
+import { createTableWebServer } from '../../../../src/composition/table-web-server.js';
+import { startedProjections } from '../../../../src/composition/audience-views.js';
 import { AppendMetrics } from '../../../../src/adapters/web/table-health.js';
 import { tableHealth } from '../../../../src/composition/table-health.js';
 import { tableMeta } from '../../../../src/app/displays/table-meta.js';
@@ -40,7 +40,7 @@ export async function haltedTable(options: { listen?: boolean } = {}): Promise<H
   const views = startedProjections(service, store, tableMeta(TABLE_ID, rules), { decision: 15 }, logger);
   // Health as the runtime judges it (/readyz, the pages' alarm line): the halt makes the log not writable.
   const health = tableHealth({ store, tableId: TABLE_ID, link: () => null, appends: new AppendMetrics(), halted: () => service.halted });
-  const app = createWebServer({ service, store, config, decisionSeconds: 15, logger, views, health });
+  const app = createTableWebServer({ service, store, config, decisionSeconds: 15, logger, views, health });
   await app.ready();
   const url = options.listen ? await app.listen({ host: '127.0.0.1', port: 0 }) : '';
   await loadShoe(service);

@@ -1,7 +1,7 @@
 // The web server over a fresh in-memory table, built (inject) or listening on 127.0.0.1:0.
 import { pino } from 'pino';
 import type { FastifyInstance } from 'fastify';
-import { createWebServer } from '../../../../src/adapters/web/create-web-server.js';
+import { createTableWebServer } from '../../../../src/composition/table-web-server.js';
 import type { MemoryEventStore } from '../../../../src/adapters/store/memory-event-store.js';
 import type { TableService } from '../../../../src/app/table/table-service.js';
 import type { StoredEvent } from '../../../../src/ports/event-store.js';
@@ -24,7 +24,7 @@ export interface WebTable {
 export async function webTable(options: { listen?: boolean; clock?: 'stepping' | 'system'; shedDisplaysAtMs?: number; shedSampleMs?: number } = {}): Promise<WebTable> {
   const { store, service } = await openTable(options.clock ?? 'stepping');
   const { shedDisplaysAtMs, shedSampleMs } = options;
-  const app = createWebServer({
+  const app = createTableWebServer({
     service, store, config, decisionSeconds: DECISION_SECONDS, logger: pino({ level: 'silent' }),
     ...(shedDisplaysAtMs !== undefined ? { shedDisplaysAtMs } : {}),
     ...(shedSampleMs !== undefined ? { shedSampleMs } : {}),

@@ -2,14 +2,14 @@
 // open, and the decisions the round machine would accept from the box it is waiting for. Asked of the
 // same refusal checks the machine runs (refuseDecision, refuseOfferAnswer), so the page shows exactly
 // the actions the game and the moment allow. Pure: derived from the live table state.
-import { half } from '../../rules/payout.js';
-import type { RuleSet } from '../../rules/rule-set.js';
-import { BET_KINDS, type BetKind, type DecisionAction } from '../../round/inputs.js';
-import { findBox, handInTurn } from '../../round/operations/hands.js';
-import { refuseOfferAnswer } from '../../round/operations/offers.js';
-import { refuseDecision } from '../../round/operations/play.js';
-import { awaitedDecision } from '../table/awaited-decision.js';
-import type { LiveTable } from './dealer-instruction.js';
+import { half } from '../rules/payout.js';
+import type { RuleSet } from '../rules/rule-set.js';
+import { BET_KINDS, type BetKind, type DecisionAction } from './inputs.js';
+import { findBox, handInTurn } from './operations/hands.js';
+import { refuseOfferAnswer } from './operations/offers.js';
+import { refuseDecision } from './operations/play.js';
+import { awaitedDecision } from './awaited-decision.js';
+import type { TableState } from './table-state.js';
 
 /** An amount the player chooses, in minor units (european: double for less, partial insurance). */
 export interface AmountRange {
@@ -51,7 +51,14 @@ function betKinds(rules: RuleSet): BetKind[] {
   });
 }
 
-export function playOptions({ table, phase, rules }: LiveTable): PlayOptions {
+/** The live table the options are read from: its state, the round machine's phase and the rule set. */
+export interface LiveTableState {
+  readonly table: TableState;
+  readonly phase: string;
+  readonly rules: RuleSet;
+}
+
+export function playOptions({ table, phase, rules }: LiveTableState): PlayOptions {
   const { min, max, sideMin, sideMax } = rules.limits;
   const base = { betting: phase === 'active.betting', betKinds: betKinds(rules), limits: { min, max, sideMin, sideMax } };
   const awaited = awaitedDecision(table, phase);

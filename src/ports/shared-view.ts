@@ -1,6 +1,9 @@
-// One audience's current view as every display of that audience is sent it: the view, its JSON (made
-// once, not once per display) and the log position it reflects. Views are whole states — a display
-// that missed some of them is right again with the newest one (conflation, src/adapters/web/conflated-sender.ts).
+// Port: one audience's current view as every display of that audience is sent it — the view, its JSON (made
+// once, not once per display) and the log position it reflects — and where displays get it. Views are whole
+// states: a display that missed some of them is right again with the newest one (conflation,
+// src/adapters/web/conflated-sender.ts). The application's projections are one source
+// (src/app/displays/table-projections.ts), a display gateway's copy from NATS another
+// (src/adapters/view-fanout/nats-view-source.ts); both keep each audience's view in a ViewChannel.
 import { Observable, Subject } from 'rxjs';
 
 export type DisplayAudience = 'public' | 'dealer' | 'supervisor';

@@ -1,10 +1,11 @@
-// The facts a table display folds into its view: a display-only shape of the round machine's facts.
-// Each audience's redaction builds these field by field (an allow-list), so a field added to a
-// TableEvent later reaches no display until it is added here on purpose.
-import type { Card } from '../../rules/cards.js';
-import type { Outcome } from '../../rules/settle-hand.js';
-import type { SettledBet } from '../../round/events.js';
-import type { BetKind } from '../../round/inputs.js';
+// Port: the facts a table display folds into its view, and a command's answer carries: a display-only shape
+// of the round machine's facts. Each audience's redaction (src/app/displays/public-redaction.ts) builds these
+// field by field (an allow-list), so a field added to a TableEvent later reaches no display until it is
+// added here on purpose.
+import type { Card } from '../rules/cards.js';
+import type { Outcome } from '../rules/settle-hand.js';
+import type { SettledBet } from '../round/events.js';
+import type { BetKind } from '../round/inputs.js';
 
 export type ViewFact =
   | { readonly type: 'shoe.loaded' }

@@ -2,7 +2,7 @@
 // long press, closes betting early — a `betting.closed` input from the shoe, on the log with its
 // sequence number. Pressed when betting is not open (or with no main bet) the round machine refuses
 // it with a reason, also on the log. The secondary button has no meaning yet: a note on the log.
-import type { TableInput } from '../../round/inputs.js';
+import type { TableInput } from './inputs.js';
 
 export const PRIMARY_BUTTON = 'primary';
 

@@ -2,7 +2,7 @@
 // "Reasons"): the `shoe.fault` input carries the English `detail` (the sentence the pause's reason has always
 // quoted) and, beside it, `detailCode` and `detailParams`, which the pause's reason keeps with its values
 // (src/round/operations/supervision.ts), so a page renders the cause in its own language.
-import { reasonSentence, type CodedReason, type CodedUnion } from '../../messages/coded-reason.js';
+import { reasonSentence, type CodedReason, type CodedUnion } from './coded-reason.js';
 
 /** The shoe's and the link watchdog's causes (a link state's cause is a link reason: src/adapters/serial/link-reasons.ts). */
 export type FaultDetail = CodedUnion<{

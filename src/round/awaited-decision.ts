@@ -1,7 +1,7 @@
 // Whose decision the table is waiting for, if anyone's: the insurance / even-money offer of a box, or
 // the hand in turn when no card is due to it. Derived from the table state alone.
-import type { TableState } from '../../round/table-state.js';
-import { handInTurn } from '../../round/operations/hands.js';
+import type { TableState } from './table-state.js';
+import { handInTurn } from './operations/hands.js';
 
 export interface AwaitedDecision {
   readonly kind: 'offer' | 'play';
