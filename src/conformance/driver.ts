@@ -1,7 +1,7 @@
 // The controller side of the conformance suite: speaks PROTOCOL.md v2 over a serial device with
 // firmware-protocol's codec, records everything the device sends, and lets the suite break the
-// controller's own rules on purpose (withhold ACKs, skip sequence numbers, send damaged frames).
-import { performance } from 'node:perf_hooks';
+// controller's own rules on purpose (withhold ACKs, skip sequence numbers, send damaged frames). A real
+// device answers in real time: the driver runs on the process's clock.
 import { SerialPort } from 'serialport';
 import {
   applyPeerHello,
@@ -14,6 +14,9 @@ import {
   type Message,
 } from '../../firmware-protocol/src/index.js';
 import type { DiscardedRun, ReceivedFrame } from './verdict.js';
+import { realClock } from '../adapters/clock/real-clock.js';
+
+const clock = realClock();
 
 export class ConformanceDriver {
   readonly frames: ReceivedFrame[] = [];
@@ -28,7 +31,7 @@ export class ConformanceDriver {
   readonly bootNonce: number;
   shoeNonce = 0;
   private readonly deframer = new Deframer({ from: 'shoe' });
-  private readonly start = performance.now();
+  private readonly start = clock.now();
 
   private constructor(private readonly port: SerialPort, nonce: number) {
     this.bootNonce = nonce;
@@ -44,7 +47,7 @@ export class ConformanceDriver {
   }
 
   now(): number {
-    return Math.floor(performance.now() - this.start);
+    return Math.floor(clock.now() - this.start);
   }
 
   private onData(bytes: Uint8Array): void {
@@ -126,11 +129,11 @@ export class ConformanceDriver {
 
   /** The first frame received from index `from` on that matches, or null after timeoutMs. */
   async waitFor(pred: (f: ReceivedFrame) => boolean, timeoutMs: number, from = 0): Promise<ReceivedFrame | null> {
-    const end = performance.now() + timeoutMs;
+    const end = clock.now() + timeoutMs;
     for (;;) {
       const f = this.frames.slice(from).find(pred);
       if (f) return f;
-      if (performance.now() > end) return null;
+      if (clock.now() > end) return null;
       await sleep(5);
     }
   }
@@ -140,4 +143,4 @@ export class ConformanceDriver {
   }
 }
 
-export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+export const sleep = (ms: number) => new Promise<void>((r) => void clock.setTimeout(r, ms));

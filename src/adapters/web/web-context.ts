@@ -10,6 +10,7 @@ import type { MessageRateLimiter } from './request-guards.js';
 import type { Principal } from '../../config/table-config.js';
 import type { IdempotencyConfig } from '../../config/idempotency-config.js';
 import type { EventStore } from '../../ports/event-store.js';
+import type { Clock } from '../../ports/clock.js';
 
 /** The parts of the table service the web adapter uses. */
 export type TableHandle = Pick<TableService, 'submit' | 'refuseCommand' | 'table' | 'phase' | 'position' | 'rules' | 'tableId' | 'halted' | 'fault$'>;
@@ -41,4 +42,6 @@ export interface WebContext {
   readonly messageLimiter: MessageRateLimiter;
   /** How long the table keeps idempotency keys (the table file's `idempotency`): the documents say it. */
   readonly keyRetention: IdempotencyConfig;
+  /** The table's clock: the displays' send times, their pings, the refusal windows, the message rate limit. */
+  readonly clock: Clock;
 }

@@ -4,7 +4,7 @@
 // running. At expiry the input is submitted only if that very wait is still due (an answer may have
 // raced the timer). Replay never reads the clock: the expiry is on the log like any input.
 import type { Subscription } from 'rxjs';
-import type { Scheduler } from '../../ports/scheduler.js';
+import type { Clock, TimerHandle } from '../../ports/clock.js';
 import type { TableInput } from '../../round/inputs.js';
 import type { TableService } from './table-service.js';
 
@@ -16,13 +16,13 @@ export interface DueWait {
 
 export class InputTimer {
   private subscription: Subscription | undefined;
-  private handle: unknown;
+  private handle: TimerHandle | undefined;
   private armedKey: string | null = null;
 
   constructor(
     private readonly service: TableService,
     private readonly seconds: number,
-    private readonly scheduler: Scheduler,
+    private readonly clock: Clock,
     /** Who submits the expiry (the input's `by` on the log). */
     private readonly by: string,
     private readonly due: (service: TableService) => DueWait | null,
@@ -39,7 +39,7 @@ export class InputTimer {
   }
 
   private disarm(): void {
-    if (this.handle !== undefined) this.scheduler.clearTimeout(this.handle);
+    if (this.handle !== undefined) this.clock.clearTimeout(this.handle);
     this.handle = undefined;
     this.armedKey = null;
   }
@@ -50,7 +50,7 @@ export class InputTimer {
     this.disarm();
     if (!wait) return;
     this.armedKey = wait.key;
-    this.handle = this.scheduler.setTimeout(() => {
+    this.handle = this.clock.setTimeout(() => {
       this.handle = undefined;
       if (this.due(this.service)?.key !== wait.key) return;
       this.armedKey = null;

@@ -7,14 +7,14 @@
 // time, or once it had been up), the watchdog raises linkDown again: the table cannot deal without it.
 import type { Logger } from 'pino';
 import type { Subscription } from 'rxjs';
-import type { Scheduler } from '../../ports/scheduler.js';
+import type { Clock, TimerHandle } from '../../ports/clock.js';
 import type { TableService } from './table-service.js';
 import type { InputOrigin } from '../audit/log-records.js';
 import { faultDetail, type FaultDetail } from './fault-detail.js';
 import { unlessHalted } from './append-fault.js';
 
 export class LinkWatchdog {
-  private handle: unknown;
+  private handle: TimerHandle | undefined;
   private upOnce = false;
   private linkUp = false;
   private expired = false;
@@ -23,7 +23,7 @@ export class LinkWatchdog {
   constructor(
     private readonly service: TableService,
     private readonly seconds: number,
-    private readonly scheduler: Scheduler,
+    private readonly clock: Clock,
     private readonly logger?: Logger,
   ) {}
 
@@ -32,7 +32,7 @@ export class LinkWatchdog {
       if (event.type === 'table.resumed' && !this.linkUp && (this.expired || this.upOnce)) void this.raise({ code: 'linkStillDown', params: {} }, { source: 'shoe', by: 'link' });
     });
     if (this.upOnce) return;
-    this.handle = this.scheduler.setTimeout(() => {
+    this.handle = this.clock.setTimeout(() => {
       this.handle = undefined;
       void this.expire();
     }, this.seconds * 1000);
@@ -52,7 +52,7 @@ export class LinkWatchdog {
   }
 
   private disarm(): void {
-    if (this.handle !== undefined) this.scheduler.clearTimeout(this.handle);
+    if (this.handle !== undefined) this.clock.clearTimeout(this.handle);
     this.handle = undefined;
   }
 
