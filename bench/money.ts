@@ -67,15 +67,21 @@ async function startWallet(dir: string, port: number, restartAt: number | null):
 }
 
 /** The table child until it exits; a SIGKILL at `killAt` rounds (null: none). Resolves with its exit and last round. */
+/** The table children's status lines (every 200 ms), by run: when, and the feed's delivered and pending counts. */
+const tableRuns: Array<Array<{ at: number; delivered: number; pending: number }>> = [];
+
 function runTable(dir: string, walletPort: number, until: number | 'drain', killAtRound: number | null, seed: number): Promise<{ code: number | null; round: number; lastLine: Record<string, unknown> | null }> {
   const args = [...tsx, 'bench/support/money-table.ts', '--dir', dir, '--wallet', `http://127.0.0.1:${walletPort}/transactions`, '--pace', String(PACE), '--seed', String(seed), ...(until === 'drain' ? ['--drain'] : ['--until', String(until)])];
   const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'inherit'] });
   let round = 0;
   let lastLine: Record<string, unknown> | null = null;
+  const statusLines: Array<{ at: number; delivered: number; pending: number }> = [];
+  tableRuns.push(statusLines);
   createInterface({ input: child.stdout! }).on('line', (text) => {
     try {
       lastLine = JSON.parse(text) as Record<string, unknown>;
       round = Number(lastLine['round']);
+      statusLines.push({ at: performance.now(), delivered: Number(lastLine['delivered']), pending: Number(lastLine['pending']) });
       if (killAtRound !== null && round >= killAtRound) child.kill('SIGKILL');
     } catch {
       // not a status line
@@ -117,7 +123,10 @@ async function partA(): Promise<void> {
     } else if (run.code !== 0) throw new Error(`the table exited ${run.code}`);
   }
   const dealt = (performance.now() - began) / 1000;
+  const behindAtEnd = tableRuns.at(-1)?.at(-1)?.pending ?? 0;
+  const drainBegan = performance.now();
   const drained = await runTable(dir, port, 'drain', null, 999);
+  const drainSeconds = (performance.now() - drainBegan) / 1000;
   running = false;
   const balances = (await (await fetch(`http://127.0.0.1:${port}/balances`)).json()) as Record<string, unknown>;
   wallet.child.kill('SIGTERM');
@@ -145,13 +154,23 @@ async function partA(): Promise<void> {
     return next !== undefined && (nextFailure === undefined || nextFailure > next);
   });
   const recoveries = cleared.map((t) => (delivered.find((d) => d > t) as number) - t);
+  // A fault clearing -> the backlog it left delivered: what the feed owed at that moment (the table's last
+  // status line before it) acknowledged, read from the status lines that follow (200 ms apart) in the same run.
+  const backlogs = cleared.flatMap((t) => {
+    const run = tableRuns.find((lines) => lines.length > 0 && (lines[0] as { at: number }).at <= t && (lines.at(-1) as { at: number }).at >= t);
+    const before = run?.filter((l) => l.at <= t).at(-1);
+    const caughtUp = before && run?.find((l) => l.at > t && l.delivered >= before.delivered + before.pending);
+    return caughtUp ? [caughtUp.at - t] : [];
+  });
   const again = walletLines.filter((l) => /again: answered as the first time/.test(String(l.line['msg']))).length;
 
-  console.log(`  dealt ${round} rounds in ${dealt.toFixed(0)} s (${(round / dealt).toFixed(1)} rounds/s), ${kills} kills; drain exit ${drained.code}; wallet restarts ${walletRestarts}`);
+  console.log(`  dealt ${round} rounds in ${dealt.toFixed(0)} s (${(round / dealt).toFixed(1)} rounds/s), ${kills} kills; wallet restarts ${walletRestarts}`);
+  console.log(`  when dealing ended the feed owed ${behindAtEnd} transactions; the drain took ${drainSeconds.toFixed(1)} s (exit ${drained.code})`);
   console.log(`  wallet faults injected: ${failures.length}; duplicate deliveries answered from the ledger: ${again}`);
   console.log(`  players: ${players.size}; balances different from the log's net: ${unequal.length}${unequal.length ? ` (${unequal.slice(0, 5).join(', ')})` : ''} (goal 0)`);
   console.log(`  reconcile exit ${reconcileCode}: ${JSON.stringify(report['summary'] ?? report).slice(0, 400)} (goal: 0 missing, 0 doubled, 0 different)`);
-  console.log(`  fault cleared -> delivering again (the last failed call of a run -> the next delivery): p50 ${percentile(recoveries, 50).toFixed(0)} ms, p99 ${percentile(recoveries, 99).toFixed(0)} ms, max ${percentile(recoveries, 100).toFixed(0)} ms over ${recoveries.length} (goal p99 <= 2000 ms)`);
+  console.log(`  fault cleared -> delivering again (the last failed call of a run -> the next delivery): p50 ${percentile(recoveries, 50).toFixed(0)} ms, p99 ${percentile(recoveries, 99).toFixed(0)} ms, max ${percentile(recoveries, 100).toFixed(0)} ms over ${recoveries.length}`);
+  console.log(`  fault cleared -> the backlog it left delivered (status lines 200 ms apart): p50 ${percentile(backlogs, 50).toFixed(0)} ms, p99 ${percentile(backlogs, 99).toFixed(0)} ms, max ${percentile(backlogs, 100).toFixed(0)} ms over ${backlogs.length} of ${cleared.length} (the rest: the table stopped first) (goal p99 <= 2000 ms)`);
   rmSync(dir, { recursive: true, force: true });
 }
 

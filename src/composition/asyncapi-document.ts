@@ -10,6 +10,7 @@ import { viewSchema } from '../adapters/web/schemas/read-schemas.js';
 import { acceptedSchema, viewFactSchema } from '../adapters/web/schemas/command-schemas.js';
 import { refusalSchema, unavailableSchema } from '../adapters/web/schemas/refusal-schemas.js';
 import { PUBLISHED_AUDIENCES } from '../adapters/view-fanout/view-stream.js';
+import { walletTransactionSchema } from '../adapters/web/schemas/money-schemas.js';
 
 const hex64 = z.string().regex(/^[0-9a-f]{64}$/);
 
@@ -30,7 +31,7 @@ export const storedEventSchema = z.looseObject({
 function messageRegistry() {
   const registry = z.registry<{ id: string; description?: string }>();
   // The HTTP answers' schemas the messages share, under their OpenAPI ids (they carry them in zod's global registry).
-  for (const schema of [refusalSchema, unavailableSchema, viewFactSchema, acceptedSchema, viewSchema]) {
+  for (const schema of [refusalSchema, unavailableSchema, viewFactSchema, acceptedSchema, viewSchema, walletTransactionSchema]) {
     const { id, description } = z.globalRegistry.get(schema) ?? {};
     if (id !== undefined) registry.add(schema, { id, ...(description !== undefined ? { description } : {}) });
   }
@@ -103,6 +104,14 @@ export function asyncApiDocument(): object {
         parameters: { tableId: { description: 'The table id' } },
         messages: { event: ref('#/components/messages/storedEvent') },
       },
+      feedTransactions: {
+        address: '{subject}',
+        title: 'The settlement feed',
+        description: 'The wallet transactions the table\'s log owes, in log order, one at a time: the next is published once the PubAck of the one before came (docs/game-server.md). The receiver owns the stream that captures the subject (its retention and duplicate window) and reads it with a durable consumer; a transaction is sent again, unchanged, until acknowledged: de-duplicate by id.',
+        servers: [ref('#/servers/nats')],
+        parameters: { subject: { description: 'The table file\'s feed.jetstream.subject' } },
+        messages: { transaction: ref('#/components/messages/feedTransaction') },
+      },
     },
     operations: {
       sendPublicViews: { action: 'send', channel: ref('#/channels/publicViews'), messages: [ref('#/channels/publicViews/messages/view')] },
@@ -117,6 +126,7 @@ export function asyncApiDocument(): object {
       },
       publishViews: { action: 'send', channel: ref('#/channels/natsViews'), messages: [ref('#/channels/natsViews/messages/view')] },
       replicateEvents: { action: 'send', channel: ref('#/channels/natsEvents'), messages: [ref('#/channels/natsEvents/messages/event')] },
+      sendFeedTransactions: { action: 'send', channel: ref('#/channels/feedTransactions'), messages: [ref('#/channels/feedTransactions/messages/transaction')] },
     },
     components: {
       schemas: componentSchemas(),
@@ -145,6 +155,11 @@ export function asyncApiDocument(): object {
             },
           },
           payload: ref('#/components/schemas/StoredEvent'),
+        },
+        feedTransaction: {
+          name: 'transaction',
+          headers: { type: 'object', properties: { 'Nats-Msg-Id': { type: 'string', description: 'The transaction\'s id: a repeat within the stream\'s duplicate window is stored once' } } },
+          payload: ref('#/components/schemas/WalletTransaction'),
         },
       },
       securitySchemes: Object.fromEntries(Object.entries(SCHEME_OF_ROLE).map(([role, scheme]) => [scheme, {

@@ -1,7 +1,6 @@
 // The demo's dealer (demo mode): pulls a card from the emulated shoe whenever the table
 // expects one (the controller opens the gate for it), and loads a freshly shuffled shoe when the table
 // asks for one. The cards reach the table only through the real protocol, over the serial link.
-import type { Subscription } from 'rxjs';
 import type { TableService } from '../app/table/table-service.js';
 import { cardDue } from '../app/table/card-due.js';
 import type { ShoeEmulator } from '../adapters/shoe-emulator/emulator.js';
@@ -9,7 +8,7 @@ import { shuffledShoe, type Rng } from '../random/prng.js';
 import type { Clock, TimerHandle } from '../ports/clock.js';
 
 export class DemoDealer {
-  private subscription: Subscription | undefined;
+  private removeReaction: (() => void) | undefined;
   private drawing = false;
   private loading = false;
   private timer: TimerHandle | undefined;
@@ -24,12 +23,12 @@ export class DemoDealer {
   ) {}
 
   start(): void {
-    this.subscription = this.service.events$.subscribe(() => this.act());
+    this.removeReaction = this.service.react('demo dealer', () => this.act());
     this.act();
   }
 
   stop(): void {
-    this.subscription?.unsubscribe();
+    this.removeReaction?.();
     if (this.timer !== undefined) this.clock.clearTimeout(this.timer);
   }
 
@@ -54,10 +53,10 @@ export class DemoDealer {
     if (this.drawing || !cardDue(table, phase, rules)) return;
     this.drawing = true;
     this.timer = this.clock.setTimeout(() => {
-      void this.shoe.drawCard().finally(() => {
+      this.service.track('demo dealer', this.shoe.drawCard().finally(() => {
         this.drawing = false;
         this.act();
-      });
+      }));
     }, this.paceMs);
   }
 }

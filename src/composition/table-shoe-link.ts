@@ -56,7 +56,7 @@ export async function startTableShoeLink(options: TableShoeLinkOptions): Promise
     const key = JSON.stringify(errors);
     if (key === lastCounters) return;
     lastCounters = key;
-    void service.recordNote('link.counters', errors).catch(unlessHalted((err) => log.error({ err }, 'link counters not recorded')));
+    service.track('the link counters\' note', service.recordNote('link.counters', errors));
   };
   const { capturePath } = options;
   const capture = capturePath
@@ -98,7 +98,7 @@ export async function startTableShoeLink(options: TableShoeLinkOptions): Promise
       else if (e.type === 'handshake') {
         // The shoe's identity for the supervisor's link panel: a note on the log.
         const { serialNumber, firmwareVersion, protocolVersion, deckCount } = e.shoe;
-        void service.recordNote('link.handshake', { serialNumber, firmwareVersion, protocolVersion, deckCount, initiatedBy: e.initiatedBy }).catch(unlessHalted((err) => log.error({ err }, 'link handshake not recorded')));
+        service.track('the link handshake\'s note', service.recordNote('link.handshake', { serialNumber, firmwareVersion, protocolVersion, deckCount, initiatedBy: e.initiatedBy }));
         // While the table is halted the shoe, never ACKed, re-handshakes again and again: the halt's own lines count those.
         if (service.halted) log.debug({ link: e }, 'link handshake (the table is halted)');
         else log.info({ link: e }, 'link handshake');
@@ -106,7 +106,7 @@ export async function startTableShoeLink(options: TableShoeLinkOptions): Promise
       else if (e.type === 'incident') {
         // A sequence incident (PROTOCOL.md §8.4) pauses the table with the link's evidence on the log.
         log.warn({ incident: e.incident }, `shoe link sequence incident: ${e.incident.kind}`);
-        void bridge?.onSequenceIncident(e.incident).catch(unlessHalted((err) => log.error({ err }, 'sequence incident not recorded')));
+        if (bridge) service.track('the sequence incident\'s record', bridge.onSequenceIncident(e.incident));
       }
       // A shoe event the halted table refused is counted by the table (src/app/table/table-halt.ts).
       else if (e.type === 'handler-error' && e.error instanceof TableHaltedError) log.debug({ seq: e.seq }, 'link handler-error: the table is halted');

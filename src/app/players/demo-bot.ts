@@ -1,6 +1,5 @@
 // The demo's players (demo mode): bets on a few seats (the betting countdown closes betting), answers
 // insurance, and plays basic strategy — all as ordinary API-style inputs on the log, by "demo-bot".
-import type { Subscription } from 'rxjs';
 import type { Clock, TimerHandle } from '../../ports/clock.js';
 import type { TableInput } from '../../round/inputs.js';
 import { handInTurn } from '../../round/operations/hands.js';
@@ -27,7 +26,7 @@ export interface DemoBotOptions {
 const PLAYERS = ['ana', 'boris', 'chen', 'dara', 'emil', 'fay', 'gus'];
 
 export class DemoBot {
-  private subscription: Subscription | undefined;
+  private removeReaction: (() => void) | undefined;
   private pending: TimerHandle | undefined;
   private plannedFor: string | null = null;
   private stopped = false;
@@ -40,16 +39,17 @@ export class DemoBot {
   }
 
   start(): void {
-    this.subscription = this.service.events$.subscribe(() => this.plan());
+    this.removeReaction = this.service.react('demo players', () => this.plan());
     this.plan();
   }
 
   /** Stops planning; resolves once the inputs under way are in (none is submitted after). */
   stop(): Promise<void> {
     this.stopped = true;
-    this.subscription?.unsubscribe();
+    this.removeReaction?.();
     if (this.pending !== undefined) this.clock.clearTimeout(this.pending);
-    return this.submitting;
+    // Its failure, if any, is reported where it is tracked (TableService.track).
+    return this.submitting.then(() => undefined, () => undefined);
   }
 
   private later(key: string, seconds: number, inputs: () => TableInput[]): void {
@@ -59,16 +59,20 @@ export class DemoBot {
     this.pending = this.clock.setTimeout(() => {
       this.pending = undefined;
       this.submitting = this.submit(inputs);
+      this.service.track('demo players', this.submitting);
     }, seconds * 1000);
   }
 
   private async submit(inputs: () => TableInput[]): Promise<void> {
-    for (const input of inputs()) {
-      if (this.stopped) return;
-      // A refusal is on the log with its code, and a failed append the table's own to report: the bot plans anew.
-      await this.service.submit(input, { source: 'api', by: 'demo-bot' }).catch(() => undefined);
+    try {
+      for (const input of inputs()) {
+        if (this.stopped) return;
+        // A refusal is on the log with its code; a failed append ends this batch (reported as the reaction's).
+        await this.service.submit(input, { source: 'api', by: 'demo-bot' });
+      }
+    } finally {
+      this.plannedFor = null;
     }
-    this.plannedFor = null;
     if (!this.stopped) this.plan();
   }
 

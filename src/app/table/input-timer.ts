@@ -3,7 +3,6 @@
 // submits, or nothing. A new key starts the timer afresh, no key stops it, the same key leaves it
 // running. At expiry the input is submitted only if that very wait is still due (an answer may have
 // raced the timer). Replay never reads the clock: the expiry is on the log like any input.
-import type { Subscription } from 'rxjs';
 import type { Clock, TimerHandle } from '../../ports/clock.js';
 import type { TableInput } from '../../round/inputs.js';
 import type { TableService } from './table-service.js';
@@ -15,7 +14,7 @@ export interface DueWait {
 }
 
 export class InputTimer {
-  private subscription: Subscription | undefined;
+  private removeReaction: (() => void) | undefined;
   private handle: TimerHandle | undefined;
   private armedKey: string | null = null;
 
@@ -29,12 +28,12 @@ export class InputTimer {
   ) {}
 
   start(): void {
-    this.subscription = this.service.events$.subscribe(() => this.rearm());
+    this.removeReaction = this.service.react(`${this.by} timer`, () => this.rearm());
     this.rearm();
   }
 
   stop(): void {
-    this.subscription?.unsubscribe();
+    this.removeReaction?.();
     this.disarm();
   }
 
@@ -54,7 +53,7 @@ export class InputTimer {
       this.handle = undefined;
       if (this.due(this.service)?.key !== wait.key) return;
       this.armedKey = null;
-      void this.service.submit(wait.input, { source: 'timer', by: this.by }).catch(() => undefined);
+      this.service.track(`${this.by} timer`, this.service.submit(wait.input, { source: 'timer', by: this.by }));
     }, this.seconds * 1000);
   }
 }

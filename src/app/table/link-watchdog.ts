@@ -6,19 +6,17 @@
 // A supervisor's resume clears every shoe fault; if the link is still down then (after the start-up
 // time, or once it had been up), the watchdog raises linkDown again: the table cannot deal without it.
 import type { Logger } from 'pino';
-import type { Subscription } from 'rxjs';
 import type { Clock, TimerHandle } from '../../ports/clock.js';
 import type { TableService } from './table-service.js';
 import type { InputOrigin } from '../audit/log-records.js';
 import { faultDetail, type FaultDetail } from './fault-detail.js';
-import { unlessHalted } from './append-fault.js';
 
 export class LinkWatchdog {
   private handle: TimerHandle | undefined;
   private upOnce = false;
   private linkUp = false;
   private expired = false;
-  private subscription: Subscription | undefined;
+  private removeReaction: (() => void) | undefined;
 
   constructor(
     private readonly service: TableService,
@@ -28,13 +26,14 @@ export class LinkWatchdog {
   ) {}
 
   start(): void {
-    this.subscription = this.service.events$.subscribe((event) => {
-      if (event.type === 'table.resumed' && !this.linkUp && (this.expired || this.upOnce)) void this.raise({ code: 'linkStillDown', params: {} }, { source: 'shoe', by: 'link' });
+    this.removeReaction = this.service.react('link watchdog', (event) => {
+      if (event.type === 'table.resumed' && !this.linkUp && (this.expired || this.upOnce)) return this.raise({ code: 'linkStillDown', params: {} }, { source: 'shoe', by: 'link' });
+      return undefined;
     });
     if (this.upOnce) return;
     this.handle = this.clock.setTimeout(() => {
       this.handle = undefined;
-      void this.expire();
+      this.service.track('link watchdog', this.expire());
     }, this.seconds * 1000);
   }
 
@@ -47,7 +46,7 @@ export class LinkWatchdog {
   }
 
   stop(): void {
-    this.subscription?.unsubscribe();
+    this.removeReaction?.();
     this.disarm();
   }
 
@@ -70,8 +69,6 @@ export class LinkWatchdog {
   }
 
   private async raise(why: FaultDetail, origin: InputOrigin): Promise<void> {
-    await this.service.submit({ type: 'shoe.fault', fault: 'linkDown', ...faultDetail(why) }, origin).catch(unlessHalted((err) => {
-      this.logger?.error({ err, tableId: this.service.tableId }, 'link watchdog: fault not recorded');
-    }));
+    await this.service.submit({ type: 'shoe.fault', fault: 'linkDown', ...faultDetail(why) }, origin);
   }
 }

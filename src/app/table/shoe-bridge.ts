@@ -2,7 +2,6 @@
 // adapter's shoe-input.ts) goes on the log — the link ACKs it only after `onShoeEvent` resolves, i.e.
 // after it is durable (PROTOCOL.md §9.6) — and the draw gate is locked whenever no card is due
 // (betting, a decision pending, the table paused).
-import type { Subscription } from 'rxjs';
 import type { ShoeGate } from '../../ports/shoe-gate.js';
 import type { LinkHold } from '../../ports/link-hold.js';
 import type { ShoeInput } from '../../ports/shoe-input.js';
@@ -14,7 +13,7 @@ import { cardsDrawn } from '../../round/operations/shoe.js';
 import { SEQUENCE_INCIDENT_FAULT, sequenceIncidentInput, type SequenceIncidentEvidence } from './sequence-incident.js';
 
 export class ShoeBridge {
-  private subscription: Subscription | undefined;
+  private removeReaction: (() => void) | undefined;
   private lastGate: string | null = null;
   /** While one shoe event's inputs go in, the gate waits: the table passes through states (a misread
    *  cleared, the card not yet placed) in which a card would look due. */
@@ -88,7 +87,7 @@ export class ShoeBridge {
   start(): void {
     // A restart with an incident still open on the log: keep holding what the shoe sends.
     if (this.service.table.shoeFaults.includes(SEQUENCE_INCIDENT_FAULT)) this.linkHold?.hold('a sequence incident is open on the log');
-    this.subscription = this.service.events$.subscribe(() => {
+    this.removeReaction = this.service.react('shoe gate', () => {
       this.releaseHoldWhenCleared();
       this.steerGate();
     });
@@ -102,7 +101,7 @@ export class ShoeBridge {
   }
 
   stop(): void {
-    this.subscription?.unsubscribe();
+    this.removeReaction?.();
   }
 
   private steerGate(): void {
@@ -114,6 +113,8 @@ export class ShoeBridge {
     const key = due ? `${JSON.stringify(due)}#${table.shoe?.number ?? 0}:${cardsDrawn(table.shoe)}` : 'locked';
     if (key === this.lastGate) return;
     this.lastGate = key;
+    // A gate command the shoe does not take (the link down, a NAK) is the link's to report, in its state and
+    // counters; the next durable batch steers the gate again.
     const ignore = () => undefined;
     if (!due) {
       void this.gate.lockGate().catch(ignore);

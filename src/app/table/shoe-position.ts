@@ -41,7 +41,7 @@ export async function lastShoeSeq(store: EventStore, tableId: string, head: numb
  */
 export async function attachShoePosition(service: TableService, store: EventStore): Promise<() => number> {
   let live: number | undefined;
-  service.events$.subscribe((e) => {
+  service.react('shoe position', (e) => {
     const seq = shoeSeqOf(e);
     if (seq !== undefined) live = seq;
   });

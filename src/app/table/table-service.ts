@@ -12,6 +12,7 @@ import type { RuleSet } from '../../rules/rule-set.js';
 import type { TableInput } from '../../round/inputs.js';
 import { TableEngine } from '../../round/table-engine.js';
 import type { TableState } from '../../round/table-state.js';
+import { Reactions, reactionFailureLine, type Reaction } from './reactions.js';
 import { CONFIGURED_RECORD, REFUSED_COMMAND_RECORD, STORAGE_RECOVERED_RECORD, configuredRecord, factOf, factRecord, inputRecord, type InputOrigin } from '../audit/log-records.js';
 import type { LogNotePayloads, NoteType } from '../audit/log-notes.js';
 import { pausedByARestart } from './restart-pause.js';
@@ -76,6 +77,7 @@ export class TableService {
   private opened = false;
   /** The append fault that halts the table (null while the log takes appends): see append-fault.ts. */
   readonly fault$: Observable<AppendFault | null>;
+  private readonly reactions: Reactions;
 
   private constructor(
     private readonly options: TableServiceOptions,
@@ -86,6 +88,31 @@ export class TableService {
     this.addSnapshotPart(KEYS_SNAPSHOT_PART, () => keys.snapshot());
     this.halting = new TableHalt({ tableId: options.tableId, clock: options.clock, logger: options.logger, logFile: options.logFile });
     this.fault$ = this.halting.fault$;
+    this.reactions = new Reactions(reactionFailureLine(options.logger, options.tableId));
+  }
+
+  /**
+   * Adds a reaction to every stored event from now on (./reactions.ts): it is given the event and the table
+   * right after it; its work is awaited by settled(). Returns its removal.
+   */
+  react(name: string, reaction: Reaction): () => void {
+    return this.reactions.add(name, reaction);
+  }
+
+  /** Tracks work started by a reaction later on (a timer's input): settled() waits for it, a failure is logged. */
+  track(name: string, work: Promise<unknown>): void {
+    this.reactions.track(name, work);
+  }
+
+  /** Resolves once every reaction to the events stored so far, and the work they started, has finished. */
+  settled(): Promise<void> {
+    return this.reactions.settled();
+  }
+
+  /** Publishes a durable event: the live stream, then the reactions. */
+  private publish(event: StoredEvent): void {
+    this.published.next(event);
+    this.reactions.dispatch(event, { table: this.engine.table, phase: this.engine.phase });
   }
 
   /** Opens the table: rebuilds it from its log and, when the log was not empty, marks the recovery. */
@@ -223,7 +250,7 @@ export class TableService {
     }
     for (const event of stored) this.keys.push(event);
     await this.maybeSnapshot();
-    for (const event of stored) this.published.next(event);
+    for (const event of stored) this.publish(event);
     const note = recovered ? { note: STORAGE_RECOVERED } : {};
     // A refusal is answered as the log holds it (its values in the stored order), so a retry answered from the
     // log (./submit-result.ts) is the same answer byte for byte.
@@ -263,7 +290,7 @@ export class TableService {
     const result = await store.append(tableId, [{ type, data, round: this.engine.table.round, monoTime: at.mono, wallTime: at.wall, rulesId }], { expectedVersion: this.version });
     this.version = result.lastSeq;
     const stored = result.events[0] as StoredEvent;
-    this.published.next(stored);
+    this.publish(stored);
     return stored;
   }
 
@@ -291,7 +318,7 @@ export class TableService {
     const record = configuredRecord(rules, rulesId, tableId, this.engine.table.round, clock.instant());
     const result = await store.append(tableId, [record], { expectedVersion: this.version });
     this.version = result.lastSeq;
-    for (const event of result.events) this.published.next(event);
+    for (const event of result.events) this.publish(event);
     if (result.events[0]?.type !== CONFIGURED_RECORD) throw new Error('configuration record not stored');
   }
 

@@ -110,7 +110,7 @@ describe('link watchdog', () => {
     watchdog.start();
     await clock.advance(5_000);
     await service.submit({ type: 'supervisor', action: 'resume', by: 'pit-boss' }, { source: 'api', by: 'pit-boss' });
-    await new Promise((r) => setTimeout(r, 20));
+    await service.settled();
     expect(service.phase).toBe('paused');
     expect(service.table.shoeFaults).toEqual(['linkDown']);
     const again = linkDownInputs(await store.read('tbl-7')).at(-1);
@@ -118,7 +118,7 @@ describe('link watchdog', () => {
     // With the link up, a resume stays resumed.
     watchdog.onLinkState('up');
     await service.submit({ type: 'supervisor', action: 'resume', by: 'pit-boss' }, { source: 'api', by: 'pit-boss' });
-    await new Promise((r) => setTimeout(r, 20));
+    await service.settled();
     expect(service.phase).toBe('active.betting');
     // Lost after being up, then resumed by hand while still down: paused again.
     const bridge = new ShoeBridge(service, noGate);
@@ -127,7 +127,7 @@ describe('link watchdog', () => {
     expect(service.phase).toBe('paused');
     const before = linkDownInputs(await store.read('tbl-7')).length;
     await service.submit({ type: 'supervisor', action: 'resume', by: 'pit-boss' }, { source: 'api', by: 'pit-boss' });
-    await new Promise((r) => setTimeout(r, 20));
+    await service.settled();
     expect(service.phase).toBe('paused');
     expect(linkDownInputs(await store.read('tbl-7'))).toHaveLength(before + 1);
     watchdog.stop();
@@ -164,7 +164,7 @@ describe('link watchdog', () => {
     const runtime = await startTable({ config, logger, quiet: true, store: new MemoryEventStore(), clock });
     try {
       await clock.advance(2_000);
-      await new Promise((r) => setTimeout(r, 50));
+      await runtime.service.settled();
       expect(runtime.service.table.shoeFaults).toEqual(['linkDown']);
       expect(lines.find((l) => l.msg.startsWith('table paused: shoe fault: linkDown'))).toMatchObject({ level: 50, tableId: 'nodev-1' });
     } finally {

@@ -8,7 +8,6 @@ import { SHUFFLE_ALARM_RECORD, isInputRecord, recordedInput } from '../../audit/
 import { LOG_PAGE, readLogBackwards } from '../../audit/read-log-pages.js';
 import type { TableService } from '../table-service.js';
 import { ShuffleWatch, type ShuffleAlarm } from './shuffle-watch.js';
-import { unlessHalted } from '../append-fault.js';
 
 const CARD_CODE = /^(?:[2-9TJQKA]|10)[SHDC]$/;
 
@@ -52,16 +51,15 @@ export async function startShuffleCheck(options: ShuffleCheckOptions): Promise<S
   const watch = ShuffleWatch.restore(await recentShoes(store, service.tableId, service.position), runLength);
   const raise = (alarm: ShuffleAlarm) => {
     logger?.error({ tableId: service.tableId, alarm: alarm.kind, run: alarm.run, at: alarm.at }, `integrity alarm: ${alarm.text}`);
-    void service.recordNote(SHUFFLE_ALARM_RECORD, { ...alarm }).catch(unlessHalted((err) => logger?.error({ err }, 'shuffle alarm not recorded')));
+    service.track('shuffle check (alarm note)', service.recordNote(SHUFFLE_ALARM_RECORD, { ...alarm }));
     if (options.pause) {
-      void service.submit({ type: 'supervisor', action: 'pause', by: 'shuffle-check', reason: alarm.text }, { source: 'system', by: 'shuffle-check' })
-        .catch(unlessHalted((err) => logger?.error({ err }, 'shuffle alarm pause not recorded')));
+      service.track('shuffle check (pause)', service.submit({ type: 'supervisor', action: 'pause', by: 'shuffle-check', reason: alarm.text }, { source: 'system', by: 'shuffle-check' }));
     }
   };
-  const subscription = service.events$.subscribe((event) => {
+  const stop = service.react('shuffle check', (event) => {
     if (event.type === 'shoe.loaded') return watch.newShoe();
     const card = cardOut(event);
     if (card !== null) for (const alarm of watch.observe(card)) raise(alarm);
   });
-  return { stop: () => subscription.unsubscribe() };
+  return { stop };
 }
