@@ -4,7 +4,7 @@
 //
 // It is transport-agnostic: it writes bytes through `attach(write)` and is fed bytes with
 // `receive(bytes)`. mock-wire.ts connects it to serialport's mock binding, run-emulator.ts to a
-// real serial device or pseudo-terminal. Time comes from an injected Scheduler and randomness
+// real serial device or pseudo-terminal. Time comes from an injected Clock (src/ports/clock.ts) and randomness
 // from an injected seeded Rng, so a run is reproducible.
 //
 // A device model (mechanics: cards, gate, faults, rescans) over the shoe's end of the link
