@@ -36,7 +36,7 @@ export const LAYERS = {
   // The drivers behind the ports. What they need of the application comes through src/ports.
   adapters: { may: ['rules', 'round', 'random', 'messages', 'ports', 'log', 'config', 'firmware-protocol'], why: 'adapters implement ports: what they need of the application comes through src/ports, passed in by the composition' },
   // The conformance suite drives a real shoe over the wire: the protocol only.
-  conformance: { may: ['firmware-protocol'], why: 'the conformance suite speaks the wire protocol only' },
+  conformance: { may: ['firmware-protocol', 'ports'], why: 'the conformance suite speaks the wire protocol only, on the clock it is given (src/ports/clock.ts)' },
   // The wiring of one table: the application and the adapters, not the command line above it.
   composition: { may: EVERYTHING.filter((f) => !['composition', 'cli', 'testing', 'library', 'conformance'].includes(f)), why: 'the composition wires the application to the adapters; the CLI is above it' },
   // The package's library (package.json "exports"): a table's log read, and the scenario checks, whose file

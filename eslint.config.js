@@ -33,6 +33,29 @@ const PAGES = [
   },
 ];
 
+/**
+ * Time is an input (docs/adr/0007-time-and-randomness-are-inputs.md; docs/architecture.md, "The clock"): in
+ * src/ only the clock adapter (src/adapters/clock/) reads the machine's time or sets Node's timers. Everything
+ * else takes the table's Clock (src/ports/clock.ts), or, where a tool measures real time, the process's clock
+ * from src/adapters/clock/real-clock.ts. The pages run in the browser and keep the browser's.
+ */
+const CLOCK_MESSAGE = 'Time is an input: take the table\'s Clock (src/ports/clock.ts), or the process\'s from src/adapters/clock/real-clock.ts.';
+const CLOCK_GLOBALS = ['setTimeout', 'setInterval', 'clearTimeout', 'clearInterval'].map((name) => ({ name, message: CLOCK_MESSAGE }));
+const CLOCK_PROPERTIES = [
+  { object: 'Date', property: 'now' },
+  { object: 'performance', property: 'now' },
+  ...['setTimeout', 'setInterval', 'clearTimeout', 'clearInterval', 'performance'].map((property) => ({ object: 'globalThis', property })),
+].map((p) => ({ ...p, message: CLOCK_MESSAGE }));
+const CLOCK_SYNTAX = [{ selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: `new Date() reads the clock. ${CLOCK_MESSAGE}` }];
+const CLOCK_IMPORTS = [
+  { name: 'timers', message: CLOCK_MESSAGE },
+  { name: 'node:timers', message: CLOCK_MESSAGE },
+  { name: 'timers/promises', message: CLOCK_MESSAGE },
+  { name: 'node:timers/promises', message: CLOCK_MESSAGE },
+  { name: 'perf_hooks', importNames: ['performance'], message: CLOCK_MESSAGE },
+  { name: 'node:perf_hooks', importNames: ['performance'], message: CLOCK_MESSAGE },
+];
+
 /** Node's globals, which a page has not: a page that uses one type-checks (the view types bring Node's types) but breaks in the browser. */
 const NODE_GLOBALS = ['process', 'Buffer', 'global', 'require', 'module', '__dirname', '__filename', 'setImmediate', 'clearImmediate']
   .map((name) => ({ name, message: 'The pages run in the browser: Node\'s globals are not there.' }));
@@ -58,6 +81,18 @@ export default tseslint.config(
     ignores: ['src/adapters/web/pages/**'],
     plugins: { layers: { rules: { imports: layerImports } } },
     rules: { 'layers/imports': 'error' },
+  },
+  {
+    // Time is an input (docs/adr/0007-time-and-randomness-are-inputs.md): only the clock adapter reads the machine's.
+    files: ['src/**'],
+    ignores: ['src/adapters/clock/**', 'src/adapters/web/pages/**'],
+    plugins: { '@typescript-eslint': tseslint.plugin },
+    rules: {
+      'no-restricted-globals': ['error', ...CLOCK_GLOBALS],
+      'no-restricted-properties': ['error', ...CLOCK_PROPERTIES],
+      'no-restricted-syntax': ['error', ...CLOCK_SYNTAX],
+      '@typescript-eslint/no-restricted-imports': ['error', { paths: CLOCK_IMPORTS }],
+    },
   },
   {
     // No I/O: the pure core, the messages (the pages bundle them), the ports and the wire protocol.

@@ -30,7 +30,7 @@ import { playBotRounds, playBotRoundsAsync, type BotStrategy } from '../src/app/
 import { mulberry32 } from '../src/random/prng.js';
 import { MemoryEventStore } from '../src/adapters/store/memory-event-store.js';
 import { SqliteEventStore } from '../src/adapters/store/sqlite-event-store.js';
-import { steppingClock } from '../src/adapters/clock/system-clock.js';
+import { steppingClock } from '../src/adapters/clock/stepping-clock.js';
 import type { EventStore } from '../src/ports/event-store.js';
 import type { RuleSet } from '../src/rules/rule-set.js';
 import { TABLE_DRAFT_MODES, tableDrafts, type TableDraftMode } from './table-draft-modes.js';

@@ -19,7 +19,7 @@ import { randomUUID } from 'node:crypto';
 import { pino } from 'pino';
 import { createTableWebServer } from '../src/composition/table-web-server.js';
 import { SqliteEventStore } from '../src/adapters/store/sqlite-event-store.js';
-import { systemClock } from '../src/adapters/clock/system-clock.js';
+import { realClock } from '../src/adapters/clock/real-clock.js';
 import { TableService } from '../src/app/table/table-service.js';
 import { IdempotencyKeys, KEYS_SNAPSHOT_PART } from '../src/app/table/idempotency-keys.js';
 import { DEFAULT_KEY_RETENTION } from '../src/config/idempotency-config.js';
@@ -39,7 +39,7 @@ async function commandLatencies(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'bench-idempotency-'));
   const { rules, rulesId } = loadRuleSet('six-deck');
   const store = new SqliteEventStore({ path: join(dir, '{tableId}.db'), synchronous: 'FULL', pollIntervalMs: 0 });
-  const service = await TableService.open({ tableId: 'bench-1', rules, rulesId, store, clock: systemClock });
+  const service = await TableService.open({ tableId: 'bench-1', rules, rulesId, store, clock: realClock() });
   const config = parseTableConfig({ id: 'bench-1', rules: 'six-deck', roles: { 'game-server': [{ name: 'bench-gs', token: TOKEN }] } }, 'bench');
   const app = createTableWebServer({ service, store, config, decisionSeconds: 15, logger: pino({ level: 'silent' }), rateLimit: { max: 1_000_000, windowMs: 1000 } });
   await app.ready();

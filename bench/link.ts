@@ -29,7 +29,7 @@ import { SerialPort } from 'serialport';
 import { Deframer, encodeFrame, oneDeck, type Card } from '../firmware-protocol/src/index.js';
 import { ShoeEmulator } from '../src/adapters/shoe-emulator/emulator.js';
 import { mulberry32, shuffledShoe } from '../src/random/prng.js';
-import { realScheduler } from '../src/adapters/serial/scheduler.js';
+import { realClock } from '../src/adapters/clock/real-clock.js';
 import { ShoeLink } from '../src/adapters/serial/shoe-link.js';
 import { hasSocat, startPtyPair } from '../test/adapters/serial/socat.js';
 
@@ -82,9 +82,9 @@ async function latency(label: string, cardsWanted: number, decks: number, contro
     return null;
   }
   const pair = await startPtyPair();
-  const sched = realScheduler();
+  const sched = realClock();
   const cards = shuffledShoe(decks, mulberry32(1)).slice(0, Math.min(cardsWanted, decks * 52));
-  const emulator = new ShoeEmulator({ scheduler: sched, rng: mulberry32(1), cards, decks, cutCardAfter: Math.floor(decks * 52 * 0.75) });
+  const emulator = new ShoeEmulator({ clock: sched, rng: mulberry32(1), cards, decks, cutCardAfter: Math.floor(decks * 52 * 0.75) });
   const shoePort = new SerialPort({ path: pair.a, baudRate: BAUD, autoOpen: false });
   await new Promise<void>((res, rej) => shoePort.open((e) => (e ? rej(e) : res())));
   shoePort.on('error', () => undefined);
@@ -150,7 +150,7 @@ async function latency(label: string, cardsWanted: number, decks: number, contro
 
 /** The link alone; the handler resolves at once. */
 const noOpController = async (path: string): Promise<Controller> => {
-  const link = new ShoeLink({ path, baudRate: BAUD, scheduler: realScheduler(), onMessage: async () => undefined });
+  const link = new ShoeLink({ path, baudRate: BAUD, clock: realClock(), onMessage: async () => undefined });
   link.start();
   return { link, steersGate: false, stop: () => link.close() };
 };

@@ -18,7 +18,7 @@ import { SqliteEventStore } from '../src/adapters/store/sqlite-event-store.js';
 import { TableService } from '../src/app/table/table-service.js';
 import { loadRuleSet } from '../src/config/load-rule-set.js';
 import { parseTableConfig } from '../src/config/table-config.js';
-import { systemClock } from '../src/adapters/clock/system-clock.js';
+import { realClock } from '../src/adapters/clock/real-clock.js';
 import { numberOption } from './support/bench-options.js';
 
 const REQUESTS = numberOption('requests', 10_000);
@@ -59,7 +59,7 @@ async function run(addresses: number): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'bench-refusals-'));
   const id = `refusals-${addresses}`;
   const store = new SqliteEventStore({ path: join(dir, '{tableId}.db'), pollIntervalMs: 0 });
-  const service = await TableService.open({ tableId: id, rules, rulesId, store, clock: systemClock });
+  const service = await TableService.open({ tableId: id, rules, rulesId, store, clock: realClock() });
   const config = parseTableConfig({ id, rules: 'six-deck', roles: { 'game-server': [{ name: 'online-1', token: GAME_SERVER_TOKEN }] } }, 'bench');
   const app = createTableWebServer({ service, store, config, decisionSeconds: 15, logger: pino({ level: 'silent' }) });
   await app.listen({ host: '127.0.0.1', port: 0 });

@@ -28,7 +28,7 @@ import { TableService } from '../src/app/table/table-service.js';
 import { TableProjections } from '../src/app/displays/table-projections.js';
 import { tableMeta } from '../src/app/displays/table-meta.js';
 import { loadRuleSet } from '../src/config/load-rule-set.js';
-import { systemClock } from '../src/adapters/clock/system-clock.js';
+import { realClock } from '../src/adapters/clock/real-clock.js';
 import { strategyInBackground } from '../src/app/par/strategy-in-background.js';
 import type { JsonValue, NewEvent } from '../src/ports/event-store.js';
 import { cpuOf, pidByName } from './support/bench-processes.js';
@@ -213,9 +213,9 @@ async function partA(): Promise<void> {
 async function bigLog(dir: string, id: string, events: number): Promise<void> {
   const path = join(dir, '{tableId}.db');
   const store = new SqliteEventStore({ path, synchronous: 'NORMAL', pollIntervalMs: 0 });
-  const service = await TableService.open({ tableId: id, rules, rulesId, store, clock: systemClock, snapshotEvery: 1 });
+  const service = await TableService.open({ tableId: id, rules, rulesId, store, clock: realClock(), snapshotEvery: 1 });
   const meta = tableMeta(id, rules);
-  const options = { store, tableId: id, meta, rules, decisionSeconds: 15, live: service };
+  const options = { store, tableId: id, meta, rules, decisionSeconds: 15, live: service, clock: service.clock };
   const before = new TableProjections(options);
   before.start();
   await service.submit({ type: 'shoe.loaded' }, { source: 'shoe' });
@@ -292,7 +292,7 @@ async function partC(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'bench-refused-'));
   const id = `refused-${Date.now().toString(36)}`;
   const store = new SqliteEventStore({ path: join(dir, '{tableId}.db'), pollIntervalMs: 0 });
-  const service = await TableService.open({ tableId: id, rules, rulesId, store, clock: systemClock });
+  const service = await TableService.open({ tableId: id, rules, rulesId, store, clock: realClock() });
   const app = createTableWebServer({ service, store, config: config(id, dir, false), decisionSeconds: 15, logger: quiet });
   const url = await app.listen({ host: '127.0.0.1', port: 0 });
   const file = join(dir, `${id}.db`);

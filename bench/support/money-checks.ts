@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { pino } from 'pino';
 import { openTableFile } from '../../src/adapters/store/sqlite-table-file.js';
 import { SqliteEventStore } from '../../src/adapters/store/sqlite-event-store.js';
-import { systemClock } from '../../src/adapters/clock/system-clock.js';
+import { realClock } from '../../src/adapters/clock/real-clock.js';
 import { createTableWebServer } from '../../src/composition/table-web-server.js';
 import { readLogPages } from '../../src/app/audit/read-log-pages.js';
 import { isInputRecord, recordedInput } from '../../src/app/audit/log-records.js';
@@ -52,7 +52,7 @@ export async function runIdempotentBets(bets: number, bursts: number): Promise<I
   const dir = mkdtempSync(join(tmpdir(), 'bench-money-bets-'));
   const { rules, rulesId } = loadRuleSet('six-deck');
   const store = new SqliteEventStore({ path: join(dir, '{tableId}.db'), synchronous: 'FULL', pollIntervalMs: 0 });
-  const service = await TableService.open({ tableId: 'bets-1', rules, rulesId, store, clock: systemClock });
+  const service = await TableService.open({ tableId: 'bets-1', rules, rulesId, store, clock: realClock() });
   const config = parseTableConfig({ id: 'bets-1', rules: 'six-deck', roles: { 'game-server': [{ name: 'bench-gs', token: TOKEN }] } }, 'bench');
   const app = createTableWebServer({ service, store, config, decisionSeconds: 15, logger: pino({ level: 'silent' }), rateLimit: { max: 1_000_000, windowMs: 1000 } });
   await app.ready();

@@ -7,6 +7,7 @@ import { dirname } from 'node:path';
 import { backupDatabase } from '../adapters/store/sqlite-backup.js';
 import { SqliteLogReader } from '../adapters/store/sqlite-log-reader.js';
 import { AnchorFileWriter, anchorFileOf, readNewestAnchor } from '../adapters/store/anchor-file.js';
+import { realClock } from '../adapters/clock/real-clock.js';
 import { judgeAgainstAnchor, LogBehindAnchorError } from '../ports/log-anchor.js';
 import { verifyLogFile } from './verify-log-file.js';
 import { logKeyFromEnv } from '../config/log-key.js';
@@ -50,7 +51,7 @@ export async function backupCommand(args: CommandArgs<OptionSpecs>, out: Out, en
     }
     const writer = new AnchorFileWriter(anchorFileOf(file));
     try {
-      writer.append(copy.tableId, head, 'backup', new Date());
+      writer.append(copy.tableId, head, 'backup', new Date(realClock().wallNow()));
     } finally {
       writer.close();
     }

@@ -80,7 +80,7 @@ export interface CommandIO {
   readonly stderr: StatusStream;
   /** One line to stdout, for verbs that write little. */
   readonly out: (line: string) => void;
-  /** Milliseconds, for progress rates (performance.now in the process; a fake clock in tests). */
+  /** Milliseconds, for progress rates (the process's clock, src/adapters/clock/real-clock.ts; a fake clock in tests). */
   readonly now: () => number;
 }
 

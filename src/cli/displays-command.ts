@@ -13,6 +13,7 @@ import { credentialIndex, loadTableConfig } from '../config/table-config.js';
 import { NatsViewSource } from '../adapters/view-fanout/nats-view-source.js';
 import { ensureViewStream, tablesWithViews } from '../adapters/view-fanout/view-stream.js';
 import { createGatewayServer } from '../adapters/web/gateway-server.js';
+import { realClock } from '../adapters/clock/real-clock.js';
 import { connectOrExplain, followNatsOutages, jetStreamOf } from './connect-nats.js';
 import { UsageError } from './usage-error.js';
 import { OperatorError } from './operator-error.js';
@@ -47,9 +48,10 @@ export async function displaysCommand(args: CommandArgs<OptionSpecs>): Promise<n
       if (tables.length !== 1) throw new UsageError(tables.length === 0 ? 'no table publishes views on this NATS yet: give --table ID' : `several tables publish views (${tables.join(', ')}): give --table ID`);
       tableId = tables[0] as string;
     }
-    const views = new NatsViewSource({ connection, tableId, logger, minIntervalMs: Number(interval) });
+    const clock = realClock();
+    const views = new NatsViewSource({ connection, tableId, logger, minIntervalMs: Number(interval), clock });
     await views.start();
-    const app = createGatewayServer({ views, credentials: config ? credentialIndex(config) : new Map(), logger, conflatedFromSource: (a) => views.conflated(a), problem: () => nats.problem });
+    const app = createGatewayServer({ views, credentials: config ? credentialIndex(config) : new Map(), logger, clock, conflatedFromSource: (a) => views.conflated(a), problem: () => nats.problem });
     const address = await app.listen({ host: args.options.get('host') ?? '127.0.0.1', port: Number(port) });
     logger.info({ tableId, nats: url, url: address }, `serving ${tableId} at ${address}: open ${address}/ (public)${config ? `, ${address}/dealer?token=…` : ''}`);
     await new Promise<void>((resolve) => {

@@ -1,6 +1,8 @@
 // `shoe floor` at work (floor-command.ts declares it): the rounds on the stream, then live ones when following.
 import { DeliverPolicy, type JetStreamManager } from 'nats';
 import { JetStreamLog } from '../adapters/store/jetstream-log.js';
+import { realClock } from '../adapters/clock/real-clock.js';
+import type { TimerHandle } from '../ports/clock.js';
 import type { StoredEvent } from '../ports/event-store.js';
 import { FloorRounds, formatFloorRound } from '../app/audit/floor-rounds.js';
 import { UsageError } from './usage-error.js';
@@ -61,11 +63,12 @@ export async function floorReport(o: FloorOptions, io: CommandIO): Promise<numbe
     if (lost !== null) stopReading();
     const rounds = new FloorRounds();
     const writer = new LineWriter(io.stdout, 1);
-    let idle: NodeJS.Timeout | undefined;
+    const clock = realClock();
+    let idle: TimerHandle | undefined;
     const armIdle = () => {
       if (idleExit === undefined) return;
-      clearTimeout(idle);
-      idle = setTimeout(() => void messages.close(), idleExit);
+      clock.clearTimeout(idle);
+      idle = clock.setTimeout(() => void messages.close(), idleExit);
     };
     armIdle();
     const decoder = new TextDecoder();
@@ -75,7 +78,7 @@ export async function floorReport(o: FloorOptions, io: CommandIO): Promise<numbe
       if (done) await writer.line(o.format === 'json' ? JSON.stringify(done) : formatFloorRound(done));
       if (!follow && m.seq >= state.last_seq) break;
     }
-    clearTimeout(idle);
+    clock.clearTimeout(idle);
     await writer.flush();
     if (lost !== null) throw new OperatorError(`lost NATS at ${url} (${lost}): the report stops at the last round printed`);
     return 0;

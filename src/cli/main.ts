@@ -1,5 +1,5 @@
 // The `shoe` command: one entry for every tool of the product (the verbs are in commands.ts).
-import { performance } from 'node:perf_hooks';
+import { realClock } from '../adapters/clock/real-clock.js';
 import { packageVersion } from '../config/package-root.js';
 import { COMMANDS } from './commands.js';
 import { runShoe } from './run-shoe.js';
@@ -14,5 +14,5 @@ process.exitCode = await runShoe(process.argv.slice(2), { commands: COMMANDS, ve
   stdout: process.stdout,
   stderr: process.stderr,
   out: (line) => process.stdout.write(`${line}\n`),
-  now: () => performance.now(),
+  now: realClock().now,
 });

@@ -13,6 +13,7 @@ import Database from 'better-sqlite3';
 import { SqliteLogReader } from '../adapters/store/sqlite-log-reader.js';
 import { copyIntoCurrentFormat, syncFile } from '../adapters/store/sqlite-log-migration.js';
 import { lockTable } from '../adapters/store/table-lock.js';
+import { realClock } from '../adapters/clock/real-clock.js';
 import { UnreadableLogError } from '../adapters/store/unreadable-log.js';
 import { LOG_FORMAT } from '../adapters/store/sqlite-schema.js';
 import { logKeyFromEnv } from '../config/log-key.js';
@@ -55,7 +56,7 @@ export async function migrateCommand(args: CommandArgs<OptionSpecs>, io: Pick<Co
     io.out(`ALREADY ${tableId}: ${db} is in log format ${LOG_FORMAT}; nothing to do`);
     return 0;
   }
-  const lock = lockTable(resolve(db), tableId, new Date());
+  const lock = lockTable(resolve(db), tableId, new Date(realClock().wallNow()));
   const copy = `${db}.migrating`;
   try {
     checkpoint(db);

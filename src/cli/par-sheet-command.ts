@@ -13,6 +13,10 @@ import { allMarkdown, parSheetMarkdown } from '../app/par-sheet/render-markdown.
 import { parSheetHtml } from '../app/par-sheet/render-html.js';
 import { compareSheets, savedSheetProblem } from '../app/par-sheet/verify-par-sheet.js';
 import { Progress } from './progress.js';
+import { realClock } from '../adapters/clock/real-clock.js';
+
+/** The process's clock: the progress rates and the sheet's date. */
+const clock = realClock();
 
 /** par-sheet's options, checked by its spec (verbs/par-sheet.ts). */
 export interface ParSheetOptions {
@@ -46,7 +50,7 @@ function progressPrinter(quiet: boolean): { update: (label: string, done: number
     update(label, done, total) {
       if (current?.label !== label) {
         current?.progress.finish();
-        current = { label, progress: new Progress({ stream: process.stderr, now: () => performance.now(), label: `par-sheet ${label}`, unit: 'rounds', delayMs: 0, intervalMs: 200, quiet }) };
+        current = { label, progress: new Progress({ stream: process.stderr, now: () => clock.now(), label: `par-sheet ${label}`, unit: 'rounds', delayMs: 0, intervalMs: 200, quiet }) };
       }
       current.progress.update(done, total);
     },
@@ -68,7 +72,7 @@ export async function parSheetCommand(options: ParSheetOptions, out: (line: stri
   const progress = progressPrinter(options.quiet);
   // One pool of threads for every rule set: the workers start once (par/simulation-pool.ts).
   const pool = new SimulationPool(workers);
-  const base = { pool, now: () => performance.now(), generated: new Date(), command: commandLine(options) };
+  const base = { pool, now: () => clock.now(), generated: new Date(clock.wallNow()), command: commandLine(options) };
   const sheetOf = async (loaded: LoadedRuleSet, o: Partial<AssembleOptions> & { seed: number; lang: SheetLang }, step = ''): Promise<ParSheetDocument | number> => {
     // The exact analysis shows no bar (a few seconds to a minute): a line says it runs.
     if (!options.quiet) process.stderr.write(`par-sheet ${step}${loaded.rules.name}: exact analysis…\n`);

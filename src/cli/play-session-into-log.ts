@@ -11,7 +11,8 @@ import { SqliteEventStore } from '../adapters/store/sqlite-event-store.js';
 import { lockTable } from '../adapters/store/table-lock.js';
 import { guardTableLog, type LogGuard } from '../composition/log-guard.js';
 import { logKeyFromEnv } from '../config/log-key.js';
-import { steppingClock, systemClock } from '../adapters/clock/system-clock.js';
+import { realClock } from '../adapters/clock/real-clock.js';
+import { steppingClock } from '../adapters/clock/stepping-clock.js';
 import { TableService } from '../app/table/table-service.js';
 import { attachProjections } from '../app/displays/attach-projections.js';
 import { attachShoePosition } from '../app/table/shoe-position.js';
@@ -71,13 +72,15 @@ export async function playSessionIntoLog(o: RunSessionOptions, io: CommandIO): P
   // Every durable log is written as a table writes it: keyed when a key is given, anchored beside the
   // database, and by one writer at a time (docs/audit.md, "Anchors").
   const key = logKeyFromEnv(o.keyEnv);
-  const lock = lockTable(resolve(o.db), o.tableId, new Date());
+  // The lock's and the anchors' times are the machine's; the inputs' are the run's clock.
+  const machine = realClock();
+  const lock = lockTable(resolve(o.db), o.tableId, new Date(machine.wallNow()));
   const store = new SqliteEventStore({ path: o.db, synchronous: o.synchronous, pollIntervalMs: 0, ...(key ? { macKey: key } : {}) });
-  const clock = o.clock === 'system' ? systemClock : steppingClock();
+  const clock = o.clock === 'system' ? machine : steppingClock();
   const writer = new LineWriter(io.stdout);
   let guard: LogGuard | null = null;
   try {
-    guard = await guardTableLog({ tableId: o.tableId, dbPath: resolve(o.db), logger: pino({ level: 'warn' }, pino.destination(2)), ...(key ? { key } : {}) });
+    guard = await guardTableLog({ tableId: o.tableId, dbPath: resolve(o.db), logger: pino({ level: 'warn' }, pino.destination(2)), clock: machine, ...(key ? { key } : {}) });
     const done = await lastSessionLine(store, o.tableId);
     const service = await TableService.open({ tableId: o.tableId, rules: loaded.rules, rulesId: loaded.rulesId, store, clock });
     await guard.afterOpen(service, store);

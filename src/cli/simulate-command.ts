@@ -12,6 +12,7 @@ import { SIMULATED_BETS, summariseBet, type BetSummary, type SimulationCounts } 
 import { UsageError } from './usage-error.js';
 import { majorUnits } from '../app/audit/money-text.js';
 import { Progress } from './progress.js';
+import { realClock } from '../adapters/clock/real-clock.js';
 import { keepYoungGenerationSmallAfterWorkerStart } from './small-young-generation.js';
 
 export interface SimulationReport {
@@ -65,10 +66,11 @@ export async function simulate(rules: RuleSet, o: { rounds: number; seats: numbe
   // The exact analysis in a worker of its own (once per rule set and strategy in the process): this thread
   // never holds its working set, so the simulation's peak is the workers'.
   const analysis = await mainInWorker(rules, o.strategy);
-  const started = performance.now();
+  const clock = realClock();
+  const started = clock.now();
   // On a terminal from the start, redrawn at most every 100 ms (progress.ts): a chunk answers every ~2 ms with
   // two workers, and this thread shares the two cores with them (20,000,000 rounds are 40,000 chunks).
-  const progress = new Progress({ stream: process.stderr, now: () => performance.now(), label: 'simulate', unit: 'rounds', quiet: !o.progress, delayMs: 0, intervalMs: 100 });
+  const progress = new Progress({ stream: process.stderr, now: () => clock.now(), label: 'simulate', unit: 'rounds', quiet: !o.progress, delayMs: 0, intervalMs: 100 });
   const counts = await runSimulation({
     rules, strategy: analysis.strategy, rounds: o.rounds, seats: o.seats, seed: o.seed, workers: o.workers, insure: true,
     onProgress: (done, total) => progress.update(done, total), onWorkerOnline: keepYoungGenerationSmallAfterWorkerStart,
@@ -80,7 +82,7 @@ export async function simulate(rules: RuleSet, o: { rounds: number; seats: numbe
     if (s) bets[k] = s;
   }
   return {
-    rules: rules.name, rounds: o.rounds, seats: o.seats, seed: o.seed, workers: o.workers, seconds: (performance.now() - started) / 1000,
+    rules: rules.name, rounds: o.rounds, seats: o.seats, seed: o.seed, workers: o.workers, seconds: (clock.now() - started) / 1000,
     bets, frequencies: frequencies(counts.counts), counts: counts.counts, exactMain: analysis.main.expectedReturn,
   };
 }

@@ -9,6 +9,7 @@ import { routeConsoleToLog } from './console-to-log.js';
 import { startTable, type WebServerFactory } from '../composition/table-runtime.js';
 import { preflightProblems } from '../composition/preflight.js';
 import { holdStopSignals, stopOnSignals } from '../composition/shutdown.js';
+import { realClock } from '../adapters/clock/real-clock.js';
 import type { CommandArgs, OptionSpecs } from './command-spec.js';
 import { pathToFileURL } from 'node:url';
 import { resolve } from 'node:path';
@@ -61,9 +62,11 @@ export async function startCommand(args: CommandArgs<OptionSpecs>, web: WebServe
   routeConsoleToLog(logger);
   logger.info({ tableId: config.id, tableFile: settings.tableFile, dataDir: settings.dataDir, database: config.store.path, overrides: settings.sources }, 'configuration');
   const acceptLogBehindAnchor = acceptBehindAnchorOf(args);
+  const clock = realClock();
   const runtime = await startTable({
     config,
     logger,
+    clock,
     ...(serialPath !== undefined ? { serialPath } : {}),
     manual: args.flags.has('manual'),
     ...(args.options.has('capture') ? { capturePath: args.options.get('capture') as string } : {}),
@@ -71,7 +74,7 @@ export async function startCommand(args: CommandArgs<OptionSpecs>, web: WebServe
     ...(acceptLogBehindAnchor ? { acceptLogBehindAnchor } : {}),
     onLostWriter: () => {
       // Another writer owns the log now: close what can be closed, within a bound, and exit non-zero.
-      setTimeout(() => process.exit(1), 5000).unref();
+      clock.setTimeout(() => process.exit(1), 5000, { unref: true });
       void runtime.stop().finally(() => process.exit(1));
     },
   });

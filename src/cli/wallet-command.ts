@@ -6,6 +6,7 @@ import { LOG_LEVELS, type LogLevel } from '../config/runtime-config.js';
 import { OperatorError } from './operator-error.js';
 import { processLogger } from './process-logger.js';
 import { startWallet, type WalletSettings } from './wallet/start-wallet.js';
+import { realClock } from '../adapters/clock/real-clock.js';
 
 /** The status `shoe wallet` exits with on a `restart` fault (EX_TEMPFAIL: start it again). */
 export const RESTART_EXIT = 75;
@@ -22,11 +23,12 @@ export async function walletCommand(settings: WalletSettings): Promise<number> {
   const logger = processLogger({ level: logLevelFromEnv() });
   let exit: (code: number) => void = () => {};
   const stopped = new Promise<number>((resolve) => (exit = resolve));
+  const clock = realClock();
   const wallet = await startWallet(settings, {
     secret, logger, restart: () => exit(RESTART_EXIT),
     setTimer: (run, ms) => {
-      const timer = setTimeout(run, ms);
-      return { cancel: () => clearTimeout(timer) };
+      const timer = clock.setTimeout(run, ms);
+      return { cancel: () => clock.clearTimeout(timer) };
     },
   });
   const onSignal = () => exit(0);

@@ -5,18 +5,18 @@ import type { TableService } from '../app/table/table-service.js';
 import { cardDue } from '../app/table/card-due.js';
 import type { ShoeEmulator } from '../adapters/shoe-emulator/emulator.js';
 import { shuffledShoe, type Rng } from '../random/prng.js';
-import type { Scheduler } from '../ports/scheduler.js';
+import type { Clock, TimerHandle } from '../ports/clock.js';
 
 export class DemoDealer {
   private removeReaction: (() => void) | undefined;
   private drawing = false;
   private loading = false;
-  private timer: unknown;
+  private timer: TimerHandle | undefined;
 
   constructor(
     private readonly service: TableService,
     private readonly shoe: ShoeEmulator,
-    private readonly scheduler: Scheduler,
+    private readonly clock: Clock,
     private readonly rng: Rng,
     /** Milliseconds the dealer takes per card. */
     private readonly paceMs: number,
@@ -29,7 +29,7 @@ export class DemoDealer {
 
   stop(): void {
     this.removeReaction?.();
-    if (this.timer !== undefined) this.scheduler.clearTimeout(this.timer);
+    if (this.timer !== undefined) this.clock.clearTimeout(this.timer);
   }
 
   /** A new shuffled shoe with the cut card about three quarters in. */
@@ -44,7 +44,7 @@ export class DemoDealer {
     if (phase === 'active.awaitingShoe') {
       if (this.loading) return;
       this.loading = true;
-      this.timer = this.scheduler.setTimeout(() => {
+      this.timer = this.clock.setTimeout(() => {
         this.loading = false;
         if (this.service.phase === 'active.awaitingShoe') this.loadNewShoe();
       }, this.paceMs * 3);
@@ -52,7 +52,7 @@ export class DemoDealer {
     }
     if (this.drawing || !cardDue(table, phase, rules)) return;
     this.drawing = true;
-    this.timer = this.scheduler.setTimeout(() => {
+    this.timer = this.clock.setTimeout(() => {
       this.service.track('demo dealer', this.shoe.drawCard().finally(() => {
         this.drawing = false;
         this.act();

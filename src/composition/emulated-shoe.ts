@@ -4,7 +4,7 @@
 import { SerialPortMock } from 'serialport';
 import type { RuleSet } from '../rules/rule-set.js';
 import { mulberry32, shuffledShoe } from '../random/prng.js';
-import { realScheduler as linkScheduler } from '../adapters/serial/scheduler.js';
+import type { Clock } from '../ports/clock.js';
 import { ShoeEmulator } from '../adapters/shoe-emulator/emulator.js';
 import { connectEmulatorToMockBinding, type MockShoeWire } from '../adapters/shoe-emulator/mock-wire.js';
 
@@ -15,13 +15,14 @@ export interface EmulatedShoe {
 
 /**
  * Creates the mock device at `path`, connects an emulated shoe loaded with the rule set's cards shuffled
- * from `seed` (the cut card three quarters in), lets `onEmulatedShoe` tap it, then powers it on.
+ * from `seed` (the cut card three quarters in) and running on the table's `clock`, lets `onEmulatedShoe` tap
+ * it, then powers it on.
  */
-export function plugInEmulatedShoe(rules: RuleSet, path: string, seed: number, onEmulatedShoe?: (shoe: EmulatedShoe) => void): EmulatedShoe {
+export function plugInEmulatedShoe(rules: RuleSet, path: string, seed: number, clock: Clock, onEmulatedShoe?: (shoe: EmulatedShoe) => void): EmulatedShoe {
   const rng = mulberry32(seed);
   SerialPortMock.binding.createPort(path);
   const cards = shuffledShoe(rules.deck.decks, rng).filter((c) => rules.deck.ranks.includes(c[0] as never));
-  const emulator = new ShoeEmulator({ scheduler: linkScheduler(), rng, cards, cutCardAfter: Math.floor(cards.length * 0.75), decks: rules.deck.decks, serialNumber: 'EMU-0001' });
+  const emulator = new ShoeEmulator({ clock, rng, cards, cutCardAfter: Math.floor(cards.length * 0.75), decks: rules.deck.decks, serialNumber: 'EMU-0001' });
   const wire = connectEmulatorToMockBinding(emulator, path);
   onEmulatedShoe?.({ emulator, wire });
   emulator.powerOn();

@@ -5,7 +5,7 @@
 // its state is what /readyz reports as "degraded" and the supervisor page shows as "floor link down".
 import type { Logger } from 'pino';
 import { connect, type ConnectionOptions, type NatsConnection } from 'nats';
-import type { Scheduler } from '../ports/scheduler.js';
+import type { Clock, TimerHandle } from '../ports/clock.js';
 import { natsTroubleReason, type NatsReason } from '../adapters/store/nats-trouble.js';
 import { healthReason, type HealthReason } from '../adapters/web/health-reasons.js';
 import { nestedReason, reasonSentence } from '../messages/coded-reason.js';
@@ -15,7 +15,8 @@ export type FloorLinkState = 'connecting' | 'up' | 'down' | 'closed';
 export interface FloorLinkOptions {
   readonly url: string;
   readonly logger: Logger;
-  readonly scheduler: Scheduler;
+  /** The pauses between connection attempts. */
+  readonly clock: Clock;
   /** Called once, with the first connection: start what lives on it. nats.js reconnects it after that. */
   readonly onConnected: (connection: NatsConnection) => Promise<void>;
   /** Called on every return of the connection after an outage (anchors missed meanwhile are written). */
@@ -31,7 +32,7 @@ export class FloorLink {
   private current: FloorLinkState = 'connecting';
   private why: NatsReason | null = { code: 'natsConnecting', params: {} };
   private connection: NatsConnection | null = null;
-  private timer: unknown;
+  private timer: TimerHandle | undefined;
   private attempts = 0;
   private closed = false;
 
@@ -84,7 +85,7 @@ export class FloorLink {
       this.set('down', trouble);
       const base = this.options.retryMs ?? 500;
       const delay = Math.min(this.options.maxRetryMs ?? 10_000, base * 2 ** Math.min(this.attempts - 1, 8));
-      this.timer = this.options.scheduler.setTimeout(() => void this.attempt(), delay);
+      this.timer = this.options.clock.setTimeout(() => void this.attempt(), delay);
     }
   }
 
@@ -114,7 +115,7 @@ export class FloorLink {
   async close(): Promise<void> {
     this.closed = true;
     this.set('closed', null);
-    if (this.timer !== undefined) this.options.scheduler.clearTimeout(this.timer);
+    if (this.timer !== undefined) this.options.clock.clearTimeout(this.timer);
     await this.connection?.close().catch(() => undefined);
   }
 }

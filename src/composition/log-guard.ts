@@ -15,6 +15,7 @@ import { basename } from 'node:path';
 import type { Logger } from 'pino';
 import type { NatsConnection } from 'nats';
 import type { Subscription } from 'rxjs';
+import type { Clock } from '../ports/clock.js';
 import type { EventStore, StoredEvent } from '../ports/event-store.js';
 import { GENESIS_HASH } from '../log/event-chain.js';
 import { ChainKeyError } from '../log/chain-mac.js';
@@ -23,6 +24,7 @@ import { ANCHORING_STARTED_RECORD, judgeAgainstAnchor, judgeMissingAnchorFile, L
 import { SqliteLogReader } from '../adapters/store/sqlite-log-reader.js';
 import { AnchorFileWriter, anchorFileOf, readNewestAnchor } from '../adapters/store/anchor-file.js';
 import { AnchorKv } from '../adapters/store/anchor-kv.js';
+import { realClock } from '../adapters/clock/real-clock.js';
 import { checkTail } from './start-up-tail-check.js';
 import { KvHandle, openKv } from './anchor-kv-handle.js';
 import type { TableService } from '../app/table/table-service.js';
@@ -49,7 +51,8 @@ export interface LogGuardOptions {
   readonly acceptBehindAnchor?: AcceptLogBehindAnchor;
   /** An anchor every this many events besides round ends (default 500). */
   readonly anchorEveryEvents?: number;
-  readonly now?: () => Date;
+  /** The anchors' times (default: the process's clock). */
+  readonly clock?: Clock;
 }
 
 interface Refusal {
@@ -137,6 +140,7 @@ export class LogGuard {
   private lastAnchor: LogAnchor | null = null;
   /** The KV opened on the floor link's connection, when start-up could not reach NATS (not this guard's to close). */
   private floorKv: AnchorKv | null = null;
+  private readonly clock: Clock;
 
   constructor(
     private readonly options: LogGuardOptions,
@@ -149,6 +153,7 @@ export class LogGuard {
     private readonly anchorFileMissing = false,
   ) {
     this.last = head;
+    this.clock = options.clock ?? realClock();
   }
 
   /** Once the table is rebuilt: records an accepted refusal on the log, anchors the start, and anchors as the table runs. */
@@ -190,7 +195,7 @@ export class LogGuard {
     if (this.closed) return null;
     this.kvWritten = Promise.resolve();
     this.sinceAnchor = 0;
-    const at = (this.options.now ?? (() => new Date()))();
+    const at = new Date(this.clock.wallNow());
     let anchor: LogAnchor = { v: 1, tableId: this.options.tableId, seq: this.last.seq, hash: this.last.hash, at: at.toISOString(), reason };
     try {
       if (this.file) anchor = this.file.append(this.options.tableId, this.last, reason, at);

@@ -3,7 +3,7 @@
 // `npm run docs:openapi` writes it to docs/openapi.json; test/adapters/web/api-contract.test.ts fails when they drift.
 import { pino } from 'pino';
 import { MemoryEventStore } from '../adapters/store/memory-event-store.js';
-import { steppingClock } from '../adapters/clock/system-clock.js';
+import { steppingClock } from '../adapters/clock/stepping-clock.js';
 import { OPENAPI_PATH } from '../adapters/web/api-contract.js';
 import { createTableWebServer } from './table-web-server.js';
 import { TableService } from '../app/table/table-service.js';
@@ -18,7 +18,7 @@ export async function tableOpenApiDocument(): Promise<object> {
   const store = new MemoryEventStore();
   const service = await TableService.open({ tableId: DOCUMENT_TABLE_ID, rules, rulesId, store, clock: steppingClock() });
   const config = parseTableConfig({ id: DOCUMENT_TABLE_ID, rules: 'six-deck', roles: {} }, 'openapi-document');
-  const app = createTableWebServer({ service, store, config, decisionSeconds: 15, logger: pino({ level: 'silent' }) });
+  const app = createTableWebServer({ service, store, config, decisionSeconds: 15, logger: pino({ level: 'silent' }), clock: service.clock });
   try {
     await app.ready();
     const response = await app.inject({ url: OPENAPI_PATH });

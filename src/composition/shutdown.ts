@@ -2,12 +2,14 @@
 // HTTP listener, the shoe link, the replica, the store (TableRuntime.stop logs each step) — within a
 // bounded time, then the process exits. close-with-grace installs the handlers: a second signal, or the
 // bound running out, exits at once with status 1; an uncaught error also closes the table first.
-import { performance } from 'node:perf_hooks';
 import closeWithGrace from 'close-with-grace';
 import type { Logger } from 'pino';
+import type { Clock } from '../ports/clock.js';
 
 export interface Stoppable {
   stop(): Promise<void>;
+  /** The table's clock: how long the shutdown took. */
+  readonly clock: Clock;
 }
 
 /** Milliseconds a shutdown may take before the process exits anyway. */
@@ -40,11 +42,11 @@ export function stopOnSignals(runtime: Stoppable, logger: Logger, boundMs = SHUT
       onSecondSignal: (signal) => logger.error({ signal }, `shutdown: second ${signal}, exiting at once`),
     },
     async ({ signal, err }) => {
-      const began = performance.now();
+      const began = runtime.clock.now();
       if (err) logger.fatal({ err }, 'shutdown: uncaught error, closing the table');
       else logger.info({ signal: signal ?? 'exit' }, `shutdown: ${signal ?? 'exit'} received, closing the table`);
       await runtime.stop();
-      logger.info({ ms: Math.round(performance.now() - began) }, 'shutdown: complete'); // routine: INFO; what went wrong is ERROR above
+      logger.info({ ms: Math.round(runtime.clock.now() - began) }, 'shutdown: complete'); // routine: INFO; what went wrong is ERROR above
     },
   );
 }

@@ -7,8 +7,7 @@ import type { Logger } from 'pino';
 import type { TableConfig } from '../config/table-config.js';
 import { feedSecret } from '../config/feed-config.js';
 import type { EventStore } from '../ports/event-store.js';
-import type { Scheduler } from '../ports/scheduler.js';
-import type { Clock } from '../ports/clock.js';
+import type { Clock, TimerHandle } from '../ports/clock.js';
 import type { FeedStatus, FeedTransport } from '../ports/settlement-feed.js';
 import type { TableService } from '../app/table/table-service.js';
 import { HandsPerBoxOnLog } from '../app/audit/hands-per-box-on-log.js';
@@ -23,8 +22,8 @@ export interface TableFeedOptions {
   readonly rulesId: string;
   readonly service: TableService;
   readonly store: EventStore;
+  /** The table's clock: the workers' timers and readings, and the bound on stopping. */
   readonly clock: Clock;
-  readonly scheduler: Scheduler;
   readonly random: () => number;
   readonly logger: Logger;
   /** Tests: where each transport is made (default: the real webhook and JetStream transports). */
@@ -68,7 +67,7 @@ export function startTableFeed(options: TableFeedOptions): TableFeed | null {
     tableId: config.id, currency: config.currency, store, index, rules, transport,
     appended$: service.events$,
     recordNote: (note) => service.recordNote(FEED_DELIVERED_RECORD, note),
-    clock: options.clock, scheduler: options.scheduler, random: options.random,
+    clock: options.clock, random: options.random,
     maxBackoffMs: (transport.target === 'webhook' ? feed.webhook?.maxBackoffMs : feed.jetstream?.maxBackoffMs) ?? 60_000,
     alarmSeconds: feed.undeliveredAlarmSeconds,
     logger,
@@ -83,10 +82,10 @@ export function startTableFeed(options: TableFeedOptions): TableFeed | null {
         await Promise.all(started);
         await Promise.all(workers.map((worker) => worker.stop()));
       })();
-      let timer: NodeJS.Timeout | undefined;
-      const bound = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), boundMs)));
+      let timer: TimerHandle | undefined;
+      const bound = new Promise<'late'>((resolve) => (timer = options.clock.setTimeout(() => resolve('late'), boundMs)));
       const outcome = await Promise.race([stopped.then(() => 'done' as const), bound]);
-      clearTimeout(timer);
+      options.clock.clearTimeout(timer);
       if (outcome === 'late') logger.warn({ boundMs }, `settlement feed: not stopped within ${boundMs} ms; shutting down without its last acknowledgement note (those deliveries are sent again after the restart, and the receiver de-duplicates them by id)`);
     },
   };

@@ -5,7 +5,7 @@ import type { Logger } from 'pino';
 import type { NatsConnection } from 'nats';
 import type { TableConfig } from '../config/table-config.js';
 import type { EventStore } from '../ports/event-store.js';
-import type { Scheduler } from '../ports/scheduler.js';
+import type { Clock } from '../ports/clock.js';
 import type { TableProjections } from '../app/displays/table-projections.js';
 import { JetStreamReplicator } from '../adapters/store/jetstream-replicator.js';
 import { NatsViewPublisher } from '../adapters/view-fanout/nats-view-publisher.js';
@@ -16,7 +16,7 @@ export interface TableFloorOptions {
   readonly tableId: TableConfig['id'];
   readonly store: EventStore;
   readonly views: TableProjections;
-  readonly scheduler: Scheduler;
+  readonly clock: Clock;
   readonly logger: Logger;
   /** The log guard's KV anchor, told of every (re)connection. */
   readonly floorConnected: (connection: NatsConnection) => Promise<void>;
@@ -36,11 +36,11 @@ export async function startTableFloor(options: TableFloorOptions): Promise<Table
   const link = new FloorLink({
     url: options.url,
     logger: log,
-    scheduler: options.scheduler,
+    clock: options.clock,
     onConnected: async (connection) => {
-      const replica = new JetStreamReplicator({ source: store, tableId, connection, logger: log });
+      const replica = new JetStreamReplicator({ source: store, tableId, connection, clock: options.clock, logger: log });
       // The public and dealer views fan out through NATS to display gateways (`shoe displays`).
-      const publisher = new NatsViewPublisher({ tableId, views, connection, logger: log });
+      const publisher = new NatsViewPublisher({ tableId, views, connection, clock: options.clock, logger: log });
       try {
         await publisher.start();
         replica.start();

@@ -1,7 +1,6 @@
 // The composition root: one table, wired. The SQLite log, the table service, the decision
 // timer, the shoe (a real serial device, or the emulated shoe speaking the real protocol over the mock
 // serial binding), the web server with its displays, and — when configured — the JetStream replica.
-import { performance } from 'node:perf_hooks';
 import { dirname } from 'node:path';
 import type { Logger } from 'pino';
 import type { TableConfig } from '../config/table-config.js';
@@ -9,12 +8,12 @@ import { loadRuleSet } from '../config/load-rule-set.js';
 import { SqliteEventStore } from '../adapters/store/sqlite-event-store.js';
 import { lockTable } from '../adapters/store/table-lock.js';
 import { noteNewTableFiles } from '../adapters/store/new-table-files.js';
-import { systemClock } from '../adapters/clock/system-clock.js';
+import { realClock } from '../adapters/clock/real-clock.js';
 import type { ShoeLink } from '../adapters/serial/shoe-link.js';
 import type { ShoeEmulator } from '../adapters/shoe-emulator/emulator.js';
 import type { MockShoeWire } from '../adapters/shoe-emulator/mock-wire.js';
 import { mulberry32, seedFromHash } from '../random/prng.js';
-import { realScheduler, type Scheduler } from '../ports/scheduler.js';
+import type { Clock, TimerHandle } from '../ports/clock.js';
 import type { EventStore } from '../ports/event-store.js';
 import { TableService } from '../app/table/table-service.js';
 import { DecisionTimer } from '../app/table/decision-timer.js';
@@ -43,7 +42,7 @@ export interface WebServerHandle {
   close(): Promise<void>;
 }
 
-export type WebServerFactory = (deps: { service: TableService; store: EventStore; config: TableConfig; rulesId: string; decisionSeconds: number; logger: Logger; views: TableProjections; health: TableHealth }) => WebServerHandle;
+export type WebServerFactory = (deps: { service: TableService; store: EventStore; config: TableConfig; rulesId: string; decisionSeconds: number; logger: Logger; views: TableProjections; health: TableHealth; clock: Clock }) => WebServerHandle;
 
 export interface RuntimeOptions {
   readonly config: TableConfig;
@@ -61,7 +60,17 @@ export interface RuntimeOptions {
   readonly paceMs?: number;
   readonly seed?: number;
   readonly store?: EventStore;
-  readonly scheduler?: Scheduler;
+  /**
+   * The table's one clock (src/ports/clock.ts): the link, the emulated shoe, the timers, the watchdog, the
+   * projections, the floor, the feed and every retry run on it. Default: the process's clock; tests pass a
+   * VirtualClock and run a whole table on virtual time.
+   */
+  readonly clock?: Clock;
+  /**
+   * Tests only: the shoe link's and the emulated shoe's clock when it must not be the table's (a soak that
+   * compresses the table's own time keeps the wire at its real pace). Default: the table's clock.
+   */
+  readonly wireClock?: Clock;
   /** Record the raw bytes of the shoe link and every input to this file (JSONL), for `replay-capture`. */
   readonly capturePath?: string;
   /** Demo mode: called with the emulated shoe and its wire before the shoe is powered on (tests tap the wire). */
@@ -89,6 +98,8 @@ export interface TableRuntime {
   readonly views: TableProjections;
   /** The settlement feed, when the table file has `feed:`. */
   readonly feed: TableFeed | null;
+  /** The clock the table runs on. */
+  readonly clock: Clock;
   stop(): Promise<void>;
 }
 
@@ -100,6 +111,7 @@ const DEALER_SEED_SALT = 0x5eed;
 
 export async function startTable(options: RuntimeOptions): Promise<TableRuntime> {
   const { config, logger } = options;
+  const clock = options.clock ?? realClock();
   const log = logger.child({ tableId: config.id });
   const { rules, rulesId, path: rulesPath } = loadRuleSet(config.rules);
   const macKey = logKeyOf(config);
@@ -110,12 +122,13 @@ export async function startTable(options: RuntimeOptions): Promise<TableRuntime>
   const newFiles = sqlite instanceof SqliteEventStore ? noteNewTableFiles(sqlite.pathFor(config.id)) : undefined;
   const onDisk = (err: unknown): unknown => newFiles?.refusal(err) ?? err;
   // One writer per table: the table's lock is taken before its log is read or written.
-  const lock = sqlite instanceof SqliteEventStore ? lockTable(sqlite.pathFor(config.id), config.id, new Date()) : null;
+  const lock = sqlite instanceof SqliteEventStore ? lockTable(sqlite.pathFor(config.id), config.id, new Date(clock.wallNow())) : null;
   const store = meteredStore(sqlite, (o) => appends.observe(o));
   // Start-up checks (docs/audit.md): quick_check, the chain (and MACs) over what the rebuild reads, the log against its anchors.
   const logGuard = await guardTableLog({
     tableId: config.id,
     logger: log,
+    clock,
     ...(store instanceof SqliteEventStore ? { dbPath: store.pathFor(config.id) } : {}),
     ...(macKey ? { key: macKey } : {}),
     ...(config.nats ? { natsUrl: config.nats.url } : {}),
@@ -125,10 +138,9 @@ export async function startTable(options: RuntimeOptions): Promise<TableRuntime>
     lock?.release();
     throw onDisk(err);
   });
-  const scheduler = options.scheduler ?? realScheduler;
   // A halt on a storage fault names the log's folder, and reminds once a minute while it lasts (src/app/table/table-halt.ts).
   const logFile = sqlite instanceof SqliteEventStore ? { logFile: sqlite.pathFor(config.id) } : {};
-  const service = await TableService.open({ tableId: config.id, rules, rulesId, store, clock: systemClock, logger: log, scheduler, ...logFile, keyRetention: config.idempotency }).catch(async (err: unknown) => {
+  const service = await TableService.open({ tableId: config.id, rules, rulesId, store, clock, logger: log, ...logFile, keyRetention: config.idempotency }).catch(async (err: unknown) => {
     await logGuard.dispose();
     if (!options.store) await store.close();
     lock?.release();
@@ -136,11 +148,11 @@ export async function startTable(options: RuntimeOptions): Promise<TableRuntime>
   });
   await logGuard.afterOpen(service, store);
   // Lost the right to append: no dealing (the service refuses every input), not ready, then out.
-  let lostWriterTimer: unknown;
+  let lostWriterTimer: TimerHandle | undefined;
   const faults = service.fault$.subscribe((fault) => {
     if (fault?.kind !== 'lost-writer' || lostWriterTimer !== undefined) return;
     log.fatal({ exitInMs: LOST_WRITER_EXIT_MS }, `this controller stops: ${fault.reason}`);
-    lostWriterTimer = scheduler.setTimeout(() => options.onLostWriter?.(fault.reason), LOST_WRITER_EXIT_MS);
+    lostWriterTimer = clock.setTimeout(() => options.onLostWriter?.(fault.reason), LOST_WRITER_EXIT_MS);
   });
   const alarms = logTableAlarms(service.events$, config.id, log);
   // The recovery marker went on the log while the table opened, before the alarms were listening.
@@ -150,10 +162,10 @@ export async function startTable(options: RuntimeOptions): Promise<TableRuntime>
     log.warn({ interrupted, waitsForResume }, waitsForResume ? 'table recovered after a restart: the interrupted round waits, paused, for a resume' : 'table recovered after a restart');
   }
   const decisionSeconds = config.decisionTimerSeconds ?? rules.timeout.decisionSeconds;
-  const timer = new DecisionTimer(service, decisionSeconds, scheduler);
+  const timer = new DecisionTimer(service, decisionSeconds, clock);
   timer.start();
   const shuffleCheck = await startShuffleCheck({ service, store, runLength: config.shuffleCheck.runLength, pause: config.shuffleCheck.pause, logger: log });
-  const bettingTimer = new BettingTimer(service, config.bettingSeconds, scheduler);
+  const bettingTimer = new BettingTimer(service, config.bettingSeconds, clock);
   bettingTimer.start();
   // One projection per audience, resumed from the one saved with the table's snapshot.
   const views = attachProjections(service, store, { decisionSeconds, bettingSeconds: config.bettingSeconds, logger: log });
@@ -166,20 +178,21 @@ export async function startTable(options: RuntimeOptions): Promise<TableRuntime>
   // The demo's shoes differ on every start yet replay the same: their seed is the log's head hash, so a
   // second start never deals the first start's order (which the shuffle check would rightly flag).
   const demoSeed = options.seed ?? seedFromHash((await store.head(config.id)).hash);
-  if (demo) ({ emulator, wire } = plugInEmulatedShoe(rules, path, demoSeed, options.onEmulatedShoe));
+  if (demo) ({ emulator, wire } = plugInEmulatedShoe(rules, path, demoSeed, options.wireClock ?? clock, options.onEmulatedShoe));
   const shoe = await startTableShoeLink({
-    service, store, config, path, wire, scheduler, logger: log,
+    service, store, config, path, wire, clock, logger: log,
+    ...(options.wireClock ? { wireClock: options.wireClock } : {}),
     logName: store instanceof SqliteEventStore ? store.pathFor(config.id) : config.id,
     ...(options.capturePath ? { capturePath: options.capturePath } : {}),
   });
   const link = shoe.link;
 
   const paceMs = options.paceMs ?? 700;
-  const dealer = emulator && !options.quiet ? new DemoDealer(service, emulator, scheduler, mulberry32(options.seed ?? demoSeed ^ DEALER_SEED_SALT), paceMs) : null;
+  const dealer = emulator && !options.quiet ? new DemoDealer(service, emulator, clock, mulberry32(options.seed ?? demoSeed ^ DEALER_SEED_SALT), paceMs) : null;
   dealer?.start();
   const botStrategy = !options.quiet && (options.bot ?? demo) ? strategyInBackground(rules, (err) => log.warn({ err }, 'computed strategy unavailable; the demo bot plays the compact chart')) : null;
   const bot = botStrategy
-    ? new DemoBot(service, scheduler, {
+    ? new DemoBot(service, clock, {
       strategy: botStrategy.current,
       bettingSeconds: config.bettingSeconds,
       thinkSeconds: paceMs / 1000,
@@ -190,26 +203,26 @@ export async function startTable(options: RuntimeOptions): Promise<TableRuntime>
 
   // The floor (NATS) never holds up the table: it connects in the background (table-floor.ts).
   const floor = config.nats
-    ? await startTableFloor({ url: config.nats.url, tableId: config.id, store, views, scheduler, logger: log, floorConnected: (connection) => logGuard.floorConnected(connection) })
+    ? await startTableFloor({ url: config.nats.url, tableId: config.id, store, views, clock, logger: log, floorConnected: (connection) => logGuard.floorConnected(connection) })
     : null;
 
   // The settlement feed follows the log beside the table (docs/operations.md, "The settlement feed").
-  const feed = startTableFeed({ config, rulesId, service, store, clock: systemClock, scheduler, random: options.random ?? Math.random, logger: log });
+  const feed = startTableFeed({ config, rulesId, service, store, clock, random: options.random ?? Math.random, logger: log });
   const health = tableHealth({ store, tableId: config.id, link: () => link, appends, floor: floor?.link ?? null, halted: () => service.halted, feeds: () => feed?.status() ?? [] });
-  const web = options.web?.({ service, store, config, rulesId, decisionSeconds, logger: log, views, health }) ?? null;
+  const web = options.web?.({ service, store, config, rulesId, decisionSeconds, logger: log, views, health, clock }) ?? null;
   const url = web ? await web.listen({ host: config.http.host, port: config.http.port }) : null;
   log.info({ url, demo, rules: rules.name, decisionSeconds }, 'table running');
   // A rule set that pays the player is named in the log, in words, once the table runs (the verdict is kept
   // beside the log by the rule file's SHA-256: app/par-sheet/table-edge-warning.ts).
   const edgeCheck = checkTableEdge({
-    rules, rulesPath, rulesSha256: rulesId, version: packageVersion(), scheduler,
+    rules, rulesPath, rulesSha256: rulesId, version: packageVersion(), clock,
     ...(sqlite instanceof SqliteEventStore ? { cacheDir: dirname(sqlite.pathFor(config.id)) } : {}),
     warn: (message, edge) => log.warn({ rules: rules.name, rulesFile: rulesPath, edge }, message),
     onError: (err, what) => log.warn({ err }, what === 'cache' ? 'the rule set\'s edge verdict could not be kept beside the log' : 'the table could not check whether its rule set pays the player'),
   });
 
   return {
-    service, store, url, emulator, wire, link, views, feed,
+    service, store, url, emulator, wire, link, views, feed, clock,
     async stop() {
       edgeCheck.stop();
       await bot?.stop();
@@ -221,10 +234,10 @@ export async function startTable(options: RuntimeOptions): Promise<TableRuntime>
       shoe.stopInputs();
       // In order, each step logged (service life): the listener, the link, the replica, the store.
       const step = async (what: string, close: () => Promise<unknown>) => {
-        const began = performance.now();
+        const began = clock.now();
         try {
           await close();
-          log.info({ step: what, ms: Math.round(performance.now() - began) }, `shutdown: ${what} closed`);
+          log.info({ step: what, ms: Math.round(clock.now() - began) }, `shutdown: ${what} closed`);
         } catch (err) {
           log.error({ err, step: what }, `shutdown: ${what} did not close cleanly`);
         }
@@ -242,7 +255,7 @@ export async function startTable(options: RuntimeOptions): Promise<TableRuntime>
       if (floor) await step('NATS replica', () => floor.close());
       alarms.unsubscribe();
       faults.unsubscribe();
-      if (lostWriterTimer !== undefined) scheduler.clearTimeout(lostWriterTimer);
+      clock.clearTimeout(lostWriterTimer);
       service.close();
       // The anchor at shutdown goes before the store closes.
       await step('log anchor', () => logGuard.close());

@@ -6,7 +6,7 @@
 import type { Logger } from 'pino';
 import type { TableConfig } from '../config/table-config.js';
 import type { EventStore } from '../ports/event-store.js';
-import type { Scheduler } from '../ports/scheduler.js';
+import type { Clock } from '../ports/clock.js';
 import type { TableService } from '../app/table/table-service.js';
 import { ShoeLink, type LinkCounters, type LinkEvent } from '../adapters/serial/shoe-link.js';
 import { TableCaptureWriter } from '../adapters/serial/table-capture.js';
@@ -29,7 +29,10 @@ export interface TableShoeLinkOptions {
   readonly logName: string;
   /** Record the raw bytes of the link and every input to this file (JSONL), for `replay-capture`. */
   readonly capturePath?: string;
-  readonly scheduler: Scheduler;
+  /** The table's clock: the watchdog's, and the link's timers and readings unless `wireClock` is given. */
+  readonly clock: Clock;
+  /** The link's and the capture's clock when it is not the table's (RuntimeOptions.wireClock). */
+  readonly wireClock?: Clock;
   readonly logger: Logger;
 }
 
@@ -43,7 +46,8 @@ export interface TableShoeLink {
 
 /** Wires and starts the link, resuming its numbering from the last shoe frame on the log. */
 export async function startTableShoeLink(options: TableShoeLinkOptions): Promise<TableShoeLink> {
-  const { service, store, config, wire, scheduler, logger: log } = options;
+  const { service, store, config, wire, clock, logger: log } = options;
+  const wireClock = options.wireClock ?? clock;
   let bridge: ShoeBridge | null = null;
   // Link error counters are notes on the log, written when one of them changes.
   let lastCounters = '';
@@ -56,7 +60,7 @@ export async function startTableShoeLink(options: TableShoeLinkOptions): Promise
   };
   const { capturePath } = options;
   const capture = capturePath
-    ? new TableCaptureWriter(capturePath, (err) => log.error({ err, capture: capturePath }, `the capture ${capturePath} cannot be written (${err.message}): it stops here and the table goes on; free space or fix the file, then restart the table to capture again (it appends)`))
+    ? new TableCaptureWriter(capturePath, (err) => log.error({ err, capture: capturePath }, `the capture ${capturePath} cannot be written (${err.message}): it stops here and the table goes on; free space or fix the file, then restart the table to capture again (it appends)`), () => wireClock.wallNow())
     : null;
   const captureInputs = capture
     ? service.events$.subscribe((e) => {
@@ -68,12 +72,13 @@ export async function startTableShoeLink(options: TableShoeLinkOptions): Promise
   let pendingLinkNote: Promise<unknown> = Promise.resolve();
   // Why the port does not open, at WARN once per reason (a shoe left unplugged would otherwise say it every retry).
   let lastOpenFailure = '';
-  const watchdog = new LinkWatchdog(service, config.linkTimeoutSeconds, scheduler, log);
+  const watchdog = new LinkWatchdog(service, config.linkTimeoutSeconds, clock, log);
   const lastRxSeq = (await attachShoePosition(service, store))();
   const witness = shoeWitnessHook(lastRxSeq, service, options.logName, log);
   const link = new ShoeLink({
     path: options.path,
     baudRate: config.serial?.baud ?? 115200,
+    clock: wireClock,
     ...(wire ? { binding: wire.binding } : {}),
     ...(lastRxSeq > 0 ? { resume: { lastRxSeq } } : {}),
     ...(capture ? { capture } : {}),

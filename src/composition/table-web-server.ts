@@ -11,6 +11,7 @@ import type { TableService } from '../app/table/table-service.js';
 import type { EventStore } from '../ports/event-store.js';
 import type { AudienceViewSource } from '../ports/shared-view.js';
 import { startedProjections } from './audience-views.js';
+import { realClock } from '../adapters/clock/real-clock.js';
 
 /** The parts of the table service the web server and its own projections use. */
 export type TableHandle = Pick<TableService, 'submit' | 'refuseCommand' | 'table' | 'phase' | 'position' | 'rules' | 'tableId' | 'halted' | 'fault$'>;
@@ -31,6 +32,6 @@ export function createTableWebServer(options: TableWebServerOptions): FastifyIns
     ...(rulesId !== undefined ? { rules: { id: rulesId, handsPerBox: service.rules.boxes.handsPerBox } } : {}),
   });
   if (views) return createWebServer({ ...web, service, reads, views });
-  const own = startedProjections(service, store, tableMeta(service.tableId, service.rules), { decision: web.decisionSeconds, betting: web.config.bettingSeconds }, web.logger);
+  const own = startedProjections(service, store, tableMeta(service.tableId, service.rules), { decision: web.decisionSeconds, betting: web.config.bettingSeconds }, web.clock ?? realClock(), web.logger);
   return createWebServer({ ...web, service, reads, views: own, ownViews: own });
 }

@@ -1,7 +1,7 @@
 // The controller side of the conformance suite: speaks PROTOCOL.md v2 over a serial device with
 // firmware-protocol's codec, records everything the device sends, and lets the suite break the
-// controller's own rules on purpose (withhold ACKs, skip sequence numbers, send damaged frames).
-import { performance } from 'node:perf_hooks';
+// controller's own rules on purpose (withhold ACKs, skip sequence numbers, send damaged frames). A real
+// device answers in real time: the driver runs on the process's clock.
 import { SerialPort } from 'serialport';
 import {
   applyPeerHello,
@@ -14,6 +14,7 @@ import {
   type Message,
 } from '../../firmware-protocol/src/index.js';
 import type { DiscardedRun, ReceivedFrame } from './verdict.js';
+import type { Clock } from '../ports/clock.js';
 
 export class ConformanceDriver {
   readonly frames: ReceivedFrame[] = [];
@@ -28,23 +29,29 @@ export class ConformanceDriver {
   readonly bootNonce: number;
   shoeNonce = 0;
   private readonly deframer = new Deframer({ from: 'shoe' });
-  private readonly start = performance.now();
+  private readonly start: number;
 
-  private constructor(private readonly port: SerialPort, nonce: number) {
+  private constructor(private readonly port: SerialPort, nonce: number, private readonly clock: Clock) {
     this.bootNonce = nonce;
+    this.start = clock.now();
     port.on('data', (chunk: Buffer) => this.onData(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength)));
     port.on('error', () => undefined);
   }
 
-  static open(path: string, baudRate = 115200): Promise<ConformanceDriver> {
+  /** Opens the device; `clock` is the process's (a real device answers in real time). */
+  static open(path: string, baudRate: number, clock: Clock): Promise<ConformanceDriver> {
     return new Promise((resolve, reject) => {
       const port = new SerialPort({ path, baudRate, autoOpen: false });
-      port.open((err) => (err ? reject(err) : resolve(new ConformanceDriver(port, 1 + Math.floor(Math.random() * 0xfffffffe)))));
+      port.open((err) => (err ? reject(err) : resolve(new ConformanceDriver(port, 1 + Math.floor(Math.random() * 0xfffffffe), clock))));
     });
   }
 
+  sleep(ms: number): Promise<void> {
+    return new Promise<void>((r) => void this.clock.setTimeout(r, ms));
+  }
+
   now(): number {
-    return Math.floor(performance.now() - this.start);
+    return Math.floor(this.clock.now() - this.start);
   }
 
   private onData(bytes: Uint8Array): void {
@@ -120,18 +127,18 @@ export class ConformanceDriver {
   async writePaced(bytes: Uint8Array, chunk = 256, pauseMs = 5): Promise<void> {
     for (let i = 0; i < bytes.length; i += chunk) {
       this.writeRaw(bytes.subarray(i, i + chunk));
-      await sleep(pauseMs);
+      await this.sleep(pauseMs);
     }
   }
 
   /** The first frame received from index `from` on that matches, or null after timeoutMs. */
   async waitFor(pred: (f: ReceivedFrame) => boolean, timeoutMs: number, from = 0): Promise<ReceivedFrame | null> {
-    const end = performance.now() + timeoutMs;
+    const end = this.clock.now() + timeoutMs;
     for (;;) {
       const f = this.frames.slice(from).find(pred);
       if (f) return f;
-      if (performance.now() > end) return null;
-      await sleep(5);
+      if (this.clock.now() > end) return null;
+      await this.sleep(5);
     }
   }
 
@@ -140,4 +147,3 @@ export class ConformanceDriver {
   }
 }
 
-export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));

@@ -2,7 +2,8 @@
 // and returns one verdict per PROTOCOL.md clause. `scripted`: the device draws by itself whenever its
 // gate is open (the emulators); otherwise `prompt` tells a person at the bench what to do.
 import { encodeFrame, nextSeq, type Message } from '../../firmware-protocol/src/index.js';
-import { ConformanceDriver, sleep } from './driver.js';
+import type { Clock } from '../ports/clock.js';
+import { ConformanceDriver } from './driver.js';
 import { checkFramesValid, checkHeartbeat, checkNoCardsWhileLocked, checkSequence, result, type ClauseResult, type ReceivedFrame } from './verdict.js';
 
 export interface SuiteOptions {
@@ -11,13 +12,15 @@ export interface SuiteOptions {
   /** A person must act (manual mode): what to do. Resolves when they may have done it. */
   prompt?: (what: string) => Promise<void>;
   baud?: number;
+  /** The process's clock: a real device answers in real time. */
+  clock: Clock;
 }
 
 const isCard = (f: ReceivedFrame) => (f.message.type === 'CARD_DRAWN' && !f.message.rescan) || f.message.type === 'CARD_UNREADABLE';
 const isType = (t: Message['type']) => (f: ReceivedFrame) => f.message.type === t;
 
 export async function runConformance(o: SuiteOptions): Promise<ClauseResult[]> {
-  const d = await ConformanceDriver.open(o.serialPath, o.baud ?? 115200);
+  const d = await ConformanceDriver.open(o.serialPath, o.baud ?? 115200, o.clock);
   const out: ClauseResult[] = [];
   const locked: [number, number][] = []; // frame-index windows, see checkNoCardsWhileLocked
   const ask = async (what: string) => (o.scripted ? undefined : o.prompt?.(what));
@@ -47,7 +50,7 @@ export async function runConformance(o: SuiteOptions): Promise<ClauseResult[]> {
       hb && hb.message.type === 'HEARTBEAT' ? `HEARTBEAT gate ${hb.message.gate}` : 'no HEARTBEAT within 1.5 s'));
     // Gate locked for 1.5 s: no card may leave the shoe (a person tries to draw).
     await ask('Try to draw a card now: the gate must hold it (1.5 s).');
-    await sleep(1500);
+    await d.sleep(1500);
     locked.push([lockedFrom, d.frames.length]);
     // §7.5.3: GATE_UNLOCK with an allowance of 2, anchored to the last event delivered.
     let from = d.frames.length;
@@ -56,7 +59,7 @@ export async function runConformance(o: SuiteOptions): Promise<ClauseResult[]> {
     out.push(result('§6.3', 'a controller command is acknowledged', !!ack1, ack1 ? `ACK ${u1}` : `no ACK for GATE_UNLOCK ${u1}`));
     await ask('Draw two cards, then try a third.');
     await d.waitFor(() => d.frames.slice(from).filter(isCard).length >= 2, o.scripted ? 3000 : 60_000, from);
-    await sleep(800);
+    await d.sleep(800);
     const cards = uniqueSeq(d.frames.slice(from)).filter(isCard);
     out.push(result('§7.5.3', 'the shoe releases exactly the allowance, then locks by itself', cards.length === 2, `${cards.length} card(s) after GATE_UNLOCK allowance 2`));
     const indices = cards.flatMap((f) => ('drawIndex' in f.message ? [f.message.drawIndex] : []));
@@ -73,7 +76,7 @@ export async function runConformance(o: SuiteOptions): Promise<ClauseResult[]> {
     d.send(u1, { type: 'GATE_UNLOCK', allowance: 2, seenSeq: 0 }); // not the identical frame: a duplicate seq is re-ACKed whatever it holds
     const dup = await d.waitFor((f) => f.message.type === 'ACK' && f.message.ackSeq === u1, 1000, from);
     out.push(result('§6.3', 'a duplicate command is re-acknowledged', !!dup, dup ? `ACK ${u1} again` : 'no ACK for the duplicate'));
-    await sleep(700);
+    await d.sleep(700);
     locked.push([lockAt, d.frames.length]);
     // §9.2: withhold ACKs; the shoe retransmits every 250 ms, 5 times, then handshakes again.
     d.autoAck = false;
@@ -116,7 +119,7 @@ export async function runConformance(o: SuiteOptions): Promise<ClauseResult[]> {
 }
 
 async function statusRound(d: ConformanceDriver, out: ClauseResult[]): Promise<void> {
-  await sleep(300);
+  await d.sleep(300);
   let from = d.frames.length;
   const damaged = encodeFrame({ seq: d.nextTx, message: { type: 'STATUS_REQUEST' } });
   damaged[3] = (damaged[3] as number) ^ 0x10;

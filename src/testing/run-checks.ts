@@ -1,7 +1,7 @@
 // `shoe check` at work, apart from the command line: each file named is checked in turn and reported as
 // one line; the results feed the exit code and the JUnit report. Scenario files (*.json) replay through
 // check-scenario.ts; captures and table logs (upgrade-check.ts) compare every fact the old version wrote.
-import { performance } from 'node:perf_hooks';
+import { realClock } from '../adapters/clock/real-clock.js';
 import { checkScenario, updatedScenario } from './check-scenario.js';
 import type { JUnitCase } from './junit-report.js';
 import { readScenarioFile, scenarioRules, UnreadableScenarioError, writeScenarioFile } from './scenario-files.js';
@@ -24,9 +24,10 @@ export interface CheckOptions {
 }
 
 export async function checkFile(path: string, options: CheckOptions = {}): Promise<FileCheck> {
-  const started = performance.now();
+  const clock = realClock();
+  const started = clock.now();
   const done = (outcome: CheckOutcome, differences: readonly string[]): FileCheck =>
-    ({ path, outcome, differences, seconds: (performance.now() - started) / 1000 });
+    ({ path, outcome, differences, seconds: (clock.now() - started) / 1000 });
   try {
     if (options.others) {
       const other = await options.others(path);

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SqliteEventStore } from '../../src/adapters/store/sqlite-event-store.js';
 import { TableService } from '../../src/app/table/table-service.js';
-import { steppingClock } from '../../src/adapters/clock/system-clock.js';
+import { steppingClock } from '../../src/adapters/clock/stepping-clock.js';
 import { loadRuleSet } from '../../src/config/load-rule-set.js';
 import { ROOT } from '../support/run-cli.js';
 import { readTableLog } from '../support/log-play.js';

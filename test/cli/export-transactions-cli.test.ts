@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
-import { steppingClock } from '../../src/adapters/clock/system-clock.js';
+import { steppingClock } from '../../src/adapters/clock/stepping-clock.js';
 import { SqliteEventStore } from '../../src/adapters/store/sqlite-event-store.js';
 import { createTableWebServer } from '../../src/composition/table-web-server.js';
 import { TableService } from '../../src/app/table/table-service.js';

@@ -11,7 +11,7 @@ import { natsServerAvailable, ownNatsServer, type NatsServerProcess } from '../a
 import { shoeInProcess as shoe } from '../support/shoe-in-process.js';
 import { ROOT } from '../support/run-cli.js';
 import { FloorLink } from '../../src/composition/floor-link.js';
-import { realScheduler } from '../../src/ports/scheduler.js';
+import { realClock } from '../../src/adapters/clock/real-clock.js';
 
 describe.skipIf(!natsServerAvailable())(natsServerAvailable() ? 'NATS without JetStream' : 'skipped: nats-server not installed', () => {
   let nats: NatsServerProcess;
@@ -50,7 +50,7 @@ describe.skipIf(!natsServerAvailable())(natsServerAvailable() ? 'NATS without Je
     const lines: Array<{ level: number; msg: string }> = [];
     const logger = pino({ level: 'info' }, { write: (line: string) => void lines.push(JSON.parse(line) as { level: number; msg: string }) });
     // What the replicator does first with a connection: ask for JetStream.
-    const link = new FloorLink({ url: nats.url, logger, scheduler: realScheduler, retryMs: 60_000, onConnected: async (connection) => void (await connection.jetstreamManager()) });
+    const link = new FloorLink({ url: nats.url, logger, clock: realClock(), retryMs: 60_000, onConnected: async (connection) => void (await connection.jetstreamManager()) });
     await link.start();
     // What /readyz's "degraded" and the supervisor page show (reasons-*.js: reason.natsNoJetStream).
     expect(link.problem).toBe(`floor link down: ${sentence()}`);

@@ -11,7 +11,7 @@ import { ROOT } from '../support/run-cli.js';
 import { demoSessionFiles, play, readTableLog } from '../support/log-play.js';
 import { SqliteEventStore } from '../../src/adapters/store/sqlite-event-store.js';
 import { TableService } from '../../src/app/table/table-service.js';
-import { steppingClock } from '../../src/adapters/clock/system-clock.js';
+import { steppingClock } from '../../src/adapters/clock/stepping-clock.js';
 import { loadRuleSet } from '../../src/config/load-rule-set.js';
 
 const run = (session: string, db: string) =>

@@ -25,7 +25,7 @@ import type { UnsealedEvent } from '../../src/ports/event-store.js';
 import type { TableInput } from '../../src/round/inputs.js';
 import { SqliteEventStore } from '../../src/adapters/store/sqlite-event-store.js';
 import { TableService } from '../../src/app/table/table-service.js';
-import { steppingClock } from '../../src/adapters/clock/system-clock.js';
+import { steppingClock } from '../../src/adapters/clock/stepping-clock.js';
 
 const run = promisify(execFile);
 let cli: string;

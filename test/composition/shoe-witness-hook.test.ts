@@ -1,7 +1,7 @@
 // ADR 0004: the shoe as the log's second witness, at the link's first handshake after start.
 import { describe, expect, test } from 'vitest';
 import { MemoryEventStore } from '../../src/adapters/store/memory-event-store.js';
-import { steppingClock } from '../../src/adapters/clock/system-clock.js';
+import { steppingClock } from '../../src/adapters/clock/stepping-clock.js';
 import { TableService } from '../../src/app/table/table-service.js';
 import { loadRuleSet } from '../../src/config/load-rule-set.js';
 import { BEHIND_SHOE_RECORD, shoeWitnessHook } from '../../src/composition/shoe-witness-hook.js';

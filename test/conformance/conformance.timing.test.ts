@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { runEmulator, type RunningEmulator } from '../../src/adapters/shoe-emulator/run-emulator.js';
 import { runConformance } from '../../src/conformance/suite.js';
+import { realClock } from '../../src/adapters/clock/real-clock.js';
 import { exitCodeOf } from '../../src/conformance/report.js';
 import type { ClauseResult } from '../../src/conformance/verdict.js';
 import { hasSocat, startPtyPair, type PtyPair } from '../adapters/serial/socat.js';
@@ -35,7 +36,7 @@ afterEach(async () => {
 async function hostShoeRun(extra: string[]): Promise<ClauseResult[]> {
   pair = await startPtyPair();
   shoe = spawn(hostShoe, ['--serial', pair.a, '--scripted', '--draw-ms', '20', '--seed', '5', '--decks', '1', ...extra], { stdio: 'ignore' });
-  return runConformance({ serialPath: pair.b, scripted: true });
+  return runConformance({ serialPath: pair.b, scripted: true, clock: realClock() });
 }
 
 const failedClauses = (r: readonly ClauseResult[]) => r.filter((c) => c.status === 'failed').map((c) => `${c.clause} ${c.title}`);
@@ -55,7 +56,7 @@ describe.skipIf(!ready)(ready ? 'shoe conformance suite' : 'skipped: needs socat
   it('the TS emulator passes every mandatory clause', async () => {
     pair = await startPtyPair();
     emu = await runEmulator({ serialPath: pair.a, baud: 115200, seed: 5, decks: 1, autoDrawMs: 20 });
-    const r = await runConformance({ serialPath: pair.b, scripted: true });
+    const r = await runConformance({ serialPath: pair.b, scripted: true, clock: realClock() });
     expect(failedClauses(r)).toEqual([]);
     expect(r.filter((c) => c.status === 'passed').length).toBeGreaterThanOrEqual(18);
   }, 40_000);
@@ -80,7 +81,7 @@ describe.skipIf(!ready)(ready ? 'shoe conformance suite' : 'skipped: needs socat
       const own = await startPtyPair();
       const violator = spawn(hostShoe, ['--serial', own.a, '--scripted', '--draw-ms', '20', '--seed', '5', '--decks', '1', '--violate', name, ...extra], { stdio: 'ignore' });
       try {
-        const r = await runConformance({ serialPath: own.b, scripted: true });
+        const r = await runConformance({ serialPath: own.b, scripted: true, clock: realClock() });
         expect(r.filter((c) => c.status === 'failed').map((c) => c.clause)).toContain(clause);
         expect(exitCodeOf(r)).toBe(1);
       } finally {

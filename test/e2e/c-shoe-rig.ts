@@ -5,6 +5,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach } from 'vitest';
 import { ShoeLink, type DeliveredShoeMessage, type LinkEvent } from '../../src/adapters/serial/shoe-link.js';
+import { realClock } from '../../src/adapters/clock/real-clock.js';
 import { hasSocat, type PtyPair } from '../adapters/serial/socat.js';
 
 export const C_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'firmware-protocol', 'c');
@@ -48,7 +49,7 @@ export function startHostShoe(rig: CShoeRig, args: string[]): ChildProcess {
 
 /** Starts the controller's link on the pair's `b` end, collecting what it delivers and reports. */
 export function startLink(rig: CShoeRig, delivered: DeliveredShoeMessage[], events: LinkEvent[]): ShoeLink {
-  const l = new ShoeLink({ path: (rig.pair as PtyPair).b, baudRate: 115200, onMessage: async (m) => void delivered.push(m), onEvent: (e) => void events.push(e) });
+  const l = new ShoeLink({ path: (rig.pair as PtyPair).b, baudRate: 115200, clock: realClock(), onMessage: async (m) => void delivered.push(m), onEvent: (e) => void events.push(e) });
   l.start();
   rig.link = l;
   return l;

@@ -13,7 +13,7 @@ import { ROOT } from '../support/run-cli.js';
 import { loadRuleSet } from '../../src/config/load-rule-set.js';
 import { SqliteEventStore } from '../../src/adapters/store/sqlite-event-store.js';
 import { JetStreamReplicator } from '../../src/adapters/store/jetstream-replicator.js';
-import { steppingClock } from '../../src/adapters/clock/system-clock.js';
+import { steppingClock } from '../../src/adapters/clock/stepping-clock.js';
 import { TableService } from '../../src/app/table/table-service.js';
 import { parseSession } from '../../src/session/parse-session.js';
 import { readFileSync } from 'node:fs';

@@ -140,3 +140,25 @@ describe('layers: the pages', () => {
     expect(await problems(code, 'src/adapters/web/pages/x.ts')).toEqual([]);
   });
 });
+
+describe('the clock', () => {
+  const readsTheMachinesTime = [
+    "import { performance } from 'node:perf_hooks';",
+    "import { setTimeout as sleep } from 'node:timers/promises';",
+    'export const t = [Date.now(), performance.now(), new Date(), setTimeout(() => undefined, 1), globalThis.setInterval, sleep];',
+  ].join('\n');
+
+  it('reports the machine\'s time and Node\'s timers read anywhere in src/ but the clock adapter', async () => {
+    for (const file of ['src/app/x.ts', 'src/adapters/serial/x.ts', 'src/composition/x.ts', 'src/cli/x.ts']) {
+      const found = await problems(readsTheMachinesTime, file);
+      expect(found, file).toHaveLength(7);
+      expect(found.every((p) => p.includes('Time is an input')), file).toBe(true);
+    }
+  });
+
+  it('passes the clock adapter, a date made from a reading, and the browser\'s pages', async () => {
+    expect(await problems(readsTheMachinesTime, 'src/adapters/clock/x.ts')).toEqual([]);
+    expect(await problems("import type { Clock } from '../../ports/clock.js';\nexport const at = (clock: Clock) => new Date(clock.wallNow());\n", 'src/adapters/web/x.ts')).toEqual([]);
+    expect(await problems('export const t = [Date.now(), performance.now(), new Date(), setTimeout(() => undefined, 1)];\n', 'src/adapters/web/pages/x.ts')).toEqual([]);
+  });
+});

@@ -25,11 +25,12 @@
 // but the send time) until the end: a view one client lacks is a missed message.
 //
 // Time: the demo bot waits 0.2 s before betting each round (src/app/players/demo-bot.ts), so real time
-// caps a table near 4 rounds/s. The table's timers (bot, demo dealer, decision timer) get a scheduler
-// that compresses their delays by `timeScale` (startTable's `scheduler` option, the port tests already
-// inject); their ratios — and so the play — are unchanged. The shoe link keeps real time. The same
-// scheduler holds those timers until every display is connected and has its first view, so the rounds
-// are played with all 50 connected (connecting them while the table runs flat out takes seconds).
+// caps a table near 4 rounds/s. The table's timers (bot, demo dealer, decision timer) run on a clock
+// that compresses their delays by `timeScale` (startTable's `clock` option, the port tests already
+// inject); their ratios — and so the play — are unchanged. The shoe link and the web server keep real
+// time (startTable's `wireClock`, the web server's own `clock`). The same clock holds the table's
+// timers until every display is connected and has its first view, so the rounds are played with all 50
+// connected (connecting them while the table runs flat out takes seconds).
 //
 // Known product problem worked around here: the first shoe of a demo table has no cut card
 // (src/composition/table-runtime.ts, startTable, builds the ShoeEmulator without `cutCardAfter`; only
@@ -56,7 +57,8 @@ import { NO_FAULTS, foldFaults, type FaultsView } from '../../src/app/displays/o
 import { NO_HOLE_CARD, publicFact } from '../../src/app/displays/public-redaction.js';
 import { emptyTableView, type TableView } from '../../src/app/displays/table-view.js';
 import type { StoredEvent } from '../../src/ports/event-store.js';
-import type { Scheduler } from '../../src/ports/scheduler.js';
+import type { Clock, Instant, TimerHandle } from '../../src/ports/clock.js';
+import { realClock } from '../../src/adapters/clock/real-clock.js';
 
 export const DISPLAY_TOKEN = 'display-token-1';
 export const SUPERVISOR_TOKEN = 'supervisor-token-1';
@@ -71,7 +73,7 @@ export interface SoakOptions {
   readonly rules?: string;
   readonly seed?: number;
   readonly paceMs?: number;
-  /** Factor on every delay of the table's scheduler (1 = real time). Default 0.01. */
+  /** Factor on every delay of the table's clock (1 = real time). Default 0.01. */
   readonly timeScale?: number;
   /** Give up when the rounds have not ended by then. */
   readonly timeoutMs: number;
@@ -180,7 +182,7 @@ const MAY_GO_CHECK_MS = 5;
  */
 const DISPLAY_LAG_EVENTS = 100;
 
-interface HeldTimer {
+interface HeldTimer extends TimerHandle {
   timer: NodeJS.Timeout | undefined;
   cancelled: boolean;
 }
@@ -188,7 +190,7 @@ interface HeldTimer {
 /**
  * The table's own timers (bot, demo dealer, decision timer) with every delay times `scale` (1: real
  * time), held until `release()`: the table does nothing of its own accord until the displays are
- * connected (the shoe link, on its own scheduler, comes up meanwhile). After that a timer that comes due
+ * connected (the shoe link, on its own clock, comes up meanwhile). Its readings are the process's clock's. After that a timer that comes due
  * while `mayGo()` says no waits until it says yes: the soak keeps the table from running further ahead of
  * its slowest display than the server lets a display fall behind before it conflates its views
  * (src/adapters/web/conflated-sender.ts). Its 50 clients share one worker thread on a two-core machine
@@ -197,13 +199,27 @@ interface HeldTimer {
  * slow display (conflation itself is tested in test/adapters/web/view-delivery.timing.test.ts). A view
  * lost or reordered on the way still fails the soak.
  */
-export class SoakScheduler implements Scheduler {
+export class SoakClock implements Clock {
   private held: { handle: HeldTimer; callback: () => void; ms: number }[] | null = [];
+  private readonly real = realClock();
+  private next = 1;
 
   constructor(private readonly scale: number, private readonly mayGo: () => boolean = () => true) {}
 
-  setTimeout(callback: () => void, ms: number): unknown {
-    const handle: HeldTimer = { timer: undefined, cancelled: false };
+  now(): number {
+    return this.real.now();
+  }
+
+  wallNow(): number {
+    return this.real.wallNow();
+  }
+
+  instant(): Instant {
+    return this.real.instant();
+  }
+
+  setTimeout(callback: () => void, ms: number): TimerHandle {
+    const handle: HeldTimer = { id: this.next++, timer: undefined, cancelled: false };
     if (this.held) this.held.push({ handle, callback, ms });
     else this.start(handle, callback, ms * this.scale);
     return handle;
@@ -218,7 +234,8 @@ export class SoakScheduler implements Scheduler {
     }, ms);
   }
 
-  clearTimeout(handle: unknown): void {
+  clearTimeout(handle: TimerHandle | null | undefined): void {
+    if (!handle) return;
     const h = handle as HeldTimer;
     h.cancelled = true;
     if (h.timer !== undefined) clearTimeout(h.timer);
@@ -422,12 +439,12 @@ async function soak(options: SoakOptions, dir: string, store: SqliteEventStore):
   let displays: DisplayClients | undefined;
   let position = (): number => 0;
   // A display that closed stops reading: the table goes on, and the soak reports the closed display.
-  const scheduler = new SoakScheduler(timeScale, () => displays === undefined || displays.closed > 0 || position() - displays.minLast <= DISPLAY_LAG_EVENTS);
+  const clock = new SoakClock(timeScale, () => displays === undefined || displays.closed > 0 || position() - displays.minLast <= DISPLAY_LAG_EVENTS);
   const t0 = performance.now();
   const runtime = await startTable({
     config, store, logger: pino({ level: process.env['DEBUG_RUNTIME'] ? 'debug' : 'silent' }),
-    paceMs: options.paceMs ?? 1, seed: options.seed ?? 11, scheduler,
-    web: (deps) => createTableWebServer(deps),
+    paceMs: options.paceMs ?? 1, seed: options.seed ?? 11, clock, wireClock: realClock(),
+    web: (deps) => createTableWebServer({ ...deps, clock: realClock() }),
   });
   const url = runtime.url;
   if (!url) throw new Error('the web server did not start');
@@ -507,7 +524,7 @@ async function soak(options: SoakOptions, dir: string, store: SqliteEventStore):
     await Promise.race([displays.caughtUp, stalled]);
     connectSeconds = (performance.now() - t0) / 1000;
     tPlay = performance.now();
-    scheduler.release();
+    clock.release();
     failure = await roundsOutcome;
     clearTimeout(timeout);
     // Every client must catch up with the table as it was when the last round ended (the table plays on,

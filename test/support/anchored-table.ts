@@ -3,7 +3,7 @@
 // and child processes can drive a table with a recorded session.
 import { pino } from 'pino';
 import { SqliteEventStore } from '../../src/adapters/store/sqlite-event-store.js';
-import { steppingClock } from '../../src/adapters/clock/system-clock.js';
+import { steppingClock } from '../../src/adapters/clock/stepping-clock.js';
 import type { Clock } from '../../src/ports/clock.js';
 import { TableService } from '../../src/app/table/table-service.js';
 import { guardTableLog, type AcceptLogBehindAnchor, type LogGuard } from '../../src/composition/log-guard.js';

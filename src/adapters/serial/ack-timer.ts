@@ -2,13 +2,13 @@
 // the link; what to do when it expires is the link core's onAckTimeout().
 
 import { TIMING } from '../../../firmware-protocol/src/index.js';
-import type { Scheduler, TimerHandle } from './scheduler.js';
+import type { Clock, TimerHandle } from '../../ports/clock.js';
 
 export class AckTimer {
   private timer: TimerHandle | null = null;
 
   constructor(
-    private readonly sched: Scheduler,
+    private readonly sched: Clock,
     private readonly expired: () => void,
   ) {}
 

@@ -1,6 +1,6 @@
 // Raw capture of the shoe link byte stream, both directions, as JSON lines:
 //   {"t":1735689600123,"dir":"rx","hex":"0005101204..."}
-// t = milliseconds since the Unix epoch (the link's wall clock, Scheduler.wallNow: it may step back), dir = "rx" (shoe →
+// t = milliseconds since the Unix epoch (the link's wall clock, Clock.wallNow: it may step back), dir = "rx" (shoe →
 // controller) or "tx" (controller → shoe), hex = the bytes of one read or one write.
 // A capture can be replayed through the deframer to see exactly what the controller saw.
 

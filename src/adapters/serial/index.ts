@@ -10,4 +10,3 @@ export {
   type DeliveredShoeMessage,
 } from './shoe-link.js';
 export { JsonlCaptureWriter, MemoryCapture, readCapture, replayCapture, type CaptureRecord, type CaptureSink, type ReplayResult } from './capture.js';
-export { realScheduler, VirtualScheduler, flushIo, type Scheduler, type TimerHandle } from './scheduler.js';

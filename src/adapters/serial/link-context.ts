@@ -7,7 +7,7 @@ import type { LinkReason } from './link-reasons.js';
 import { toHex, type Message } from '../../../firmware-protocol/src/index.js';
 import { CounterReporter } from './link-counters.js';
 import type { LinkEvent, LinkState, ShoeLinkOptions } from './link-types.js';
-import type { Scheduler } from './scheduler.js';
+import type { Clock } from '../../ports/clock.js';
 import type { LinkTransport } from './link-transport.js';
 import type { LinkSession } from './link-session.js';
 import type { CommandSender } from './command-sender.js';
@@ -33,7 +33,7 @@ export class LinkContext {
 
   constructor(
     readonly o: ShoeLinkOptions,
-    readonly sched: Scheduler,
+    readonly sched: Clock,
   ) {
     const r = o.resume;
     this.lastRx = r?.lastRxSeq ?? 0;

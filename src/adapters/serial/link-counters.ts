@@ -3,7 +3,7 @@
 
 import type { DiscardedBytes } from '../../../firmware-protocol/src/index.js';
 import type { LinkCounters } from './link-types.js';
-import type { Scheduler, TimerHandle } from './scheduler.js';
+import type { Clock, TimerHandle } from '../../ports/clock.js';
 
 export function newCounters(): LinkCounters {
   return {
@@ -50,7 +50,7 @@ export class CounterReporter {
   private stopped = false;
 
   constructor(
-    private readonly sched: Scheduler,
+    private readonly sched: Clock,
     private readonly intervalMs: number,
     private readonly report: (counters: LinkCounters) => void,
   ) {}

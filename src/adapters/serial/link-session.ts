@@ -22,7 +22,7 @@ import type { LinkContext } from './link-context.js';
 import { continuityCause, incidentRecord, staleCause } from './link-incident.js';
 import type { SequenceIncident } from './link-types.js';
 import type { IncidentCause } from '../../ports/sequence-incident.js';
-import type { TimerHandle } from './scheduler.js';
+import type { TimerHandle } from '../../ports/clock.js';
 import { linkReason, type LinkReason } from './link-reasons.js';
 
 export type ShoeStatus = { uptimeMs: number; gate: GateState; queued: number; at: number };

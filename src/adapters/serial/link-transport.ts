@@ -6,7 +6,7 @@ import type { BindingInterface } from '@serialport/bindings-interface' with { 'r
 import { Deframer, encodeFrame, type Message, type PushResult } from '../../../firmware-protocol/src/index.js';
 import { countDiscarded } from './link-counters.js';
 import type { LinkContext } from './link-context.js';
-import type { TimerHandle } from './scheduler.js';
+import type { TimerHandle } from '../../ports/clock.js';
 import { linkReason, retrying, type PortEnd } from './link-reasons.js';
 
 export class LinkTransport {

@@ -13,7 +13,7 @@ import type {
   VersionRange,
 } from '../../../firmware-protocol/src/index.js';
 import type { CaptureSink } from './capture.js';
-import type { Scheduler } from './scheduler.js';
+import type { Clock } from '../../ports/clock.js';
 
 export type LinkState =
   /** Not started, or closed by close(). */
@@ -72,11 +72,11 @@ export interface DeliveredShoeMessage {
   /** The shoe's sequence number of this event; persist it (see `resume`). */
   seq: number;
   message: ShoeEvent;
-  /** When the frame was received: wall-clock milliseconds since the Unix epoch (Scheduler.wallNow). */
+  /** When the frame was received: wall-clock milliseconds since the Unix epoch (Clock.wallNow). */
   receivedAt: number;
 }
 
-// Every `at` below is wall-clock milliseconds since the Unix epoch (Scheduler.wallNow): when, for a reader.
+// Every `at` below is wall-clock milliseconds since the Unix epoch (Clock.wallNow): when, for a reader.
 export type LinkEvent =
   | { type: 'state'; state: LinkState; previous: LinkState; reason: string; code: LinkReason['code']; params: LinkReason['params']; at: number }
   | { type: 'counters'; counters: LinkCounters; at: number }
@@ -120,7 +120,8 @@ export interface ShoeLinkOptions {
   onEvent?: (event: LinkEvent) => void;
   /** Serial binding; default: the platform binding of `serialport`. Tests pass a mock binding. */
   binding?: BindingInterface;
-  scheduler?: Scheduler;
+  /** The table's clock (src/ports/clock.ts): its timers, its readings (§9.2, §10). */
+  clock: Clock;
   /** Persisted sequence state (§8.2). Without it the controller cold-starts (§8.4 a). */
   resume?: { lastRxSeq: number; nextTxSeq?: number };
   identity?: { softwareVersion?: string; id?: string; expectedDecks?: number };

@@ -31,7 +31,6 @@ import { LinkContext } from './link-context.js';
 import { LinkSession } from './link-session.js';
 import { LinkTransport } from './link-transport.js';
 import { LinkClosedError, type LinkCounters, type LinkState, type ShoeLinkOptions } from './link-types.js';
-import { realScheduler } from './scheduler.js';
 import { linkReason } from './link-reasons.js';
 
 export * from './link-types.js';
@@ -45,7 +44,7 @@ export class ShoeLink {
   private started = false;
 
   constructor(options: ShoeLinkOptions) {
-    const c = new LinkContext(options, options.scheduler ?? realScheduler());
+    const c = new LinkContext(options, options.clock);
     this.c = c;
     this.receiver = new EventReceiver(c);
     this.transport = new LinkTransport(c, (r) => this.receiver.onReceived(r));
@@ -146,7 +145,7 @@ export class ShoeLink {
     return this.send({ type: 'INDICATOR', target, seat, hand });
   }
 
-  /** §7.5.6: sends the scheduler's clock. */
+  /** §7.5.6: sends the clock's wall time. */
   syncTime(): Promise<void> {
     return this.send({ type: 'TIME_SYNC', epochMs: this.c.sched.wallNow() });
   }

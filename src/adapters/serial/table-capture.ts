@@ -15,9 +15,10 @@ export class TableCaptureWriter implements CaptureSink {
 
   /**
    * `onError`: the file could not be opened or written (a full disk, a folder removed): the capture stops
-   * there, once, and the table goes on — a capture is a record for replays, not the log.
+   * there, once, and the table goes on — a capture is a record for replays, not the log. `now`: the wall
+   * clock's milliseconds of each input (the table clock's wallNow, as the link's bytes are).
    */
-  constructor(path: string, onError: (err: Error) => void, private readonly now: () => number = Date.now) {
+  constructor(path: string, onError: (err: Error) => void, private readonly now: () => number) {
     this.out = createWriteStream(path, { flags: 'a' });
     // A stream that fails is destroyed, and says so once: nothing is written to it after that.
     this.out.once('error', onError);

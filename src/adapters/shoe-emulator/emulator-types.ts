@@ -1,14 +1,15 @@
 // The emulator's public types: options, the events it reports, and its statistics.
 
 import type { Card, FaultCode, GateState, VersionRange } from '../../../firmware-protocol/src/index.js';
-import type { Scheduler } from '../serial/scheduler.js';
+import type { Clock } from '../../ports/clock.js';
 import type { Rng } from '../../random/prng.js';
 import type { FaultPlan } from './faults.js';
 
 export type EmulatorSession = 'offline' | 'handshaking' | 'up' | 'incompatible';
 
 export interface ShoeEmulatorOptions {
-  scheduler: Scheduler;
+  /** The clock the shoe runs on (the table's: real, or virtual in tests). */
+  clock: Clock;
   /** Seeded PRNG for fault dice and read confidence. */
   rng: Rng;
   /** The shoe's cards in dealing order (first card first). */

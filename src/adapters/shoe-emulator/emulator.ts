@@ -4,7 +4,7 @@
 //
 // It is transport-agnostic: it writes bytes through `attach(write)` and is fed bytes with
 // `receive(bytes)`. mock-wire.ts connects it to serialport's mock binding, run-emulator.ts to a
-// real serial device or pseudo-terminal. Time comes from an injected Scheduler and randomness
+// real serial device or pseudo-terminal. Time comes from an injected Clock (src/ports/clock.ts) and randomness
 // from an injected seeded Rng, so a run is reproducible.
 //
 // A device model (mechanics: cards, gate, faults, rescans) over the shoe's end of the link
@@ -13,7 +13,7 @@
 
 import { MIN_PROTOCOL_VERSION, MIN_SHOE_TX_QUEUE, PROTOCOL_VERSION, type Card, type FaultCode, type GateState, type IndicatorMessage } from '../../../firmware-protocol/src/index.js';
 import { randomInt } from 'node:crypto';
-import type { Scheduler } from '../serial/scheduler.js';
+import type { Clock } from '../../ports/clock.js';
 import type { DrawOutcome, EmulatorEvent, EmulatorSession, EmulatorStats, ShoeEmulatorOptions } from './emulator-types.js';
 import { FaultyWire } from './faulty-wire.js';
 import { NO_FAULTS } from './faults.js';
@@ -23,7 +23,7 @@ import { ShoeMechanics } from './shoe-mechanics.js';
 export type { DrawOutcome, EmulatorEvent, EmulatorSession, EmulatorStats, ShoeEmulatorOptions } from './emulator-types.js';
 
 export class ShoeEmulator {
-  private readonly sched: Scheduler;
+  private readonly sched: Clock;
   private readonly decks: number;
   private readonly listeners = new Set<(e: EmulatorEvent) => void>();
   private readonly nonceSource: () => number;
@@ -49,15 +49,15 @@ export class ShoeEmulator {
   };
 
   constructor(o: ShoeEmulatorOptions) {
-    this.sched = o.scheduler;
+    this.sched = o.clock;
     const faults = o.faults ?? NO_FAULTS;
     const emit = (e: EmulatorEvent) => this.emit(e);
     this.decks = o.decks ?? Math.max(1, Math.min(8, Math.round(o.cards.length / 52)));
     this.nonceSource = o.nonceSource ?? (() => randomInt(1, 0xffffffff));
-    this.wire = new FaultyWire(o.scheduler, o.rng, faults, this.stats, emit, () => this.plugged && this.powered);
+    this.wire = new FaultyWire(o.clock, o.rng, faults, this.stats, emit, () => this.plugged && this.powered);
     this.m = new ShoeMechanics(
       {
-        sched: o.scheduler, rng: o.rng, faults, stats: this.stats, emit, decks: this.decks,
+        sched: o.clock, rng: o.rng, faults, stats: this.stats, emit, decks: this.decks,
         queueCapacity: Math.max(MIN_SHOE_TX_QUEUE, o.queueCapacity ?? 32),
         rescanMs: o.rescanMs ?? 300,
         unplug: (ms) => this.unplug(ms),
@@ -73,7 +73,7 @@ export class ShoeEmulator {
       serialNumber: o.serialNumber ?? 'EMU-0001',
       decks: this.decks,
     };
-    this.end = new ShoeEnd(o.scheduler, identity, this.stats, this.wire, {
+    this.end = new ShoeEnd(o.clock, identity, this.stats, this.wire, {
       effectiveGate: () => m.effectiveGate(),
       lockCommandedGate: () => m.lockCommandedGate(),
       noteGate: () => m.noteGate(),

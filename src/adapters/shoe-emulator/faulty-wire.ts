@@ -3,7 +3,7 @@
 // way in (simulated after deframing).
 
 import type { Frame } from '../../../firmware-protocol/src/index.js';
-import type { Scheduler, TimerHandle } from '../serial/scheduler.js';
+import type { Clock, TimerHandle } from '../../ports/clock.js';
 import type { Rng } from '../../random/prng.js';
 import type { EmulatorEvent, EmulatorStats } from './emulator-types.js';
 import type { FaultPlan } from './faults.js';
@@ -15,7 +15,7 @@ export class FaultyWire {
   private stallTimer: TimerHandle | null = null;
 
   constructor(
-    private readonly sched: Scheduler,
+    private readonly sched: Clock,
     private readonly rng: Rng,
     private readonly faults: FaultPlan,
     private readonly stats: EmulatorStats,

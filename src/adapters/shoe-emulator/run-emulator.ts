@@ -8,7 +8,8 @@
 import { SerialPort } from 'serialport';
 import type { BindingInterface } from '@serialport/bindings-interface' with { 'resolution-mode': 'require' };
 import type { Card } from '../../../firmware-protocol/src/index.js';
-import { realScheduler, type Scheduler, type TimerHandle } from '../serial/scheduler.js';
+import type { Clock, TimerHandle } from '../../ports/clock.js';
+import { realClock } from '../clock/real-clock.js';
 import { ShoeEmulator, type DrawOutcome, type EmulatorEvent } from './emulator.js';
 import { NO_FAULTS, parseFaultSpec, type FaultPlan } from './faults.js';
 import { mulberry32, shuffledShoe } from '../../random/prng.js';
@@ -28,9 +29,9 @@ export type RunEmulatorOptions = {
   serialNumber?: string;
   firmwareVersion?: string;
   onEvent?: (e: EmulatorEvent) => void;
-  /** Tests only: another serial binding and clock. */
+  /** Tests only: another serial binding and clock (default: the process's clock: a real line runs in real time). */
   binding?: BindingInterface;
-  scheduler?: Scheduler;
+  clock?: Clock;
 } & EmulatorShoe;
 
 export interface RunningEmulator {
@@ -50,13 +51,13 @@ export function defaultCutCard(cards: number): number {
 }
 
 export async function runEmulator(o: RunEmulatorOptions): Promise<RunningEmulator> {
-  const sched = o.scheduler ?? realScheduler();
+  const sched = o.clock ?? realClock();
   const plan = typeof o.faults === 'string' ? parseFaultSpec(o.faults) : (o.faults ?? NO_FAULTS);
   const seeded = 'seed' in o;
   const cards = seeded ? shuffledShoe(o.decks, mulberry32(o.seed)) : o.cards.slice();
   const cutCardAfter = o.cutCardAfter ?? (seeded ? defaultCutCard(cards.length) : null);
   const emulator = new ShoeEmulator({
-    scheduler: sched,
+    clock: sched,
     rng: mulberry32(plan.seed ?? (seeded ? o.seed : 1)),
     cards,
     ...(cutCardAfter !== null ? { cutCardAfter } : {}),

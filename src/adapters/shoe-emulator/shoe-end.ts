@@ -17,7 +17,7 @@ import {
   type Message,
   type VersionRange,
 } from '../../../firmware-protocol/src/index.js';
-import type { Scheduler, TimerHandle } from '../serial/scheduler.js';
+import type { Clock, TimerHandle } from '../../ports/clock.js';
 import type { EmulatorEvent, EmulatorSession, EmulatorStats } from './emulator-types.js';
 import type { FaultyWire } from './faulty-wire.js';
 import { ShoeReceiver } from './shoe-receiver.js';
@@ -61,7 +61,7 @@ export class ShoeEnd {
   private heartbeatTimer: TimerHandle | null = null;
 
   constructor(
-    readonly sched: Scheduler,
+    readonly sched: Clock,
     readonly id: ShoeIdentity,
     readonly stats: EmulatorStats,
     readonly wire: FaultyWire,

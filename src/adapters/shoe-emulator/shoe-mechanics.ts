@@ -3,14 +3,14 @@
 // the controller only by queueing shoe events on its link end.
 
 import type { Card, ControllerCommand, FaultCode, GateState, IndicatorMessage, ShoeEvent } from '../../../firmware-protocol/src/index.js';
-import type { Scheduler } from '../serial/scheduler.js';
+import type { Clock } from '../../ports/clock.js';
 import type { Rng } from '../../random/prng.js';
 import type { DrawOutcome, EmulatorEvent, EmulatorStats } from './emulator-types.js';
 import type { FaultPlan, ScheduledFault } from './faults.js';
 import type { ShoeEnd } from './shoe-end.js';
 
 export interface MechanicsOptions {
-  sched: Scheduler;
+  sched: Clock;
   rng: Rng;
   faults: FaultPlan;
   stats: EmulatorStats;

@@ -7,6 +7,8 @@
 import { Observable } from 'rxjs';
 import { CorruptLogError } from '../../ports/event-store-errors.js';
 import type { StoredEvent } from '../../ports/event-store.js';
+import type { Clock, TimerHandle } from '../../ports/clock.js';
+import { realClock } from '../clock/real-clock.js';
 
 export interface FollowSource {
   readonly streamId: string;
@@ -19,6 +21,8 @@ export interface FollowSource {
   readonly pageSize: number;
   /** Re-read every so often even without a notification (appends made by another process); 0 = never. */
   readonly pollIntervalMs: number;
+  /** The polls' clock (default: the process's: another process's appends land in real time). */
+  readonly clock?: Clock;
 }
 
 export function followStore(source: FollowSource): Observable<StoredEvent> {
@@ -88,14 +92,21 @@ export function followStore(source: FollowSource): Observable<StoredEvent> {
         subscriber.error(error);
       },
     });
-    const timer = source.pollIntervalMs > 0 ? setInterval(() => void pump(), source.pollIntervalMs) : undefined;
-    timer?.unref();
+    const clock = source.clock ?? realClock();
+    let timer: TimerHandle | undefined;
+    const poll = (): void => {
+      timer = clock.setTimeout(() => {
+        void pump();
+        poll();
+      }, source.pollIntervalMs, { unref: true });
+    };
+    if (source.pollIntervalMs > 0) poll();
     void pump();
 
     return () => {
       done = true;
       live.unsubscribe();
-      if (timer) clearInterval(timer);
+      clock.clearTimeout(timer);
     };
   });
 }

@@ -30,6 +30,8 @@ import {
 import { GENESIS_HASH, canonicalJson } from '../../log/event-chain.js';
 import { CorruptLogError } from '../../ports/event-store-errors.js';
 import type { StoredEvent, StreamHead } from '../../ports/event-store.js';
+import type { Clock } from '../../ports/clock.js';
+import { realClock } from '../clock/real-clock.js';
 
 export interface JetStreamLogOptions {
   /** JetStream stream name. Default `TABLE_EVENTS`. */
@@ -48,6 +50,8 @@ export interface JetStreamLogOptions {
   readonly replicas?: number;
   /** How long a JetStream request (publish ack, API call) waits. Default 5000 ms. */
   readonly timeoutMs?: number;
+  /** The clock of a read's time limit (default: the process's). */
+  readonly clock?: Clock;
 }
 
 /** A stream's head in JetStream, with the JetStream sequence of its last message. */
@@ -76,6 +80,7 @@ export class JetStreamLog {
   readonly streamName: string;
   readonly subjectPrefix: string;
   private readonly timeoutMs: number;
+  private readonly clock: Clock;
 
   private constructor(
     readonly connection: NatsConnection,
@@ -86,6 +91,7 @@ export class JetStreamLog {
     this.streamName = options.streamName ?? 'TABLE_EVENTS';
     this.subjectPrefix = options.subjectPrefix ?? 'tables';
     this.timeoutMs = options.timeoutMs ?? 5000;
+    this.clock = options.clock ?? realClock();
   }
 
   /** Connects the log to JetStream and creates the stream if it is missing. */
@@ -222,7 +228,7 @@ export class JetStreamLog {
     const start = await this.locate(tableId, from, head);
     const out: StoredEvent[] = [];
     const messages = await this.tail(tableId, start, Math.min(count, 1000));
-    const timer = setTimeout(() => messages.stop(new Error(`JetStream read of table ${tableId} timed out`)), 30_000);
+    const timer = this.clock.setTimeout(() => messages.stop(new Error(`JetStream read of table ${tableId} timed out`)), 30_000);
     try {
       for await (const m of messages) {
         const event = this.decode(tableId, m.data);
@@ -234,7 +240,7 @@ export class JetStreamLog {
         if (out.length === count) break;
       }
     } finally {
-      clearTimeout(timer);
+      this.clock.clearTimeout(timer);
       messages.stop();
     }
     if (out.length < count) throw new CorruptLogError(tableId, from + out.length, 'JetStream read ended early');

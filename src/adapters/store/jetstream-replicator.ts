@@ -18,6 +18,8 @@ import type { NatsConnection } from 'nats';
 import type { EventStore } from '../../ports/event-store.js';
 import { validateStreamId } from '../../log/event-validation.js';
 import { JetStreamLog, type JetStreamLogOptions } from './jetstream-log.js';
+import type { Clock } from '../../ports/clock.js';
+import { realClock } from '../clock/real-clock.js';
 
 export type ReplicatorState = 'idle' | 'catching-up' | 'live' | 'retrying' | 'stopped' | 'failed';
 
@@ -53,6 +55,8 @@ export interface JetStreamReplicatorOptions {
   readonly maxRetryDelayMs?: number;
   /** Look at the source this often even without an append notification. Default 1000 ms. */
   readonly pollIntervalMs?: number;
+  /** The pauses' clock: the table's (default: the process's). */
+  readonly clock?: Clock;
   readonly logger?: ReplicatorLogger;
 }
 
@@ -76,8 +80,11 @@ export class JetStreamReplicator {
   private wakeUp: (() => void) | undefined;
   private wakeups: Subscription | undefined;
 
+  private readonly clock: Clock;
+
   constructor(private readonly options: JetStreamReplicatorOptions) {
     validateStreamId(options.tableId);
+    this.clock = options.clock ?? realClock();
     this.statusSubject = new BehaviorSubject<ReplicatorStatus>({ tableId: options.tableId, state: 'idle', replicatedSeq: 0, sourceSeq: 0, retries: 0 });
   }
 
@@ -195,10 +202,10 @@ export class JetStreamReplicator {
   private async pause(ms: number, wakeable = false): Promise<void> {
     if (this.stopping || (wakeable && this.dirty)) return;
     await new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, ms);
+      const timer = this.clock.setTimeout(resolve, ms);
       this.wakeUp = () => {
         if (wakeable || this.stopping) {
-          clearTimeout(timer);
+          this.clock.clearTimeout(timer);
           resolve();
         }
       };

@@ -11,6 +11,7 @@ import type { Logger } from 'pino';
 import { headers, type JetStreamClient, type NatsConnection } from 'nats';
 import type { Subscription } from 'rxjs';
 import type { AudienceViewSource, SharedView } from '../../ports/shared-view.js';
+import type { Clock, TimerHandle } from '../../ports/clock.js';
 import { PUBLISHED_AUDIENCES, ensureViewStream, viewSubject, type PublishedAudience } from './view-stream.js';
 
 export interface ViewPublisherOptions {
@@ -18,6 +19,8 @@ export interface ViewPublisherOptions {
   readonly views: AudienceViewSource;
   readonly connection: NatsConnection;
   readonly logger?: Logger;
+  /** The table's clock: when each view was made (`Made-At`), and the wait before trying again. */
+  readonly clock: Clock;
   /** Wait before trying again after a failed publish (ms). */
   readonly retryMs?: number;
 }
@@ -32,7 +35,7 @@ class AudiencePublisher {
   private inFlight = false;
   private scheduled = false;
   private pending: MadeView | null = null;
-  private retry: NodeJS.Timeout | null = null;
+  private retry: TimerHandle | null = null;
   published = 0;
   conflated = 0;
   failures = 0;
@@ -41,7 +44,7 @@ class AudiencePublisher {
 
   offer(view: SharedView): void {
     if (this.pending) this.conflated++;
-    this.pending = { view, madeAt: Date.now() };
+    this.pending = { view, madeAt: this.options.clock.wallNow() };
     if (this.inFlight || this.retry || this.scheduled) return;
     this.scheduled = true;
     queueMicrotask(() => {
@@ -63,11 +66,10 @@ class AudiencePublisher {
       if (this.failures % 100 === 1) this.options.logger?.warn({ err, subject: this.subject }, 'view not published to NATS: trying again with the newest');
       this.pending ??= { view, madeAt };
       this.inFlight = false;
-      this.retry = setTimeout(() => {
+      this.retry = this.options.clock.setTimeout(() => {
         this.retry = null;
         this.flush();
-      }, this.options.retryMs ?? 1000);
-      this.retry.unref?.();
+      }, this.options.retryMs ?? 1000, { unref: true });
       return;
     }
     this.inFlight = false;
@@ -81,7 +83,7 @@ class AudiencePublisher {
   }
 
   stop(): void {
-    if (this.retry) clearTimeout(this.retry);
+    if (this.retry) this.options.clock.clearTimeout(this.retry);
     this.pending = null;
   }
 }

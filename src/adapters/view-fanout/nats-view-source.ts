@@ -9,6 +9,8 @@ import { DeliverPolicy, type ConsumerMessages, type NatsConnection } from 'nats'
 import { defer, type Observable } from 'rxjs';
 import { ViewChannel, type AudienceViewSource, type DisplayAudience, type SharedView } from '../../ports/shared-view.js';
 import { ViewPacer } from './view-pacer.js';
+import type { Clock } from '../../ports/clock.js';
+import { realClock } from '../clock/real-clock.js';
 import { PUBLISHED_AUDIENCES, VIEW_STREAM, viewSubject, type PublishedAudience } from './view-stream.js';
 
 export interface NatsViewSourceOptions {
@@ -17,6 +19,8 @@ export interface NatsViewSourceOptions {
   readonly logger?: Logger;
   /** Least time between two fan-outs of an audience (ms); 0: once per turn of the event loop. */
   readonly minIntervalMs?: number;
+  /** The gateway's clock (default: the process's): the pacing and the receipts' times. */
+  readonly clock?: Clock;
 }
 
 function isPublished(audience: DisplayAudience): audience is PublishedAudience {
@@ -31,13 +35,17 @@ export class NatsViewSource implements AudienceViewSource {
   /** When each audience's newest view was made at the table and received here (for delivery latency). */
   readonly lastReceipt = new Map<PublishedAudience, { madeAt: string | null; receivedAt: number }>();
 
-  constructor(private readonly options: NatsViewSourceOptions) {}
+  private readonly clock: Clock;
+
+  constructor(private readonly options: NatsViewSourceOptions) {
+    this.clock = options.clock ?? realClock();
+  }
 
   async start(): Promise<void> {
     const js = this.options.connection.jetstream();
     for (const audience of PUBLISHED_AUDIENCES) {
       const channel = new ViewChannel();
-      const turn = new ViewPacer(channel, this.options.minIntervalMs ?? 0);
+      const turn = new ViewPacer(channel, this.options.minIntervalMs ?? 0, this.clock);
       this.channels.set(audience, channel);
       this.conflation.set(audience, turn);
       // One subject, as a string: filter_subject (nats-server 2.9 has no filter_subjects).
@@ -50,7 +58,7 @@ export class NatsViewSource implements AudienceViewSource {
             const seq = Number(m.headers?.get('Table-Seq') ?? 0);
             const madeAtHeader = m.headers?.get('Made-At') || null;
             const madeAt = madeAtHeader === null ? NaN : Date.parse(madeAtHeader);
-            this.lastReceipt.set(audience, { madeAt: madeAtHeader, receivedAt: Date.now() });
+            this.lastReceipt.set(audience, { madeAt: madeAtHeader, receivedAt: this.clock.wallNow() });
             turn.offer({ audience, seq, view: undefined, json: m.string(), ...(Number.isFinite(madeAt) ? { madeAt } : {}) });
           }
           turn.close();

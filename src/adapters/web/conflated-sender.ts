@@ -24,7 +24,7 @@ export const VIEW_BUFFER_BYTES = 256 * 1024;
  * From a gateway also `madeAt` (ISO, after sentAt): when the table made the view, right after its facts
  * were durable (delivery is measured from there: docs/benchmarks.md, bench:viewers).
  */
-export function viewMessage(view: SharedView, now: Date = new Date()): string {
+export function viewMessage(view: SharedView, now: Date): string {
   const made = view.madeAt === undefined ? '' : `,"madeAt":"${new Date(view.madeAt).toISOString()}"`;
   return `{"type":"view","sentAt":"${now.toISOString()}"${made},"view":${view.json}}`;
 }
@@ -44,7 +44,7 @@ function encodedAt(view: SharedView, nowMs: number): { readonly at: number; read
  * The message as UTF-8 bytes, made once per view and millisecond: every display of an audience sent
  * the same view in the same millisecond shares one buffer (sentAt is the send time to the millisecond).
  */
-export function viewMessageBytes(view: SharedView, nowMs: number = Date.now()): Buffer {
+export function viewMessageBytes(view: SharedView, nowMs: number): Buffer {
   return encodedAt(view, nowMs).bytes;
 }
 
@@ -53,7 +53,7 @@ export function viewMessageBytes(view: SharedView, nowMs: number = Date.now()): 
  * server's frames are, then the length), made once per view and millisecond like the message: a
  * display is then sent it with one write, where ws would frame it again for every socket.
  */
-export function viewFrameBytes(view: SharedView, nowMs: number = Date.now()): Buffer {
+export function viewFrameBytes(view: SharedView, nowMs: number): Buffer {
   const made = encodedAt(view, nowMs);
   if (made.frame) return made.frame;
   const length = made.bytes.length;
@@ -85,7 +85,9 @@ export class ConflatedSender {
   constructor(
     private readonly socket: ViewSocket,
     private readonly counts: DeliveryCounts,
-    private readonly limitBytes = VIEW_BUFFER_BYTES,
+    private readonly limitBytes: number,
+    /** The wall clock's milliseconds: each message's `sentAt` (the table's clock, or the gateway's). */
+    private readonly wallNow: () => number,
   ) {}
 
   /** The view waiting for the buffer to drain, if any. */
@@ -106,8 +108,8 @@ export class ConflatedSender {
   private send(view: SharedView): void {
     this.inFlight += 1;
     this.counts.sent(view);
-    if (this.socket.sendFrame) this.socket.sendFrame(viewFrameBytes(view), this.sent);
-    else this.socket.send(viewMessageBytes(view), { binary: false }, this.sent);
+    if (this.socket.sendFrame) this.socket.sendFrame(viewFrameBytes(view, this.wallNow()), this.sent);
+    else this.socket.send(viewMessageBytes(view, this.wallNow()), { binary: false }, this.sent);
   }
 
   private readonly sent = (err?: Error): void => {

@@ -28,7 +28,8 @@ import type { TableReads } from '../../ports/table-reads.js';
 import { VIEW_BUFFER_BYTES } from './conflated-sender.js';
 import { ViewDeliveryStats } from './view-delivery-stats.js';
 import { ReaderWatch, type ReaderWatchSettings } from './stalled-readers.js';
-import { realScheduler, type Scheduler } from '../../ports/scheduler.js';
+import type { Clock } from '../../ports/clock.js';
+import { realClock } from '../clock/real-clock.js';
 import { explained } from './explained-reason.js';
 import { webReason } from './web-reasons.js';
 import { RefusalLog } from './refusal-log.js';
@@ -50,8 +51,8 @@ export interface WebServerOptions {
   readonly viewBufferBytes?: number;
   /** How often displays are pinged (a display that has not answered by the next ping is shed), and how often the line about them may come (./stalled-readers.ts). */
   readonly readerWatch?: Partial<ReaderWatchSettings>;
-  /** The timers of that watch (tests drive them). */
-  readonly scheduler?: Scheduler;
+  /** The table's clock (default: the process's): the watch's timers, the displays' send times, the refusal windows. */
+  readonly clock?: Clock;
   /** Requests (and WebSocket messages) per client address and window (default 100 per second). */
   readonly rateLimit?: RateLimitSettings;
   /** The window of refusal records: a few recorded one by one, the rest counted into one summary (default 10 s; ./refusal-log.ts). */
@@ -73,6 +74,7 @@ const SHED_RETRY_SECONDS = 2;
 
 export function createWebServer(options: WebServerOptions): FastifyInstance {
   const { service, config, decisionSeconds, logger } = options;
+  const clock = options.clock ?? realClock();
   const own = options.ownViews;
   const webLogger = logger.child({ component: 'web' });
   const viewStats = new ViewDeliveryStats();
@@ -86,14 +88,16 @@ export function createWebServer(options: WebServerOptions): FastifyInstance {
     views: options.views,
     viewStats,
     viewBufferBytes: options.viewBufferBytes ?? VIEW_BUFFER_BYTES,
-    readers: new ReaderWatch({ scheduler: options.scheduler ?? realScheduler, logger: webLogger, counts: viewStats, settings: options.readerWatch }),
+    readers: new ReaderWatch({ clock, logger: webLogger, counts: viewStats, settings: options.readerWatch }),
     refusals: new RefusalLog((record) => service.refuseCommand(record as { path: string }, String(record['reason']), record['by'] as string | undefined), {
       logger,
+      clock,
       halted: () => service.halted != null,
       ...(options.refusalWindowMs !== undefined ? { windowMs: options.refusalWindowMs } : {}),
     }),
-    messageLimiter: new MessageRateLimiter(options.rateLimit ?? DEFAULT_RATE_LIMIT),
+    messageLimiter: new MessageRateLimiter(options.rateLimit ?? DEFAULT_RATE_LIMIT, () => clock.wallNow()),
     keyRetention: config.idempotency,
+    clock,
   };
   // Request logging is off: a WebSocket address carries its token in the query. Commands, refusals and
   // failures are logged by the routes themselves, without tokens.

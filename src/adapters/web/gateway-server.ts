@@ -26,7 +26,8 @@ import { DEFAULT_RATE_LIMIT, registerRequestGuards, type RateLimitSettings } fro
 import { viewPath } from './route-paths.js';
 import { ViewDeliveryStats } from './view-delivery-stats.js';
 import { ReaderWatch, type ReaderWatchSettings } from './stalled-readers.js';
-import { realScheduler, type Scheduler } from '../../ports/scheduler.js';
+import type { Clock, TimerHandle } from '../../ports/clock.js';
+import { realClock } from '../clock/real-clock.js';
 import { streamViews, viewSocketPath } from './view-sockets.js';
 
 export interface GatewayOptions {
@@ -38,8 +39,8 @@ export interface GatewayOptions {
   readonly viewBufferBytes?: number;
   /** How often displays are pinged, and how often the line about displays shed for not reading may come (./stalled-readers.ts). */
   readonly readerWatch?: Partial<ReaderWatchSettings>;
-  /** The timers of that watch (tests drive them). */
-  readonly scheduler?: Scheduler;
+  /** The gateway's clock (default: the process's): the watch's timers, the displays' send times, the first view's wait. */
+  readonly clock?: Clock;
   /** How long GET /api/views/* waits for a first view from NATS (ms). */
   readonly firstViewTimeoutMs?: number;
   /** Views from NATS a newer one replaced before the fan-out, per audience (NatsViewSource.conflated). */
@@ -54,8 +55,9 @@ export function createGatewayServer(options: GatewayOptions): FastifyInstance & 
   const logger = options.logger.child({ component: 'gateway' });
   const app = Fastify({ loggerInstance: logger, logController: new LogController({ disableRequestLogging: true }), bodyLimit: 16 * 1024 }) as unknown as FastifyInstance;
   const viewStats = new ViewDeliveryStats();
-  const readers = new ReaderWatch({ scheduler: options.scheduler ?? realScheduler, logger, counts: viewStats, settings: options.readerWatch });
-  const context = { views: options.views, viewStats, logger, viewBufferBytes: options.viewBufferBytes ?? VIEW_BUFFER_BYTES, readers };
+  const clock = options.clock ?? realClock();
+  const readers = new ReaderWatch({ clock, logger, counts: viewStats, settings: options.readerWatch });
+  const context = { views: options.views, viewStats, logger, viewBufferBytes: options.viewBufferBytes ?? VIEW_BUFFER_BYTES, readers, clock };
   registerRequestGuards(app, options.rateLimit ?? DEFAULT_RATE_LIMIT);
   // Refusals answer the one error shape, logged here (no table log); a display asking for its page too
   // often gets a page that says so and comes back by itself (busy-page.ts).
@@ -86,8 +88,10 @@ export function createGatewayServer(options: GatewayOptions): FastifyInstance & 
       routes.get(viewPath(audience), { schema }, async (request, reply) => {
         const refusal = admit(roles, bearerToken(request.headers.authorization), 'header', viewPath(audience), request.ip);
         if (refusal) return reply.code(refusal.status).send({ ok: false, refused: refusal.status === 403 ? 'role' : 'credential', ...explained(refusal.reason) });
-        const timeout = new Promise<null>((resolve) => setTimeout(() => resolve(null), options.firstViewTimeoutMs ?? 5000).unref());
+        let timer: TimerHandle | undefined;
+        const timeout = new Promise<null>((resolve) => (timer = clock.setTimeout(() => resolve(null), options.firstViewTimeoutMs ?? 5000, { unref: true })));
         const current = await Promise.race([options.views.current(audience), timeout]);
+        clock.clearTimeout(timer);
         if (!current) return reply.code(503).send({ ok: false, ...explained(webReason('noViewYet')) });
         return reply.type('application/json; charset=utf-8').send(current.json);
       });

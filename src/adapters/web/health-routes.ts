@@ -14,26 +14,32 @@ import { READ_PATHS } from './route-paths.js';
 import type { WebContext } from './web-context.js';
 import { healthReason, listed, type HealthReason } from './health-reasons.js';
 import type { CodedReason } from '../../messages/coded-reason.js';
+import type { TimerHandle } from '../../ports/clock.js';
+import { realClock } from '../clock/real-clock.js';
 
 /** An event loop that went this long without a turn is a stall (the shoe's ACK window is 250 ms). */
 export const STALL_MS = 250;
 
-/** The event loop's delay over the last second, for readiness (/metrics has prom-client's own). */
+/**
+ * The event loop's delay over the last second, for readiness (/metrics has prom-client's own). It measures
+ * the process's own loop, so its seconds are the process's clock's, whatever clock the table runs on.
+ */
 class EventLoopWatch {
   private readonly histogram = monitorEventLoopDelay({ resolution: 10 });
-  private readonly timer: NodeJS.Timeout;
+  private readonly clock = realClock();
+  private timer: TimerHandle;
   /** Worst delay in the last full second, ms. */
   recentMaxMs = 0;
 
   constructor() {
     this.histogram.enable();
-    this.timer = setInterval(() => this.roll(), 1000);
-    this.timer.unref();
+    this.timer = this.clock.setTimeout(() => this.roll(), 1000, { unref: true });
   }
 
   private roll(): void {
     this.recentMaxMs = this.histogram.max / 1e6;
     this.histogram.reset();
+    this.timer = this.clock.setTimeout(() => this.roll(), 1000, { unref: true });
   }
 
   /** The worst of the last second and the current one so far. */
@@ -42,7 +48,7 @@ class EventLoopWatch {
   }
 
   stop(): void {
-    clearInterval(this.timer);
+    this.clock.clearTimeout(this.timer);
     this.histogram.disable();
   }
 }

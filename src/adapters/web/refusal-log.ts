@@ -11,6 +11,8 @@
 import type { Logger } from 'pino';
 import { RefusalCounts } from './refusal-counts.js';
 import { RefusalSummary, type CredentialKind } from './refusal-summary.js';
+import type { Clock } from '../../ports/clock.js';
+import { realClock } from '../clock/real-clock.js';
 
 export interface RefusalFacts {
   /** The route, without its query string (a token may be in it). */
@@ -35,10 +37,10 @@ export type RecordRefusal = (record: Record<string, unknown>) => Promise<unknown
 /** Runs `run` once after `ms`; the returned function cancels it. */
 export type Schedule = (run: () => void, ms: number) => () => void;
 
-const realTimer: Schedule = (run, ms) => {
-  const timer = setTimeout(run, ms);
-  timer.unref?.();
-  return () => clearTimeout(timer);
+/** The window's timer on `clock`, not holding the process open. */
+const clockTimer = (clock: Clock): Schedule => (run, ms) => {
+  const timer = clock.setTimeout(run, ms, { unref: true });
+  return () => clock.clearTimeout(timer);
 };
 
 export interface RefusalLogOptions {
@@ -51,8 +53,10 @@ export interface RefusalLogOptions {
   readonly windowRecords?: number;
   /** Addresses a summary tells apart (default 10,000); beyond, its count of addresses is a lower bound. */
   readonly maxClients?: number;
+  /** The windows' clock (default: the process's): its wall time and, unless `now`/`schedule` say otherwise, its timer. */
+  readonly clock?: Clock;
   readonly now?: () => number;
-  /** The window's timer (default: setTimeout, unref'd). */
+  /** The window's timer (default: the clock's, unref'd). */
   readonly schedule?: Schedule;
   readonly logger?: Logger;
   /** Whether the table is halted by an append fault: a refusal it could not record is then counted by the table, not logged here. */
@@ -100,8 +104,9 @@ export class RefusalLog {
     this.anonymousRecords = options.anonymousRecords ?? 3;
     this.windowRecords = options.windowRecords ?? 20;
     this.maxClients = options.maxClients ?? 10_000;
-    this.now = options.now ?? Date.now;
-    this.schedule = options.schedule ?? realTimer;
+    const clock = options.clock ?? realClock();
+    this.now = options.now ?? (() => clock.wallNow());
+    this.schedule = options.schedule ?? clockTimer(clock);
     this.logger = options.logger;
     this.halted = options.halted ?? (() => false);
   }

@@ -50,7 +50,8 @@ export function registerRequestGuards(app: FastifyInstance, limit: RateLimitSett
 export class MessageRateLimiter {
   private readonly counts = new Map<string, { windowStart: number; count: number }>();
 
-  constructor(private readonly limit: RateLimitSettings, private readonly now: () => number = Date.now) {}
+  /** `now`: milliseconds, the windows' clock. */
+  constructor(private readonly limit: RateLimitSettings, private readonly now: () => number) {}
 
   /** Whether one more message from this address is allowed now. */
   allow(client: string): boolean {

@@ -22,7 +22,7 @@ import type { Logger } from 'pino';
 import type { WebSocket } from 'ws';
 import type { DisplayAudience } from '../../ports/shared-view.js';
 import { reasonSentence } from '../../messages/coded-reason.js';
-import type { Scheduler } from '../../ports/scheduler.js';
+import type { Clock, TimerHandle } from '../../ports/clock.js';
 import { ShedSummary } from './shed-summary.js';
 import { webReason } from './web-reasons.js';
 
@@ -59,10 +59,10 @@ export class ReaderWatch {
   private readonly settings: ReaderWatchSettings;
   private readonly summary: ShedSummary;
   private readonly reason: string;
-  private timer: unknown = null;
+  private timer: TimerHandle | null = null;
   private stopped = false;
 
-  constructor(private readonly deps: { readonly scheduler: Scheduler; readonly logger: Logger; readonly counts: StalledCounts; readonly settings?: Partial<ReaderWatchSettings> | undefined }) {
+  constructor(private readonly deps: { readonly clock: Clock; readonly logger: Logger; readonly counts: StalledCounts; readonly settings?: Partial<ReaderWatchSettings> | undefined }) {
     this.settings = { ...READER_WATCH_DEFAULTS, ...deps.settings };
     const seconds = this.settings.pingIntervalMs / 1000;
     this.reason = reasonSentence(webReason('notReading', { seconds: String(seconds) }));
@@ -88,7 +88,7 @@ export class ReaderWatch {
   /** The server closes: no more pings; what was shed and not said yet is said now. */
   stop(): void {
     this.stopped = true;
-    if (this.timer !== null) this.deps.scheduler.clearTimeout(this.timer);
+    if (this.timer !== null) this.deps.clock.clearTimeout(this.timer);
     this.timer = null;
     this.summary.sayIfDue(true);
   }
@@ -96,7 +96,7 @@ export class ReaderWatch {
   /** The interval's timer runs while displays are watched, or a line is still to be said. */
   private arm(): void {
     if (this.stopped || this.timer !== null || (this.watched.size === 0 && !this.summary.pending)) return;
-    this.timer = this.deps.scheduler.setTimeout(this.tick, this.settings.pingIntervalMs);
+    this.timer = this.deps.clock.setTimeout(this.tick, this.settings.pingIntervalMs);
   }
 
   private readonly tick = (): void => {
@@ -113,7 +113,7 @@ export class ReaderWatch {
         entry.socket.ping(entry.awaiting);
       }
     }
-    if (unanswered.length > 0) this.deps.scheduler.setTimeout(() => this.judge(unanswered), 0);
+    if (unanswered.length > 0) this.deps.clock.setTimeout(() => this.judge(unanswered), 0);
     else this.summary.sayIfDue();
     this.arm();
   };

@@ -38,8 +38,8 @@ function viewSocket(socket: WebSocket): ViewSocket {
 }
 
 /** `client`: the display's address (the shed line names the addresses that stalled). */
-export function streamViews(context: Pick<WebContext, 'views' | 'viewStats' | 'logger' | 'viewBufferBytes' | 'readers'>, audience: Audience, socket: WebSocket, client: string): void {
-  const sender = new ConflatedSender(viewSocket(socket), context.viewStats, context.viewBufferBytes);
+export function streamViews(context: Pick<WebContext, 'views' | 'viewStats' | 'logger' | 'viewBufferBytes' | 'readers' | 'clock'>, audience: Audience, socket: WebSocket, client: string): void {
+  const sender = new ConflatedSender(viewSocket(socket), context.viewStats, context.viewBufferBytes, () => context.clock.wallNow());
   context.viewStats.connected(audience, 1);
   const unwatch = context.readers.watch(socket, audience, client);
   let open = true;

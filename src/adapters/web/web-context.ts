@@ -9,6 +9,7 @@ import type { RefusalLog } from './refusal-log.js';
 import type { MessageRateLimiter } from './request-guards.js';
 import type { Principal } from '../../config/table-config.js';
 import type { IdempotencyConfig } from '../../config/idempotency-config.js';
+import type { Clock } from '../../ports/clock.js';
 
 export interface WebContext {
   readonly service: TableCommands;
@@ -33,4 +34,6 @@ export interface WebContext {
   readonly messageLimiter: MessageRateLimiter;
   /** How long the table keeps idempotency keys (the table file's `idempotency`): the documents say it. */
   readonly keyRetention: IdempotencyConfig;
+  /** The table's clock: the displays' send times, their pings, the refusal windows, the message rate limit. */
+  readonly clock: Clock;
 }

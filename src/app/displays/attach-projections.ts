@@ -20,7 +20,7 @@ export interface ProjectionSettings {
 export function attachProjections(service: TableService, store: EventStore, settings: ProjectionSettings): TableProjections {
   const { rules, tableId } = service;
   const views = new TableProjections({
-    store, tableId, meta: tableMeta(tableId, rules), rules, decisionSeconds: settings.decisionSeconds, live: service,
+    store, tableId, meta: tableMeta(tableId, rules), rules, decisionSeconds: settings.decisionSeconds, live: service, clock: service.clock,
     ...(settings.bettingSeconds !== undefined ? { bettingSeconds: settings.bettingSeconds } : {}),
     ...(settings.logger ? { logger: settings.logger } : {}),
   }, service.loadedSnapshotParts['views']);

@@ -10,6 +10,7 @@
 // ./halt-view.ts) is no event of the log: the views are sent again when it starts and when it ends.
 import { defer, type Observable, type Subscription } from 'rxjs';
 import type { Logger } from 'pino';
+import type { Clock, TimerHandle } from '../../ports/clock.js';
 import type { EventStore, JsonValue, StoredEvent } from '../../ports/event-store.js';
 import { ChainVerifier, GENESIS_HASH } from '../../log/event-chain.js';
 import type { RuleSet } from '../../rules/rule-set.js';
@@ -50,6 +51,8 @@ export interface TableProjectionsOptions {
   /** The live table: the staff views' phase, next step and halt, the log position to catch up to, and when the halt changes. */
   readonly live: LiveTable & { readonly position: number; readonly fault$?: Observable<unknown> };
   readonly logger?: Logger;
+  /** The timer of following the log again after it failed. */
+  readonly clock: Clock;
   /** How long to wait before following the log again after it failed (ms). */
   readonly retryMs?: number;
 }
@@ -78,7 +81,7 @@ export class TableProjections implements AudienceViewSource {
   private readonly stale = new Set<DisplayAudience>(DISPLAY_AUDIENCES);
   private subscription: Subscription | null = null;
   private halts: Subscription | null = null;
-  private retry: NodeJS.Timeout | null = null;
+  private retry: TimerHandle | null = null;
   private caughtUp = false;
   private stopped = false;
   private readonly readyWaiters: Array<() => void> = [];
@@ -138,11 +141,10 @@ export class TableProjections implements AudienceViewSource {
       error: (err: unknown) => {
         this.options.logger?.error({ err, tableId: this.options.tableId, at: this.folds.seq }, 'display projections: the log failed; following again');
         this.subscription = null;
-        this.retry = setTimeout(() => {
+        this.retry = this.options.clock.setTimeout(() => {
           this.retry = null;
           this.follow();
-        }, this.options.retryMs ?? 1000);
-        this.retry.unref?.();
+        }, this.options.retryMs ?? 1000, { unref: true });
       },
       complete: () => this.close(),
     });
@@ -260,7 +262,7 @@ export class TableProjections implements AudienceViewSource {
     this.stopped = true;
     this.subscription?.unsubscribe();
     this.halts?.unsubscribe();
-    if (this.retry) clearTimeout(this.retry);
+    if (this.retry) this.options.clock.clearTimeout(this.retry);
     this.close();
   }
 }

@@ -7,10 +7,9 @@
 // randomness are inputs.
 import type { Logger } from 'pino';
 import type { Observable, Subscription } from 'rxjs';
-import type { Clock } from '../../ports/clock.js';
+import type { Clock, TimerHandle } from '../../ports/clock.js';
 import type { EventStore } from '../../ports/event-store.js';
 import type { RoundIndex } from '../../ports/round-index.js';
-import type { Scheduler } from '../../ports/scheduler.js';
 import { FeedDeliveryError, type FeedFailure, type FeedStatus, type FeedTransport } from '../../ports/settlement-feed.js';
 import { reasonSentence } from '../../messages/coded-reason.js';
 import type { HandsPerBoxOnLog } from '../audit/hands-per-box-on-log.js';
@@ -33,8 +32,8 @@ export interface FeedWorkerOptions {
   readonly appended$: Observable<{ readonly seq: number }>;
   /** Appends a `feed.delivered` note to the table's log (TableService.recordNote). */
   readonly recordNote: (note: FeedDeliveredNote) => Promise<unknown>;
+  /** Its timers (backoff, the alarm's checks, the batched notes) and the transactions' ages. */
   readonly clock: Clock;
-  readonly scheduler: Scheduler;
   readonly random: () => number;
   /** Backoff: the first pause's ceiling (default FIRST_BACKOFF_MS, 50 ms) and the cap (the table file's `maxBackoffMs`). */
   readonly firstBackoffMs?: number;
@@ -70,8 +69,8 @@ export class FeedWorker {
   private running: Promise<void> = Promise.resolve();
   private stopped: Promise<void> | null = null;
   private wake: (() => void) | null = null;
-  private pause: { readonly timer: unknown; readonly resolve: () => void } | null = null;
-  private checkTimer: unknown;
+  private pause: { readonly timer: TimerHandle; readonly resolve: () => void } | null = null;
+  private checkTimer: TimerHandle | undefined;
   private subscription: Subscription | null = null;
   private failure: { readonly reason: FeedFailure; readonly attempts: number } | null = null;
   private delivered = 0;
@@ -82,10 +81,10 @@ export class FeedWorker {
   private readonly name: string;
 
   constructor(private readonly options: FeedWorkerOptions) {
-    const { transport, scheduler } = options;
+    const { transport, clock } = options;
     this.name = `settlement feed (${transport.target} ${transport.destination})`;
     this.acks = new FeedAcks({
-      target: transport.target, record: options.recordNote, scheduler,
+      target: transport.target, record: options.recordNote, clock,
       ...(options.ackEveryMs !== undefined ? { everyMs: options.ackEveryMs } : {}), ...(options.ackEvery !== undefined ? { every: options.ackEvery } : {}),
       onError: (err, id) => this.log('warn', { err, through: id }, `${this.name}: the note of deliveries through ${id} could not be written to the log; they are noted with the next batch, and sent again after a restart if none is written (the receiver de-duplicates them by id)`),
     });
@@ -135,7 +134,7 @@ export class FeedWorker {
     this.stopped ??= (async () => {
       this.stopping = true;
       this.subscription?.unsubscribe();
-      if (this.checkTimer !== undefined) this.options.scheduler.clearTimeout(this.checkTimer);
+      if (this.checkTimer !== undefined) this.options.clock.clearTimeout(this.checkTimer);
       this.wake?.();
       this.endPause();
       await this.graceForDelivery();
@@ -149,10 +148,10 @@ export class FeedWorker {
 
   private async graceForDelivery(): Promise<void> {
     if (this.options.stopGraceMs === 0) return;
-    let timer: unknown;
-    const grace = new Promise<void>((resolve) => (timer = this.options.scheduler.setTimeout(resolve, this.options.stopGraceMs ?? 1000)));
+    let timer: TimerHandle | undefined;
+    const grace = new Promise<void>((resolve) => (timer = this.options.clock.setTimeout(resolve, this.options.stopGraceMs ?? 1000)));
     await Promise.race([this.running, grace]);
-    this.options.scheduler.clearTimeout(timer);
+    this.options.clock.clearTimeout(timer);
   }
 
   private async run(): Promise<void> {
@@ -225,7 +224,7 @@ export class FeedWorker {
 
   private sleep(ms: number): Promise<void> {
     return new Promise((resolve) => {
-      const timer = this.options.scheduler.setTimeout(() => {
+      const timer = this.options.clock.setTimeout(() => {
         this.pause = null;
         resolve();
       }, ms);
@@ -235,14 +234,14 @@ export class FeedWorker {
 
   private endPause(): void {
     if (!this.pause) return;
-    this.options.scheduler.clearTimeout(this.pause.timer);
+    this.options.clock.clearTimeout(this.pause.timer);
     this.pause.resolve();
     this.pause = null;
   }
 
   private scheduleCheck(): void {
     if (this.stopping) return;
-    this.checkTimer = this.options.scheduler.setTimeout(() => {
+    this.checkTimer = this.options.clock.setTimeout(() => {
       const oldest = this.owed.first;
       this.alarm.check(this.nowMs(), oldest ? { id: oldest.transaction.id, sinceMs: oldest.sinceMs } : null);
       this.scheduleCheck();
@@ -256,7 +255,7 @@ export class FeedWorker {
   }
 
   private nowMs(): number {
-    return Date.parse(this.options.clock.now().wall);
+    return this.options.clock.wallNow();
   }
 
   private log(level: 'debug' | 'info' | 'warn' | 'error', fields: object, message: string): void {

@@ -57,7 +57,7 @@ export interface SheetSimulationOptions {
   readonly seed: number;
   readonly pool: SimulationPool;
   readonly onProgress?: (label: string, done: number, total: number) => void;
-  /** The clock for the run's duration (an input: the CLI passes performance.now). */
+  /** The clock for the run's duration (an input: the CLI passes its clock's now). */
   readonly now: () => number;
 }
 

@@ -5,7 +5,7 @@
 // (exact-in-worker.ts: the demo bot's strategy comes from the same worker) and keeps its verdict there;
 // a table that stops first lets go of the analysis, and a worker still computing ends.
 import type { RuleSet } from '../../rules/rule-set.js';
-import type { Scheduler } from '../../ports/scheduler.js';
+import type { Clock, TimerHandle } from '../../ports/clock.js';
 import { holdMainAnalysis, type AnalysisHold, type MainAnalysis } from './exact-in-worker.js';
 import { readCachedEdge, writeCachedEdge, type RuleEdge } from './rule-edge-cache.js';
 import { TaskStopped } from '../par/run-worker.js';
@@ -23,7 +23,7 @@ export interface TableEdgeCheckOptions {
   readonly version: string;
   /** Where verdicts are kept (the table's data folder); none: computed every time. */
   readonly cacheDir?: string;
-  readonly scheduler: Scheduler;
+  readonly clock: Clock;
   readonly delayMs?: number;
   /** One call per way the table pays the player, with the figures. */
   readonly warn: (message: string, edge: RuleEdge) => void;
@@ -50,10 +50,10 @@ export function tableEdgeMessages(edge: RuleEdge, rulesPath: string): string[] {
 export function checkTableEdge(o: TableEdgeCheckOptions): TableEdgeCheck {
   let hold: AnalysisHold<MainAnalysis> | null = null;
   let stopped = false;
-  let timer: unknown;
+  let timer: TimerHandle | undefined;
   let stopNow: () => void = () => undefined;
   const done = new Promise<string[]>((resolve) => {
-    timer = o.scheduler.setTimeout(() => {
+    timer = o.clock.setTimeout(() => {
       timer = undefined;
       void verdict().then(
         (edge) => {
@@ -94,7 +94,7 @@ export function checkTableEdge(o: TableEdgeCheckOptions): TableEdgeCheck {
     stop() {
       if (stopped) return;
       stopped = true;
-      if (timer !== undefined) o.scheduler.clearTimeout(timer);
+      if (timer !== undefined) o.clock.clearTimeout(timer);
       hold?.release();
       stopNow();
     },

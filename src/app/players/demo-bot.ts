@@ -1,6 +1,6 @@
 // The demo's players (demo mode): bets on a few seats (the betting countdown closes betting), answers
 // insurance, and plays basic strategy — all as ordinary API-style inputs on the log, by "demo-bot".
-import type { Scheduler } from '../../ports/scheduler.js';
+import type { Clock, TimerHandle } from '../../ports/clock.js';
 import type { TableInput } from '../../round/inputs.js';
 import { handInTurn } from '../../round/operations/hands.js';
 import { refuseDecision } from '../../round/operations/play.js';
@@ -27,14 +27,14 @@ const PLAYERS = ['ana', 'boris', 'chen', 'dara', 'emil', 'fay', 'gus'];
 
 export class DemoBot {
   private removeReaction: (() => void) | undefined;
-  private pending: unknown;
+  private pending: TimerHandle | undefined;
   private plannedFor: string | null = null;
   private stopped = false;
   /** The inputs being submitted now: stop() waits for them, so none reaches a table that is closing. */
   private submitting: Promise<void> = Promise.resolve();
   private readonly random: () => number;
 
-  constructor(private readonly service: TableService, private readonly scheduler: Scheduler, private readonly options: DemoBotOptions) {
+  constructor(private readonly service: TableService, private readonly clock: Clock, private readonly options: DemoBotOptions) {
     this.random = options.random ?? Math.random;
   }
 
@@ -47,16 +47,16 @@ export class DemoBot {
   stop(): Promise<void> {
     this.stopped = true;
     this.removeReaction?.();
-    if (this.pending !== undefined) this.scheduler.clearTimeout(this.pending);
+    if (this.pending !== undefined) this.clock.clearTimeout(this.pending);
     // Its failure, if any, is reported where it is tracked (TableService.track).
     return this.submitting.then(() => undefined, () => undefined);
   }
 
   private later(key: string, seconds: number, inputs: () => TableInput[]): void {
     if (this.plannedFor === key) return;
-    if (this.pending !== undefined) this.scheduler.clearTimeout(this.pending);
+    if (this.pending !== undefined) this.clock.clearTimeout(this.pending);
     this.plannedFor = key;
-    this.pending = this.scheduler.setTimeout(() => {
+    this.pending = this.clock.setTimeout(() => {
       this.pending = undefined;
       this.submitting = this.submit(inputs);
       this.service.track('demo players', this.submitting);

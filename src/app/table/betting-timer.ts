@@ -9,7 +9,7 @@
 // and starts afresh, in full, when the table resumes. The dealer closes earlier with the shoe's button or
 // the dealer page (`betting.closed`). The displays derive the same countdown from the log
 // (src/app/displays/betting-countdown.ts).
-import type { Scheduler } from '../../ports/scheduler.js';
+import type { Clock } from '../../ports/clock.js';
 import type { TableState } from '../../round/table-state.js';
 import type { TableService } from './table-service.js';
 import { InputTimer } from './input-timer.js';
@@ -20,9 +20,9 @@ export function bettingCountdownRuns(table: TableState, phase: string): boolean 
 }
 
 export class BettingTimer extends InputTimer {
-  constructor(service: TableService, seconds: number, scheduler: Scheduler) {
+  constructor(service: TableService, seconds: number, clock: Clock) {
     // One run per round while it runs: a pause or the last main bet withdrawn ends the run, the next starts in full.
-    super(service, seconds, scheduler, 'betting-timer', ({ table, phase }) =>
+    super(service, seconds, clock, 'betting-timer', ({ table, phase }) =>
       bettingCountdownRuns(table, phase) ? { key: `betting:${table.round}`, input: { type: 'betting.timeout' } } : null);
   }
 }

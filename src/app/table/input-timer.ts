@@ -3,7 +3,7 @@
 // submits, or nothing. A new key starts the timer afresh, no key stops it, the same key leaves it
 // running. At expiry the input is submitted only if that very wait is still due (an answer may have
 // raced the timer). Replay never reads the clock: the expiry is on the log like any input.
-import type { Scheduler } from '../../ports/scheduler.js';
+import type { Clock, TimerHandle } from '../../ports/clock.js';
 import type { TableInput } from '../../round/inputs.js';
 import type { TableService } from './table-service.js';
 
@@ -15,13 +15,13 @@ export interface DueWait {
 
 export class InputTimer {
   private removeReaction: (() => void) | undefined;
-  private handle: unknown;
+  private handle: TimerHandle | undefined;
   private armedKey: string | null = null;
 
   constructor(
     private readonly service: TableService,
     private readonly seconds: number,
-    private readonly scheduler: Scheduler,
+    private readonly clock: Clock,
     /** Who submits the expiry (the input's `by` on the log). */
     private readonly by: string,
     private readonly due: (service: TableService) => DueWait | null,
@@ -38,7 +38,7 @@ export class InputTimer {
   }
 
   private disarm(): void {
-    if (this.handle !== undefined) this.scheduler.clearTimeout(this.handle);
+    if (this.handle !== undefined) this.clock.clearTimeout(this.handle);
     this.handle = undefined;
     this.armedKey = null;
   }
@@ -49,7 +49,7 @@ export class InputTimer {
     this.disarm();
     if (!wait) return;
     this.armedKey = wait.key;
-    this.handle = this.scheduler.setTimeout(() => {
+    this.handle = this.clock.setTimeout(() => {
       this.handle = undefined;
       if (this.due(this.service)?.key !== wait.key) return;
       this.armedKey = null;

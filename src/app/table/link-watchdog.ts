@@ -6,13 +6,13 @@
 // A supervisor's resume clears every shoe fault; if the link is still down then (after the start-up
 // time, or once it had been up), the watchdog raises linkDown again: the table cannot deal without it.
 import type { Logger } from 'pino';
-import type { Scheduler } from '../../ports/scheduler.js';
+import type { Clock, TimerHandle } from '../../ports/clock.js';
 import type { TableService } from './table-service.js';
 import type { InputOrigin } from '../audit/log-records.js';
 import { faultDetail, type FaultDetail } from '../../messages/fault-detail.js';
 
 export class LinkWatchdog {
-  private handle: unknown;
+  private handle: TimerHandle | undefined;
   private upOnce = false;
   private linkUp = false;
   private expired = false;
@@ -21,7 +21,7 @@ export class LinkWatchdog {
   constructor(
     private readonly service: TableService,
     private readonly seconds: number,
-    private readonly scheduler: Scheduler,
+    private readonly clock: Clock,
     private readonly logger?: Logger,
   ) {}
 
@@ -31,7 +31,7 @@ export class LinkWatchdog {
       return undefined;
     });
     if (this.upOnce) return;
-    this.handle = this.scheduler.setTimeout(() => {
+    this.handle = this.clock.setTimeout(() => {
       this.handle = undefined;
       this.service.track('link watchdog', this.expire());
     }, this.seconds * 1000);
@@ -51,7 +51,7 @@ export class LinkWatchdog {
   }
 
   private disarm(): void {
-    if (this.handle !== undefined) this.scheduler.clearTimeout(this.handle);
+    if (this.handle !== undefined) this.clock.clearTimeout(this.handle);
     this.handle = undefined;
   }
 

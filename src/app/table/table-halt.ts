@@ -4,12 +4,11 @@
 // none of those logs a line of its own: they are counted here. The log says it in a bounded number of lines:
 // one ERROR when the table halts (what happened, in which folder, what to do), a reminder at ERROR at most
 // once a minute while it lasts (how long, how many inputs were refused), and one WARN when a Resume clears
-// it. Time is the service's clock and scheduler (ADR 0007): tests run the reminders on virtual time.
+// it. Time is the service's clock (ADR 0007): tests run the reminders on virtual time.
 import { dirname } from 'node:path';
 import { BehaviorSubject, type Observable } from 'rxjs';
 import type { Logger } from 'pino';
-import type { Clock } from '../../ports/clock.js';
-import type { Scheduler } from '../../ports/scheduler.js';
+import type { Clock, TimerHandle } from '../../ports/clock.js';
 import { reasonSentence } from '../../messages/coded-reason.js';
 import { appendFaultOf, TableHaltedError, tableHaltedReason, type AppendFault } from './append-fault.js';
 
@@ -18,10 +17,9 @@ export const HALT_REMINDER_MS = 60_000;
 
 export interface TableHaltOptions {
   readonly tableId: string;
+  /** The halt's time and duration, and the reminders' timer. */
   readonly clock: Clock;
   readonly logger?: Logger | undefined;
-  /** Runs the reminders; without one there are none (the halt and the clearing are still logged). */
-  readonly scheduler?: Scheduler | undefined;
   /** The log's file: its folder is named in the lines. */
   readonly logFile?: string | undefined;
 }
@@ -42,7 +40,7 @@ export class TableHalt {
   /** Inputs and notes refused since the halt, by type. */
   private readonly refusals = new Map<string, number>();
   private haltedAtMono = 0;
-  private reminder: unknown;
+  private reminder: TimerHandle | undefined;
 
   constructor(private readonly options: TableHaltOptions) {}
 
@@ -66,7 +64,7 @@ export class TableHalt {
     if (current) return current;
     const found = appendFaultOf(err);
     if (!found) return null;
-    const now = this.options.clock.now();
+    const now = this.options.clock.instant();
     const fault: AppendFault = { ...found, since: now.wall };
     this.haltedAtMono = now.mono;
     this.refusals.clear();
@@ -76,7 +74,7 @@ export class TableHalt {
       logger?.fatal({ tableId, code: fault.why.code, input: what }, reasonSentence(tableHaltedReason(fault)));
       return fault;
     }
-    logger?.error({ ...this.fields(fault), input: what }, `table halted${this.where()}: ${fault.reason}; every input is refused until then${this.options.scheduler ? ' (a reminder follows every minute)' : ''}`);
+    logger?.error({ ...this.fields(fault), input: what }, `table halted${this.where()}: ${fault.reason}; every input is refused until then (a reminder follows every minute)`);
     this.armReminder();
     return fault;
   }
@@ -103,7 +101,7 @@ export class TableHalt {
   clear(by: string | undefined): void {
     const fault = this.subject.value;
     if (!fault) return;
-    const lastedMs = this.options.clock.now().mono - this.haltedAtMono;
+    const lastedMs = this.options.clock.now() - this.haltedAtMono;
     const refused = this.refused;
     this.disarm();
     this.subject.next(null);
@@ -122,7 +120,7 @@ export class TableHalt {
     this.reminder = undefined;
     const fault = this.subject.value;
     if (!fault) return;
-    const lastedMs = this.options.clock.now().mono - this.haltedAtMono;
+    const lastedMs = this.options.clock.now() - this.haltedAtMono;
     const refused = this.refused;
     const byType = [...this.refusals].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([type, count]) => `${type} ${count}`).join(', ');
     this.options.logger?.error({ ...this.fields(fault), lastedMs, refused, refusedByType: Object.fromEntries(this.refusals) },
@@ -131,13 +129,12 @@ export class TableHalt {
   }
 
   private armReminder(): void {
-    const { scheduler } = this.options;
-    if (!scheduler || this.reminder !== undefined) return;
-    this.reminder = scheduler.setTimeout(() => this.remind(), HALT_REMINDER_MS);
+    if (this.reminder !== undefined) return;
+    this.reminder = this.options.clock.setTimeout(() => this.remind(), HALT_REMINDER_MS);
   }
 
   private disarm(): void {
-    if (this.reminder !== undefined) this.options.scheduler?.clearTimeout(this.reminder);
+    if (this.reminder !== undefined) this.options.clock.clearTimeout(this.reminder);
     this.reminder = undefined;
   }
 

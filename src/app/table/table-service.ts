@@ -7,7 +7,6 @@
 import { Subject, type Observable } from 'rxjs';
 import type { Logger } from 'pino';
 import type { Clock } from '../../ports/clock.js';
-import type { Scheduler } from '../../ports/scheduler.js';
 import type { EventStore, JsonObject, JsonValue, SnapshotStore, StoredEvent } from '../../ports/event-store.js';
 import type { RuleSet } from '../../rules/rule-set.js';
 import type { TableInput } from '../../round/inputs.js';
@@ -35,10 +34,9 @@ export interface TableServiceOptions {
   /** SHA-256 of the rule file in force. */
   readonly rulesId: string;
   readonly store: EventStore;
+  /** Each input's time on the log, and the reminders while the table is halted by a storage fault (./table-halt.ts). */
   readonly clock: Clock;
   readonly logger?: Logger;
-  /** Runs the reminder while the table is halted by a storage fault (./table-halt.ts); none without it. */
-  readonly scheduler?: Scheduler;
   /** The log's file, named (its folder) in the lines about a halt. */
   readonly logFile?: string;
   /** Take a snapshot every this many inputs when the store keeps snapshots (default 250; 0 = never). */
@@ -90,7 +88,7 @@ export class TableService implements TableCommands {
     private readonly keys: IdempotencyKeys,
   ) {
     this.addSnapshotPart(KEYS_SNAPSHOT_PART, () => keys.snapshot());
-    this.halting = new TableHalt({ tableId: options.tableId, clock: options.clock, logger: options.logger, scheduler: options.scheduler, logFile: options.logFile });
+    this.halting = new TableHalt({ tableId: options.tableId, clock: options.clock, logger: options.logger, logFile: options.logFile });
     this.fault$ = this.halting.fault$;
     this.reactions = new Reactions(reactionFailureLine(options.logger, options.tableId));
   }
@@ -156,6 +154,11 @@ export class TableService implements TableCommands {
     }
     service.opened = true;
     return service;
+  }
+
+  /** The table's clock: what reads its time and runs its timers (src/ports/clock.ts). */
+  get clock(): Clock {
+    return this.options.clock;
   }
 
   get tableId(): string {
@@ -234,7 +237,7 @@ export class TableService implements TableCommands {
       this.engine = new TableEngine(this.options.rules, before);
       return { stored: [recovered], facts: [], inputSeq: recovered.seq, note: STORAGE_RECOVERED };
     }
-    const at = clock.now();
+    const at = clock.instant();
     const batch = [inputRecord(input, origin, round, at, rulesId), ...facts.map((f) => factRecord(f, round, at, rulesId))];
     let stored: readonly StoredEvent[];
     let inputSeq: number;
@@ -284,7 +287,7 @@ export class TableService implements TableCommands {
 
   private async appendNote(type: string, payload: Record<string, unknown>): Promise<StoredEvent> {
     const { store, tableId, rulesId, clock } = this.options;
-    const at = clock.now();
+    const at = clock.instant();
     const data = JSON.parse(JSON.stringify(payload)) as JsonObject;
     const result = await store.append(tableId, [{ type, data, round: this.engine.table.round, monoTime: at.mono, wallTime: at.wall, rulesId }], { expectedVersion: this.version });
     this.version = result.lastSeq;
@@ -314,7 +317,7 @@ export class TableService implements TableCommands {
 
   private async appendConfigured(): Promise<void> {
     const { store, tableId, rules, rulesId, clock } = this.options;
-    const record = configuredRecord(rules, rulesId, tableId, this.engine.table.round, clock.now());
+    const record = configuredRecord(rules, rulesId, tableId, this.engine.table.round, clock.instant());
     const result = await store.append(tableId, [record], { expectedVersion: this.version });
     this.version = result.lastSeq;
     for (const event of result.events) this.publish(event);

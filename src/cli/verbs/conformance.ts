@@ -8,6 +8,7 @@ import { defineCommand } from '../command-spec.js';
 import { OperatorError } from '../operator-error.js';
 import { serialOpenFailure } from '../serial-open-failure.js';
 import { checkJunitFile } from '../junit-file.js';
+import { realClock } from '../../adapters/clock/real-clock.js';
 
 export const verb = defineCommand({
   name: 'conformance',
@@ -31,7 +32,7 @@ export const verb = defineCommand({
       const rl = createInterface({ input: process.stdin });
       await new Promise<void>((r) => rl.once('line', () => (rl.close(), r())));
     };
-    const results = await runConformance({ serialPath: device, scripted: args.values.scripted, prompt, baud: args.values.baud }).catch((err: unknown) => {
+    const results = await runConformance({ serialPath: device, scripted: args.values.scripted, prompt, baud: args.values.baud, clock: realClock() }).catch((err: unknown) => {
       throw serialOpenFailure(device, err) ?? err;
     });
     const text = args.values.format === 'json' ? report.formatJson(results) : report.formatText(results);

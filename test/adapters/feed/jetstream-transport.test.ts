@@ -10,7 +10,7 @@ import { JetStreamTransport } from '../../../src/adapters/feed/jetstream-transpo
 import { deriveTransactions } from '../../../src/app/money/transaction-fold.js';
 import { FeedDeliveryError } from '../../../src/ports/settlement-feed.js';
 import { playMoneySession } from '../../app/money/money-session.js';
-import { TABLE, VirtualTime, openFeed, untilIo } from '../../app/feed/feed-fixture.js';
+import { TABLE, virtualTime, openFeed, untilIo } from '../../app/feed/feed-fixture.js';
 import { NATS_URL } from '../store/nats-availability.js';
 
 const cleanups: Array<() => Promise<void>> = [];
@@ -71,7 +71,7 @@ describe('the JetStream transport', () => {
     const store = new MemoryEventStore();
     await playMoneySession(store, TABLE, 'european', 8, 3);
     const expected = deriveTransactions(await store.read(TABLE), { currency: 'EUR' });
-    const time = new VirtualTime();
+    const time = virtualTime();
     const transport = new JetStreamTransport({ url: NATS_URL, subject });
     const { service, worker } = await openFeed(store, 'european', time, transport, { random: () => 1, maxBackoffMs: 1000 });
     cleanups.push(async () => {

@@ -11,7 +11,7 @@ import { verifyFeedSignature } from '../../../src/adapters/feed/feed-signature.j
 import { deriveTransactions } from '../../../src/app/money/transaction-fold.js';
 import { FeedDeliveryError } from '../../../src/ports/settlement-feed.js';
 import { playMoneySession } from '../../app/money/money-session.js';
-import { TABLE, VirtualTime, openFeed, until, untilIo } from '../../app/feed/feed-fixture.js';
+import { TABLE, virtualTime, openFeed, until, untilIo } from '../../app/feed/feed-fixture.js';
 import { Receiver } from './receiver.js';
 
 const SECRET = 'a-feed-secret-of-the-table';
@@ -96,7 +96,7 @@ describe('the webhook transport', () => {
     const expected = deriveTransactions(await store.read(TABLE), { currency: 'EUR' });
     const r = await receiver();
     r.answer = (_request, n) => (n === 1 ? 503 : n === 2 ? 'hang' : 200);
-    const time = new VirtualTime();
+    const time = virtualTime();
     const transport = new WebhookTransport({ url: r.url, secret: SECRET, timeoutMs: 200 });
     const { service, worker } = await openFeed(store, 'six-deck', time, transport, { random: () => 1, maxBackoffMs: 2000 });
     cleanups.push(async () => {

@@ -6,7 +6,7 @@ import type { Card, ShoeEvent } from '../../../firmware-protocol/src/index.js';
 import { ShoeEmulator, type ShoeEmulatorOptions } from '../../../src/adapters/shoe-emulator/emulator.js';
 import { connectEmulatorToMockBinding, type MockShoeWire } from '../../../src/adapters/shoe-emulator/mock-wire.js';
 import { mulberry32 } from '../../../src/random/prng.js';
-import { VirtualScheduler } from '../../../src/adapters/serial/scheduler.js';
+import { VirtualClock } from '../../../src/adapters/clock/virtual-clock.js';
 import { ShoeLink, type DeliveredShoeMessage, type LinkEvent, type ShoeLinkOptions } from '../../../src/adapters/serial/shoe-link.js';
 
 export const MOCK_PATH = '/dev/shoe-mock';
@@ -19,7 +19,7 @@ export function resetMockBinding(): void {
 }
 
 export interface Rig {
-  sched: VirtualScheduler;
+  sched: VirtualClock;
   emulator: ShoeEmulator;
   wire: MockShoeWire;
   link: ShoeLink;
@@ -45,8 +45,8 @@ export interface RigOptions {
 }
 
 export function makeRig(cards: readonly Card[], o: RigOptions = {}): Rig {
-  const sched = new VirtualScheduler();
-  const emulator = new ShoeEmulator({ scheduler: sched, rng: mulberry32(o.seed ?? 7), cards, ...o.emulator });
+  const sched = new VirtualClock();
+  const emulator = new ShoeEmulator({ clock: sched, rng: mulberry32(o.seed ?? 7), cards, ...o.emulator });
   const wire = connectEmulatorToMockBinding(emulator, MOCK_PATH);
   const delivered: DeliveredShoeMessage[] = [];
   const events: LinkEvent[] = [];
@@ -55,7 +55,7 @@ export function makeRig(cards: readonly Card[], o: RigOptions = {}): Rig {
     path: MOCK_PATH,
     baudRate: 115200,
     binding: wire.binding,
-    scheduler: sched,
+    clock: sched,
     onMessage: async (m) => {
       if (o.persistMs) await new Promise<void>((r) => sched.setTimeout(r, o.persistMs as number));
       delivered.push(m);

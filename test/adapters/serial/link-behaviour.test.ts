@@ -6,7 +6,7 @@ import { SerialPortMock } from 'serialport';
 import { describe, expect, it } from 'vitest';
 import { fromHex, oneDeck } from '../../../firmware-protocol/src/index.js';
 import { JsonlCaptureWriter, MemoryCapture, readCapture, replayCapture } from '../../../src/adapters/serial/capture.js';
-import { VirtualScheduler } from '../../../src/adapters/serial/scheduler.js';
+import { VirtualClock } from '../../../src/adapters/clock/virtual-clock.js';
 import { LinkClosedError, ShoeLink, type LinkEvent } from '../../../src/adapters/serial/shoe-link.js';
 import { eventsOf, expectExactlyOnceInOrder, MOCK_PATH, resetMockBinding, type Rig } from './harness.js';
 import { useLinkRig } from './link-rig.js';
@@ -52,7 +52,7 @@ describe('persist, then act (§9.6)', () => {
       path: MOCK_PATH,
       baudRate: 115200,
       binding: rig.wire.binding,
-      scheduler: rig.sched,
+      clock: rig.sched,
       onMessage: async (m) => {
         if (m.message.type === 'CARD_DRAWN' && m.message.drawIndex % 5 === 0 && failures < 4) {
           failures++;
@@ -86,7 +86,7 @@ describe('sequence numbers survive restarts (§8.4)', () => {
     const resume = { lastRxSeq: r.link.sequence.lastRxSeq, nextTxSeq: r.link.sequence.nextTxSeq };
     await r.link.close();
     const events: LinkEvent[] = [];
-    const link2 = new ShoeLink({ path: MOCK_PATH, baudRate: 115200, binding: r.wire.binding, scheduler: r.sched, resume, onMessage: async (m) => void r.delivered.push(m), onEvent: (e) => void events.push(e) });
+    const link2 = new ShoeLink({ path: MOCK_PATH, baudRate: 115200, binding: r.wire.binding, clock: r.sched, resume, onMessage: async (m) => void r.delivered.push(m), onEvent: (e) => void events.push(e) });
     rigs.cleanup(() => link2.close());
     // The dealer keeps pulling while the controller is away: the shoe queues (its gate locks).
     for (let i = 0; i < 5; i++) void r.emulator.drawCard();
@@ -106,7 +106,7 @@ describe('sequence numbers survive restarts (§8.4)', () => {
     await r.untilCards(5);
     await r.link.close();
     const events: LinkEvent[] = [];
-    const link2 = new ShoeLink({ path: MOCK_PATH, baudRate: 115200, binding: r.wire.binding, scheduler: r.sched, onMessage: async () => undefined, onEvent: (e) => void events.push(e) });
+    const link2 = new ShoeLink({ path: MOCK_PATH, baudRate: 115200, binding: r.wire.binding, clock: r.sched, onMessage: async () => undefined, onEvent: (e) => void events.push(e) });
     rigs.cleanup(() => link2.close());
     link2.start();
     await r.sched.runUntil(() => link2.state === 'up', 10_000);
@@ -154,9 +154,9 @@ describe('handshake outcomes (§8.1, §8.3)', () => {
   it('detects an echoing line from its own HELLO coming back', async () => {
     resetMockBinding();
     SerialPortMock.binding.createPort(MOCK_PATH, { echo: true });
-    const sched = new VirtualScheduler();
+    const sched = new VirtualClock();
     const events: LinkEvent[] = [];
-    const link = new ShoeLink({ path: MOCK_PATH, baudRate: 115200, binding: SerialPortMock.binding, scheduler: sched, onMessage: async () => undefined, onEvent: (e) => void events.push(e) });
+    const link = new ShoeLink({ path: MOCK_PATH, baudRate: 115200, binding: SerialPortMock.binding, clock: sched, onMessage: async () => undefined, onEvent: (e) => void events.push(e) });
     rigs.cleanup(() => link.close());
     link.start();
     await sched.advance(1500);

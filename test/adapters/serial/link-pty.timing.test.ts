@@ -4,6 +4,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { runEmulator, type RunningEmulator } from '../../../src/adapters/shoe-emulator/run-emulator.js';
 import { ShoeLink, type DeliveredShoeMessage, type LinkEvent } from '../../../src/adapters/serial/shoe-link.js';
+import { realClock } from '../../../src/adapters/clock/real-clock.js';
 import { eventsOf, expectExactlyOnceInOrder } from './harness.js';
 import { hasSocat, startPtyPair, type PtyPair } from './socat.js';
 
@@ -44,6 +45,7 @@ describe.skipIf(!hasSocat)(hasSocat ? 'socat pty pair' : SKIP_REASON, () => {
     link = new ShoeLink({
       path: pair.b,
       baudRate: 115200,
+      clock: realClock(),
       onMessage: async (m) => {
         delivered.push(m);
       },
@@ -79,7 +81,7 @@ describe.skipIf(!hasSocat)(hasSocat ? 'socat pty pair' : SKIP_REASON, () => {
     pair = await startPtyPair();
     emu = await runEmulator({ serialPath: pair.a, baud: 115200, seed: 1, decks: 1, autoDrawMs: 5 });
     const delivered: DeliveredShoeMessage[] = [];
-    link = new ShoeLink({ path: pair.b, baudRate: 115200, onMessage: async (m) => void delivered.push(m) });
+    link = new ShoeLink({ path: pair.b, baudRate: 115200, clock: realClock(), onMessage: async (m) => void delivered.push(m) });
     link.start();
     await waitFor('link up', () => link!.state === 'up', 5000);
     await sleep(200);
@@ -95,7 +97,7 @@ describe.skipIf(!hasSocat)(hasSocat ? 'socat pty pair' : SKIP_REASON, () => {
     pair = await startPtyPair();
     emu = await runEmulator({ serialPath: pair.a, baud: 115200, cards: ['AS', 'KD', 'QH'] });
     const states: string[] = [];
-    link = new ShoeLink({ path: pair.b, baudRate: 115200, onMessage: async () => undefined, onEvent: (e) => e.type === 'state' && states.push(e.state), reconnect: { initialMs: 50, maxMs: 200 } });
+    link = new ShoeLink({ path: pair.b, baudRate: 115200, clock: realClock(), onMessage: async () => undefined, onEvent: (e) => e.type === 'state' && states.push(e.state), reconnect: { initialMs: 50, maxMs: 200 } });
     link.start();
     await waitFor('link up', () => link!.state === 'up', 5000);
     await pair.stop(); // the device disappears: read errors, then the node is gone

@@ -27,7 +27,7 @@ describe('the capture writer', () => {
   test('a file that cannot be opened: one error, later records ignored, close does not wait', async () => {
     const path = join(mkdtempSync(join(tmpdir(), 'capture-')), 'no-such-folder', 'cap.jsonl');
     const errors: Error[] = [];
-    const capture = new TableCaptureWriter(path, (err) => errors.push(err));
+    const capture = new TableCaptureWriter(path, (err) => errors.push(err), () => 7);
     capture.record(1, 'tx', Uint8Array.of(1));
     await settled();
     capture.record(2, 'rx', Uint8Array.of(2));
@@ -40,7 +40,7 @@ describe('the capture writer', () => {
 
   test('a write that fails (a full disk: /dev/full): one error, then silence', async () => {
     const errors: Error[] = [];
-    const capture = new TableCaptureWriter('/dev/full', (err) => errors.push(err));
+    const capture = new TableCaptureWriter('/dev/full', (err) => errors.push(err), () => 7);
     for (let i = 0; i < 5; i++) {
       capture.record(i, 'rx', Uint8Array.of(i));
       await settled();

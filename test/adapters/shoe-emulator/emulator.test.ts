@@ -5,16 +5,16 @@ import { Deframer, encodeFrame, oneDeck, type ControllerCommand, type Frame, typ
 import { ShoeEmulator, type ShoeEmulatorOptions } from '../../../src/adapters/shoe-emulator/emulator.js';
 import { parseFaultSpec } from '../../../src/adapters/shoe-emulator/faults.js';
 import { mulberry32 } from '../../../src/random/prng.js';
-import { VirtualScheduler } from '../../../src/adapters/serial/scheduler.js';
+import { VirtualClock } from '../../../src/adapters/clock/virtual-clock.js';
 
 interface Seen extends Frame {
   t: number;
 }
 
 function setup(o: Partial<ShoeEmulatorOptions> = {}) {
-  const sched = new VirtualScheduler();
+  const sched = new VirtualClock();
   const t0 = sched.now();
-  const emu = new ShoeEmulator({ scheduler: sched, rng: mulberry32(1), cards: oneDeck(), ...o });
+  const emu = new ShoeEmulator({ clock: sched, rng: mulberry32(1), cards: oneDeck(), ...o });
   const deframer = new Deframer({ from: 'shoe' });
   const seen: Seen[] = [];
   emu.attach((bytes) => {

@@ -12,7 +12,7 @@ import { AppendMetrics, type TableHealth } from '../../../src/adapters/web/table
 import { meteredStore } from '../../../src/adapters/store/metered-store.js';
 import { MemoryEventStore } from '../../../src/adapters/store/memory-event-store.js';
 import { TableService } from '../../../src/app/table/table-service.js';
-import { steppingClock } from '../../../src/adapters/clock/system-clock.js';
+import { steppingClock } from '../../../src/adapters/clock/stepping-clock.js';
 import { startTable } from '../../../src/composition/table-runtime.js';
 import { parseTableConfig } from '../../../src/config/table-config.js';
 import { TABLE_ID, TOKENS, config, loadShoe, rules, rulesId } from './support/table-fixture.js';

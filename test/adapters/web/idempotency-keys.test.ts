@@ -11,7 +11,7 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { createTableWebServer } from '../../../src/composition/table-web-server.js';
 import { MemoryEventStore } from '../../../src/adapters/store/memory-event-store.js';
 import { SqliteEventStore } from '../../../src/adapters/store/sqlite-event-store.js';
-import { steppingClock } from '../../../src/adapters/clock/system-clock.js';
+import { steppingClock } from '../../../src/adapters/clock/stepping-clock.js';
 import { TableService } from '../../../src/app/table/table-service.js';
 import { verifyLog } from '../../../src/app/audit/verify-log.js';
 import { parseTableConfig } from '../../../src/config/table-config.js';

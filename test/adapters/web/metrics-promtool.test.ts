@@ -16,7 +16,7 @@ import { LINK_METRICS } from '../../../src/adapters/web/link-metrics.js';
 import { meteredStore } from '../../../src/adapters/store/metered-store.js';
 import { MemoryEventStore } from '../../../src/adapters/store/memory-event-store.js';
 import { TableService } from '../../../src/app/table/table-service.js';
-import { steppingClock } from '../../../src/adapters/clock/system-clock.js';
+import { steppingClock } from '../../../src/adapters/clock/stepping-clock.js';
 import { TABLE_ID, config, loadShoe, rules, rulesId } from './support/table-fixture.js';
 import { FAILING_FEED } from './support/feed-status.js';
 

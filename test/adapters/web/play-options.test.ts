@@ -3,7 +3,7 @@
 import { describe, expect, test } from 'vitest';
 import { pino } from 'pino';
 import { MemoryEventStore } from '../../../src/adapters/store/memory-event-store.js';
-import { steppingClock } from '../../../src/adapters/clock/system-clock.js';
+import { steppingClock } from '../../../src/adapters/clock/stepping-clock.js';
 import { createTableWebServer } from '../../../src/composition/table-web-server.js';
 import { playOptions } from '../../../src/round/play-options.js';
 import { TableService } from '../../../src/app/table/table-service.js';

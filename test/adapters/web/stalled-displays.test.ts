@@ -1,6 +1,6 @@
 // Displays that stop reading are shed (src/adapters/web/stalled-readers.ts; docs/web-api.md, "Stalled
 // displays"): real ws clients over loopback, one that pauses its socket for good and one that reads late
-// but answers each ping; the watch's timers driven by a manual scheduler, so "within the bound" is
+// but answers each ping; the watch's timers driven by a virtual clock, so "within the bound" is
 // counted in ping intervals, not measured.
 import { once } from 'node:events';
 import { afterEach, describe, expect, test } from 'vitest';
@@ -12,7 +12,7 @@ import { createGatewayServer } from '../../../src/adapters/web/gateway-server.js
 import { NOT_READING_CLOSE_CODE } from '../../../src/adapters/web/stalled-readers.js';
 import { ViewChannel, type DisplayAudience } from '../../../src/ports/shared-view.js';
 import type { TableService } from '../../../src/app/table/table-service.js';
-import { ManualScheduler } from '../../support/manual-scheduler.js';
+import { VirtualClock } from '../../../src/adapters/clock/virtual-clock.js';
 import { config, loadShoe, openTable } from './support/table-fixture.js';
 
 const PING_MS = 1000;
@@ -34,11 +34,11 @@ function warnings(): { logger: Logger; lines: Array<Record<string, unknown>> } {
   return { lines, logger: pino({ level: 'warn' }, { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) }) };
 }
 
-async function tableServer(logger: Logger, scheduler: ManualScheduler, logIntervalMs = 10 * PING_MS): Promise<string> {
+async function tableServer(logger: Logger, clock: VirtualClock, logIntervalMs = 10 * PING_MS): Promise<string> {
   const table = await openTable();
   service = table.service;
   await loadShoe(service);
-  app = createTableWebServer({ service, store: table.store, config, decisionSeconds: 15, logger, scheduler, readerWatch: { pingIntervalMs: PING_MS, logIntervalMs } });
+  app = createTableWebServer({ service, store: table.store, config, decisionSeconds: 15, logger, clock, readerWatch: { pingIntervalMs: PING_MS, logIntervalMs } });
   return (await app.listen({ host: '127.0.0.1', port: 0 })).replace('http', 'ws');
 }
 
@@ -83,18 +83,18 @@ const bet = (seat: number, amount: number) => service!.submit({ type: 'bet', sea
 describe('the table sheds a display that stops reading', () => {
   test('never reading: shed at the second ping, counted, closed with 4408 and the reason in words, said in one WARN line', async () => {
     const { logger, lines } = warnings();
-    const scheduler = new ManualScheduler();
-    const base = await tableServer(logger, scheduler);
+    const clock = new VirtualClock();
+    const base = await tableServer(logger, clock);
     const stalled = await display(`${base}/ws/public`);
     const reading = await display(`${base}/ws/public`);
-    expect(scheduler.pending, 'the watch\'s timer, armed while displays are connected').toBe(1);
+    expect(clock.pendingTimers, 'the watch\'s timer, armed while displays are connected').toBe(1);
     stopReading(stalled);
     await bet(1, 1000);
     const answered = Promise.race(serverSockets().map((s) => once(s, 'pong')));
-    await scheduler.advance(PING_MS); // both are pinged
+    await clock.advance(PING_MS); // both are pinged
     await answered; // the reading one answers
     expect(await metric('table_displays_shed_total', 'cause="stalled"')).toBe(0);
-    await scheduler.advance(PING_MS); // the stalled one's ping is still unanswered: shed
+    await clock.advance(PING_MS); // the stalled one's ping is still unanswered: shed
     expect(await metric('table_displays_shed_total', 'cause="stalled"')).toBe(1);
     expect(await metric('table_displays_shed_total', 'cause="pressure"')).toBe(0);
     readAgain(stalled); // what reached it before the reset: the views, the ping, the Close
@@ -108,20 +108,20 @@ describe('the table sheds a display that stops reading', () => {
   });
 
   test('reading late but answering each ping: never shed, and it has the latest view', async () => {
-    const scheduler = new ManualScheduler();
-    const base = await tableServer(pino({ level: 'silent' }), scheduler);
+    const clock = new VirtualClock();
+    const base = await tableServer(pino({ level: 'silent' }), clock);
     const slow = await display(`${base}/ws/public`);
-    expect(scheduler.pending, 'the watch\'s timer').toBe(1);
+    expect(clock.pendingTimers, 'the watch\'s timer').toBe(1);
     const [server] = serverSockets();
     for (let seat = 1; seat <= 4; seat++) {
       stopReading(slow);
       await bet(seat, 1000);
       const answered = once(server!, 'pong');
-      await scheduler.advance(PING_MS);
+      await clock.advance(PING_MS);
       readAgain(slow);
       await answered;
     }
-    await scheduler.advance(PING_MS);
+    await clock.advance(PING_MS);
     expect(slow.pings).toBeGreaterThanOrEqual(4);
     expect(slow.socket.readyState).toBe(WebSocket.OPEN);
     expect(await metric('table_displays_shed_total', 'cause="stalled"')).toBe(0);
@@ -130,8 +130,8 @@ describe('the table sheds a display that stops reading', () => {
   });
 
   test('a Pong sent unasked answers nothing: a display that writes but never reads is shed all the same', async () => {
-    const scheduler = new ManualScheduler();
-    const base = await tableServer(pino({ level: 'silent' }), scheduler);
+    const clock = new VirtualClock();
+    const base = await tableServer(pino({ level: 'silent' }), clock);
     const writer = await display(`${base}/ws/public`);
     stopReading(writer);
     const [server] = serverSockets();
@@ -139,7 +139,7 @@ describe('the table sheds a display that stops reading', () => {
       const arrived = once(server!, 'pong');
       writer.socket.pong(Buffer.from('still here'));
       await arrived;
-      await scheduler.advance(PING_MS);
+      await clock.advance(PING_MS);
     }
     expect(await metric('table_displays_shed_total', 'cause="stalled"')).toBe(1);
     readAgain(writer);
@@ -147,11 +147,11 @@ describe('the table sheds a display that stops reading', () => {
   });
 
   test('a shed display that reconnects gets the latest view at once', async () => {
-    const scheduler = new ManualScheduler();
-    const base = await tableServer(pino({ level: 'silent' }), scheduler);
+    const clock = new VirtualClock();
+    const base = await tableServer(pino({ level: 'silent' }), clock);
     const stalled = await display(`${base}/ws/public`);
     stopReading(stalled);
-    await scheduler.advance(2 * PING_MS);
+    await clock.advance(2 * PING_MS);
     expect(await metric('table_displays_shed_total', 'cause="stalled"')).toBe(1);
     readAgain(stalled);
     expect((await stalled.closed).code).toBe(NOT_READING_CLOSE_CODE);
@@ -165,22 +165,22 @@ describe('the table sheds a display that stops reading', () => {
 
   test('a storm: one WARN line at the first shed, the rest summed in one line per log interval; no timer once no display is left', async () => {
     const { logger, lines } = warnings();
-    const scheduler = new ManualScheduler();
-    const base = await tableServer(logger, scheduler, 3 * PING_MS);
+    const clock = new VirtualClock();
+    const base = await tableServer(logger, clock, 3 * PING_MS);
     const first = await Promise.all(Array.from({ length: 10 }, () => display(`${base}/ws/public`)));
     first.forEach(stopReading);
-    await scheduler.advance(2 * PING_MS); // all ten shed in one verdict: one line
+    await clock.advance(2 * PING_MS); // all ten shed in one verdict: one line
     const second = await Promise.all(Array.from({ length: 15 }, () => display(`${base}/ws/public`)));
     second.forEach(stopReading);
-    await scheduler.advance(2 * PING_MS); // fifteen more: within the log interval, not said yet
+    await clock.advance(2 * PING_MS); // fifteen more: within the log interval, not said yet
     const said = () => lines.filter((l) => l['shed'] !== undefined).map((l) => l['shed']);
     expect(said()).toEqual([10]);
-    await scheduler.advance(PING_MS);
+    await clock.advance(PING_MS);
     expect(said()).toEqual([10, 15]);
     expect(await metric('table_displays_shed_total', 'cause="stalled"')).toBe(25);
     expect(lines.filter((l) => l['shed'] !== undefined).at(-1)).toMatchObject({ totalShed: 25 });
-    await scheduler.advance(PING_MS);
-    expect(scheduler.pending).toBe(0);
+    await clock.advance(PING_MS);
+    expect(clock.pendingTimers).toBe(0);
   });
 });
 
@@ -189,18 +189,18 @@ describe('a display gateway sheds a display that stops reading', () => {
     const channels = new Map<DisplayAudience, ViewChannel>([['public', new ViewChannel()], ['dealer', new ViewChannel()]]);
     channels.get('public')!.publish({ audience: 'public', seq: 1, view: { n: 1 }, json: '{"n":1}' });
     const { logger, lines } = warnings();
-    const scheduler = new ManualScheduler();
+    const clock = new VirtualClock();
     app = createGatewayServer({
       views: { views$: (a) => channels.get(a)!.views$, current: (a) => channels.get(a)!.first() },
-      credentials: new Map(), logger, scheduler, readerWatch: { pingIntervalMs: PING_MS },
+      credentials: new Map(), logger, clock, readerWatch: { pingIntervalMs: PING_MS },
     });
     const base = (await app.listen({ host: '127.0.0.1', port: 0 })).replace('http', 'ws');
     const stalled = await display(`${base}/ws/public`);
     stopReading(stalled);
     channels.get('public')!.publish({ audience: 'public', seq: 2, view: { n: 2 }, json: '{"n":2}' });
-    await scheduler.advance(PING_MS);
+    await clock.advance(PING_MS);
     expect(await metric('gateway_displays_shed_total', 'cause="stalled"')).toBe(0);
-    await scheduler.advance(PING_MS);
+    await clock.advance(PING_MS);
     expect(await metric('gateway_displays_shed_total', 'cause="stalled"')).toBe(1);
     readAgain(stalled);
     expect(await stalled.closed).toMatchObject({ code: NOT_READING_CLOSE_CODE, reason: expect.stringMatching(/^not reading/) });

@@ -5,7 +5,7 @@ import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
 import { from as fromItems, lastValueFrom, type Observable } from 'rxjs';
 import { MemoryEventStore } from '../../../src/adapters/store/memory-event-store.js';
-import { steppingClock } from '../../../src/adapters/clock/system-clock.js';
+import { steppingClock } from '../../../src/adapters/clock/stepping-clock.js';
 import { TableService } from '../../../src/app/table/table-service.js';
 import { dealerView$ } from '../../../src/app/displays/dealer-projection.js';
 import { publicView$ } from '../../../src/app/displays/public-projection.js';
@@ -23,7 +23,7 @@ const meta = tableMeta(TABLE, rules);
 const DECISION_SECONDS = 15;
 
 function projectionsOf(store: MemoryEventStore, service: TableService, saved?: JsonValue): TableProjections {
-  return new TableProjections({ store, tableId: TABLE, meta, rules, decisionSeconds: DECISION_SECONDS, live: service }, saved);
+  return new TableProjections({ store, tableId: TABLE, meta, rules, decisionSeconds: DECISION_SECONDS, live: service, clock: service.clock }, saved);
 }
 
 /** Each audience's view at the log head, by a fold of the whole log from seq 1 (what a display connecting got before). */

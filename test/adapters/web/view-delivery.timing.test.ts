@@ -41,7 +41,7 @@ describe('conflation', () => {
   test('a display whose buffer is over the bound gets the newest view only, once the buffer drains', () => {
     const socket = new FakeSocket();
     const stats = new ViewDeliveryStats();
-    const sender = new ConflatedSender(socket, stats, 10);
+    const sender = new ConflatedSender(socket, stats, 10, () => Date.now());
     sender.offer(view(1)); // goes out: nothing was buffered
     expect(socket.bufferedAmount).toBeGreaterThan(10);
     for (let n = 2; n <= 6; n++) sender.offer(view(n)); // the reader is slow: only the newest waits
@@ -61,7 +61,7 @@ describe('conflation', () => {
     const text = viewMessage({ ...view(1), madeAt }, new Date('2026-01-02T03:04:05.999Z'));
     expect(text.startsWith('{"type":"view","sentAt":"2026-01-02T03:04:05.999Z","madeAt":"2026-01-02T03:04:05.678Z","view":')).toBe(true);
     expect(JSON.parse(text)).toEqual({ type: 'view', sentAt: '2026-01-02T03:04:05.999Z', madeAt: '2026-01-02T03:04:05.678Z', view: { n: 1 } });
-    expect(JSON.parse(viewMessage(view(1)))).not.toHaveProperty('madeAt');
+    expect(JSON.parse(viewMessage(view(1), new Date()))).not.toHaveProperty('madeAt');
   });
 
   test('a view frame is the message behind a server text-frame header of the right length class (RFC 6455 §5.2)', () => {
@@ -81,14 +81,14 @@ describe('conflation', () => {
 
   test('under the bound every view goes out in order', () => {
     const socket = new FakeSocket();
-    const sender = new ConflatedSender(socket, new ViewDeliveryStats(), 1_000_000);
+    const sender = new ConflatedSender(socket, new ViewDeliveryStats(), 1_000_000, () => Date.now());
     for (let n = 1; n <= 5; n++) sender.offer(view(n));
     expect(viewsIn(socket)).toEqual([1, 2, 3, 4, 5]);
   });
 
   test('a display that leaves: the view waiting for it is dropped, nothing more is sent', () => {
     const socket = new FakeSocket();
-    const sender = new ConflatedSender(socket, new ViewDeliveryStats(), 10);
+    const sender = new ConflatedSender(socket, new ViewDeliveryStats(), 10, () => Date.now());
     sender.offer(view(1));
     sender.offer(view(2));
     sender.cancel();
@@ -114,7 +114,7 @@ describe('display sockets on the shared projections', () => {
   async function serve(viewBufferBytes?: number): Promise<string> {
     ({ store, service } = await openTable());
     await loadShoe(service);
-    projections = new TableProjections({ store, tableId: TABLE_ID, meta: tableMeta(TABLE_ID, rules), rules, decisionSeconds: 15, live: service });
+    projections = new TableProjections({ store, tableId: TABLE_ID, meta: tableMeta(TABLE_ID, rules), rules, decisionSeconds: 15, live: service, clock: service.clock });
     projections.start();
     app = createTableWebServer({ service, store, config, decisionSeconds: 15, logger: pino({ level: 'silent' }), views: projections, ...(viewBufferBytes ? { viewBufferBytes } : {}) });
     return (await app.listen({ host: '127.0.0.1', port: 0 })).replace('http', 'ws');

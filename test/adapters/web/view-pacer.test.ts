@@ -1,28 +1,21 @@
 // A gateway's fan-out pacing (src/adapters/view-fanout/view-pacer.ts): the views that came in
 // one turn of the event loop go out as one, the newest; with a least interval, fan-outs are that far
 // apart and the newest view always goes out in the end — conflation never loses the last state.
-import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { ViewChannel, type SharedView } from '../../../src/ports/shared-view.js';
 import { ViewPacer } from '../../../src/adapters/view-fanout/view-pacer.js';
+import { VirtualClock } from '../../../src/adapters/clock/virtual-clock.js';
 
 const view = (n: number): SharedView => ({ audience: 'public', seq: n, view: undefined, json: `{"n":${n}}` });
-
-let now = 0;
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setImmediate', 'clearImmediate'] });
-  now = 0;
-});
-afterEach(() => vi.useRealTimers());
 
 function watched(interval: number) {
   const channel = new ViewChannel();
   const seen: number[] = [];
   channel.views$.subscribe((v) => seen.push(v.seq));
-  const pacer = new ViewPacer(channel, interval, () => now);
-  const advance = async (ms: number) => {
-    now += ms;
-    await vi.advanceTimersByTimeAsync(ms);
-  };
+  // Virtual time: the interval's timer fires only when advanced; the end of a turn is a turn of the event loop.
+  const clock = new VirtualClock();
+  const pacer = new ViewPacer(channel, interval, clock);
+  const advance = (ms: number) => clock.advance(ms);
   return { channel, seen, pacer, advance };
 }
 

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { MemoryEventStore } from '../../../src/adapters/store/memory-event-store.js';
 import { SqliteEventStore } from '../../../src/adapters/store/sqlite-event-store.js';
-import { steppingClock } from '../../../src/adapters/clock/system-clock.js';
+import { steppingClock } from '../../../src/adapters/clock/stepping-clock.js';
 import { TableService } from '../../../src/app/table/table-service.js';
 import { recallLastRounds, recallRounds } from '../../../src/app/audit/recall-rounds.js';
 import { IncrementalRoundIndex } from '../../../src/app/audit/round-index.js';

@@ -6,7 +6,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SqliteEventStore } from '../../../src/adapters/store/sqlite-event-store.js';
-import { steppingClock } from '../../../src/adapters/clock/system-clock.js';
+import { steppingClock } from '../../../src/adapters/clock/stepping-clock.js';
 import { TableService } from '../../../src/app/table/table-service.js';
 import { loadRuleSet } from '../../../src/config/load-rule-set.js';
 import type { LogNotePayloads, NoteType } from '../../../src/app/audit/log-notes.js';

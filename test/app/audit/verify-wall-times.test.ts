@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { clockSteppingBackOnce } from '../../../src/adapters/clock/system-clock.js';
+import { clockSteppingBackOnce } from '../../../src/adapters/clock/stepping-clock.js';
 import { SqliteLogReader } from '../../../src/adapters/store/sqlite-log-reader.js';
 import { verifyLog, type Verdict } from '../../../src/app/audit/verify-log.js';
 import { joinWalls, WallTimes, type WallTimeBack } from '../../../src/app/audit/verify-wall-times.js';
@@ -28,10 +28,16 @@ const withOffsets = join(dir, 'with-offsets.db');
 
 /** The same clock, its wall times written with a zone offset (`+00:00`): not compared as text. */
 function withOffset(clock: Clock): Clock {
-  return { now: () => {
-    const { mono, wall } = clock.now();
-    return { mono, wall: wall.replace(/Z$/, '+00:00') };
-  } };
+  return {
+    now: () => clock.now(),
+    wallNow: () => clock.wallNow(),
+    instant: () => {
+      const { mono, wall } = clock.instant();
+      return { mono, wall: wall.replace(/Z$/, '+00:00') };
+    },
+    setTimeout: (callback, ms) => clock.setTimeout(callback, ms),
+    clearTimeout: (handle) => clock.clearTimeout(handle),
+  };
 }
 
 async function writeLog(file: string, tableId: string, clock?: Clock): Promise<void> {

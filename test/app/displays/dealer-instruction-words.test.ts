@@ -3,7 +3,7 @@
 import { describe, expect, test } from 'vitest';
 import { loadRuleSet } from '../../../src/config/load-rule-set.js';
 import { MemoryEventStore } from '../../../src/adapters/store/memory-event-store.js';
-import { steppingClock } from '../../../src/adapters/clock/system-clock.js';
+import { steppingClock } from '../../../src/adapters/clock/stepping-clock.js';
 import { TableService } from '../../../src/app/table/table-service.js';
 import { dealerInstruction } from '../../../src/app/displays/dealer-instruction.js';
 import type { TableInput } from '../../../src/round/inputs.js';

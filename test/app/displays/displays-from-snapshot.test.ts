@@ -11,7 +11,7 @@ import { TableService } from '../../../src/app/table/table-service.js';
 import { TableProjections } from '../../../src/app/displays/table-projections.js';
 import { attachProjections } from '../../../src/app/displays/attach-projections.js';
 import { tableMeta } from '../../../src/app/displays/table-meta.js';
-import { steppingClock } from '../../../src/adapters/clock/system-clock.js';
+import { steppingClock } from '../../../src/adapters/clock/stepping-clock.js';
 import { playRandomSession } from '../../support/random-session.js';
 import { runCli } from '../../support/run-cli.js';
 
@@ -32,7 +32,7 @@ test('a table opened on a log written by `shoe run` resumes its views from the s
     const length = service.position;
     expect(length).toBeGreaterThan(2000);
     const resumed = attachProjections(service, store, { decisionSeconds: rules.timeout.decisionSeconds });
-    const full = new TableProjections({ store, tableId: 't1', meta: tableMeta('t1', rules), rules, decisionSeconds: rules.timeout.decisionSeconds, live: service });
+    const full = new TableProjections({ store, tableId: 't1', meta: tableMeta('t1', rules), rules, decisionSeconds: rules.timeout.decisionSeconds, live: service, clock: service.clock });
     full.start();
     try {
       const [a, b] = [await resumed.current('public'), await full.current('public')];

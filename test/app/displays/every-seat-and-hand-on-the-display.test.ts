@@ -8,7 +8,7 @@
 import { describe, expect, test } from 'vitest';
 import { fileURLToPath } from 'node:url';
 import { MemoryEventStore } from '../../../src/adapters/store/memory-event-store.js';
-import { steppingClock } from '../../../src/adapters/clock/system-clock.js';
+import { steppingClock } from '../../../src/adapters/clock/stepping-clock.js';
 import { TableService } from '../../../src/app/table/table-service.js';
 import { initialPublicFold, publicFoldStep, type PublicFold } from '../../../src/app/displays/public-projection.js';
 import { tableMeta } from '../../../src/app/displays/table-meta.js';

@@ -1,5 +1,5 @@
 // What the feed's tests share: a table's log with money on it (the money tests' random session), the table
-// service reopened on it (the notes go through it), virtual time (a clock and a scheduler moved by the test),
+// service reopened on it (the notes go through it), virtual time (a clock moved by the test),
 // a transport scripted by the test, and a logger that keeps its lines.
 import type { Logger } from 'pino';
 import { TableService } from '../../../src/app/table/table-service.js';
@@ -8,54 +8,20 @@ import { roundIndexOf } from '../../../src/app/audit/round-index.js';
 import { FEED_DELIVERED_RECORD } from '../../../src/app/feed/feed-note.js';
 import { FeedWorker, type FeedWorkerOptions } from '../../../src/app/feed/feed-worker.js';
 import { loadRuleSet } from '../../../src/config/load-rule-set.js';
-import type { Clock, Instant } from '../../../src/ports/clock.js';
 import type { EventStore } from '../../../src/ports/event-store.js';
-import type { Scheduler } from '../../../src/ports/scheduler.js';
+import { VirtualClock, flushIo } from '../../../src/adapters/clock/virtual-clock.js';
 import { FeedDeliveryError, type FeedFailure, type FeedMessage, type FeedTransport } from '../../../src/ports/settlement-feed.js';
 
 export const TABLE = 'feed-1';
 
-/** A clock and a scheduler on one virtual time: nothing fires until the test advances it. */
-export class VirtualTime implements Clock, Scheduler {
-  private elapsed = 0;
-  private next = 1;
-  private readonly timers = new Map<number, { at: number; callback: () => void }>();
-
-  constructor(private readonly base = Date.parse('2026-03-01T12:00:00.000Z')) {}
-
-  now(): Instant {
-    return { mono: this.elapsed, wall: new Date(this.base + this.elapsed).toISOString() };
-  }
-
-  setTimeout(callback: () => void, ms: number): unknown {
-    const id = this.next++;
-    this.timers.set(id, { at: this.elapsed + ms, callback });
-    return id;
-  }
-
-  clearTimeout(handle: unknown): void {
-    this.timers.delete(handle as number);
-  }
-
-  /** Moves time on by `ms`, firing the timers due in order and letting the work they start settle. */
-  async advance(ms: number): Promise<void> {
-    const until = this.elapsed + ms;
-    for (;;) {
-      await settle();
-      const due = [...this.timers.entries()].filter(([, t]) => t.at <= until).sort((a, b) => a[1].at - b[1].at)[0];
-      if (!due) break;
-      this.timers.delete(due[0]);
-      this.elapsed = due[1].at;
-      due[1].callback();
-    }
-    this.elapsed = until;
-    await settle();
-  }
+/** The feed's virtual time: nothing fires until the test advances it, and each timer's work settles (20 turns) first. */
+export function virtualTime(): VirtualClock {
+  return new VirtualClock({ wall: '2026-03-01T12:00:00.000Z', mono: 0, ioTurns: 20 });
 }
 
 /** Lets promises and I/O callbacks run (a number of event-loop turns, not a time). */
 export async function settle(turns = 20): Promise<void> {
-  for (let i = 0; i < turns; i++) await new Promise((resolve) => setImmediate(resolve));
+  await flushIo(turns);
 }
 
 /** Waits, turn by turn, until `condition` holds; fails naming `what` if it never does. */
@@ -125,13 +91,13 @@ export function keptLines(): { logger: Logger; lines: Array<{ level: string; msg
 }
 
 /** The table reopened on `store` (as a restarted controller opens it) and a worker on it (a stop abandons a delivery at once unless `extra` says otherwise). */
-export async function openFeed(store: EventStore, rulesName: string, time: VirtualTime, transport: FeedTransport, extra: Partial<FeedWorkerOptions> = {}): Promise<{ service: TableService; worker: FeedWorker }> {
+export async function openFeed(store: EventStore, rulesName: string, time: VirtualClock, transport: FeedTransport, extra: Partial<FeedWorkerOptions> = {}): Promise<{ service: TableService; worker: FeedWorker }> {
   const { rules, rulesId } = loadRuleSet(rulesName);
   const service = await TableService.open({ tableId: TABLE, rules, rulesId, store, clock: time });
   const worker = new FeedWorker({
     tableId: TABLE, currency: 'EUR', store, index: roundIndexOf(store), rules: new HandsPerBoxOnLog([[rulesId, rules.boxes.handsPerBox]]), transport,
     appended$: service.events$, recordNote: (note) => service.recordNote(FEED_DELIVERED_RECORD, note),
-    clock: time, scheduler: time, random: () => 1, maxBackoffMs: 60_000, alarmSeconds: 60, stopGraceMs: 0, ...extra,
+    clock: time, random: () => 1, maxBackoffMs: 60_000, alarmSeconds: 60, stopGraceMs: 0, ...extra,
   });
   return { service, worker };
 }

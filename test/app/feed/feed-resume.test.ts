@@ -12,7 +12,7 @@ import { deriveTransactions } from '../../../src/app/money/transaction-fold.js';
 import { FEED_DELIVERED_RECORD, type FeedDeliveredNote } from '../../../src/app/feed/feed-note.js';
 import { playMoneySession } from '../money/money-session.js';
 import { runCli } from '../../support/run-cli.js';
-import { ScriptedTransport, TABLE, UNAVAILABLE, VirtualTime, keptLines, openFeed, until } from './feed-fixture.js';
+import { ScriptedTransport, TABLE, UNAVAILABLE, virtualTime, keptLines, openFeed, until } from './feed-fixture.js';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -55,7 +55,7 @@ describe('the feed after a restart', () => {
     const first = new ScriptedTransport();
     first.answer = (_m, attempt) => (attempt <= k ? null : UNAVAILABLE);
     let store = open(dir);
-    const run1 = await openFeed(store, 'switch', new VirtualTime(), first, { ackEvery: 7 });
+    const run1 = await openFeed(store, 'switch', virtualTime(), first, { ackEvery: 7 });
     await run1.worker.start();
     await until(() => first.acknowledged.length === k && first.attempts.length > k, 'k acknowledged, the next refused');
     await run1.worker.stop();
@@ -66,7 +66,7 @@ describe('the feed after a restart', () => {
     const second = new ScriptedTransport();
     const { logger, lines } = keptLines();
     store = open(dir);
-    const run2 = await openFeed(store, 'switch', new VirtualTime(), second, { logger });
+    const run2 = await openFeed(store, 'switch', virtualTime(), second, { logger });
     await run2.worker.start();
     await until(() => second.acknowledged.length === all.length - k, 'the rest delivered');
     expect(second.acknowledged.map((m) => m.id)).toEqual(all.slice(k).map((t) => t.id));
@@ -99,7 +99,7 @@ describe('the feed after a restart', () => {
     const first = new ScriptedTransport();
     first.answer = (_m, attempt) => (attempt <= k ? null : UNAVAILABLE);
     let store = open(dir);
-    const time = new VirtualTime();
+    const time = virtualTime();
     // The process dies after the note of the first 20 deliveries: none after it reaches the log.
     let alive = true;
     const run1 = await openFeed(store, 'six-deck', time, first, { ackEvery: 20 });
@@ -120,7 +120,7 @@ describe('the feed after a restart', () => {
 
     const second = new ScriptedTransport();
     store = open(dir);
-    const run2 = await openFeed(store, 'six-deck', new VirtualTime(), second);
+    const run2 = await openFeed(store, 'six-deck', virtualTime(), second);
     await run2.worker.start();
     await until(() => second.acknowledged.length === all.length - resumeAt, 'everything after the last note delivered');
     expect(second.acknowledged.map((m) => m.id)).toEqual(all.slice(resumeAt).map((t) => t.id));

@@ -9,7 +9,7 @@ import type { TableService } from '../../../src/app/table/table-service.js';
 import type { FeedWorker } from '../../../src/app/feed/feed-worker.js';
 import { FEED_DELIVERED_RECORD, type FeedDeliveredNote } from '../../../src/app/feed/feed-note.js';
 import { playMoneySession } from '../money/money-session.js';
-import { ScriptedTransport, TABLE, UNAVAILABLE, VirtualTime, keptLines, openFeed, settle, until } from './feed-fixture.js';
+import { ScriptedTransport, TABLE, UNAVAILABLE, virtualTime, keptLines, openFeed, settle, until } from './feed-fixture.js';
 
 const running: Array<{ worker: FeedWorker; service: TableService }> = [];
 afterEach(async () => {
@@ -31,7 +31,7 @@ describe('the settlement feed\'s worker', () => {
   test('delivers exactly the derived transactions, in log order, one at a time, each body the transaction\'s JSON', async () => {
     const store = new MemoryEventStore();
     await playMoneySession(store, TABLE, 'switch', 7, 6);
-    const time = new VirtualTime();
+    const time = virtualTime();
     const transport = new ScriptedTransport();
     const opened = await openFeed(store, 'switch', time, transport);
     running.push(opened);
@@ -49,7 +49,7 @@ describe('the settlement feed\'s worker', () => {
   test('the next goes only once the one before is acknowledged', async () => {
     const store = new MemoryEventStore();
     await playMoneySession(store, TABLE, 'six-deck', 3, 2);
-    const time = new VirtualTime();
+    const time = virtualTime();
     const transport = new ScriptedTransport();
     let release: () => void = () => undefined;
     transport.answer = () => new Promise((resolve) => (release = () => resolve(null)));
@@ -70,7 +70,7 @@ describe('the settlement feed\'s worker', () => {
   test('at a stop, a delivery under way has its grace to be answered: noted if it is, abandoned when the grace is over', async () => {
     const store = new MemoryEventStore();
     await playMoneySession(store, TABLE, 'six-deck', 3, 2);
-    const time = new VirtualTime();
+    const time = virtualTime();
     const transport = new ScriptedTransport();
     let release: () => void = () => undefined;
     transport.answer = () => new Promise((resolve) => (release = () => resolve(null)));
@@ -108,7 +108,7 @@ describe('the settlement feed\'s worker', () => {
   test('a refused delivery is tried again after a capped exponential backoff with full jitter, until acknowledged', async () => {
     const store = new MemoryEventStore();
     await playMoneySession(store, TABLE, 'six-deck', 3, 1);
-    const time = new VirtualTime();
+    const time = virtualTime();
     const transport = new ScriptedTransport();
     transport.answer = (_m, attempt) => (attempt <= 6 ? UNAVAILABLE : null);
     // random() = 1: each pause is its ceiling, 50 ms doubling up to the cap of 400 ms.
@@ -135,7 +135,7 @@ describe('the settlement feed\'s worker', () => {
   test('the jitter is the injected randomness: random() = 0.25 waits a quarter of each ceiling', async () => {
     const store = new MemoryEventStore();
     await playMoneySession(store, TABLE, 'six-deck', 3, 1);
-    const time = new VirtualTime();
+    const time = virtualTime();
     const transport = new ScriptedTransport();
     transport.answer = (_m, attempt) => (attempt <= 2 ? { code: 'feedTimeout', params: { ms: '100', address: 'x' } } : null);
     const opened = await openFeed(store, 'six-deck', time, transport, { random: () => 0.25 });
@@ -161,7 +161,7 @@ describe('the settlement feed\'s worker', () => {
     await playMoneySession(store, TABLE, 'deluxe', 5, 30);
     const expected = await derivedIds(store);
     expect(expected.length).toBeGreaterThan(150);
-    const time = new VirtualTime();
+    const time = virtualTime();
     const transport = new ScriptedTransport();
     const opened = await openFeed(store, 'deluxe', time, transport);
     running.push(opened);
@@ -180,7 +180,7 @@ describe('the settlement feed\'s worker', () => {
   test('facts the table writes later are delivered as they come', async () => {
     const store = new MemoryEventStore();
     await playMoneySession(store, TABLE, 'six-deck', 9, 1);
-    const time = new VirtualTime();
+    const time = virtualTime();
     const transport = new ScriptedTransport();
     const opened = await openFeed(store, 'six-deck', time, transport);
     running.push(opened);
@@ -200,7 +200,7 @@ describe('the settlement feed\'s worker', () => {
   test('while it fails, what the table writes meanwhile is counted as pending, and the lag is the oldest\'s', async () => {
     const store = new MemoryEventStore();
     await playMoneySession(store, TABLE, 'six-deck', 9, 1);
-    const time = new VirtualTime();
+    const time = virtualTime();
     const transport = new ScriptedTransport();
     transport.answer = () => UNAVAILABLE;
     const opened = await openFeed(store, 'six-deck', time, transport, { maxBackoffMs: 1000 });
@@ -214,13 +214,13 @@ describe('the settlement feed\'s worker', () => {
     await time.advance(1000);
     expect(opened.worker.status()).toMatchObject({ state: 'failing', pending: owed + 2, pendingAtLeast: false });
     const oldest = deriveTransactions(await store.read(TABLE), { currency: 'EUR' })[0];
-    expect(opened.worker.status().lagSeconds).toBe((Date.parse(time.now().wall) - Date.parse(oldest?.wallTime as string)) / 1000);
+    expect(opened.worker.status().lagSeconds).toBe((time.wallNow() - Date.parse(oldest?.wallTime as string)) / 1000);
   });
 
   test('a transaction undelivered past the alarm: one WARN in words, a reminder at most a minute, the status; cleared once through', async () => {
     const store = new MemoryEventStore();
     await playMoneySession(store, TABLE, 'six-deck', 3, 1);
-    const time = new VirtualTime();
+    const time = virtualTime();
     const transport = new ScriptedTransport();
     let down = true;
     transport.answer = () => (down ? UNAVAILABLE : null);

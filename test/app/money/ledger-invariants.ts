@@ -1,6 +1,6 @@
 // Sessions played into a store for the money tests, and the ledger's invariants checked over what the log
 // holds (docs/event-log.md, "Transactions").
-import { steppingClock } from '../../../src/adapters/clock/system-clock.js';
+import { steppingClock } from '../../../src/adapters/clock/stepping-clock.js';
 import { TableService } from '../../../src/app/table/table-service.js';
 import { factOf, isInputRecord, isNoteRecord } from '../../../src/app/audit/log-records.js';
 import type { WalletTransaction } from '../../../src/app/money/wallet-transaction.js';

@@ -2,7 +2,7 @@
 // (partial where the rules allow), even money, doubles (for less where allowed), splits, bets behind following
 // a double or a split, side bets, surrender, switch, and pauses voided at any step — betting, the deal, play.
 // Seeded, so a failing run repeats. Inputs go to the table service as a live table gets them (refused ones too).
-import { steppingClock } from '../../../src/adapters/clock/system-clock.js';
+import { steppingClock } from '../../../src/adapters/clock/stepping-clock.js';
 import { TableService } from '../../../src/app/table/table-service.js';
 import { loadRuleSet } from '../../../src/config/load-rule-set.js';
 import type { EventStore } from '../../../src/ports/event-store.js';

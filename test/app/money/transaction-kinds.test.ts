@@ -5,7 +5,7 @@
 // its label (`=d1`), a settlement with the debits it names (`<d1,d2`).
 import { describe, expect, test } from 'vitest';
 import { MemoryEventStore } from '../../../src/adapters/store/memory-event-store.js';
-import { steppingClock } from '../../../src/adapters/clock/system-clock.js';
+import { steppingClock } from '../../../src/adapters/clock/stepping-clock.js';
 import { TableService } from '../../../src/app/table/table-service.js';
 import { deriveTransactions } from '../../../src/app/money/transaction-fold.js';
 import type { WalletTransaction } from '../../../src/app/money/wallet-transaction.js';

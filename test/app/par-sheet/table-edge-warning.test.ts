@@ -9,9 +9,11 @@ import { describe, expect, test } from 'vitest';
 import { checkTableEdge, tableEdgeMessages } from '../../../src/app/par-sheet/table-edge-warning.js';
 import { edgeCachePath, readCachedEdge, writeCachedEdge, type RuleEdge } from '../../../src/app/par-sheet/rule-edge-cache.js';
 import { loadRuleSet } from '../../../src/config/load-rule-set.js';
-import { realScheduler, type Scheduler } from '../../../src/ports/scheduler.js';
+import { realClock } from '../../../src/adapters/clock/real-clock.js';
+import { VirtualClock } from '../../../src/adapters/clock/virtual-clock.js';
 
-const never: Scheduler = { setTimeout: () => 'never', clearTimeout: () => undefined };
+/** A clock never advanced: the check's timer never fires. */
+const never = new VirtualClock();
 /** The process's threads by id: a worker is a thread of its own. */
 const threadIds = () => new Set(readdirSync('/proc/self/task'));
 async function until(what: () => boolean, ms: number): Promise<boolean> {
@@ -24,7 +26,7 @@ describe('a table opening a rule set that pays the player', () => {
     const dir = mkdtempSync(join(tmpdir(), 'edge-'));
     const { rules, rulesId, path } = loadRuleSet('classic-17plus4');
     const seen: Array<{ message: string; edge: RuleEdge }> = [];
-    const options = { rules, rulesPath: path, rulesSha256: rulesId, version: '9.9.9', cacheDir: dir, scheduler: realScheduler, delayMs: 0, warn: (message: string, edge: RuleEdge) => seen.push({ message, edge }) };
+    const options = { rules, rulesPath: path, rulesSha256: rulesId, version: '9.9.9', cacheDir: dir, clock: realClock(), delayMs: 0, warn: (message: string, edge: RuleEdge) => seen.push({ message, edge }) };
     const first = await checkTableEdge(options).done;
     expect(first).toHaveLength(1);
     expect(seen[0]?.message).toMatch(/^this table pays the player \+5\.2\d\d % on the main game \(return to player 105\.2\d\d %\): at these rules the player, not the house, has the edge; check the rule file .*classic-17plus4\.yaml$/);
@@ -53,7 +55,7 @@ describe('a table opening a rule set that pays the player', () => {
   test('stopped before it starts: nothing runs, nothing is said', async () => {
     const { rules, rulesId, path } = loadRuleSet('classic');
     let warned = 0;
-    const check = checkTableEdge({ rules, rulesPath: path, rulesSha256: rulesId, version: '1', scheduler: never, warn: () => (warned += 1) });
+    const check = checkTableEdge({ rules, rulesPath: path, rulesSha256: rulesId, version: '1', clock: never, warn: () => (warned += 1) });
     check.stop();
     expect(await check.done).toEqual([]);
     expect(warned).toBe(0);
@@ -66,7 +68,7 @@ describe('a table opening a rule set that pays the player', () => {
     const started = () => [...threadIds()].filter((id) => !before.has(id));
     let warned = 0;
     const errors: unknown[] = [];
-    const check = checkTableEdge({ rules, rulesPath: path, rulesSha256: rulesId, version: '1', scheduler: realScheduler, delayMs: 0, warn: () => (warned += 1), onError: (err) => errors.push(err) });
+    const check = checkTableEdge({ rules, rulesPath: path, rulesSha256: rulesId, version: '1', clock: realClock(), delayMs: 0, warn: () => (warned += 1), onError: (err) => errors.push(err) });
     expect(await until(() => started().length > 0, 10_000)).toBe(true);
     const analysing = started();
     check.stop();

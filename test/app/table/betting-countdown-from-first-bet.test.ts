@@ -13,20 +13,18 @@ import { dealerView$ } from '../../../src/app/displays/dealer-projection.js';
 import { supervisorView$ } from '../../../src/app/displays/supervisor-projection.js';
 import { tableMeta } from '../../../src/app/displays/table-meta.js';
 import type { CountdownView } from '../../../src/app/displays/table-view.js';
-import type { Clock } from '../../../src/ports/clock.js';
 import type { StoredEvent } from '../../../src/ports/event-store.js';
 import type { TableInput } from '../../../src/round/inputs.js';
-import { ManualScheduler } from '../../support/manual-scheduler.js';
+import { VirtualClock } from '../../../src/adapters/clock/virtual-clock.js';
 
 const SECONDS = 15;
 const START = Date.parse('2026-03-01T12:00:00.000Z');
 const api = { source: 'api' as const };
 
-/** A deluxe table open for bets whose wall clock is the scheduler's time: a timer's input is stamped when it was due. */
+/** A deluxe table open for bets on one virtual clock: a timer's input is stamped when it was due. */
 async function bettingTable() {
   const { rules, rulesId } = loadRuleSet('deluxe');
-  const scheduler = new ManualScheduler();
-  const clock: Clock = { now: () => ({ mono: scheduler.time, wall: new Date(START + scheduler.time).toISOString() }) };
+  const clock = new VirtualClock({ wall: START, mono: 0, ioTurns: 1 });
   const store = new MemoryEventStore();
   const service = await TableService.open({ tableId: 't', rules, rulesId, store, clock });
   // deluxe burns the first card's value: 2D shown, then two more.
@@ -34,9 +32,9 @@ async function bettingTable() {
     await service.submit(input, { source: 'shoe' });
   }
   expect(service.phase).toBe('active.betting');
-  const timer = new BettingTimer(service, SECONDS, scheduler);
+  const timer = new BettingTimer(service, SECONDS, clock);
   timer.start();
-  return { rules, service, store, scheduler, timer };
+  return { rules, service, store, clock, timer };
 }
 
 const inputsOf = (log: readonly StoredEvent[], type: string) =>
@@ -46,21 +44,21 @@ const at = (ms: number) => new Date(START + ms).toISOString();
 
 describe('the betting countdown runs from the first main bet, whatever bets follow', () => {
   test('three bets 4 s and 10 s apart: betting closes by the countdown at the first bet + bettingSeconds, on the log', async () => {
-    const { service, store, scheduler, timer } = await bettingTable();
-    await scheduler.advance(1_000);
+    const { service, store, clock, timer } = await bettingTable();
+    await clock.advance(1_000);
     await service.submit({ type: 'bet', seat: 1, player: 'p1', amount: 1000 }, api);
-    await scheduler.advance(4_000);
+    await clock.advance(4_000);
     await service.submit({ type: 'bet', seat: 2, player: 'p2', amount: 1000 }, api);
-    await scheduler.advance(6_000);
+    await clock.advance(6_000);
     await service.submit({ type: 'bet', seat: 3, player: 'p3', amount: 1000 }, api);
     const bets = (await store.read('t')).filter((e) => e.type === 'bet.placed').map((e) => e.wallTime);
     expect(bets).toEqual([at(1_000), at(5_000), at(11_000)]);
 
-    await scheduler.advance(SECONDS * 1000 - 10_001); // one millisecond before the first bet's deadline
+    await clock.advance(SECONDS * 1000 - 10_001); // one millisecond before the first bet's deadline
     expect(inputsOf(await store.read('t'), 'betting.timeout')).toEqual([]);
     expect(service.phase).toBe('active.betting');
 
-    await scheduler.advance(1);
+    await clock.advance(1);
     const log = await store.read('t');
     const timeouts = inputsOf(log, 'betting.timeout');
     expect(timeouts.map((e) => e.wallTime)).toEqual([at(1_000 + SECONDS * 1000)]);
@@ -71,7 +69,7 @@ describe('the betting countdown runs from the first main bet, whatever bets foll
   });
 
   test('every display shows the first bet as its start and the first bet + bettingSeconds as its deadline, after every later bet', async () => {
-    const { rules, service, store, scheduler, timer } = await bettingTable();
+    const { rules, service, store, clock, timer } = await bettingTable();
     const meta = tableMeta('t', rules);
     const seenBy = async (): Promise<Record<string, CountdownView | null>> => {
       const log = await store.read('t');
@@ -85,17 +83,17 @@ describe('the betting countdown runs from the first main bet, whatever bets foll
     const fromFirstBet = { startedAt: at(2_000), deadline: at(2_000 + SECONDS * 1000), seconds: SECONDS };
     const everyone = { public: fromFirstBet, dealer: fromFirstBet, supervisor: fromFirstBet };
 
-    await scheduler.advance(2_000);
+    await clock.advance(2_000);
     await service.submit({ type: 'bet', seat: 4, player: 'p4', amount: 1000 }, api);
     expect(await seenBy()).toEqual(everyone);
-    await scheduler.advance(3_000);
+    await clock.advance(3_000);
     await service.submit({ type: 'bet', seat: 2, player: 'p2', amount: 2000 }, api);
     expect(await seenBy()).toEqual(everyone);
-    await scheduler.advance(7_000);
+    await clock.advance(7_000);
     await service.submit({ type: 'bet', seat: 6, player: 'p6', amount: 500 }, api);
     expect(await seenBy()).toEqual(everyone);
 
-    await scheduler.advance(SECONDS * 1000 - 10_000);
+    await clock.advance(SECONDS * 1000 - 10_000);
     expect(await seenBy()).toEqual({ public: null, dealer: null, supervisor: null });
     timer.stop();
   });

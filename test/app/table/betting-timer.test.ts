@@ -4,7 +4,7 @@ import { describe, expect, test } from 'vitest';
 import { from, lastValueFrom, toArray } from 'rxjs';
 import { loadRuleSet } from '../../../src/config/load-rule-set.js';
 import { MemoryEventStore } from '../../../src/adapters/store/memory-event-store.js';
-import { steppingClock } from '../../../src/adapters/clock/system-clock.js';
+import { steppingClock } from '../../../src/adapters/clock/stepping-clock.js';
 import { TableService } from '../../../src/app/table/table-service.js';
 import { BettingTimer } from '../../../src/app/table/betting-timer.js';
 import { ShoeBridge } from '../../../src/app/table/shoe-bridge.js';
@@ -16,7 +16,7 @@ import { tableMeta } from '../../../src/app/displays/table-meta.js';
 import { TableEngine } from '../../../src/round/table-engine.js';
 import type { StoredEvent } from '../../../src/ports/event-store.js';
 import type { TableInput } from '../../../src/round/inputs.js';
-import { ManualScheduler } from '../../support/manual-scheduler.js';
+import { VirtualClock } from '../../../src/adapters/clock/virtual-clock.js';
 
 const noGate = { lockGate: async () => undefined, unlockGate: async () => undefined, setIndicator: async () => undefined };
 
@@ -29,10 +29,10 @@ async function bettingTable(name = 'deluxe') {
     await service.submit(input, { source: 'shoe' });
   }
   expect(service.phase).toBe('active.betting');
-  const scheduler = new ManualScheduler();
-  const timer = new BettingTimer(service, 15, scheduler);
+  const clock = new VirtualClock();
+  const timer = new BettingTimer(service, 15, clock);
   timer.start();
-  return { rules, service, store, scheduler, timer };
+  return { rules, service, store, clock, timer };
 }
 
 const inputsOf = (log: readonly StoredEvent[], type: string) =>
@@ -40,24 +40,24 @@ const inputsOf = (log: readonly StoredEvent[], type: string) =>
 
 describe('betting timer', () => {
   test('no main bet: no countdown and nothing on the log, however long betting stays open', async () => {
-    const { store, scheduler, timer } = await bettingTable();
+    const { store, clock, timer } = await bettingTable();
     const before = (await store.read('t')).length;
-    expect(scheduler.pending).toBe(0);
-    await scheduler.advance(600_000);
+    expect(clock.pendingTimers).toBe(0);
+    await clock.advance(600_000);
     expect((await store.read('t')).length).toBe(before);
     timer.stop();
   });
 
   test('expiry is a betting.timeout input from the timer: betting closes by itself, a withdrawn seat is released', async () => {
-    const { service, store, scheduler, timer } = await bettingTable();
+    const { service, store, clock, timer } = await bettingTable();
     await service.submit({ type: 'bet', seat: 1, player: 'p1', amount: 1000 }, { source: 'api' });
-    await scheduler.advance(5_000);
+    await clock.advance(5_000);
     await service.submit({ type: 'bet', seat: 3, player: 'p3', amount: 1000 }, { source: 'api' });
     await service.submit({ type: 'bet', seat: 3, player: 'p4', amount: 500, kind: 'behind' }, { source: 'api' });
     await service.submit({ type: 'bet.cancel', seat: 3, player: 'p3' }, { source: 'api' });
-    await scheduler.advance(9_999);
+    await clock.advance(9_999);
     expect(inputsOf(await store.read('t'), 'betting.timeout')).toHaveLength(0);
-    await scheduler.advance(1);
+    await clock.advance(1);
     const log = await store.read('t');
     const timeouts = inputsOf(log, 'betting.timeout');
     expect(timeouts).toHaveLength(1);
@@ -70,45 +70,45 @@ describe('betting timer', () => {
   });
 
   test('the last main bet withdrawn stops the countdown; the next main bet starts it in full', async () => {
-    const { service, store, scheduler, timer } = await bettingTable();
+    const { service, store, clock, timer } = await bettingTable();
     await service.submit({ type: 'bet', seat: 2, player: 'p2', amount: 1000 }, { source: 'api' });
-    await scheduler.advance(10_000);
+    await clock.advance(10_000);
     await service.submit({ type: 'bet.cancel', seat: 2, player: 'p2' }, { source: 'api' });
-    expect(scheduler.pending).toBe(0);
-    await scheduler.advance(60_000);
+    expect(clock.pendingTimers).toBe(0);
+    await clock.advance(60_000);
     await service.submit({ type: 'bet', seat: 2, player: 'p2', amount: 1000 }, { source: 'api' });
-    await scheduler.advance(14_999);
+    await clock.advance(14_999);
     expect(inputsOf(await store.read('t'), 'betting.timeout')).toHaveLength(0);
-    await scheduler.advance(1);
+    await clock.advance(1);
     expect(inputsOf(await store.read('t'), 'betting.timeout')).toHaveLength(1);
     timer.stop();
   });
 
   test('a paused table runs no countdown; it starts afresh when the table resumes', async () => {
-    const { service, store, scheduler, timer } = await bettingTable();
+    const { service, store, clock, timer } = await bettingTable();
     await service.submit({ type: 'bet', seat: 1, player: 'p1', amount: 1000 }, { source: 'api' });
-    await scheduler.advance(10_000);
+    await clock.advance(10_000);
     await service.submit({ type: 'supervisor', action: 'pause', by: 'sup' }, { source: 'api' });
-    await scheduler.advance(60_000);
+    await clock.advance(60_000);
     expect(inputsOf(await store.read('t'), 'betting.timeout')).toHaveLength(0);
     await service.submit({ type: 'supervisor', action: 'resume', by: 'sup' }, { source: 'api' });
-    await scheduler.advance(14_999);
+    await clock.advance(14_999);
     expect(inputsOf(await store.read('t'), 'betting.timeout')).toHaveLength(0);
-    await scheduler.advance(1);
+    await clock.advance(1);
     expect(inputsOf(await store.read('t'), 'betting.timeout')).toHaveLength(1);
     timer.stop();
   });
 
   test("the dealer's button (DEALER_BUTTON, primary) closes betting early; the countdown then never fires", async () => {
-    const { service, store, scheduler, timer } = await bettingTable();
+    const { service, store, clock, timer } = await bettingTable();
     const bridge = new ShoeBridge(service, noGate);
     await service.submit({ type: 'bet', seat: 1, player: 'p1', amount: 1000 }, { source: 'api' });
-    await scheduler.advance(3_000);
+    await clock.advance(3_000);
     await bridge.onShoeEvent(shoeInput({ type: 'DEALER_BUTTON', button: 'primary', press: 'short' }), 41);
     const log = await store.read('t');
     expect(inputsOf(log, 'betting.closed')[0]?.data).toMatchObject({ source: 'shoe', shoeSeq: 41 });
     expect(log.find((e) => e.type === 'betting.closed')?.data).not.toHaveProperty('byTimeout');
-    await scheduler.advance(60_000);
+    await clock.advance(60_000);
     expect(inputsOf(await store.read('t'), 'betting.timeout')).toHaveLength(0);
     // The secondary button is only a note.
     await bridge.onShoeEvent(shoeInput({ type: 'DEALER_BUTTON', button: 'secondary', press: 'long' }), 42);
@@ -117,10 +117,10 @@ describe('betting timer', () => {
   });
 
   test('replay is exact: the log rebuilds the same table, and the exported session replays to the same facts', async () => {
-    const { rules, service, store, scheduler, timer } = await bettingTable();
+    const { rules, service, store, clock, timer } = await bettingTable();
     await service.submit({ type: 'bet', seat: 1, player: 'p1', amount: 1000 }, { source: 'api' });
     await service.submit({ type: 'bet', seat: 2, player: 'p2', amount: 2000 }, { source: 'api' });
-    await scheduler.advance(15_000);
+    await clock.advance(15_000);
     expect(service.phase).toBe('active.dealing');
     timer.stop();
     const log = await store.read('t');
@@ -134,14 +134,14 @@ describe('betting timer', () => {
   });
 
   test('every display shows the countdown: from the first main bet, for bettingSeconds, gone once betting closes', async () => {
-    const { rules, service, store, scheduler, timer } = await bettingTable();
+    const { rules, service, store, clock, timer } = await bettingTable();
     await service.submit({ type: 'bet', seat: 1, player: 'p1', amount: 1000 }, { source: 'api' });
     const log = await store.read('t');
     const betAt = log.find((e) => e.type === 'bet.placed')?.wallTime as string;
     const views = async () => lastValueFrom(publicView$(from(await store.read('t')), { meta: tableMeta('t', rules), rules, decisionSeconds: 15, bettingSeconds: 15 }).pipe(toArray()));
     const open = (await views()).at(-1);
     expect(open?.table.bettingCountdown).toEqual({ startedAt: betAt, deadline: new Date(Date.parse(betAt) + 15_000).toISOString(), seconds: 15 });
-    await scheduler.advance(15_000);
+    await clock.advance(15_000);
     expect((await views()).at(-1)?.table.bettingCountdown).toBeNull();
     timer.stop();
   });

@@ -5,12 +5,12 @@
 import { describe, expect, test } from 'vitest';
 import { loadRuleSet } from '../../../src/config/load-rule-set.js';
 import { MemoryEventStore } from '../../../src/adapters/store/memory-event-store.js';
-import { steppingClock } from '../../../src/adapters/clock/system-clock.js';
+import { steppingClock } from '../../../src/adapters/clock/stepping-clock.js';
 import { TableService } from '../../../src/app/table/table-service.js';
 import { DecisionTimer } from '../../../src/app/table/decision-timer.js';
 import type { StoredEvent } from '../../../src/ports/event-store.js';
 import type { TableInput } from '../../../src/round/inputs.js';
-import { ManualScheduler } from '../../support/manual-scheduler.js';
+import { VirtualClock } from '../../../src/adapters/clock/virtual-clock.js';
 
 const SECONDS = 15;
 
@@ -25,27 +25,27 @@ async function twoSeatRound(cards: string[]) {
     ...cards.map((card) => ({ type: 'card', card }) as TableInput),
   ];
   for (const input of inputs) await service.submit(input, { source: 'shoe' });
-  const scheduler = new ManualScheduler();
-  const timer = new DecisionTimer(service, SECONDS, scheduler);
+  const clock = new VirtualClock();
+  const timer = new DecisionTimer(service, SECONDS, clock);
   timer.start();
   /** The seats of the decision.timeout inputs on the log, in order. */
   const timedOut = async () => (await store.read('t'))
     .filter((e: StoredEvent) => e.type === 'input' && (e.data as { input: { type: string } }).input.type === 'decision.timeout')
     .map((e) => (e.data as { input: { seat: number } }).input.seat);
   const refusals = async () => (await store.read('t')).filter((e) => e.type === 'input.rejected');
-  return { service, scheduler, timer, timedOut, refusals };
+  return { service, clock, timer, timedOut, refusals };
 }
 
 describe('decision timer, two seats waiting', () => {
   test('insurance: seat 1 answers after 5 s; seat 2 is asked then and gets the full time from its question', async () => {
-    const { service, scheduler, timer, timedOut, refusals } = await twoSeatRound(['TH', '9S', 'AC', '7D', '8S', '6H']);
+    const { service, clock, timer, timedOut, refusals } = await twoSeatRound(['TH', '9S', 'AC', '7D', '8S', '6H']);
     expect(service.phase).toBe('active.offers');
-    await scheduler.advance(5_000);
+    await clock.advance(5_000);
     await service.submit({ type: 'decision', seat: 1, action: 'noInsurance' }, { source: 'api' });
-    await scheduler.advance(SECONDS * 1000 - 1);
+    await clock.advance(SECONDS * 1000 - 1);
     expect(await timedOut()).toEqual([]);
     expect(service.phase).toBe('active.offers');
-    await scheduler.advance(1);
+    await clock.advance(1);
     expect(await timedOut()).toEqual([2]);
     expect(await refusals()).toEqual([]);
     expect(service.phase).toBe('active.playing');
@@ -56,13 +56,13 @@ describe('decision timer, two seats waiting', () => {
     ['insurance (up ace)', ['TH', '9S', 'AC', '7D', '8S', '6H'], 'active.offers'],
     ['play (up six)', ['TH', '9S', '6C', '7D', '8S', '7C'], 'active.playing'],
   ])('%s, nobody decides: seat 1 times out at 15 s, seat 2 a full decision time later, at 30 s', async (_name, cards, waiting) => {
-    const { service, scheduler, timer, timedOut, refusals } = await twoSeatRound(cards);
+    const { service, clock, timer, timedOut, refusals } = await twoSeatRound(cards);
     expect(service.phase).toBe(waiting);
-    await scheduler.advance(SECONDS * 1000);
+    await clock.advance(SECONDS * 1000);
     expect(await timedOut()).toEqual([1]);
-    await scheduler.advance(SECONDS * 1000 - 1);
+    await clock.advance(SECONDS * 1000 - 1);
     expect(await timedOut()).toEqual([1]);
-    await scheduler.advance(1);
+    await clock.advance(1);
     expect(await timedOut()).toEqual([1, 2]);
     expect(await refusals()).toEqual([]);
     // Both waits are over: after the offers the hands are played, after play the dealer's turn.

@@ -13,7 +13,7 @@ import { DEFAULT_KEY_RETENTION } from '../../../src/config/idempotency-config.js
 import { TableService } from '../../../src/app/table/table-service.js';
 import { verifyLog } from '../../../src/app/audit/verify-log.js';
 import { SqliteEventStore } from '../../../src/adapters/store/sqlite-event-store.js';
-import { steppingClock } from '../../../src/adapters/clock/system-clock.js';
+import { steppingClock } from '../../../src/adapters/clock/stepping-clock.js';
 import { loadRuleSet } from '../../../src/config/load-rule-set.js';
 import type { EventRecord, JsonObject } from '../../../src/ports/event-store.js';
 import { playRandomSession } from '../../support/random-session.js';

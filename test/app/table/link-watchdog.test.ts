@@ -7,7 +7,7 @@ import { from, lastValueFrom, toArray } from 'rxjs';
 import { loadRuleSet } from '../../../src/config/load-rule-set.js';
 import { parseTableConfig } from '../../../src/config/table-config.js';
 import { MemoryEventStore } from '../../../src/adapters/store/memory-event-store.js';
-import { steppingClock } from '../../../src/adapters/clock/system-clock.js';
+import { steppingClock } from '../../../src/adapters/clock/stepping-clock.js';
 import { TableService } from '../../../src/app/table/table-service.js';
 import { LinkWatchdog } from '../../../src/app/table/link-watchdog.js';
 import { ShoeBridge } from '../../../src/app/table/shoe-bridge.js';
@@ -18,7 +18,7 @@ import { supervisorView$ } from '../../../src/app/displays/supervisor-projection
 import { tableMeta } from '../../../src/app/displays/table-meta.js';
 import { startTable } from '../../../src/composition/table-runtime.js';
 import type { StoredEvent } from '../../../src/ports/event-store.js';
-import { ManualScheduler } from '../../support/manual-scheduler.js';
+import { VirtualClock } from '../../../src/adapters/clock/virtual-clock.js';
 
 type Line = { level: number; msg: string; tableId?: string; [k: string]: unknown };
 const WARN = 40;
@@ -39,8 +39,8 @@ async function table() {
   await service.submit({ type: 'card', card: '5D' }, { source: 'shoe' });
   const { logger, lines } = capturedLogger();
   const alarms = logTableAlarms(service.events$, 'tbl-7', logger);
-  const scheduler = new ManualScheduler();
-  return { rules, store, service, lines, alarms, scheduler, logger };
+  const clock = new VirtualClock();
+  return { rules, store, service, lines, alarms, clock, logger };
 }
 
 const linkDownInputs = (log: readonly StoredEvent[]) =>
@@ -48,12 +48,12 @@ const linkDownInputs = (log: readonly StoredEvent[]) =>
 
 describe('link watchdog', () => {
   test('no link within the set time: a linkDown fault from the timer on the log, the table paused, an ERROR line with the table id', async () => {
-    const { store, service, lines, scheduler, logger } = await table();
-    const watchdog = new LinkWatchdog(service, 5, scheduler, logger);
+    const { store, service, lines, clock, logger } = await table();
+    const watchdog = new LinkWatchdog(service, 5, clock, logger);
     watchdog.start();
-    await scheduler.advance(4_999);
+    await clock.advance(4_999);
     expect(linkDownInputs(await store.read('tbl-7'))).toHaveLength(0);
-    await scheduler.advance(1);
+    await clock.advance(1);
     const faults = linkDownInputs(await store.read('tbl-7'));
     expect(faults).toHaveLength(1);
     expect(faults[0]?.data).toMatchObject({ source: 'timer', by: 'link-watchdog', input: { fault: 'linkDown', detail: 'no link to the shoe within 5 s of start', detailCode: 'noLinkAtStart', detailParams: { count: '5' } } });
@@ -71,11 +71,11 @@ describe('link watchdog', () => {
   });
 
   test('the link coming up later clears the fault and resumes the table, logged at WARN (the link up itself is routine: INFO)', async () => {
-    const { service, lines, scheduler, logger, store } = await table();
-    const watchdog = new LinkWatchdog(service, 5, scheduler, logger);
+    const { service, lines, clock, logger, store } = await table();
+    const watchdog = new LinkWatchdog(service, 5, clock, logger);
     const bridge = new ShoeBridge(service, noGate);
     watchdog.start();
-    await scheduler.advance(5_000);
+    await clock.advance(5_000);
     expect(service.phase).toBe('paused');
     watchdog.onLinkState('up');
     await bridge.onLinkState('up', 'handshaking', 'HELLO reply received');
@@ -89,14 +89,14 @@ describe('link watchdog', () => {
   });
 
   test('a link up in time raises nothing; lost after being up it is a linkDown fault logged at ERROR', async () => {
-    const { service, lines, scheduler, logger, store } = await table();
-    const watchdog = new LinkWatchdog(service, 5, scheduler, logger);
+    const { service, lines, clock, logger, store } = await table();
+    const watchdog = new LinkWatchdog(service, 5, clock, logger);
     const bridge = new ShoeBridge(service, noGate);
     watchdog.start();
-    await scheduler.advance(1_000);
+    await clock.advance(1_000);
     watchdog.onLinkState('up');
     await bridge.onLinkState('up', 'handshaking', 'HELLO reply received');
-    await scheduler.advance(60_000);
+    await clock.advance(60_000);
     expect(linkDownInputs(await store.read('tbl-7'))).toHaveLength(0);
     await bridge.onLinkState('down', 'up', 'no valid frame from the shoe for 3500 ms');
     expect(service.phase).toBe('paused');
@@ -105,10 +105,10 @@ describe('link watchdog', () => {
   });
 
   test("a supervisor's resume while the link is still down pauses the table again with linkDown", async () => {
-    const { service, scheduler, logger, store } = await table();
-    const watchdog = new LinkWatchdog(service, 5, scheduler, logger);
+    const { service, clock, logger, store } = await table();
+    const watchdog = new LinkWatchdog(service, 5, clock, logger);
     watchdog.start();
-    await scheduler.advance(5_000);
+    await clock.advance(5_000);
     await service.submit({ type: 'supervisor', action: 'resume', by: 'pit-boss' }, { source: 'api', by: 'pit-boss' });
     await service.settled();
     expect(service.phase).toBe('paused');
@@ -134,8 +134,8 @@ describe('link watchdog', () => {
   });
 
   test("the supervisor's view shows the link: connecting, down (watchdog), up with the shoe's serial and firmware", async () => {
-    const { rules, service, scheduler, logger, store } = await table();
-    const watchdog = new LinkWatchdog(service, 5, scheduler, logger);
+    const { rules, service, clock, logger, store } = await table();
+    const watchdog = new LinkWatchdog(service, 5, clock, logger);
     const bridge = new ShoeBridge(service, noGate);
     const view = async () => {
       const views = await lastValueFrom(supervisorView$(from(await store.read('tbl-7')), { meta: tableMeta('tbl-7', rules), rules, decisionSeconds: 10, live: service }).pipe(toArray()));
@@ -143,7 +143,7 @@ describe('link watchdog', () => {
     };
     expect((await view())?.link).toMatchObject({ state: 'connecting', serial: null });
     watchdog.start();
-    await scheduler.advance(5_000);
+    await clock.advance(5_000);
     const down = (await view())?.link;
     expect(down).toMatchObject({ state: 'down', reason: 'shoe fault: linkDown (no link to the shoe within 5 s of start)' });
     expect((await view())?.faults[0]).toMatchObject({ kind: 'linkDown', advice: expect.stringMatching(/resumes by itself when the link is back/) });
@@ -159,11 +159,11 @@ describe('link watchdog', () => {
 
   test('a table started on a serial device that does not exist pauses with linkDown after linkTimeoutSeconds', async () => {
     const { logger, lines } = capturedLogger();
-    const scheduler = new ManualScheduler();
+    const clock = new VirtualClock();
     const config = parseTableConfig({ id: 'nodev-1', rules: 'six-deck', serial: { path: '/dev/no-such-shoe-device' }, linkTimeoutSeconds: 2, roles: {} }, 'test');
-    const runtime = await startTable({ config, logger, quiet: true, store: new MemoryEventStore(), scheduler });
+    const runtime = await startTable({ config, logger, quiet: true, store: new MemoryEventStore(), clock });
     try {
-      await scheduler.advance(2_000);
+      await clock.advance(2_000);
       await runtime.service.settled();
       expect(runtime.service.table.shoeFaults).toEqual(['linkDown']);
       expect(lines.find((l) => l.msg.startsWith('table paused: shoe fault: linkDown'))).toMatchObject({ level: 50, tableId: 'nodev-1' });

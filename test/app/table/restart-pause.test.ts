@@ -5,7 +5,7 @@
 import { describe, expect, test } from 'vitest';
 import { loadRuleSet } from '../../../src/config/load-rule-set.js';
 import { MemoryEventStore } from '../../../src/adapters/store/memory-event-store.js';
-import { steppingClock } from '../../../src/adapters/clock/system-clock.js';
+import { steppingClock } from '../../../src/adapters/clock/stepping-clock.js';
 import { TableService } from '../../../src/app/table/table-service.js';
 import type { EventStore } from '../../../src/ports/event-store.js';
 import { ROUND_AT_A_DECISION } from '../../support/round-at-a-decision.js';

@@ -2,7 +2,7 @@
 // the log, kept with the table's snapshot so start-up reads only the tail since it (src/app/table/shoe-position.ts).
 import { describe, expect, test } from 'vitest';
 import { MemoryEventStore } from '../../../src/adapters/store/memory-event-store.js';
-import { steppingClock } from '../../../src/adapters/clock/system-clock.js';
+import { steppingClock } from '../../../src/adapters/clock/stepping-clock.js';
 import { loadRuleSet } from '../../../src/config/load-rule-set.js';
 import { TableService } from '../../../src/app/table/table-service.js';
 import { attachShoePosition, lastShoeSeq } from '../../../src/app/table/shoe-position.js';

@@ -9,8 +9,7 @@ import { loadRuleSet } from '../../../src/config/load-rule-set.js';
 import { MemoryEventStore } from '../../../src/adapters/store/memory-event-store.js';
 import { TableService } from '../../../src/app/table/table-service.js';
 import { TableHaltedError } from '../../../src/app/table/append-fault.js';
-import type { Clock } from '../../../src/ports/clock.js';
-import { ManualScheduler } from '../../support/manual-scheduler.js';
+import { VirtualClock } from '../../../src/adapters/clock/virtual-clock.js';
 import { ROUND_AT_A_DECISION } from '../../support/round-at-a-decision.js';
 
 const { rules, rulesId } = loadRuleSet('six-deck');
@@ -19,18 +18,15 @@ const resume = (by: string) => ({ type: 'supervisor' as const, action: 'resume' 
 
 interface Line { level: number; msg: string; err?: unknown; [field: string]: unknown }
 
-/** Virtual time: the scheduler's timers and the clock move together, a second at a time. */
+/** Virtual time, a second at a time. */
 function virtualTime() {
-  const scheduler = new ManualScheduler();
-  let mono = 0;
-  const clock: Clock = { now: () => ({ mono, wall: new Date(Date.UTC(2026, 0, 1) + mono).toISOString() }) };
+  const clock = new VirtualClock({ wall: Date.UTC(2026, 0, 1), mono: 0, ioTurns: 1 });
   return {
-    scheduler, clock,
+    clock,
     async seconds(count: number, each: () => Promise<void> = async () => undefined) {
       for (let i = 0; i < count; i++) {
         await each();
-        mono += 1000;
-        await scheduler.advance(1000);
+        await clock.advance(1000);
       }
     },
   };
@@ -47,7 +43,7 @@ async function halted() {
   const time = virtualTime();
   const lines: Line[] = [];
   const logger = pino({ level: 'debug' }, { write: (s: string) => void lines.push(JSON.parse(s) as Line) });
-  const service = await TableService.open({ tableId: 't1', rules, rulesId, store, clock: time.clock, scheduler: time.scheduler, logger, logFile: '/data/tables/t1.db' });
+  const service = await TableService.open({ tableId: 't1', rules, rulesId, store, clock: time.clock, logger, logFile: '/data/tables/t1.db' });
   for (const input of ROUND_AT_A_DECISION.slice(0, 4)) await service.submit(input, fromShoe);
   const append = store.append.bind(store);
   const disk = { full: true };
@@ -96,7 +92,7 @@ describe('a table halted on a full disk', () => {
     expect(result.stored[0]!.data).toMatchObject({ by: 'sup-1', refused: 630, since: '2026-01-01T00:00:00.000Z' });
     await time.seconds(300);
     expect(logged()).toHaveLength(5);
-    expect(time.scheduler.pending).toBe(0);
+    expect(time.clock.pendingTimers).toBe(0);
   });
 
   test('the Resume that clears the halt is answered as done, not refused as "not paused"; a second one is refused as before', async () => {

@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest';
 import { firstValueFrom, toArray, take } from 'rxjs';
 import { loadRuleSet } from '../../../src/config/load-rule-set.js';
 import { MemoryEventStore } from '../../../src/adapters/store/memory-event-store.js';
-import { steppingClock } from '../../../src/adapters/clock/system-clock.js';
+import { steppingClock } from '../../../src/adapters/clock/stepping-clock.js';
 import { TableService } from '../../../src/app/table/table-service.js';
 import type { EventStore } from '../../../src/ports/event-store.js';
 import { verifyLog } from '../../../src/app/audit/verify-log.js';

@@ -37,7 +37,7 @@ export async function haltedTable(options: { listen?: boolean } = {}): Promise<H
   const { store, service } = await openTable(options.listen ? 'system' : 'stepping');
   const lines: LogLine[] = [];
   const logger = pino({ level: 'info' }, { write: (s: string) => void lines.push(JSON.parse(s) as LogLine) });
-  const views = startedProjections(service, store, tableMeta(TABLE_ID, rules), { decision: 15 }, logger);
+  const views = startedProjections(service, store, tableMeta(TABLE_ID, rules), { decision: 15 }, service.clock, logger);
   // Health as the runtime judges it (/readyz, the pages' alarm line): the halt makes the log not writable.
   const health = tableHealth({ store, tableId: TABLE_ID, link: () => null, appends: new AppendMetrics(), halted: () => service.halted });
   const app = createTableWebServer({ service, store, config, decisionSeconds: 15, logger, views, health });

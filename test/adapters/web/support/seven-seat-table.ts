@@ -6,7 +6,7 @@
 import { pino } from 'pino';
 import { afterAll, beforeAll } from 'vitest';
 import { MemoryEventStore } from '../../../../src/adapters/store/memory-event-store.js';
-import { systemClock } from '../../../../src/adapters/clock/system-clock.js';
+import { realClock } from '../../../../src/adapters/clock/real-clock.js';
 import { createTableWebServer } from '../../../../src/composition/table-web-server.js';
 import { loadRuleSet } from '../../../../src/config/load-rule-set.js';
 import { parseTableConfig } from '../../../../src/config/table-config.js';
@@ -41,7 +41,7 @@ export async function sevenSeatTable(): Promise<WebTable> {
   const { rules, rulesId } = loadRuleSet('european');
   const config = parseTableConfig({ id: SEVEN_SEAT_TABLE, rules: 'european', roles: ROLES }, 'test');
   const store = new MemoryEventStore();
-  const service = await TableService.open({ tableId: SEVEN_SEAT_TABLE, rules, rulesId, store, clock: systemClock });
+  const service = await TableService.open({ tableId: SEVEN_SEAT_TABLE, rules, rulesId, store, clock: realClock() });
   const app = createTableWebServer({ service, store, config, decisionSeconds: DECISION_SECONDS, logger: pino({ level: 'silent' }) });
   await app.ready();
   const url = await app.listen({ host: '127.0.0.1', port: 0 });

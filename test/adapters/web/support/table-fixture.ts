@@ -1,7 +1,8 @@
 // A table for the web tests: the six-deck rules, an in-memory log, and a scripted round whose hole card
 // ("8H") and burn card ("5D") appear nowhere else, so a test can search every message for them.
 import { MemoryEventStore } from '../../../../src/adapters/store/memory-event-store.js';
-import { steppingClock, systemClock } from '../../../../src/adapters/clock/system-clock.js';
+import { steppingClock } from '../../../../src/adapters/clock/stepping-clock.js';
+import { realClock } from '../../../../src/adapters/clock/real-clock.js';
 import { loadRuleSet } from '../../../../src/config/load-rule-set.js';
 import { parseTableConfig, type TableConfig } from '../../../../src/config/table-config.js';
 import { TableService } from '../../../../src/app/table/table-service.js';
@@ -32,7 +33,7 @@ export const { rules, rulesId } = loadRuleSet('six-deck');
 
 export async function openTable(clock: 'stepping' | 'system' = 'stepping'): Promise<{ store: MemoryEventStore; service: TableService }> {
   const store = new MemoryEventStore();
-  const service = await TableService.open({ tableId: TABLE_ID, rules, rulesId, store, clock: clock === 'system' ? systemClock : steppingClock() });
+  const service = await TableService.open({ tableId: TABLE_ID, rules, rulesId, store, clock: clock === 'system' ? realClock() : steppingClock() });
   return { store, service };
 }
 

@@ -4,7 +4,7 @@
 import { describe, expect, test } from 'vitest';
 import { loadRuleSet } from '../../../../src/config/load-rule-set.js';
 import { MemoryEventStore } from '../../../../src/adapters/store/memory-event-store.js';
-import { steppingClock } from '../../../../src/adapters/clock/system-clock.js';
+import { steppingClock } from '../../../../src/adapters/clock/stepping-clock.js';
 import { TableService } from '../../../../src/app/table/table-service.js';
 import { recentShoes, startShuffleCheck } from '../../../../src/app/table/integrity/shuffle-check.js';
 import { alarmsOf } from '../../../../src/app/displays/integrity-alarms.js';

@@ -1,5 +1,6 @@
 // The whole table in demo mode, in-process (issues 3 and 5): the emulated shoe speaks the real protocol
-// over serialport's mock binding, the controller logs every card before it is ACKed, the bot plays.
+// over serialport's mock binding, the controller logs every card before it is ACKed, the bot plays. On
+// virtual time (docs/architecture.md, "The clock"): the table's minutes pass without waiting for them.
 import { describe, expect, test } from 'vitest';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,6 +13,7 @@ import { verifyLog } from '../../src/app/audit/verify-log.js';
 import { SqliteEventStore } from '../../src/adapters/store/sqlite-event-store.js';
 import { isInputRecord, recordedInput } from '../../src/app/audit/log-records.js';
 import type { Card } from '../../src/rules/cards.js';
+import { VirtualClock } from '../../src/adapters/clock/virtual-clock.js';
 
 function config(rules: string, dir: string) {
   return parseTableConfig({
@@ -24,17 +26,14 @@ describe.each(['six-deck', 'switch', 'european'])('demo table (%s)', (rules) => 
   test('plays rounds through the real protocol; the log holds every dealt card once, in order, and verifies', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'runtime-'));
     const store = new SqliteEventStore({ path: join(dir, '{tableId}.db'), synchronous: 'NORMAL', pollIntervalMs: 0 });
-    const runtime = await startTable({ config: config(rules, dir), store, logger: pino({ level: process.env['DEBUG_RUNTIME'] ? 'debug' : 'silent' }), paceMs: 2, seed: 11 });
+    const clock = new VirtualClock();
+    const runtime = await startTable({ config: config(rules, dir), store, clock, logger: pino({ level: process.env['DEBUG_RUNTIME'] ? 'debug' : 'silent' }), paceMs: 2, seed: 11 });
     const dealt: Card[] = [];
     runtime.emulator?.on((e) => { if (e.type === 'dealt') dealt.push(e.card); });
     try {
-      await new Promise<void>((resolve, reject) => {
-        let ended = 0;
-        const timeout = setTimeout(() => reject(new Error(`only ${ended} rounds ended; table ${runtime.service.phase}`)), 45_000);
-        runtime.service.events$.subscribe((e) => {
-          if (e.type === 'round.ended' && ++ended >= 6) { clearTimeout(timeout); resolve(); }
-        });
-      });
+      let ended = 0;
+      runtime.service.events$.subscribe((e) => { if (e.type === 'round.ended') ended += 1; });
+      if (!(await clock.runUntil(() => ended >= 6, 600_000, 50))) throw new Error(`only ${ended} rounds ended in ten minutes of the table's time; table ${runtime.service.phase}`);
     } finally {
       await runtime.stop();
       SerialPortMock.binding.reset();

@@ -2,7 +2,8 @@
 // the real protocol over the mock binding to a table started by `startTable`; the store's append for a
 // card can be stalled or made to fail. A card is ACKed only after its append resolved: while the append
 // is stalled the shoe gets no ACK and retransmits; a failed append gets no ACK either, and the shoe's
-// retransmission puts the card on the log, once.
+// retransmission puts the card on the log, once. The table runs on virtual time (docs/architecture.md,
+// "The clock"): the shoe's retransmissions come at their times without waiting for them.
 //
 // This test fails if the runtime hands the shoe event to the table without awaiting it
 // (src/composition/table-runtime.ts, `await bridge.onShoeEvent(...)` → `void ...`): checked by hand.
@@ -14,15 +15,13 @@ import { startTable, type TableRuntime } from '../../src/composition/table-runti
 import { MemoryEventStore } from '../../src/adapters/store/memory-event-store.js';
 import { isInputRecord, recordedInput } from '../../src/app/audit/log-records.js';
 import type { EventStore, NewEvent } from '../../src/ports/event-store.js';
+import { VirtualClock } from '../../src/adapters/clock/virtual-clock.js';
 
+const clock = new VirtualClock();
+/** The table's time moves on (10 ms at a time) until `ok`; `ms` of it at most. */
 const until = async (what: string, ok: () => boolean, ms = 10_000): Promise<void> => {
-  const end = Date.now() + ms;
-  while (!ok()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 5));
-  }
+  if (!(await clock.runUntil(ok, ms))) throw new Error(`not within ${ms} ms of the table's time: ${what}`);
 };
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** A store whose appends of card inputs can be held back or refused. */
 function gatedStore(inner: MemoryEventStore) {
@@ -62,7 +61,7 @@ describe('the running table ACKs a card only after its append resolved (§9.6)',
     const inner = new MemoryEventStore();
     const { store, control } = gatedStore(inner);
     const config = parseTableConfig({ id: 'ack-1', rules: 'six-deck', decisionTimerSeconds: 30, bettingSeconds: 60, roles: {} }, 'test');
-    runtime = await startTable({ config, store, logger: pino({ level: 'silent' }), quiet: true, seed: 3 });
+    runtime = await startTable({ config, store, clock, logger: pino({ level: 'silent' }), quiet: true, seed: 3 });
     const shoe = runtime.emulator!;
     const cardInputs = async () => (await inner.read('ack-1')).filter(isInputRecord).map(recordedInput).filter((r) => r.input.type === 'card');
 
@@ -73,7 +72,7 @@ describe('the running table ACKs a card only after its append resolved (§9.6)',
     const retransmissionsBefore = shoe.stats.retransmissions;
     void shoe.drawCard();
     await until('the card append to start', () => control.cardAppends === 1);
-    await sleep(900);
+    await clock.advance(900);
     // Stalled: the CARD_DRAWN is still unacknowledged at the shoe, which keeps retransmitting it.
     expect(shoe.sequenceState.outstanding).not.toBeNull();
     expect(shoe.stats.retransmissions - retransmissionsBefore).toBeGreaterThanOrEqual(2);
