@@ -6,7 +6,7 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { MemoryEventStore } from '../../../src/adapters/store/memory-event-store.js';
 import { deriveTransactions } from '../../../src/app/money/transaction-fold.js';
 import type { TableService } from '../../../src/app/table/table-service.js';
-import type { FeedWorker } from '../../../src/app/feed/feed-worker.js';
+import type { FeedWorker, FeedWorkerOptions } from '../../../src/app/feed/feed-worker.js';
 import { FEED_DELIVERED_RECORD, type FeedDeliveredNote } from '../../../src/app/feed/feed-note.js';
 import { playMoneySession } from '../money/money-session.js';
 import { ScriptedTransport, TABLE, UNAVAILABLE, virtualTime, keptLines, openFeed, settle, until } from './feed-fixture.js';
@@ -25,6 +25,21 @@ async function derivedIds(store: MemoryEventStore): Promise<string[]> {
 
 async function notes(store: MemoryEventStore): Promise<FeedDeliveredNote[]> {
   return (await store.read(TABLE)).filter((e) => e.type === FEED_DELIVERED_RECORD).map((e) => e.data as unknown as FeedDeliveredNote);
+}
+
+/** A worker on a short session whose receiver answers only when the test calls `release()`; the first is sent. */
+async function answeredByHand(extra: Partial<FeedWorkerOptions> = {}) {
+  const store = new MemoryEventStore();
+  await playMoneySession(store, TABLE, 'six-deck', 3, 2);
+  const time = virtualTime();
+  const transport = new ScriptedTransport();
+  let answer: () => void = () => undefined;
+  transport.answer = () => new Promise((resolve) => (answer = () => resolve(null)));
+  const opened = await openFeed(store, 'six-deck', time, transport, extra);
+  running.push(opened);
+  await opened.worker.start();
+  await until(() => transport.attempts.length === 1, 'the first sent');
+  return { store, time, transport, opened, release: () => answer() };
 }
 
 describe('the settlement feed\'s worker', () => {
@@ -47,16 +62,7 @@ describe('the settlement feed\'s worker', () => {
   });
 
   test('the next goes only once the one before is acknowledged', async () => {
-    const store = new MemoryEventStore();
-    await playMoneySession(store, TABLE, 'six-deck', 3, 2);
-    const time = virtualTime();
-    const transport = new ScriptedTransport();
-    let release: () => void = () => undefined;
-    transport.answer = () => new Promise((resolve) => (release = () => resolve(null)));
-    const opened = await openFeed(store, 'six-deck', time, transport);
-    running.push(opened);
-    await opened.worker.start();
-    await until(() => transport.attempts.length === 1, 'the first sent');
+    const { transport, release } = await answeredByHand();
     await settle(50);
     expect(transport.attempts).toHaveLength(1);
     release();
@@ -68,16 +74,7 @@ describe('the settlement feed\'s worker', () => {
   });
 
   test('at a stop, a delivery under way has its grace to be answered: noted if it is, abandoned when the grace is over', async () => {
-    const store = new MemoryEventStore();
-    await playMoneySession(store, TABLE, 'six-deck', 3, 2);
-    const time = virtualTime();
-    const transport = new ScriptedTransport();
-    let release: () => void = () => undefined;
-    transport.answer = () => new Promise((resolve) => (release = () => resolve(null)));
-    const opened = await openFeed(store, 'six-deck', time, transport, { stopGraceMs: 1000 });
-    running.push(opened);
-    await opened.worker.start();
-    await until(() => transport.attempts.length === 1, 'the first sent');
+    const { store, time, transport, opened, release } = await answeredByHand({ stopGraceMs: 1000 });
     let stopped = false;
     const stopping = opened.worker.stop().then(() => (stopped = true));
     await time.advance(999);
