@@ -9,9 +9,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { get } from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from '../test/adapters/store/nats-server-process.js';
 import { ROOT } from '../test/support/run-cli.js';
 import { numberOption } from './support/bench-options.js';
 
@@ -24,14 +24,6 @@ type Launch = (port: number, dataDir: string) => ChildProcess;
 const npmStart: Launch = (port, dataDir) => spawn('npm', ['start', '--', '--port', String(port), '--data-dir', dataDir], { cwd: ROOT, stdio: 'ignore', detached: true });
 const tsxStart: Launch = (port, dataDir) =>
   spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'start', '--port', String(port), '--data-dir', dataDir], { cwd: ROOT, stdio: 'ignore', detached: true });
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
-  const port = (server.address() as { port: number }).port;
-  await new Promise<void>((r) => server.close(() => r()));
-  return port;
-}
 
 /** One GET: its status and body, or status 0 while nothing listens. */
 function fetchOnce(port: number, path: string): Promise<{ status: number; body: string }> {
@@ -90,7 +82,7 @@ async function measure(name: string, launch: Launch): Promise<Timing> {
   return result;
 }
 
-console.log(`bench:start: ${runs} runs each after a warm-up, from spawn to the first 200 on / and to the first card`);
+console.log(`bench:start: ${runs} run${runs === 1 ? "" : "s"} each after a warm-up, from spawn to the first 200 on / and to the first card`);
 const npm = await measure('npm start (the start build)', npmStart);
 if (!skipTsx) {
   const tsx = await measure('node --import tsx src/cli/main.ts start', tsxStart);

@@ -15,11 +15,11 @@ const pad = (s, n) => String(s).padStart(n);
 export function summarise(report, top = 10) {
   const lines = [`test durations (${report.startedAt}, ${report.wallSeconds.toFixed(1)} s in all):`];
   for (const g of report.groups) {
-    lines.push(`  group ${g.group.padEnd(9)} ${pad(g.wallSeconds.toFixed(1), 7)} s wall, ${pad(g.fileSeconds.toFixed(1), 7)} s in ${g.files} files`);
+    lines.push(`  group ${g.group.padEnd(12)} ${pad(g.wallSeconds.toFixed(1), 7)} s wall, ${pad(g.fileSeconds.toFixed(1), 7)} s in ${g.files} files`);
   }
   lines.push(`  the ${Math.min(top, report.files.length)} slowest files (seconds in their worker, of which importing):`);
   for (const f of report.files.slice(0, top)) {
-    lines.push(`  ${pad(f.seconds.toFixed(1), 7)} s ${pad(`(${f.importSeconds.toFixed(1)})`, 8)}  ${f.group.padEnd(8)}  ${f.file}${f.state === 'passed' ? '' : `  [${f.state}]`}`);
+    lines.push(`  ${pad(f.seconds.toFixed(1), 7)} s ${pad(`(${f.importSeconds.toFixed(1)})`, 8)}  ${f.group.padEnd(12)}  ${f.file}${f.state === 'passed' ? '' : `  [${f.state}]`}`);
   }
   return lines;
 }
