@@ -61,7 +61,7 @@ const NODE_GLOBALS = ['process', 'Buffer', 'global', 'require', 'module', '__dir
   .map((name) => ({ name, message: 'The pages run in the browser: Node\'s globals are not there.' }));
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', 'dist/**', 'bench-dist-*/**', 'data/**', 'test-output/**', 'firmware-protocol/vectors/**'] },
+  { ignores: ['node_modules/**', 'dist/**', 'start-build*/**', 'bench-dist-*/**', 'data/**', 'test-output/**', 'firmware-protocol/vectors/**'] },
   {
     files: ['**/*.ts', '**/*.mts', '**/*.cts'],
     languageOptions: { parser: tseslint.parser, sourceType: 'module' },

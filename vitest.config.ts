@@ -4,38 +4,72 @@ import { relative } from 'node:path';
 
 const INCLUDE = ['test/**/*.test.ts', 'firmware-protocol/**/*.test.ts'];
 
-// The suite in two groups, one after the other (docs/testing.md), chosen by file name:
+// The suite in three groups, one after the other (docs/testing.md, "Running"), chosen by file name:
 //
-// 1. "parallel": every file that is pure computation or runs a CLI to completion, three at a time, plus
-//    the two long pty end-to-end tests, which spend nearly all their time waiting (the 20 unplugs of 1-5 s,
-//    the faulty shoe's stalls: about 7 s of CPU in 80 s and 31 s) and start first, so the pure files fill
-//    the two cores around them. Their assertions are about what reaches the log, never about how long
+// 1. "parallel": every file that is pure computation or runs a CLI to completion, five at a time. The first
+//    three spend nearly all their time waiting and start first — the two long pty end-to-end tests (the 20
+//    unplugs of 1-5 s, the faulty shoe's stalls: about 7 s of CPU in 80 s and 31 s) and the packed library's
+//    npm pack and install (the registry, npm's own work) — so the other two workers keep both cores busy
+//    with the pure files around them. Their assertions are about what reaches the log, never about how long
 //    anything took, and they were run repeatedly under this load before being put here. The group is bound
-//    by the two cores (about 760 s of CPU): a file that would be safe here but costs CPU, like the crash
-//    test's fifty restarts, lengthens it by more than it saves in the timing group, which mostly waits.
-// 2. "timing": files named `*.timing.test.ts`, whose outcome may depend on wall-clock timing —
-//    pseudo-terminals with short deadlines, a browser, paced live tables, processes killed or outages made
-//    at moments in time, latency measurements. They run one at a time, alone, as the whole suite used to.
-//    A new file that plays in real time is named `*.timing.test.ts`.
+//    by the two cores: a file that would be safe here but costs CPU, like the crash test's fifty restarts,
+//    lengthens it by more than it saves in the timing groups, which mostly wait.
+// 2. "timing-pairs": the files of PAIRED, two at a time: real-time files whose outcome depends on nothing
+//    but their own ports, folders and processes (free ports, scratch folders, a headless browser each) and
+//    that hold no latency to a bound — they only wait for things to happen. Each was run two at a time
+//    repeatedly before being put here.
+// 3. "timing": the other files named `*.timing.test.ts`, whose outcome may depend on wall-clock timing —
+//    pseudo-terminals with short deadlines, paced live tables, processes killed or outages made at moments
+//    in time, latency measurements, an event loop held up on purpose. They run one at a time, alone.
+//    A new file that plays in real time is named `*.timing.test.ts`, and joins PAIRED only as above.
 const TIMING = ['**/*.timing.test.ts'];
+const PAIRED = [
+  // The crash test's fifty restarts cost CPU, nothing in it is timed: a browser file waits beside it.
+  'test/adapters/store/crash-recovery.timing.test.ts',
+  // Headless Chromium, one browser and one table per file, screenshots under their own names.
+  'test/adapters/web/floor-pages.timing.test.ts',
+  'test/adapters/web/screens.timing.test.ts',
+  'test/adapters/web/first-viewport.timing.test.ts',
+  'test/adapters/web/par-sheet-page.timing.test.ts',
+  'test/adapters/web/browser.timing.test.ts',
+  'test/adapters/web/russian-reasons.timing.test.ts',
+  'test/adapters/web/feed-panel.timing.test.ts',
+  'test/adapters/web/halt-pages.timing.test.ts',
+  'test/adapters/web/play-page.timing.test.ts',
+  // Processes started and stopped on free ports in scratch folders; what they log and leave, not when.
+  'test/composition/compiled-service-life.timing.test.ts',
+  'test/docs/tutorial.timing.test.ts',
+  'test/composition/service-life.timing.test.ts',
+  'test/adapters/store/backup-cli.timing.test.ts',
+  'test/cli/export-started-table.timing.test.ts',
+  'test/composition/demo-restart.timing.test.ts',
+];
 
-// Started first in their group: the waiting pty tests, then the longest files, so the group does not end
-// on one long file (without this, a fresh checkout orders files by size; the C fuzzer's 45 s then came last).
+// Started first in their group: the waiting files, then a quick one (so the first result shows within
+// seconds), then the longest, so the group does not end on one long file (without this, a fresh checkout
+// orders files by size; the C fuzzer's 45 s then came last). Measured: test-output/test-durations.json.
 const FIRST = [
-  // The packed library installed as a user installs it: most of its minutes compile better-sqlite3 on one core.
+  // The packed library installed as a user installs it: npm pack's type-checked build, the registry, npm.
   'test/testing/packed-library.test.ts',
   'test/e2e/pty-unplug.test.ts',
   'test/e2e/pty-table.test.ts',
-  'test/app/par/simulation.test.ts',
-  'firmware-protocol/test/c-fuzz.test.ts',
+  'test/rules/rules.test.ts',
   'test/app/par-sheet/par-sheet-words.test.ts',
-  'test/scenarios/scenarios.test.ts',
-  'test/analysis/exact-return.test.ts',
+  'test/round/chart-runner.test.ts',
+  'test/cli/build.test.ts',
   'test/app/audit/corrupt-log-cli.test.ts',
   'test/composition/log-loss-detection.test.ts',
+  'test/app/audit/verify-parallel.test.ts',
   'test/app/players/strategy-player.test.ts',
-  'test/app/audit/audit-cli.test.ts',
+  'test/composition/table-edge-warning.test.ts',
+  'firmware-protocol/test/c-fuzz.test.ts',
+  'test/adapters/web/api-fuzz.test.ts',
   'test/cli/par-sheet-cli.test.ts',
+  'test/app/par/simulation.test.ts',
+  // The timing pairs: the CPU-bound crash test beside the browser files.
+  'test/adapters/store/crash-recovery.timing.test.ts',
+  'test/adapters/web/floor-pages.timing.test.ts',
+  'test/adapters/web/screens.timing.test.ts',
 ];
 
 class LongFirst extends BaseSequencer {
@@ -59,11 +93,15 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'parallel', include: INCLUDE, exclude: [...configDefaults.exclude, ...TIMING], maxWorkers: 3, sequence: { groupOrder: 0 } },
+        test: { name: 'parallel', include: INCLUDE, exclude: [...configDefaults.exclude, ...TIMING], maxWorkers: 5, sequence: { groupOrder: 0 } },
       },
       {
         extends: true,
-        test: { name: 'timing', include: TIMING, maxWorkers: 1, sequence: { groupOrder: 1 } },
+        test: { name: 'timing-pairs', include: PAIRED, maxWorkers: 2, sequence: { groupOrder: 1 } },
+      },
+      {
+        extends: true,
+        test: { name: 'timing', include: TIMING, exclude: [...configDefaults.exclude, ...PAIRED], maxWorkers: 1, sequence: { groupOrder: 2 } },
       },
     ],
   },

@@ -1,14 +1,18 @@
 #!/usr/bin/env node
-// Runs the whole vitest suite and closes with the plain line CI reads: "N passed, N failed".
+// Runs the whole vitest suite and closes with the plain line CI reads: "N passed, N failed". Before it, the
+// ten slowest files and each group's time, which the durations reporter also keeps in
+// test-output/test-durations.json (`npm run test:durations` prints them again; docs/testing.md).
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
+import { mkdtempSync, readFileSync, existsSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DURATIONS_PATH, readDurations, summarise } from './test-durations.mjs';
 
 const out = join(mkdtempSync(join(tmpdir(), 'vitest-')), 'results.json');
+rmSync(DURATIONS_PATH, { force: true }); // a run that dies early must not show the previous run's figures
 const run = spawnSync(
   'npx',
-  ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...process.argv.slice(2)],
+  ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, '--reporter=./scripts/test-durations-reporter.ts', ...process.argv.slice(2)],
   { stdio: 'inherit' },
 );
 let passed = 0;
@@ -35,5 +39,7 @@ if (existsSync(out)) {
 } else {
   failed = 1;
 }
+const durations = readDurations();
+if (durations !== undefined) for (const line of summarise(durations)) console.log(line);
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(run.status === 0 && failed === 0 ? 0 : 1);

@@ -2,6 +2,9 @@
 // for a bounded time, with a corpus made of the normative vectors' wire bytes (PROTOCOL.md §12):
 // a crash, a sanitizer report or an invalid frame sent by the shoe fails the test. Needs clang
 // (CI installs it); skips without it.
+//
+// SLOW (47 s: libFuzzer runs for a bounded time after building the C shoe with sanitizers; docs/testing.md,
+// "Where the time goes").
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

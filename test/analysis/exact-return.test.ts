@@ -4,16 +4,16 @@
 // (more in a single deck), which is what the tolerances allow.
 import { describe, expect, test } from 'vitest';
 import { loadRuleSet } from '../../src/config/load-rule-set.js';
-import { analyseGame } from '../../src/analysis/main-return.js';
+import { cachedAnalysis } from '../support/exact-analysis-cache.js';
 
 const fixture = (name: string) => loadRuleSet(new URL(`./rules/${name}.yaml`, import.meta.url).pathname).rules;
-const percent = (name: string, rules = fixture(name)) => analyseGame(rules).main.expectedReturn * 100;
+const percent = (name: string, rules = fixture(name)) => cachedAnalysis(rules).main.expectedReturn * 100;
 
 describe('exact main-game return against published figures', () => {
   test('standard six-deck S17 (DA2, DAS, split to 4, aces once, no surrender, peek, 3:2): house edge about 0.40 %', () => {
     // The published house edge of about 0.40 %: Wizard of Odds' house-edge calculator gives 0.40 %
     // for these rules. Tolerance 0.05 %: total-dependent chart and split approximation.
-    const { main, strategy } = analyseGame(fixture('standard-s17'));
+    const { main, strategy } = cachedAnalysis(fixture('standard-s17'));
     expect(Math.abs(main.expectedReturn * 100 + 0.40)).toBeLessThan(0.05);
     // The chart it plays is the published six-deck S17 DAS chart; a few landmark cells:
     const first = (rows: typeof strategy.hard, row: string, up: number) => rows[row]?.[String(up)]?.slice(0, 2).join(' ');

@@ -4,9 +4,9 @@
 // total-dependent chart, off the top, with exact card removal through splits.
 import { describe, expect, test } from 'vitest';
 import { loadRuleSet } from '../../src/config/load-rule-set.js';
-import { analyseGame } from '../../src/analysis/main-return.js';
+import { cachedAnalysis } from '../support/exact-analysis-cache.js';
 
-const percent = (name: string) => analyseGame(loadRuleSet(new URL(`./rules/${name}.yaml`, import.meta.url).pathname).rules).main.expectedReturn * 100;
+const percent = (name: string) => cachedAnalysis(loadRuleSet(new URL(`./rules/${name}.yaml`, import.meta.url).pathname).rules).main.expectedReturn * 100;
 
 describe('exact main-game return against published rule-effect tables and analyses', () => {
   test('eight decks, S17, DAS, split to 4, aces once, no surrender, 3:2: house edge about 0.43 %', () => {

@@ -1,6 +1,9 @@
 // Service life, build part: the build compiles to plain JavaScript that runs with
 // `node` alone — no tsx — finding its configuration from the package root and its pages beside it.
 // Built without type checking into test-output/ (the type check is `npm run typecheck`'s job), to stay quick.
+//
+// SLOW (33 s: the build (tsc without type check, the pages' bundles), then the compiled CLI run as a user runs
+// it, a table included; docs/testing.md, "Where the time goes").
 import { describe, expect, test } from 'vitest';
 import { execFile, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';

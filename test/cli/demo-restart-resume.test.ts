@@ -2,7 +2,7 @@
 // restart died before its resume was written (src/app/table/restart-pause.ts): the next start's recovery
 // marker says `interrupted: false` (the table was already paused), yet the round waits for the same resume,
 // so the demo supervisor gives it and the demo plays on instead of waiting, paused, for a person.
-import { describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,16 +11,22 @@ import { SqliteEventStore } from '../../src/adapters/store/sqlite-event-store.js
 import { TableService } from '../../src/app/table/table-service.js';
 import { steppingClock } from '../../src/adapters/clock/stepping-clock.js';
 import { loadRuleSet } from '../../src/config/load-rule-set.js';
-import { ROOT } from '../support/run-cli.js';
+import { cliEntry, ROOT } from '../support/run-cli.js';
 import { readTableLog } from '../support/log-play.js';
 import { ROUND_AT_A_DECISION } from '../support/round-at-a-decision.js';
+
+/** The CLI as `npm start` runs it (the start build, test/support/run-cli.ts): plain node, no tsx start-up. */
+let cli = '';
+beforeAll(async () => {
+  cli = await cliEntry();
+});
 
 const DEMO_TABLE = 'demo-1';
 
 /** `shoe start` (the demo) on `dataDir` until its stdout/stderr says `until`, then SIGTERM; its output. */
 function startDemoUntil(dataDir: string, until: RegExp): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'start', '--data-dir', dataDir, '--port', '0'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [cli, 'start', '--data-dir', dataDir, '--port', '0'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     const guard = setTimeout(() => child.kill('SIGKILL'), 45_000);
     const seen = (d: Buffer) => {

@@ -1,19 +1,25 @@
 // Every durable log anchors, and is keyed when a key is given (docs/audit.md, "Anchors"): `shoe run`
 // writes its log as a table does — MACs with SHOE_LOG_KEY (or --key-env), an anchor file beside the
 // database — so an older copy put back in its place is caught by `verify`, and `start` refuses it.
-import { describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawn } from 'node:child_process';
-import { ROOT } from '../support/run-cli.js';
+import { cliEntry, ROOT } from '../support/run-cli.js';
 import { demoSessionFiles } from '../support/log-play.js';
+
+/** The CLI as `npm start` runs it (the start build, test/support/run-cli.ts): plain node, no tsx start-up. */
+let cli = '';
+beforeAll(async () => {
+  cli = await cliEntry();
+});
 
 const KEY = 'run-anchored-test-key-0123456789abcdef';
 
 function shoe(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], { cwd: ROOT, env: { PATH: process.env['PATH'] ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [cli, ...args], { cwd: ROOT, env: { PATH: process.env['PATH'] ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));

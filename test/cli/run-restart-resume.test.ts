@@ -1,21 +1,27 @@
 // `shoe run` is restartable at any point (src/cli/play-session-into-log.ts): a run killed after a restart's
 // recovery marker paused the interrupted round, but before its scripted resume was written, leaves a
 // paused table; the next run must still resume it, or every later line of the session is refused.
-import { describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { ROOT } from '../support/run-cli.js';
+import { cliEntry, ROOT } from '../support/run-cli.js';
 import { demoSessionFiles, play, readTableLog } from '../support/log-play.js';
 import { SqliteEventStore } from '../../src/adapters/store/sqlite-event-store.js';
 import { TableService } from '../../src/app/table/table-service.js';
 import { steppingClock } from '../../src/adapters/clock/stepping-clock.js';
 import { loadRuleSet } from '../../src/config/load-rule-set.js';
 
+/** The CLI as `npm start` runs it (the start build, test/support/run-cli.ts): plain node, no tsx start-up. */
+let cli = '';
+beforeAll(async () => {
+  cli = await cliEntry();
+});
+
 const run = (session: string, db: string) =>
-  promisify(execFile)(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'run', session, '--rules', 'six-deck', '--db', db, '--table', 't1', '--quiet'], { cwd: ROOT });
+  promisify(execFile)(process.execPath, [cli, 'run', session, '--rules', 'six-deck', '--db', db, '--table', 't1', '--quiet'], { cwd: ROOT });
 
 describe('shoe run after a restart that died before its resume', () => {
   test('the next run resumes the paused round and the log plays as an uninterrupted run', async () => {

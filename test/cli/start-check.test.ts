@@ -2,12 +2,18 @@
 // at once, before the log, the link or NATS is touched and with nothing created on disk — so systemd's
 // Restart=on-failure and its status show it; `--check` validates and exits (docs/operations.md,
 // "Start-up checks"). A table with no shoe deals from the emulated one only when it says demo: true.
-import { describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ROOT } from '../support/run-cli.js';
+import { cliEntry, ROOT } from '../support/run-cli.js';
+
+/** The CLI as `npm start` runs it (the start build, test/support/run-cli.ts): plain node, no tsx start-up. */
+let cli = '';
+beforeAll(async () => {
+  cli = await cliEntry();
+});
 
 const TOKENS = { DEALER_TOKEN: 'dealer-token-1', SUPERVISOR_TOKEN: 'supervisor-token-1', GAME_SERVER_TOKEN: 'game-token-1', DISPLAY_TOKEN: 'display-token-1' };
 
@@ -26,7 +32,7 @@ function productionTable(edit: (text: string) => string = (t) => t): { file: str
 
 function start(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'start', ...args], { cwd: ROOT, env: { PATH: process.env['PATH'] ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [cli, 'start', ...args], { cwd: ROOT, env: { PATH: process.env['PATH'] ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));

@@ -14,11 +14,16 @@ import { SqliteEventStore } from '../../src/adapters/store/sqlite-event-store.js
 import { tableSignature } from '../../src/adapters/wallet/table-signature.js';
 import type { WalletTransaction } from '../../src/app/money/wallet-transaction.js';
 import { playMoneySession } from '../app/money/money-session.js';
-import { ROOT } from '../support/run-cli.js';
+import { cliEntry, ROOT } from '../support/run-cli.js';
 import { shoeInProcess as shoe } from '../support/shoe-in-process.js';
 
+/** The CLI as `npm start` runs it (the start build, test/support/run-cli.ts): plain node, no tsx start-up. */
+let cli = '';
+beforeAll(async () => {
+  cli = await cliEntry();
+});
+
 const SECRET = 'feed-and-wallet-share-this';
-const TSX = import.meta.resolve('tsx');
 let dir: string;
 let db: string;
 let transactions: WalletTransaction[];
@@ -38,7 +43,7 @@ interface WalletProcess { readonly child: ChildProcess; readonly url: string; re
 
 /** `shoe wallet` in a child process, once it listens (its first log line gives the address). */
 async function startWallet(...args: string[]): Promise<WalletProcess> {
-  const child = spawn(process.execPath, ['--import', TSX, join(ROOT, 'src/cli/main.ts'), 'wallet', '--port', '0', ...args], {
+  const child = spawn(process.execPath, [cli, 'wallet', '--port', '0', ...args], {
     cwd: ROOT, env: { ...process.env, WALLET_SECRET: SECRET, LOG_LEVEL: 'info' }, stdio: ['ignore', 'pipe', 'inherit'],
   });
   const exited = once(child, 'exit').then(([code]) => code as number | null);

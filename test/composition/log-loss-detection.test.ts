@@ -1,6 +1,9 @@
 // The log's integrity goals (ADR 0004): a log that lost committed events or was rewritten is detected at start AND by `verify`,
 // every time — the WAL deleted after kill -9, an older copy put back, one event altered with every hash
 // recomputed without the key. Each case runs at several points; each must be caught at every one.
+//
+// SLOW (35 s: kill points of a child table and copies of logs, each checked by start and by `verify` in a child
+// process; docs/testing.md, "Where the time goes").
 import { spawn } from 'node:child_process';
 import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

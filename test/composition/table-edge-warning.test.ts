@@ -2,6 +2,9 @@
 // app/par-sheet/table-edge-warning.ts): classic as configured from seed 000 returns about +1.7 % to the
 // player and logs one WARN in an operator's words; six-deck keeps a house edge and logs none. Either way
 // the verdict is kept beside the log by the rule file's SHA-256.
+//
+// SLOW (31 s of CPU: each table opening computes its rule set's main analysis (a worker) for the edge check;
+// docs/testing.md, "Where the time goes").
 import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

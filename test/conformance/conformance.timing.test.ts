@@ -1,6 +1,9 @@
 // The conformance suite (src/conformance) over real socat pty pairs, a fresh pair per test: the TS
 // emulator and the C host shoe each pass every mandatory clause; each --violate switch of the host
 // shoe makes a named clause fail. Also the verb: exit status, JSON and JUnit outputs.
+//
+// SLOW (46 s: every clause for two shoes and each --violate switch, each over a fresh real pty pair in real time;
+// docs/testing.md, "Where the time goes").
 import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

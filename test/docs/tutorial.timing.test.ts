@@ -6,6 +6,9 @@
 // It runs in a scratch folder laid out like the checkout (every top-level entry linked, `data/` its own),
 // so `data/demo-1.db` in the tutorial is the scratch folder's; DATA_DIR, which `npm start` honours, puts the
 // demo's log there, and PORT (honoured too, and named in the tutorial) a free port instead of 8080.
+//
+// SLOW (31 s: every step of the tutorial as a reader runs it, a demo table in the background included;
+// docs/testing.md, "Where the time goes").
 import { afterAll, describe, expect, test } from 'vitest';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, symlinkSync } from 'node:fs';

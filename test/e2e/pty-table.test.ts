@@ -3,6 +3,9 @@
 // into the controller's serial port; the controller's log
 // holds every card the shoe dealt exactly once and in order; the round results equal those of the
 // same card list replayed from a session file; the capture replays to the same events.
+//
+// SLOW (74 s, mostly waiting: a six-deck shoe dealt over a real pty for each of two shoes, with every fault's
+// stalls; docs/testing.md, "Where the time goes").
 import { beforeAll, describe, expect, test } from 'vitest';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

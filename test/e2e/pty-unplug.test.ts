@@ -6,6 +6,9 @@
 // card still waiting in its queue (see README "The shoe link", PROTOCOL.md §7.5.3). Now: none, every
 // card the shoe dealt is on the log once and in order, and no sequence incident (an unplug keeps the
 // shoe's sequence state).
+//
+// SLOW (168 s, mostly waiting: 20 unplugs of 1-5 s for each of two shoes, and the rounds between them in real
+// time; docs/testing.md, "Where the time goes").
 import { beforeAll, describe, expect, test } from 'vitest';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';

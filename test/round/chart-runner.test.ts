@@ -4,6 +4,9 @@
 // faults, pauses, voids and refusals give the same facts and the same persisted snapshot after every
 // input, for every rule set. The walk must take every transition and enter every state of the chart
 // (counted from the machine definition), so coverage cannot silently drop. docs/adr/0001-fast-chart-runner.md.
+//
+// SLOW (60 s of CPU: every path xstate/graph finds and random sessions, for every rule set, through both runners;
+// docs/testing.md, "Where the time goes").
 import { describe, expect, test } from 'vitest';
 import { createActor, setup, type Snapshot } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';

@@ -2,6 +2,7 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freshStartBuild } from '../../scripts/start.mjs';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -17,13 +18,24 @@ export interface CliPlace {
   readonly env?: NodeJS.ProcessEnv;
 }
 
-const TSX = import.meta.resolve('tsx');
+let startBuild: Promise<string> | undefined;
 
-/** `via: 'npm'` runs `npm run -s shoe -- ...` exactly as documented; 'node' runs the same entry without npm's start-up. */
-export function runCli(args: readonly string[], via: 'npm' | 'node' = 'node', stdin?: string, place: CliPlace = {}): Promise<CliResult> {
+/**
+ * The CLI's entry as `npm start` runs it: main.js of the start build (scripts/start.mjs, docs/operations.md
+ * "Start in production"), made fresh once per test process. Plain node starts it in about half the CPU the
+ * sources take through tsx (docs/testing.md, "Where the time goes"); `npm run -s shoe` (runCli's 'npm') and
+ * the tests of a verb's binary still run the sources through tsx.
+ */
+export async function cliEntry(): Promise<string> {
+  startBuild ??= freshStartBuild();
+  return join(await startBuild, 'src/cli/main.js');
+}
+
+/** `via: 'npm'` runs `npm run -s shoe -- ...` exactly as documented (tsx); 'node' runs the start build's entry with plain node. */
+export async function runCli(args: readonly string[], via: 'npm' | 'node' = 'node', stdin?: string, place: CliPlace = {}): Promise<CliResult> {
   const [cmd, argv] = via === 'npm'
     ? ['npm', ['run', '-s', 'shoe', '--', ...args]]
-    : [process.execPath, ['--import', TSX, join(ROOT, 'src/cli/main.ts'), ...args]];
+    : [process.execPath, [await cliEntry(), ...args]];
   return new Promise((resolve, reject) => {
     const child = spawn(cmd as string, argv as string[], { cwd: place.cwd ?? ROOT, ...(place.env ? { env: place.env } : {}), stdio: ['pipe', 'pipe', 'pipe'] });
     let stdout = '';

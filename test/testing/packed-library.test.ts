@@ -1,12 +1,14 @@
 // The product as a user installs it (docs/qa.md, "The product as a library"): `npm pack` in a copy of the
 // sources without dist/ (the package's prepack builds it), then `npm install ./the.tgz` in a scratch project
-// outside the repository WITH install scripts on, from the registry, as a user's install runs: better-sqlite3
-// builds its binding, the package's postinstall builds verify's native chain check. Then the installed
-// `shoe` (--help, check on a scenario and on a table log it writes itself, verify with and without the native
-// library, start), and the scratch project's TypeScript against `blackjack-table-controller/testing`.
+// outside the repository WITH install scripts on, from the registry, as a user's install runs: better-sqlite3's
+// install script fetches its prebuilt binary from a studio's mirror (./prebuilt-mirror.ts: this checkout's
+// binary over loopback HTTP, as docs/operations.md describes) and loads it, the package's postinstall builds
+// verify's native chain check. Then the installed `shoe` (--help, check on a scenario and on a table log it
+// writes itself, verify with and without the native library, start), and the scratch project's TypeScript
+// against `blackjack-table-controller/testing`.
 //
-// SLOW: this file takes several minutes (a type-checked build, an install that compiles better-sqlite3 from
-// source where no prebuilt binary can be downloaded, a dozen CLI runs); its timeouts are set for that.
+// SLOW: this file takes a minute or two (a type-checked build, the install, a dozen CLI runs); without the
+// mirror the install compiles better-sqlite3 from source, several minutes more. Its timeouts allow for that.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { execFile, spawn } from 'node:child_process';
 import { copyFileSync, cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -14,6 +16,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { ROOT } from '../support/run-cli.js';
+import { prebuiltPath, startPrebuiltMirror, type PrebuiltMirror } from './prebuilt-mirror.js';
 
 const exec = promisify(execFile);
 const HERE = join(ROOT, 'test/testing/scratch-project');
@@ -25,8 +28,9 @@ const versionOf = (name: string): string => (JSON.parse(readFileSync(join(ROOT, 
 /**
  * The environment of a user's shell: none of the npm_* variables of the `npm test` running this file. Where
  * npm has no `nodedir` and Node's headers lie beside it (a Debian or official Node), node-gyp is pointed at
- * them: nothing but the registry is reachable here, so neither a prebuilt better-sqlite3 nor headers can be
- * downloaded (docs/operations.md, "Install the package").
+ * them: nothing but the registry is reachable here, so neither better-sqlite3's prebuilt binary from its
+ * releases nor headers can be downloaded (docs/operations.md, "Install the package"); the install is given
+ * the mirror instead.
  */
 async function userEnv(cwd: string): Promise<NodeJS.ProcessEnv> {
   const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^npm_|^INIT_CWD$/i.test(k)));
@@ -41,6 +45,7 @@ let scratch = '';
 let stage = '';
 let env: NodeJS.ProcessEnv = {};
 let installLog = '';
+let mirror: PrebuiltMirror | undefined;
 const installed = (...path: string[]) => join(scratch, 'node_modules', pkg.name, ...path);
 
 /** A command in the scratch project, as the user types it; never throws, resolves with what it said. */
@@ -72,11 +77,14 @@ describe('npm pack, then npm install of the tarball in a scratch project, instal
     writeFileSync(join(scratch, 'package.json'), JSON.stringify({ name: 'qa-scratch', private: true, type: 'module', overrides: pkg.overrides }, null, 2));
     const tarball = readdirSync(scratch).find((f) => f.endsWith('.tgz')) as string;
     const tools = ['typescript', 'vitest', '@types/node'].map((name) => `${name}@${versionOf(name)}`);
-    const install = await exec('npm', ['install', '--no-audit', '--no-fund', '--loglevel', 'warn', `./${tarball}`, ...tools], { cwd: scratch, env, maxBuffer: 64 * 1024 * 1024 });
+    mirror = await startPrebuiltMirror(join(ROOT, 'node_modules/better-sqlite3'), stage);
+    const withMirror = { ...env, npm_config_better_sqlite3_binary_host: mirror.host };
+    const install = await exec('npm', ['install', '--no-audit', '--no-fund', '--loglevel', 'warn', `./${tarball}`, ...tools], { cwd: scratch, env: withMirror, maxBuffer: 64 * 1024 * 1024 });
     installLog = install.stdout + install.stderr;
   }, 1_200_000);
 
-  afterAll(() => {
+  afterAll(async () => {
+    if (mirror) await mirror.close((await exec('npm', ['config', 'get', 'cache'], { cwd: scratch, env })).stdout.trim());
     for (const dir of [stage, scratch]) if (dir !== '') rmSync(dir, { recursive: true, force: true });
   });
 
@@ -93,6 +101,22 @@ describe('npm pack, then npm install of the tarball in a scratch project, instal
     expect(installLog).not.toMatch(/ERR!/);
   });
 
+  test("better-sqlite3's install script (scripts on) took the mirror's prebuilt binary, which loads in the scratch project", async () => {
+    const version = (JSON.parse(readFileSync(join(scratch, 'node_modules/better-sqlite3/package.json'), 'utf8')) as { version: string }).version;
+    const binary = join(scratch, 'node_modules/better-sqlite3/build/Release/better_sqlite3.node');
+    // prebuild-install asked the mirror for the version the registry gave, by the name the mirror serves.
+    expect(mirror?.asked.map((a) => a.path)).toContain(prebuiltPath(version));
+    // The registry gave the version this checkout holds (else it was compiled from source, as without a mirror).
+    if (version === versionOf('better-sqlite3')) {
+      expect(mirror?.asked).toContainEqual({ path: prebuiltPath(version), status: 200 });
+      expect(readFileSync(binary).equals(readFileSync(join(ROOT, 'node_modules/better-sqlite3/build/Release/better_sqlite3.node')))).toBe(true);
+    }
+    const loaded = await inScratch(process.execPath, ['-e', "const D = require('better-sqlite3'); const db = new D(':memory:'); console.log(db.prepare('select sqlite_version() as v').get().v)"]);
+    expect(loaded.stderr).toBe('');
+    expect(loaded.stdout).toMatch(/^3\.\d+\.\d+$/m);
+    expect(loaded.code).toBe(0);
+  });
+
   test('npx shoe --help', async () => {
     const r = await inScratch('npx', ['shoe', '--help']);
     expect(r.code).toBe(0);
@@ -100,7 +124,7 @@ describe('npm pack, then npm install of the tarball in a scratch project, instal
     expect(r.stdout).toMatch(/\bcheck\b/);
   });
 
-  test('npx shoe check on a scenario, and on a table log the installed shoe wrote (better-sqlite3 built by the install)', async () => {
+  test('npx shoe check on a scenario, and on a table log the installed shoe wrote (better-sqlite3 as the install left it)', async () => {
     copyFileSync(join(ROOT, 'test/scenarios/basic-01-double-soft-hand-allowed.json'), join(scratch, 'scenario.json'));
     const scenario = await inScratch('npx', ['shoe', 'check', 'scenario.json']);
     expect(scenario.stdout).toMatch(/^passed\s+scenario\.json$/m);

@@ -2,6 +2,9 @@
 // SIGKILL at 50 random points — between events or in the middle of a write. Each time it restarts and
 // goes on. The final log equals an uninterrupted run's, apart from the recovery markers: no card lost
 // or duplicated, no bet settled twice, the hash chain intact.
+//
+// SLOW (84 s: fifty SIGKILLs of a child process playing into the log, fifty restarts; docs/testing.md, "Where the
+// time goes").
 import { describe, expect, test } from 'vitest';
 import { spawn, execFile } from 'node:child_process';
 import Database from 'better-sqlite3';

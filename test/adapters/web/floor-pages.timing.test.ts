@@ -4,6 +4,9 @@
 // and the moment allow (in money, human labels), void and shoe change ask for confirmation and a reason,
 // a wrong token disables the controls and says why, human words for the phase, hands counted from 1 in words, a favicon,
 // readable countdown seconds. Screenshots go to test-output/screenshots/floor-*.png.
+//
+// SLOW (33 s: headless Chromium on every floor page at two widths, with a live table behind it; docs/testing.md,
+// "Where the time goes").
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { TOKENS } from './support/table-fixture.js';

@@ -5,6 +5,9 @@
 // the dealer reads the fault once; the overlay is transparent and stays in the title-safe area at
 // 1920×1080 and 3840×2160; the public display uses the whole screen; /play's controls are in view.
 // Screenshots go to test-output/screenshots/screens-*.png.
+//
+// SLOW (30 s: headless Chromium on every page in two languages at two sizes, screenshots included;
+// docs/testing.md, "Where the time goes").
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { TOKENS } from './support/table-fixture.js';

@@ -1,6 +1,9 @@
 // Clear failures (docs/audit.md): an unreadable, truncated or corrupt log is ONE line naming the file and what is wrong — in
 // `start` and in every CLI verb that opens a log — and `verify` exits 2 for it (1 is kept for a log that
 // reads but whose integrity is broken).
+//
+// SLOW (43 s: eighteen damaged logs, each opened by `verify` and `start` in child processes; docs/testing.md,
+// "Where the time goes").
 import { copyFileSync, mkdtempSync, openSync, readFileSync, statSync, truncateSync, writeFileSync, writeSync, closeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

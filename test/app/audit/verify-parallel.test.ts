@@ -2,6 +2,9 @@
 // checks spans of the chain and the MACs, the main thread taking the last spans. Whatever the log, it must
 // name the same first problem as the one-thread verifyLog: the earliest event, the chain's problem before
 // the round machine's at the same event.
+//
+// SLOW (44 s: every damage at every place, each verified by the threaded verify against the one-thread verifyLog;
+// docs/testing.md, "Where the time goes").
 import { closeSync, copyFileSync, mkdtempSync, openSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -3,6 +3,9 @@
 // rule sets with every kind of row (17+4's triple and picture pairs, switch's Super Match, deluxe's Pairs
 // and bets behind) — shows no English word of the catalogue, its numbers written the Russian way, and the
 // Russian names the seed documents use.
+//
+// SLOW (97 s of CPU: four whole sheets, each with its exact analysis in a worker (switch's values each box with
+// its four cards out) and its simulations; docs/testing.md, "Where the time goes").
 import { afterAll, describe, expect, test } from 'vitest';
 import { assembleParSheet } from '../../../src/app/par-sheet/assemble-par-sheet.js';
 import type { ParSheetDocument } from '../../../src/app/par-sheet/par-sheet-document.js';

@@ -8,7 +8,7 @@
 // par-sheet` run the long versions.
 import { describe, expect, test } from 'vitest';
 import { loadRuleSet, knownRuleSets } from '../../../src/config/load-rule-set.js';
-import { analyseGame } from '../../../src/analysis/main-return.js';
+import { cachedAnalysis } from '../../support/exact-analysis-cache.js';
 import { runSimulation, SimulationPool } from '../../../src/app/par/run-simulation.js';
 import { simulateChunk, simulateChunkAtCuts } from '../../../src/app/par/simulate-table.js';
 import { summariseBet } from '../../../src/app/par/simulation-stats.js';
@@ -17,19 +17,14 @@ import { defaultSeats } from '../../../src/cli/simulate-command.js';
 
 const ROUNDS = Number(process.env['SIMULATE_TEST_ROUNDS'] ?? 1000);
 
-// The exact analysis is the slow part of this file (seconds per rule set): each rule set's is computed once
-// here, though 'switch' is played by two tests.
-const analysed = new Map<string, ReturnType<typeof analyseGame>>();
-function analysis(name: string, rules: Parameters<typeof analyseGame>[0]): ReturnType<typeof analyseGame> {
-  let a = analysed.get(name);
-  if (!a) analysed.set(name, (a = analyseGame(rules)));
-  return a;
-}
+// The exact analysis is the slow part of this file (seconds per rule set): each rule set's comes from the
+// tests' analysis cache (../../support/exact-analysis-cache.ts), computed once though 'switch' is played by
+// two tests here and other files analyse the same rule sets.
 
 describe('simulation', () => {
   test('the same seed gives the same counts with this thread alone, or with one or two workers beside it', async () => {
     const { rules } = loadRuleSet('switch');
-    const { strategy } = analysis('switch', rules);
+    const { strategy } = cachedAnalysis(rules);
     const run = (workers: number) => runSimulation({ rules, strategy, rounds: 1100, seats: 2, seed: 42, workers, insure: true });
     const inline = await run(0);
     expect(inline.counts.rounds).toBe(1100);
@@ -42,7 +37,7 @@ describe('simulation', () => {
 
   test('several cut cards in one pass count exactly the rounds a shoe cut at each would have dealt', () => {
     const { rules } = loadRuleSet('six-deck');
-    const { strategy } = analysis('six-deck', rules);
+    const { strategy } = cachedAnalysis(rules);
     const spec = { rules, strategy, seed: 7, rounds: 400, seats: 3, insure: true };
     const rows = simulateChunkAtCuts(spec, [0.5, undefined, 0.83]);
     // The deepest cut deals every round; a shallower one counts fewer, from the same shoes.
@@ -61,7 +56,7 @@ describe('simulation', () => {
 
   test('a run continued from its first chunks gives what the whole run gives; a pool plays run after run', async () => {
     const { rules } = loadRuleSet('six-deck');
-    const { strategy } = analysis('six-deck', rules);
+    const { strategy } = cachedAnalysis(rules);
     const spec = { rules, strategy, seats: 2, insure: true, penetrations: [0.66, undefined] };
     const pool = new SimulationPool(2);
     try {
@@ -77,7 +72,7 @@ describe('simulation', () => {
 
   test.each(knownRuleSets())('%s: simulated main return lies within the 95-percent interval of the exact return; side bets too', async (name) => {
     const { rules } = loadRuleSet(name);
-    const { strategy, main } = analysis(name, rules);
+    const { strategy, main } = cachedAnalysis(rules);
     const counts = await runSimulation({ rules, strategy, rounds: ROUNDS, seats: defaultSeats(rules), seed: 2026, workers: 2, insure: true });
     expect(counts.counts.rounds + counts.counts.voidedRounds).toBe(ROUNDS);
     const sim = summariseBet(counts.bets.main)!;

@@ -1,5 +1,8 @@
 // The computed strategy played on production hands: computed in a worker thread, decisions
 // checked against the production refusal rules.
+//
+// SLOW (31 s of CPU: the six-deck and switch strategies computed in a worker, as a table's bots get them;
+// docs/testing.md, "Where the time goes").
 import { describe, expect, test } from 'vitest';
 import { loadRuleSet } from '../../../src/config/load-rule-set.js';
 import { strategyInBackground } from '../../../src/app/par/strategy-in-background.js';
