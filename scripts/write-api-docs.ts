@@ -1,9 +1,8 @@
 // Writes the API's contract from the routes' and messages' schemas: docs/openapi.json (HTTP) and
 // docs/asyncapi.json (WebSocket and NATS). `npm run docs:openapi`; a test fails when either drifts.
 import { writeFileSync } from 'node:fs';
-// The OpenAPI document's schemas are listed in the order their modules load: it is loaded first.
-import { tableOpenApiDocument } from '../src/composition/openapi-document.js';
 import { asyncApiDocument } from '../src/composition/asyncapi-document.js';
+import { tableOpenApiDocument } from '../src/composition/openapi-document.js';
 
 writeFileSync('docs/openapi.json', `${JSON.stringify(await tableOpenApiDocument(), null, 2)}\n`);
 writeFileSync('docs/asyncapi.json', `${JSON.stringify(asyncApiDocument(), null, 2)}\n`);

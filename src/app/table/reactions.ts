@@ -30,7 +30,8 @@ export function reactionFailureLine(logger: Logger | undefined, tableId: string)
 }
 
 export class Reactions {
-  private readonly reactions: Array<{ readonly name: string; readonly react: Reaction }> = [];
+  /** Replaced, never changed in place, when one is added or removed: a dispatch iterates it without a copy. */
+  private reactions: ReadonlyArray<{ readonly name: string; readonly react: Reaction }> = [];
   private readonly underway = new Set<Promise<unknown>>();
 
   constructor(private readonly failed: ReactionFailed) {}
@@ -38,16 +39,15 @@ export class Reactions {
   /** Adds a reaction, run for every stored event from now on, in the order added; returns its removal. */
   add(name: string, react: Reaction): () => void {
     const entry = { name, react };
-    this.reactions.push(entry);
+    this.reactions = [...this.reactions, entry];
     return () => {
-      const i = this.reactions.indexOf(entry);
-      if (i >= 0) this.reactions.splice(i, 1);
+      this.reactions = this.reactions.filter((r) => r !== entry);
     };
   }
 
   /** Runs every reaction on a stored event, synchronously up to its first await; the rest is tracked. */
   dispatch(event: StoredEvent, after: AfterEvent): void {
-    for (const { name, react } of [...this.reactions]) {
+    for (const { name, react } of this.reactions) {
       try {
         const work = react(event, after);
         if (work && typeof (work as Promise<unknown>).then === 'function') this.track(name, work as Promise<unknown>, event);
