@@ -203,6 +203,7 @@ export const REASONS_EN: Catalogue = {
   'what.bet': 'place bets',
   'what.cancelBet': 'cancel bets',
   'what.closeBetting': 'close betting',
+  'what.dealer': 'name the dealer on duty',
   'what.openBetting': 'open betting',
   'what.decision': 'send player decisions',
   'what.offer': 'answer insurance or even money',

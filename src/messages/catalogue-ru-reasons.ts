@@ -203,6 +203,7 @@ export const REASONS_RU: Catalogue = {
   'what.bet': 'делать ставки',
   'what.cancelBet': 'отменять ставки',
   'what.closeBetting': 'закрывать приём ставок',
+  'what.dealer': 'называть дилера на смене',
   'what.openBetting': 'открывать приём ставок',
   'what.decision': 'передавать решения игроков',
   'what.offer': 'отвечать на страховку и выигрыш 1 к 1',
