@@ -71,7 +71,7 @@ async function run(way: Way, n: number): Promise<Run> {
   const healthy = way === 'healthy' ? await receiver() : null;
   const url = healthy?.url ?? (way === 'down' ? await deadAddress() : null);
   const config = parseTableConfig({
-    id: `feed-${way}-${n}`, rules: 'six-deck', demo: true, store: { path: join(dir, '{tableId}.db') }, decisionTimerSeconds: 1, bettingSeconds: 0.02, roles: {},
+    id: `feed-${way}-${n}`, rules: 'six-deck', demo: true, store: { path: join(dir, '{tableId}.db') }, decisionTimerSeconds: 1, bettingSeconds: 0.02, resultsSeconds: 0, roles: {},
     ...(url ? { feed: { webhook: { url, secretEnv: SECRET_ENV, maxBackoffMs: 1000 }, undeliveredAlarmSeconds: 3600 } } : {}),
   }, 'bench');
   const runtime = await startTable({ config, logger: pino({ level: 'silent' }), paceMs: PACE_MS, seed: 7 + n });

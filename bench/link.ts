@@ -159,7 +159,7 @@ const noOpController = async (path: string): Promise<Controller> => {
 const realController = async (path: string): Promise<Controller> => {
   const dir = mkdtempSync(join(tmpdir(), 'bench-link-'));
   const store = new SqliteEventStore({ path: join(dir, '{tableId}.db'), synchronous: 'FULL', pollIntervalMs: 0 });
-  const config = parseTableConfig({ id: 'bench-link', rules: 'six-deck', serial: { path, baud: BAUD }, decisionTimerSeconds: 5, bettingSeconds: 0.01, roles: {} }, 'bench');
+  const config = parseTableConfig({ id: 'bench-link', rules: 'six-deck', serial: { path, baud: BAUD }, decisionTimerSeconds: 5, bettingSeconds: 0.01, resultsSeconds: 0, roles: {} }, 'bench');
   const runtime = await startTable({ config, store, logger: pino({ level: 'silent' }), bot: true, paceMs: 1, seed: 1 });
   return {
     link: runtime.link,

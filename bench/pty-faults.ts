@@ -55,7 +55,7 @@ for (let run = 0; run < runs; run++) {
   const pair = await startPtyPair();
   const dir = mkdtempSync(join(tmpdir(), 'pty-faults-'));
   const store = new SqliteEventStore({ path: join(dir, '{tableId}.db'), synchronous: 'NORMAL', pollIntervalMs: 0 });
-  const config = parseTableConfig({ id: 'pty-1', rules: 'six-deck', serial: { path: pair.a, baud: 115200 }, decisionTimerSeconds: 1, bettingSeconds: 0.01, roles: {} }, 'bench');
+  const config = parseTableConfig({ id: 'pty-1', rules: 'six-deck', serial: { path: pair.a, baud: 115200 }, decisionTimerSeconds: 1, bettingSeconds: 0.01, resultsSeconds: 0, roles: {} }, 'bench');
   const dealt: string[] = [];
   const shoe = await runEmulator({
     serialPath: pair.b, baud: 115200, seed: 2026 + offset + run, decks: 6, cutCardAfter: 280, faults: faultsFor(9 + offset + run), autoDrawMs: 1,

@@ -65,7 +65,7 @@ const mib = (bytes: number): string => (bytes / 2 ** 20).toFixed(1);
 function config(id: string, dir: string, nats: boolean): TableConfig {
   return parseTableConfig({
     id, rules: 'six-deck', store: { path: join(dir, '{tableId}.db') }, http: { host: '127.0.0.1', port: 0 },
-    bettingSeconds: 0.3, ...(nats ? { nats: { url: NATS_URL } } : {}), roles: {},
+    bettingSeconds: 0.3, resultsSeconds: 0, ...(nats ? { nats: { url: NATS_URL } } : {}), roles: {},
   }, 'bench');
 }
 

@@ -9,7 +9,7 @@ const [serial, db, seed] = process.argv.slice(2);
 if (!serial || !db) throw new Error('usage: kill-table-child SERIAL DB [SEED]');
 const config = parseTableConfig({
   id: 'kill-1', rules: 'six-deck', serial: { path: serial, baud: 115200 }, store: { path: db, synchronous: 'FULL' },
-  decisionTimerSeconds: 1, bettingSeconds: 0.05, roles: {},
+  decisionTimerSeconds: 1, bettingSeconds: 0.05, resultsSeconds: 0, roles: {},
 }, 'kill bench');
 const runtime = await startTable({ config, logger: pino({ level: 'silent' }), bot: true, paceMs: 30, seed: Number(seed ?? 1) });
 const supervise = () => {

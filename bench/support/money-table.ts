@@ -21,7 +21,7 @@ const drain = process.argv.includes('--drain');
 const until = drain ? 0 : Number(arg('until'));
 const config = parseTableConfig({
   id: 'money-1', rules: 'six-deck', demo: true, currency: 'EUR',
-  store: { path: join(dir, '{tableId}.db') }, decisionTimerSeconds: 1, bettingSeconds: 0.02,
+  store: { path: join(dir, '{tableId}.db') }, decisionTimerSeconds: 1, bettingSeconds: 0.02, resultsSeconds: 0,
   roles: { supervisor: [{ name: 'bench-supervisor', token: 'bench-supervisor-token-0123456789' }] },
   feed: { webhook: { url: arg('wallet'), secretEnv: 'BENCH_WALLET_SECRET', timeoutMs: 500, maxBackoffMs: 1000 }, undeliveredAlarmSeconds: 60 },
 }, 'bench');

@@ -18,6 +18,7 @@ import type { EventStore } from '../ports/event-store.js';
 import { TableService } from '../app/table/table-service.js';
 import { DecisionTimer } from '../app/table/decision-timer.js';
 import { startShuffleCheck } from '../app/table/integrity/shuffle-check.js';
+import { ResultsTimer, recordResultsMoment } from '../app/table/results-timer.js';
 import { BettingTimer } from '../app/table/betting-timer.js';
 import { logTableAlarms } from '../app/table/table-alarm-log.js';
 import { DemoBot } from '../app/players/demo-bot.js';
@@ -167,6 +168,9 @@ export async function startTable(options: RuntimeOptions): Promise<TableRuntime>
   const shuffleCheck = await startShuffleCheck({ service, store, runLength: config.shuffleCheck.runLength, pause: config.shuffleCheck.pause, logger: log });
   const bettingTimer = new BettingTimer(service, config.bettingSeconds, clock);
   bettingTimer.start();
+  const resultsTimer = new ResultsTimer(service, config.resultsSeconds, clock);
+  resultsTimer.start();
+  await recordResultsMoment(service, config.resultsSeconds);
   // One projection per audience, resumed from the one saved with the table's snapshot.
   const views = attachProjections(service, store, { decisionSeconds, bettingSeconds: config.bettingSeconds, logger: log });
 
@@ -231,6 +235,7 @@ export async function startTable(options: RuntimeOptions): Promise<TableRuntime>
       timer.stop();
       shuffleCheck.stop();
       bettingTimer.stop();
+      resultsTimer.stop();
       shoe.stopInputs();
       // In order, each step logged (service life): the listener, the link, the replica, the store.
       const step = async (what: string, close: () => Promise<unknown>) => {

@@ -7,6 +7,7 @@ import { TableConfigError } from './table-config-error.js';
 import { corsConfigSchema } from './cors-config.js';
 import { idempotencyConfigSchema } from './idempotency-config.js';
 import { feedConfigSchema } from './feed-config.js';
+import { RESULTS_SECONDS_MAX } from '../round/inputs.js';
 
 export const ROLES = ['dealer', 'supervisor', 'game-server', 'display'] as const;
 export type Role = (typeof ROLES)[number];
@@ -44,6 +45,9 @@ export const tableConfigSchema = z.strictObject({
   decisionTimerSeconds: z.number().int().min(1).max(600).optional(),
   /** The betting countdown (docs/live-table.md): seconds from the first main bet of a round until betting closes by itself. */
   bettingSeconds: z.number().positive().max(600).default(8),
+  /** The results moment (docs/live-table.md): whole seconds the table holds after a round settles, showing its
+   *  results, before betting opens (the dealer's time to collect and pay); 0: betting opens at once. */
+  resultsSeconds: z.number().int({ error: 'whole seconds, e.g. 4 (0: betting opens as soon as a round settles)' }).min(0).max(RESULTS_SECONDS_MAX).default(4),
   /** Shuffle check (docs/live-table.md): a run of this many cards repeating the previous shoe, or in new-deck order,
    *  raises an integrity alarm; `pause: true` also pauses the table. */
   shuffleCheck: z.strictObject({

@@ -25,7 +25,7 @@ export type CodedUnion<P extends Record<string, Readonly<Record<string, string>>
 export function reasonSentence(reason: CodedReason): string {
   const { phase, round, ...rest } = reason.params;
   const values: Record<string, string | number> = { ...reasonValues('en', rest), ...(round !== undefined ? { round } : {}) };
-  if (phase !== undefined) values.phase = phaseSentence(phase === 'round' ? { phase, round: Number(round) } : { phase: phase as Exclude<Phase, 'round'> });
+  if (phase !== undefined) values.phase = phaseSentence(phase === 'round' || phase === 'results' ? { phase, round: Number(round) } : { phase: phase as Exclude<Phase, 'round' | 'results'> });
   return formatMessage('en', `reason.${reason.code}`, values);
 }
 

@@ -31,6 +31,9 @@ export type ViewFact =
   | { readonly type: 'bet.settled'; readonly round: number; readonly seat: number; readonly hand: number; readonly bet: SettledBet; readonly player: string; readonly stake: number; readonly outcome: Outcome; readonly net: number }
   | { readonly type: 'round.voided'; readonly round: number }
   | { readonly type: 'round.ended'; readonly round: number; readonly voided: boolean }
+  | { readonly type: 'results.shown'; readonly round: number; readonly seconds: number }
+  | { readonly type: 'results.cleared'; readonly round: number }
+  | { readonly type: 'dealer.changed'; readonly dealer: string }
   | { readonly type: 'table.paused'; readonly round: number }
   | { readonly type: 'table.resumed'; readonly round: number };
 

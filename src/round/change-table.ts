@@ -82,7 +82,7 @@ export function copyPlain<T>(value: T): T {
 export function copyTable(t: TableState): TableState {
   const boxes = new Array<Box>(t.boxes.length);
   for (let i = 0; i < boxes.length; i++) boxes[i] = copyBox(t.boxes[i] as Box);
-  return {
+  const copy: TableState = {
     shoe: t.shoe && copyShoe(t.shoe),
     round: t.round,
     bets: t.bets.slice(),
@@ -93,6 +93,10 @@ export function copyTable(t: TableState): TableState {
     shoeFaults: t.shoeFaults.slice(),
     announcedTurn: t.announcedTurn,
   };
+  // The results moment's fields stay absent when they were (a table without the moment keeps its shape).
+  if (t.resultsSeconds !== undefined) copy.resultsSeconds = t.resultsSeconds;
+  if (t.showingResults !== undefined) copy.showingResults = t.showingResults;
+  return copy;
 }
 
 /** The shoe copied field by field (an optional field stays absent when it was). */

@@ -6,6 +6,7 @@ import { phaseSentence } from './reason-sentence.js';
 import { burnComplete } from './operations/shoe.js';
 
 export function phaseOf(s: TableState): PhaseParams {
+  if (s.showingResults === true) return { phase: 'results', round: s.round };
   if (!s.shoe) return { phase: 'noShoe' };
   if (!burnComplete(s)) return { phase: 'burning' };
   if (s.boxes.length === 0) return { phase: s.shoe.cutCardSeen && s.bets.length === 0 ? 'shoeOver' : 'betting' };

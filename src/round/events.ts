@@ -36,6 +36,10 @@ export type TableEvent =
   | { type: 'dealer.finished'; round: number; total: number; cards: Card[]; blackjack: boolean }
   | { type: 'bet.settled'; round: number; seat: number; hand: number; bet: SettledBet; player: string; stake: number; outcome: Outcome; net: number }
   | { type: 'round.ended'; round: number; voided: boolean }
+  | { type: 'results.configured'; seconds: number }
+  | { type: 'results.shown'; round: number; seconds: number }
+  | { type: 'results.cleared'; round: number }
+  | { type: 'dealer.changed'; round: number; dealer: string }
   | ({ type: 'table.paused'; round: number; by?: string; fault?: { kind: FaultKind; card?: Card } } & StoredReason)
   | { type: 'fault.cleared'; round: number; fault: ShoeFault }
   | { type: 'table.recovered'; round: number; interrupted: boolean }

@@ -6,6 +6,8 @@ import type { Card } from '../rules/cards.js';
 import { playerNameSchema } from './player-name.js';
 
 const seat = z.number().int();
+/** The longest results moment a table file may ask for, in seconds. */
+export const RESULTS_SECONDS_MAX = 60;
 const optionalTime = { at: z.string().optional() };
 
 export const tableInputSchema = z.discriminatedUnion('type', [
@@ -43,6 +45,13 @@ export const tableInputSchema = z.discriminatedUnion('type', [
   // The controller restarted and rebuilt the table from its log (recovery): an interrupted
   // round stays paused at its exact step until the dealer or a supervisor resumes.
   z.strictObject({ type: z.literal('table.recovered'), ...optionalTime }),
+  // The results moment (docs/live-table.md, "The results moment"): how long the table holds after a round
+  // settles (the table file's `resultsSeconds`, recorded when it changes) and the hold's end (the results timer,
+  // src/app/table/results-timer.ts).
+  z.strictObject({ type: z.literal('results.configured'), seconds: z.number().int().min(0).max(RESULTS_SECONDS_MAX), ...optionalTime }),
+  z.strictObject({ type: z.literal('results.timeout'), ...optionalTime }),
+  // The dealer on duty (docs/live-table.md, "The dealer on duty"): from the dealer's page or the API.
+  z.strictObject({ type: z.literal('dealer.changed'), dealer: playerNameSchema, ...optionalTime }),
   z.strictObject({
     type: z.literal('supervisor'),
     action: z.string(),

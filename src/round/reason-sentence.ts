@@ -4,7 +4,7 @@
 // the log's own text. One entry per code: a code without a sentence does not compile.
 import type { Phase, PhaseParams, Reason, ReasonCode, ReasonParams } from './reasons.js';
 
-const PHASE_SENTENCES: { readonly [P in Exclude<Phase, 'round'>]: string } = {
+const PHASE_SENTENCES: { readonly [P in Exclude<Phase, 'round' | 'results'>]: string } = {
   noShoe: 'waiting for a shoe to be loaded',
   burning: 'burning cards',
   shoeOver: 'waiting for a new shoe',
@@ -12,7 +12,9 @@ const PHASE_SENTENCES: { readonly [P in Exclude<Phase, 'round'>]: string } = {
 };
 
 export function phaseSentence(p: PhaseParams): string {
-  return p.phase === 'round' ? `round ${p.round} is being played` : PHASE_SENTENCES[p.phase];
+  if (p.phase === 'round') return `round ${p.round} is being played`;
+  if (p.phase === 'results') return `the results of round ${p.round} are showing`;
+  return PHASE_SENTENCES[p.phase];
 }
 
 type Sentences = { readonly [K in ReasonCode]: (p: ReasonParams[K]) => string };
@@ -69,6 +71,7 @@ export const REASON_SENTENCES: Sentences = {
   faultClearedBySupervisor: (p) => `a "${p.fault}" fault is cleared only by a supervisor's resume`,
   noFaultToClear: (p) => `no open "${p.fault}" fault to clear`,
   recoveryRefused: () => 'recovery marker not accepted',
+  noResultsShowing: (p) => `no results are showing: ${phaseSentence(p)}`,
   unknownBetKind: (p) => `unknown bet kind "${p.text}"`,
   noSuchSeat: (p) => `seat ${p.seat} does not exist: ${p.game} has seats 1 to ${p.count}`,
   amountPositive: () => 'amount must be a positive whole number of minor units',

@@ -7,8 +7,8 @@ import type { Card } from '../rules/cards.js';
 import type { NoParams, ReasonOf, RuleReasonParams } from '../rules/rule-reasons.js';
 
 /** Where the table is, as a refusal names it: the phase, and the round when one is being played. */
-export type Phase = 'noShoe' | 'burning' | 'shoeOver' | 'betting' | 'round';
-export type PhaseParams = { phase: 'round'; round: number } | { phase: Exclude<Phase, 'round'> };
+export type Phase = 'noShoe' | 'burning' | 'shoeOver' | 'betting' | 'round' | 'results';
+export type PhaseParams = { phase: 'round' | 'results'; round: number } | { phase: Exclude<Phase, 'round' | 'results'> };
 
 /** The round machine's own reasons, by code. Amounts are integer minor units; hands count from 0. */
 export interface RoundReasonParams {
@@ -33,6 +33,7 @@ export interface RoundReasonParams {
   faultClearedBySupervisor: { fault: string };
   noFaultToClear: { fault: string };
   recoveryRefused: NoParams;
+  noResultsShowing: PhaseParams;
   // Bets (./operations/betting.ts).
   unknownBetKind: { text: string };
   noSuchSeat: { seat: number; game: string; count: number };

@@ -21,13 +21,13 @@ export function refusalReason({ rules, table }: RoundContext, event: MachineEven
       return reason('cardNotExpected', { card: parsed.card, ...phaseOf(table) });
     }
     case 'bet':
-      if (!shoeReadyForBetting(table) || table.boxes.length > 0) return reason('noBettingNow', phaseOf(table));
+      if (!shoeReadyForBetting(table) || table.boxes.length > 0 || table.showingResults === true) return reason('noBettingNow', phaseOf(table));
       return refuseBet(table, rules, event.input) ?? reason('betRefused', NO_PARAMS);
     case 'bet.cancel':
       return reason('noBetsToCancel', phaseOf(table));
     case 'betting.closed':
     case 'betting.timeout':
-      return table.boxes.length === 0 && shoeReadyForBetting(table) ? reason('noMainBet', NO_PARAMS) : reason('bettingNotOpen', phaseOf(table));
+      return table.boxes.length === 0 && shoeReadyForBetting(table) && table.showingResults !== true ? reason('noMainBet', NO_PARAMS) : reason('bettingNotOpen', phaseOf(table));
     case 'supervisor': {
       const action = event.input.action;
       if (!(SUPERVISOR_ACTIONS as readonly string[]).includes(action)) return reason('unknownSupervisorAction', { action });
@@ -52,5 +52,10 @@ export function refusalReason({ rules, table }: RoundContext, event: MachineEven
         : reason('noFaultToClear', { fault: String(event.input.fault) });
     case 'table.recovered':
       return reason('recoveryRefused', NO_PARAMS);
+    case 'results.timeout':
+    // The table's settings are taken in every phase (round-machine.ts): never refused.
+    case 'results.configured':
+    case 'dealer.changed':
+      return reason('noResultsShowing', phaseOf(table));
   }
 }

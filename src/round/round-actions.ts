@@ -23,6 +23,7 @@ import { applyDecision, applyTimeout, dealToHand, refuseDecision, refuseTimeout,
 import { announceTurn } from './operations/hands.js';
 import { dealToDealer, finishDealer, revealHoleCard } from './operations/dealer.js';
 import { settleRound, voidRound } from './operations/settlement.js';
+import { changeDealer, clearResults, configureResults, showResults } from './operations/results.js';
 import { clearShoeFault, pauseTable, raiseCardFault, raiseShoeFault, resumeTable, setAsideFaultCard } from './operations/supervision.js';
 
 const withCard = (op: (s: TableState, rules: RuleSet, card: Card, emit: (e: TableEvent) => void) => void): Operation =>
@@ -144,6 +145,16 @@ export const roundActions = {
     const sup = input(e, 'supervisor');
     setAsideFaultCard(s, sup?.by, emit);
     voidRound(s, sup?.by, typedOr(sup?.reason, undefined), emit);
+  }),
+  showResults: operation((s, _r, _e, emit) => showResults(s, emit)),
+  clearResults: operation((s, _r, _e, emit) => clearResults(s, emit)),
+  configureResults: operation((s, _r, e, emit) => {
+    const c = input(e, 'results.configured');
+    if (c) configureResults(s, c, emit);
+  }),
+  changeDealer: operation((s, _r, e, emit) => {
+    const c = input(e, 'dealer.changed');
+    if (c) changeDealer(s, c, emit);
   }),
   rejectInput: reject(),
   rejectBet: reject(({ rules, table }, e) => {

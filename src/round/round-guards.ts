@@ -96,6 +96,7 @@ export const roundGuards = {
     const fault = (input(event, 'shoe.recovered')?.fault ?? '') as never;
     return context.table.shoeFaults.includes(fault) && !SUPERVISOR_CLEARED_SHOE_FAULTS.includes(fault);
   },
+  resultsNotHeld: ({ context }) => context.table.showingResults !== true,
   isResume: ({ event }) => supervisorAction(event) === 'resume',
   isVoidOfOpenRound: ({ context, event }) => supervisorAction(event) === 'void' && roundOpen(context.table),
 } satisfies Record<string, (args: GuardArgs) => boolean>;

@@ -48,9 +48,12 @@ export const roundMachine = setup({
         'cut-card': [{ guard: 'shoeLoaded', actions: 'markCutCard' }, { actions: 'rejectInput' }],
         'shoe.fault': [{ guard: 'knownShoeFault', target: 'paused', actions: 'raiseShoeFault' }, { actions: 'rejectInput' }],
         'table.recovered': [{ guard: 'roundInterrupted', target: 'paused', actions: 'markRecoveryAndPause' }, { actions: 'markRecovery' }],
+        // Table settings that change no round (operations/results.ts): taken in any phase.
+        'results.configured': { actions: 'configureResults' },
+        'dealer.changed': { actions: 'changeDealer' },
         supervisor: [
           { guard: 'isPause', target: 'paused', actions: 'pauseTable' },
-          { guard: 'isShoeChange', target: '.awaitingShoe', actions: 'forceShoeChange' },
+          { guard: 'isShoeChange', target: '.awaitingShoe', actions: ['clearResults', 'forceShoeChange'] },
           { guard: 'isVoidOfOpenRound', target: '.roundOver', actions: 'voidRound' },
           { actions: 'rejectInput' },
         ],
@@ -112,13 +115,20 @@ export const roundMachine = setup({
         },
         dealerTurn: {
           entry: 'revealHoleCard',
-          always: { guard: 'dealerDone', target: 'roundOver', actions: ['finishDealer', 'settleRound'] },
+          always: { guard: 'dealerDone', target: 'results', actions: ['finishDealer', 'settleRound', 'showResults'] },
           on: {
             card: [
               { guard: 'cardUnreadable', actions: 'rejectInput' },
               { guard: 'cardForeign', target: '#table.paused', actions: 'raiseForeignCardFault' },
               { actions: 'dealToDealer' },
             ],
+          },
+        },
+        // The results moment (operations/results.ts): the table holds while the results show, when it has one.
+        results: {
+          always: { guard: 'resultsNotHeld', target: 'roundOver' },
+          on: {
+            'results.timeout': { target: 'roundOver', actions: 'clearResults' },
           },
         },
         roundOver: {
@@ -135,7 +145,7 @@ export const roundMachine = setup({
         supervisor: [
           { guard: 'isResume', target: 'active.resumePoint', actions: 'resumeTable' },
           { guard: 'faultCardUsable', target: 'active.resumePoint', actions: 'useFaultCard' },
-          { guard: 'isShoeChange', target: 'active.awaitingShoe', actions: 'forceShoeChange' },
+          { guard: 'isShoeChange', target: 'active.awaitingShoe', actions: ['clearResults', 'forceShoeChange'] },
           { guard: 'isVoidOfOpenRound', target: 'active.roundOver', actions: 'voidRound' },
           { guard: ({ event }) => supervisorAction(event) === 'useCard', actions: 'rejectInput' },
           { actions: 'rejectWhilePaused' },
@@ -143,6 +153,8 @@ export const roundMachine = setup({
         'cut-card': { actions: 'markCutCard' },
         'shoe.fault': [{ guard: 'knownShoeFault', actions: 'raiseShoeFault' }, { actions: 'rejectInput' }],
         'table.recovered': { actions: 'markRecovery' },
+        'results.configured': { actions: 'configureResults' },
+        'dealer.changed': { actions: 'changeDealer' },
         'shoe.recovered': [
           { guard: 'linkBackAndNothingElseOpen', target: 'active.resumePoint', actions: ['clearShoeFault', 'resumeAfterLinkBack'] },
           { guard: 'faultIsOpen', actions: 'clearShoeFault' },

@@ -91,6 +91,10 @@ export interface TableState {
   shoeFaults: ShoeFault[];
   /** The hand last announced as in turn, to announce each turn once. */
   announcedTurn: string | null;
+  /** Seconds the table holds after a round settles (`results.configured`); absent: no hold. */
+  resultsSeconds?: number;
+  /** The round's results are showing: settled, betting not yet open (absent: not). */
+  showingResults?: boolean;
 }
 
 export function initialTableState(): TableState {

@@ -39,6 +39,10 @@ export function describeEvent(e: TableEvent): string | null {
     case 'dealer.finished': return `Dealer ${e.blackjack ? 'has blackjack' : e.total > 21 ? `busts with ${e.total}` : e.total < 17 ? `stops on ${e.total}: no hand left to beat` : `stands on ${e.total}`} [${e.cards.join(' ')}].`;
     case 'bet.settled': return `  Seat ${e.seat} hand ${hand(e.hand)} ${e.bet} (${e.player}, stake ${plain(e.stake)}): ${e.outcome} ${money(e.net)}.`;
     case 'round.ended': return `Round ${e.round} ${e.voided ? 'voided' : 'over'}.`;
+    case 'results.configured': return e.seconds > 0 ? `Results show for ${e.seconds} s after each round.` : 'Betting opens as soon as a round settles.';
+    case 'results.shown': return `Results of round ${e.round} showing (${e.seconds} s).`;
+    case 'results.cleared': return `Results of round ${e.round} cleared.`;
+    case 'dealer.changed': return `Dealer on duty: ${e.dealer}.`;
     case 'table.paused': return `TABLE PAUSED: ${why(e)}${e.by ? ` (by ${e.by})` : ''}.`;
     case 'table.recovered': return `Controller restarted: table rebuilt from its log${e.interrupted ? '; the interrupted round waits, paused' : ''}.`;
     case 'fault.cleared': return `Shoe fault cleared: ${e.fault}.`;

@@ -54,7 +54,8 @@ export function inputsFor(snapshot: RoundSnapshot): MachineEvent[] {
   const phase = typeof snapshot.value === 'string' ? snapshot.value : Object.values(snapshot.value)[0];
   const { fitting, foreign } = cardsFor(table, rules);
   const clean = table.shoeFaults.length === 0 && table.faultCard === null;
-  const inputs: TableInput[] = [{ type: 'card', card: 'ZZ' }, { type: 'table.recovered' }];
+  // The table's settings are taken anywhere; the results moment's own walk is resultsMoment's.
+  const inputs: TableInput[] = [{ type: 'card', card: 'ZZ' }, { type: 'table.recovered' }, { type: 'results.timeout' }, { type: 'dealer.changed', dealer: 'd1' }, { type: 'results.configured', seconds: 3 }];
   if (!table.shoe?.cutCardSeen) inputs.push({ type: 'cut-card' });
   if (foreign) inputs.push({ type: 'card', card: foreign });
   if (phase === 'paused') {
@@ -97,7 +98,29 @@ export function abstractState(snapshot: RoundSnapshot): string {
     dealt: t.dealt,
     dealer: [Math.min(t.dealer.cards.length, 3), t.dealer.holeRevealed],
     faults: [...t.shoeFaults].sort(),
+    ...(t.showingResults === true ? { results: true } : {}),
   });
+}
+
+/** A round played with a results moment (operations/results.ts): the inputs of a plain round, then in the
+ *  moment what may come while the results show. The rest of the chart is the other walks'. */
+function resultsMomentInputs(snapshot: RoundSnapshot): MachineEvent[] {
+  const { table, rules } = snapshot.context;
+  const phase = typeof snapshot.value === 'string' ? snapshot.value : Object.values(snapshot.value)[0];
+  const { fitting } = cardsFor(table, rules);
+  const inputs: TableInput[] = [];
+  if (phase === 'paused') inputs.push(sup('resume'), sup('shoeChange'));
+  else if (phase === 'burning') inputs.push(...fitting.slice(0, 1).map((card) => ({ type: 'card', card }) as TableInput));
+  else if (phase === 'dealing' || phase === 'dealerTurn') inputs.push(...fitting.map((card) => ({ type: 'card', card }) as TableInput));
+  else if (phase === 'betting' && table.bets.length === 0) inputs.push({ type: 'bet', seat: 1, player: 'p1', kind: 'main', amount: 1000 } as TableInput);
+  else if (phase === 'betting') inputs.push({ type: 'betting.closed' });
+  else if (phase === 'offers') inputs.push({ type: 'decision', seat: 1, action: 'noInsurance' });
+  else if (phase === 'playing') inputs.push({ type: 'decision', seat: 1, action: 'stand' });
+  else if (phase === 'results') {
+    inputs.push({ type: 'results.timeout' }, sup('pause'), sup('shoeChange'), sup('void'), { type: 'table.recovered' }, { type: 'dealer.changed', dealer: 'd2' });
+    inputs.push({ type: 'bet', seat: 1, player: 'p1', kind: 'main', amount: 1000 } as TableInput, { type: 'results.configured', seconds: 0 });
+  }
+  return inputs.map(ev);
 }
 
 /** Near the cut-card reserve only cards and the supervisor's resume are tried: the walk is there for the
@@ -145,12 +168,19 @@ export function startingPoints(rules: RuleSet): StartingPoint[] {
     return roundMachine.resolveState({ value: loaded.value, context: { rules, table } }) as RoundSnapshot;
   };
   const fresh = createActor(roundMachine, { input: { rules } }).start().getSnapshot();
+  const timed = createActor(roundMachine, { input: { rules } }).start();
+  timed.send(ev({ type: 'results.configured', seconds: 4 }));
+  timed.send(ev({ type: 'shoe.loaded' }));
   const beforeAnyShoe = (): MachineEvent[] => [{ type: 'cut-card' }, { type: 'table.recovered' }, { type: 'card', card: 'ZZ' }, { type: 'shoe.loaded' }].map((i) => ev(i as TableInput));
   return [
     { name: 'fresh table', words: 'a new table, before any shoe', snapshot: fresh, inputs: beforeAnyShoe },
     {
       name: 'worn shoe', snapshot: worn(rules.deck.decks), inputs: inputsFor,
       words: `a stated table: burning a new shoe of which every copy of one card was already drawn (${rules.deck.decks} drawn, so a foreign card exists in every phase)`,
+    },
+    {
+      name: 'results moment', snapshot: timed.getSnapshot(), inputs: resultsMomentInputs,
+      words: 'a table that holds 4 s for the results after each round: burning a new shoe',
     },
     {
       name: 'near the cut-card reserve', snapshot: worn(shoeSize(rules) - cutCardReserve(rules) - 1), inputs: cardsOnly,

@@ -23,7 +23,7 @@ const dir = mkdtempSync(join(tmpdir(), 'qa-started-'));
 const db = join(dir, 'qa-1.db');
 const config = parseTableConfig({
   id: 'qa-1', rules: 'six-deck', store: { path: join(dir, '{tableId}.db'), synchronous: 'NORMAL' },
-  decisionTimerSeconds: 1, bettingSeconds: 0.05, http: { host: '127.0.0.1', port: 0 },
+  decisionTimerSeconds: 1, bettingSeconds: 0.05, resultsSeconds: 0, http: { host: '127.0.0.1', port: 0 },
   roles: { supervisor: [{ name: 'supervisor-1', token: SUPERVISOR_TOKEN }] },
 }, 'test');
 

@@ -40,7 +40,7 @@ test('the wall clock steps back ten minutes mid-run: heartbeats encode, the link
   const store = new SqliteEventStore({ path: join(dir, '{tableId}.db'), synchronous: 'NORMAL', pollIntervalMs: 0 });
   const config = parseTableConfig({
     id: 'clock-back', rules: 'six-deck', store: { path: join(dir, '{tableId}.db'), synchronous: 'NORMAL' },
-    decisionTimerSeconds: 1, bettingSeconds: 0.02, roles: {},
+    decisionTimerSeconds: 1, bettingSeconds: 0.02, resultsSeconds: 0, roles: {},
   }, 'test');
   const runtime = await startTable({ config, store, logger: pino({ level: 'silent' }), paceMs: 2, seed: 5 });
   try {

@@ -15,7 +15,7 @@ import type { Card } from '../../src/rules/cards.js';
 import { VirtualClock } from '../../src/adapters/clock/virtual-clock.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'demo-restart-'));
-const config = parseTableConfig({ id: 'demo-restart', rules: 'six-deck', store: { path: join(dir, '{tableId}.db'), synchronous: 'NORMAL' }, decisionTimerSeconds: 1, bettingSeconds: 0.02, roles: {} }, 'test');
+const config = parseTableConfig({ id: 'demo-restart', rules: 'six-deck', store: { path: join(dir, '{tableId}.db'), synchronous: 'NORMAL' }, decisionTimerSeconds: 1, bettingSeconds: 0.02, resultsSeconds: 0, roles: {} }, 'test');
 
 /** Starts the demo table on the log and changes shoe once it has one: the shoe the demo dealer then loads. */
 async function shoeLoadedByTheDealer(): Promise<Card[]> {

@@ -18,7 +18,7 @@ import { VirtualClock } from '../../src/adapters/clock/virtual-clock.js';
 function config(rules: string, dir: string) {
   return parseTableConfig({
     id: `demo-${rules}`, rules, store: { path: join(dir, '{tableId}.db'), synchronous: 'NORMAL' },
-    decisionTimerSeconds: 1, bettingSeconds: 0.02, roles: {},
+    decisionTimerSeconds: 1, bettingSeconds: 0.02, resultsSeconds: 0, roles: {},
   }, 'test');
 }
 

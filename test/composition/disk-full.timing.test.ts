@@ -53,7 +53,7 @@ function fill(): void {
 test('the disk fills mid-round: no ACKed card lost, nothing half-written, the table halts and resumes when space returns', async () => {
   const config = parseTableConfig({
     id: 'full-1', rules: 'six-deck', store: { path: join(mountPoint, '{tableId}.db'), synchronous: 'FULL' },
-    decisionTimerSeconds: 1, bettingSeconds: 0.05, http: { host: '127.0.0.1', port: 0 },
+    decisionTimerSeconds: 1, bettingSeconds: 0.05, resultsSeconds: 0, http: { host: '127.0.0.1', port: 0 },
     roles: { dealer: [{ name: 'dealer-1', token: 'dealer-token-1' }], supervisor: [{ name: 'supervisor-1', token: 'supervisor-token-1' }] },
   }, 'test');
   const lines: Array<{ level: number; msg: string }> = [];

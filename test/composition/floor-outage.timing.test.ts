@@ -42,7 +42,7 @@ test('NATS down at boot: the table serves and deals, degraded; NATS up later: th
   const tableId = `floor-${port}`;
   const config = parseTableConfig({
     id: tableId, rules: 'six-deck', store: { path: join(dir, '{tableId}.db'), synchronous: 'NORMAL' }, nats: { url: server.url },
-    decisionTimerSeconds: 1, bettingSeconds: 0.05, http: { host: '127.0.0.1', port: 0 }, roles: {},
+    decisionTimerSeconds: 1, bettingSeconds: 0.05, resultsSeconds: 0, http: { host: '127.0.0.1', port: 0 }, roles: {},
   }, 'test');
   runtime = await startTable({ config, logger: pino({ level: 'silent' }), paceMs: 5, web: (deps) => createTableWebServer(deps) });
   const url = runtime.url!;

@@ -27,7 +27,7 @@ afterAll(async () => {
 test('another writer appends to the log: the controller halts, is not ready, and asks to exit after a bounded time', async () => {
   const config = parseTableConfig({
     id: 'lw-1', rules: 'six-deck', store: { path: join(dir, '{tableId}.db'), synchronous: 'NORMAL' },
-    decisionTimerSeconds: 1, bettingSeconds: 0.05, http: { host: '127.0.0.1', port: 0 }, roles: {},
+    decisionTimerSeconds: 1, bettingSeconds: 0.05, resultsSeconds: 0, http: { host: '127.0.0.1', port: 0 }, roles: {},
   }, 'test');
   const clock = new VirtualClock();
   let exitAsked: { reason: string; at: number } | null = null;

@@ -48,7 +48,7 @@ describe('the settlement feed of a running table', () => {
     await receiver.close();
     const config = parseTableConfig({
       id: 'feed-demo', rules: 'six-deck', demo: true, store: { path: join(dir, '{tableId}.db'), synchronous: 'NORMAL' },
-      decisionTimerSeconds: 1, bettingSeconds: 0.02, roles: {},
+      decisionTimerSeconds: 1, bettingSeconds: 0.02, resultsSeconds: 0, roles: {},
       feed: { webhook: { url: receiver.url, secretEnv: SECRET_ENV, timeoutMs: 2000, maxBackoffMs: 200 }, undeliveredAlarmSeconds: 1 },
     }, 'test');
     const lines: Array<{ level: number; msg: string }> = [];

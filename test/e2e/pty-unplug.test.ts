@@ -36,7 +36,7 @@ describe.each(SHOES)('a table on a pty pair whose shoe is unplugged again and ag
     const pair = await startPtyPair();
     const dir = mkdtempSync(join(tmpdir(), 'pty-unplug-'));
     const store = new SqliteEventStore({ path: join(dir, '{tableId}.db'), synchronous: 'NORMAL', pollIntervalMs: 0 });
-    const config = parseTableConfig({ id: 'unplug-1', rules: 'six-deck', serial: { path: pair.a, baud: 115200 }, decisionTimerSeconds: 1, bettingSeconds: 0.01, roles: {} }, 'test');
+    const config = parseTableConfig({ id: 'unplug-1', rules: 'six-deck', serial: { path: pair.a, baud: 115200 }, decisionTimerSeconds: 1, bettingSeconds: 0.01, resultsSeconds: 0, roles: {} }, 'test');
     const rng = mulberry32(1212);
     const shoe = await kind.start({ serialPath: pair.b, seed: 4242, decks: 6, cutCardAfter: 280, autoDrawMs: 40 });
     const dealt = shoe.dealt;

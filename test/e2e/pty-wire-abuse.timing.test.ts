@@ -55,7 +55,7 @@ async function rig(kind: ShoeKind, id: string, paceMs: number): Promise<Rig> {
   const pair = await startPtyPair();
   const dir = mkdtempSync(join(tmpdir(), `${id}-`));
   const store = new SqliteEventStore({ path: join(dir, '{tableId}.db'), synchronous: 'NORMAL', pollIntervalMs: 0 });
-  const config = parseTableConfig({ id, rules: 'six-deck', serial: { path: pair.a, baud: 115200 }, decisionTimerSeconds: 1, bettingSeconds: 0.01, roles: {} }, 'test');
+  const config = parseTableConfig({ id, rules: 'six-deck', serial: { path: pair.a, baud: 115200 }, decisionTimerSeconds: 1, bettingSeconds: 0.01, resultsSeconds: 0, roles: {} }, 'test');
   const capturePath = join(dir, 'capture.jsonl');
   // The controller first, so it hears the shoe's very first (cold-start) HELLO request.
   const runtime = await startTable({ config, store, logger: pino({ level: 'silent' }), bot: true, paceMs, seed: 5, capturePath });

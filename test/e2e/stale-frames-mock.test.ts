@@ -26,7 +26,7 @@ const until = async (clock: VirtualClock, what: string, ok: () => boolean, ms = 
 async function liveTable(id: string): Promise<{ runtime: TableRuntime; store: MemoryEventStore; clock: VirtualClock; dealt: Card[]; captured: Array<{ frame: Frame; bytes: Uint8Array }> }> {
   const clock = new VirtualClock();
   const store = new MemoryEventStore();
-  const config = parseTableConfig({ id, rules: 'six-deck', decisionTimerSeconds: 1, bettingSeconds: 0.01, roles: {} }, 'test');
+  const config = parseTableConfig({ id, rules: 'six-deck', decisionTimerSeconds: 1, bettingSeconds: 0.01, resultsSeconds: 0, roles: {} }, 'test');
   // Tap the wire before the shoe says anything: the capture an attacker (or a stale USB buffer) holds.
   const captured: Array<{ frame: Frame; bytes: Uint8Array }> = [];
   const deframer = new Deframer({ from: 'shoe' });

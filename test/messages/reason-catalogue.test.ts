@@ -20,7 +20,7 @@ const SAMPLES: { readonly [K in ReasonCode]: ReasonParams[K] } = {
   noMainBet: {}, bettingNotOpen: { phase: 'noShoe' }, unknownSupervisorAction: { action: 'dance' }, notPaused: {}, noShoeToChange: {}, shoeAlreadyOut: { shoe: 2 },
   alreadyPaused: {}, noRoundToVoid: {}, roundOpenShoe: {}, noShoeChangeNow: { phase: 'betting' }, noShoeLoaded: {},
   noDecisionExpected: { phase: 'round', round: 12 }, unknownShoeFault: { text: 'smoke', list: 'linkDown, misread' },
-  faultClearedBySupervisor: { fault: 'sequenceIncident' }, noFaultToClear: { fault: 'jam' }, recoveryRefused: {},
+  faultClearedBySupervisor: { fault: 'sequenceIncident' }, noFaultToClear: { fault: 'jam' }, recoveryRefused: {}, noResultsShowing: { phase: 'results', round: 3 },
   unknownBetKind: { text: 'tiger' }, noSuchSeat: { seat: 9, game: 'Six-deck blackjack', count: 7 }, amountPositive: {},
   stakeOutsideLimits: { stakeAmount: 50, minAmount: 100, maxAmount: 100000 }, seatTaken: { seat: 2, player: 'ann' }, boxFull: { seat: 2, count: 3 },
   betsBehindSeat: { player: 'bob', seat: 3 }, overBoxMax: { seat: 1, totalAmount: 250000, maxAmount: 200000 },

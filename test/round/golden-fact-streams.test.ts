@@ -109,4 +109,21 @@ describe('golden fact streams', () => {
     }
     expectRecorded('bot-sessions.tsv', lines);
   });
+
+  test('bot sessions on a table with a results moment, every rule set (every fact of the first rounds, then digests)', () => {
+    const lines: string[] = [];
+    for (const name of knownRuleSets()) {
+      const rules = loadRuleSet(name).rules;
+      const engine = new TableEngine(rules);
+      const steps: TableEvent[][] = [engine.submit({ type: 'results.configured', seconds: 4 })];
+      const result = playBotRounds(engine, rules, {
+        rounds: 60, strategy: 'basic', random: mulberry32(2025), seats: [1, 2],
+        onStep: (_input, facts) => steps.push([...facts]),
+      });
+      // The first rounds whole, so the moment's facts read in the file; the rest as a digest.
+      steps.slice(0, 40).forEach((facts, i) => lines.push(stepLine(name, i + 1, facts)));
+      lines.push(`${name}\t${result.inputs}\t${result.facts}\t${result.shoes}\t${digest(steps)}`);
+    }
+    expectRecorded('bot-sessions-results.tsv', lines);
+  });
 });

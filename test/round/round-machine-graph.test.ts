@@ -23,11 +23,13 @@ describe('round machine graph', () => {
     const stateIds = nodes.filter((n) => n.stateNode.type !== 'history').map((n) => n.id);
     expect(stateIds).toEqual(expect.arrayContaining([
       'table.active', 'table.paused', 'table.active.awaitingShoe', 'table.active.burning', 'table.active.betting',
-      'table.active.dealing', 'table.active.offers', 'table.active.playing', 'table.active.dealerTurn', 'table.active.roundOver',
+      'table.active.dealing', 'table.active.offers', 'table.active.playing', 'table.active.dealerTurn', 'table.active.results', 'table.active.roundOver',
     ]));
     const targets = new Set(edges.map((e) => e.target.id));
     for (const id of stateIds) {
-      if (['table.active', 'table.active.awaitingShoe'].includes(id)) continue;
+      // The results moment is entered only by the dealer's finishing (an eventless transition, which the graph
+      // lists no edge for); chart-runner.test.ts's walk enters it.
+      if (['table.active', 'table.active.awaitingShoe', 'table.active.results'].includes(id)) continue;
       expect(targets.has(id), `${id} has no incoming transition`).toBe(true);
     }
     for (const node of nodes.filter((n) => n.stateNode.type === 'atomic')) {

@@ -431,7 +431,7 @@ async function soak(options: SoakOptions, dir: string, store: SqliteEventStore):
     rules: options.rules ?? 'six-deck',
     store: { path: join(dir, '{tableId}.db'), synchronous: 'NORMAL' },
     decisionTimerSeconds: 5,
-    bettingSeconds: 0.02,
+    bettingSeconds: 0.02, resultsSeconds: 0,
     http: { host: '127.0.0.1', port: 0 },
     roles: { display: [{ name: 'wall', token: DISPLAY_TOKEN }], supervisor: [{ name: 'floor', token: SUPERVISOR_TOKEN }] },
   }, 'soak');

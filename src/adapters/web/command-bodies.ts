@@ -37,6 +37,8 @@ export const offerBody = z.strictObject({
 export const followBody = z.strictObject({ seat, player, follow: z.enum(['double', 'split']) });
 
 export const reasonBody = z.strictObject({ reason: reason.optional() });
+/** The dealer now on duty (docs/live-table.md, "The dealer on duty"): a name as the pages show it. */
+export const dealerBody = z.strictObject({ dealer: player });
 
 /** Issues a refusal names (the first few say what to fix; the rest would only lengthen the record). */
 const ISSUES_NAMED = 3;

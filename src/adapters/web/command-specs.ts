@@ -7,7 +7,7 @@ import { webReason, type WebReason } from './web-reasons.js';
 import type { TableInput } from '../../round/inputs.js';
 import type { TableCommands } from '../../ports/table-commands.js';
 import { COMMAND_PATHS } from './route-paths.js';
-import { betBody, cancelBetBody, decisionBody, emptyBody, followBody, offerBody, reasonBody } from './command-bodies.js';
+import { betBody, cancelBetBody, dealerBody, decisionBody, emptyBody, followBody, offerBody, reasonBody } from './command-bodies.js';
 
 /** A command that does not become an input: refused with this status and reason (and recorded). */
 export interface NotAnInput {
@@ -43,7 +43,7 @@ function openBettingAnswer(table: TableCommands): NotAnInput {
   const phase = phaseOf(table.table);
   const reason = table.phase === 'active.betting'
     ? webReason('bettingAlreadyOpen')
-    : webReason('bettingOpensItself', phase.phase === 'round' ? { phase: phase.phase, round: String(phase.round) } : { phase: phase.phase });
+    : webReason('bettingOpensItself', phase.phase === 'round' || phase.phase === 'results' ? { phase: phase.phase, round: String(phase.round) } : { phase: phase.phase });
   return { status: 409, reason };
 }
 
@@ -63,6 +63,10 @@ export const COMMANDS: readonly CommandSpec[] = [
   spec({
     name: 'openBetting', path: COMMAND_PATHS.openBetting, roles: DEALER_OR_SUPERVISOR, what: 'open betting', body: emptyBody,
     toInput: (_b, _s, table) => openBettingAnswer(table),
+  }),
+  spec({
+    name: 'dealer', path: COMMAND_PATHS.dealer, roles: DEALER_OR_SUPERVISOR, what: 'name the dealer on duty', body: dealerBody,
+    toInput: (b) => ({ type: 'dealer.changed', dealer: b.dealer }),
   }),
   spec({
     name: 'decision', path: COMMAND_PATHS.decision, roles: GAME_SERVER, what: 'send player decisions', body: decisionBody,

@@ -19,6 +19,7 @@ export const COMMAND_PATHS = {
   void: '/api/supervisor/void',
   useCard: '/api/supervisor/use-card',
   shoeChange: '/api/supervisor/shoe-change',
+  dealer: '/api/dealer',
 } as const;
 
 export type CommandName = keyof typeof COMMAND_PATHS;

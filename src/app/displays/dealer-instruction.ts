@@ -18,6 +18,7 @@ export type DealerInstruction =
   | { readonly kind: 'cardToSeat'; readonly seat: number; readonly hand: number; readonly text: string }
   | { readonly kind: 'cardToDealer'; readonly hole: boolean; readonly text: string }
   | { readonly kind: 'awaitDecision'; readonly seat: number; readonly hand: number; readonly offer: boolean; readonly text: string }
+  | { readonly kind: 'collect'; readonly round: number; readonly text: string }
   | { readonly kind: 'paused'; readonly text: string }
   | { readonly kind: 'halted'; readonly text: string }
   | { readonly kind: 'wait'; readonly text: string };
@@ -45,6 +46,8 @@ export function dealerInstruction({ table, phase, rules, halted }: LiveTable): D
   if (phase === 'paused' && table.shoeFaults.includes('linkDown')) return { kind: 'paused', text: say('instr.linkDownPaused') };
   if (phase === 'paused') return { kind: 'paused', text: say('instr.paused') };
   if (phase === 'active.awaitingShoe') return { kind: 'loadShoe', text: say('instr.loadShoe') };
+  // The results moment (docs/live-table.md): the dealer collects and pays while the results show.
+  if (phase === 'active.results') return { kind: 'collect', round: table.round, text: say('instr.collect', { round: table.round }) };
   if (phase === 'active.betting') {
     const mainBets = table.bets.filter((b) => b.kind === 'main').length;
     return { kind: 'bettingOpen', mainBets, text: mainBets > 0 ? say('instr.bettingOpen', { count: mainBets }) : say('instr.bettingEmpty') };
@@ -63,5 +66,5 @@ export function dealerInstruction({ table, phase, rules, halted }: LiveTable): D
   if (awaited?.kind === 'offer') return { kind: 'awaitDecision', seat: awaited.seat, hand: 0, offer: true, text: say('instr.awaitOffer', { seat: awaited.seat }) };
   if (awaited) return { kind: 'awaitDecision', seat: awaited.seat, hand: awaited.hand, offer: false, text: seatAndHand(table, awaited.seat, awaited.hand, 'instr.awaitSeat', 'instr.awaitSeatHand') };
   const where = phaseOf(table);
-  return { kind: 'wait', text: say(`now.${where.phase}`, where.phase === 'round' ? { round: where.round } : {}) };
+  return { kind: 'wait', text: say(`now.${where.phase}`, where.phase === 'round' || where.phase === 'results' ? { round: where.round } : {}) };
 }

@@ -6,6 +6,7 @@ import { advanceCountdown } from './countdown.js';
 import { advanceBettingCountdown } from './betting-countdown.js';
 import { create } from 'mutative';
 import { draftOf, type Draft } from './draft.js';
+import { roundResults } from './round-results.js';
 import { emptyDealerHand, type HandView, type SeatView, type TableView } from './table-view.js';
 import type { TimedViewFact, ViewFact } from '../../ports/view-facts.js';
 
@@ -26,9 +27,36 @@ export function foldTableView(view: TableView, timed: TimedViewFact, context: Vi
   return create(view, (draft) => {
     const d = draft as Draft<TableView>;
     applyFact(d, timed.fact, context.rules);
+    applyResultsFact(d, timed);
     advanceCountdown(d, timed, context.decisionSeconds);
     advanceBettingCountdown(d, timed, context.bettingSeconds);
   });
+}
+
+/** The results moment and the dealer on duty (./round-results.ts): the results show from `results.shown`
+ *  until the moment ends; a new round or a shoe's end clears what an older log never cleared. */
+function applyResultsFact(view: Draft<TableView>, { fact, at }: TimedViewFact): void {
+  switch (fact.type) {
+    case 'results.shown':
+      view.results = draftOf(roundResults(view, fact.round, fact.seconds, at));
+      view.stage = 'results';
+      return;
+    case 'results.cleared':
+      view.results = null;
+      view.stage = 'roundOver';
+      return;
+    case 'betting.opened':
+    case 'betting.closed':
+    case 'shoe.finished':
+    case 'round.voided':
+      if (view.results !== null && view.results !== undefined) view.results = null;
+      return;
+    case 'dealer.changed':
+      view.dealerOnDuty = fact.dealer;
+      return;
+    default:
+      return;
+  }
 }
 
 function seatOf(view: Draft<TableView>, seat: number): SeatDraft | undefined {
@@ -220,6 +248,9 @@ function applyFact(view: Draft<TableView>, fact: ViewFact, rules: RuleSet): void
     case 'evenMoney.taken':
     case 'insurance.declined':
     case 'decision.accepted':
+    case 'results.shown':
+    case 'results.cleared':
+    case 'dealer.changed':
       return;
   }
 }

@@ -53,6 +53,10 @@ const PUBLIC_FACTS: { readonly [T in TableEventType]?: Redaction<T> } = {
   // A void shows, with its refunds; its reason and author stay with the supervisor (a reason may name a card).
   'round.voided': (f) => ({ type: 'round.voided', round: f.round }),
   'round.ended': (f) => ({ type: 'round.ended', round: f.round, voided: f.voided }),
+  // The results moment (src/round/operations/results.ts) and the dealer on duty: every audience sees them.
+  'results.shown': (f) => ({ type: 'results.shown', round: f.round, seconds: f.seconds }),
+  'results.cleared': (f) => ({ type: 'results.cleared', round: f.round }),
+  'dealer.changed': (f) => ({ type: 'dealer.changed', dealer: f.dealer }),
   // The table shows as paused; the reason and the fault (which may name a fault card) do not.
   'table.paused': (f) => ({ type: 'table.paused', round: f.round }),
   'table.resumed': (f) => ({ type: 'table.resumed', round: f.round }),

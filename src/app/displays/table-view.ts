@@ -4,8 +4,9 @@ import type { Card } from '../../rules/cards.js';
 import type { Outcome } from '../../rules/settle-hand.js';
 import type { SettledBet } from '../../round/events.js';
 import type { BetKind } from '../../round/inputs.js';
+import type { RoundResultsView } from './round-results.js';
 
-export type Stage = 'noShoe' | 'newShoe' | 'betting' | 'dealing' | 'offers' | 'playing' | 'dealer' | 'roundOver';
+export type Stage = 'noShoe' | 'newShoe' | 'betting' | 'dealing' | 'offers' | 'playing' | 'dealer' | 'roundOver' | 'results';
 
 export interface BetView {
   readonly player: string;
@@ -89,6 +90,10 @@ export interface TableView {
   readonly countdown: CountdownView | null;
   /** The betting countdown: betting closes by itself at its deadline. */
   readonly bettingCountdown: CountdownView | null;
+  /** The round's results while the results moment lasts (./round-results.ts), else null. */
+  readonly results: RoundResultsView | null;
+  /** The dealer on duty (the last `dealer.changed`), or null before any. */
+  readonly dealerOnDuty: string | null;
 }
 
 export function emptyDealerHand(): DealerHandView {
@@ -109,5 +114,7 @@ export function emptyTableView(seats: number): TableView {
     awaiting: null,
     countdown: null,
     bettingCountdown: null,
+    results: null,
+    dealerOnDuty: null,
   };
 }

@@ -1,6 +1,7 @@
 // Plays rounds through a table with a bot on a seeded shoe and no log: the round machine's own workload,
 // for benchmarks (bench/engine.ts) and the golden fact streams. Randomness is an input (a [0,1) source);
-// the driver only submits what a table would receive — shoe loads, cards, the cut card, bets, decisions.
+// the driver only submits what a table would receive — shoe loads, cards, the cut card, bets, decisions,
+// the results timer's expiry.
 import type { Card } from '../../rules/cards.js';
 import type { RuleSet } from '../../rules/rule-set.js';
 import type { Hand } from '../../rules/hand.js';
@@ -106,6 +107,9 @@ export class BotPlayer {
       case 'active.dealing':
       case 'active.dealerTurn':
         return this.draw();
+      // A table with a results moment (src/round/operations/results.ts): the results timer ends it.
+      case 'active.results':
+        return { type: 'results.timeout' };
       case 'active.betting': {
         if (s.bets.length === 0) this.betsSent = 0;
         const seat = this.seats[this.betsSent];

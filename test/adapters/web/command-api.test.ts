@@ -39,6 +39,8 @@ const CASES: readonly Case[] = [
   { name: 'useCard', path: '/api/supervisor/use-card', token: TOKENS.supervisor, wrongRole: TOKENS.dealer, wrongRoleName: 'dealer-ann', body: {}, malformed: { card: 'AS' } },
   // The round machine takes a shoe change at any moment: there is no wrong one.
   { name: 'shoeChange', path: '/api/supervisor/shoe-change', token: TOKENS.supervisor, wrongRole: TOKENS.gameServer, wrongRoleName: 'online-gs', body: {}, malformed: { reason: 12 }, wrongMoment: async () => undefined /* no shoe loaded yet: nothing to change */ },
+  // The dealer on duty is taken at any moment (docs/live-table.md, "The dealer on duty").
+  { name: 'dealer', path: '/api/dealer', token: TOKENS.dealer, wrongRole: TOKENS.gameServer, wrongRoleName: 'online-gs', body: { dealer: 'Anna' }, malformed: { dealer: '' }, wrongMoment: null },
 ];
 
 let web: WebTable;
@@ -108,7 +110,8 @@ describe.each(CASES)('$name ($path)', (c) => {
     expect(added[0]!.data).not.toHaveProperty('body');
   });
 
-  test('at the wrong moment: 409 with the round machine\'s reason', async () => {
+  // A command taken at any moment (the dealer on duty) has no wrong one: no such case.
+  if (c.wrongMoment !== null) test('at the wrong moment: 409 with the round machine\'s reason', async () => {
     web = await webTable();
     await c.wrongMoment?.(web.service);
     const expected = c.name === 'openBetting' ? ['command.refused'] : ['input', 'input.rejected'];
@@ -148,6 +151,15 @@ describe('accepted commands', () => {
     ]);
     expect(log.find((e) => e.type === 'table.paused')?.data).toMatchObject({ by: 'super-sam', reason: 'camera check' });
     expect(log.map((e) => e.type)).toContain('round.ended');
+  });
+
+  test('the dealer on duty: from the dealer\'s or a supervisor\'s credential, any moment, a fact on the log', async () => {
+    web = await webTable();
+    expect(await post('/api/dealer', { dealer: 'Anna' }, TOKENS.dealer)).toMatchObject({ status: 200, answer: { ok: true, facts: [{ type: 'dealer.changed', dealer: 'Anna' }] } });
+    expect((await post('/api/dealer', { dealer: 'Boris' }, TOKENS.supervisor)).status).toBe(200);
+    const log = await web.eventsAfter(0);
+    expect(log.filter((e) => e.type === 'dealer.changed').map((e) => e.data)).toEqual([{ round: 0, dealer: 'Anna' }, { round: 0, dealer: 'Boris' }]);
+    expect(log.filter((e) => e.type === 'input').map((e) => (e.data as { by?: string }).by)).toEqual(['dealer-ann', 'super-sam']);
   });
 
   test('an answer carries only what the public may see (no peek, no hole card)', async () => {

@@ -52,6 +52,19 @@ async function closeBetting(): Promise<void> {
   if (outcome) outcome.textContent = answer.ok ? t('dealer.bettingClosed') : t('dealer.closeRefused', { reason: refusalWords(answer, status) });
 }
 
+/** Names the dealer now on duty (`dealer.changed`, docs/live-table.md): the form stays outside the redrawn table. */
+async function changeDealer(event: Event): Promise<void> {
+  event.preventDefault();
+  const field = document.getElementById('dealer-name') as HTMLInputElement | null;
+  const outcome = document.getElementById('dealer-change-outcome');
+  const dealer = field?.value.trim() ?? '';
+  if (!dealer) return;
+  const { status, answer } = await postCommand(COMMAND_PATHS.dealer, { dealer }, token);
+  if (outcome) outcome.textContent = answer.ok ? t('dealer.changed', { dealer }) : t('dealer.changeRefused', { reason: refusalWords(answer, status) });
+  if (answer.ok && field) field.value = '';
+}
+document.getElementById('dealer-change')?.addEventListener('submit', (event) => void changeDealer(event));
+
 function render(): void {
   if (!last) {
     replace('app', refusedBanner(), h('p', { class: 'muted connection-state' }, t(`conn.${connection.startsWith('reconnecting') ? 'reconnecting' : 'connecting'}`)));

@@ -20,6 +20,7 @@ export function instructionText(view: InstructedView): string {
   const i = view.instruction;
   switch (i.kind) {
     case 'loadShoe': return t('instr.loadShoe');
+    case 'collect': return t('instr.collect', { round: i.round });
     case 'burn': return i.remaining === null ? t('instr.burnFirst') : t('instr.burn', { count: i.remaining });
     case 'bettingOpen': return i.mainBets > 0 ? t('instr.bettingOpen', { count: i.mainBets }) : t('instr.bettingEmpty');
     case 'cardToSeat': return seatAndHand(view, i.seat, i.hand, 'instr.cardToSeat', 'instr.cardToSeatHand');

@@ -153,7 +153,7 @@ function render(): void {
     return;
   }
   const view = last;
-  replace('table', headerBlock(view.meta, view.table, connection, health), tableBlock(view.table));
+  replace('table', headerBlock(view.meta, view.table, connection, health), tableBlock(view.table, true));
   const shoe = view.shoe;
   replace('status',
     h('div', { class: 'phase', 'data-phase': view.phase }, phaseWords(view.phase)),

@@ -10,6 +10,7 @@ import { t, tOr } from './i18n.js';
 import type { HealthChip } from './host-alarm.js';
 import { money, resultLabel } from './money.js';
 import { betKindLabel, gameName, humanize } from './words.js';
+import { resultsBanner } from './results-banner.js';
 
 export function stageText(table: TableView): string {
   if (table.paused) return t('stage.paused');
@@ -130,11 +131,12 @@ function seatsBlock(table: TableView): HTMLDivElement {
   return seats;
 }
 
-export function tableBlock(table: TableView): HTMLDivElement {
+export function tableBlock(table: TableView, house = false): HTMLDivElement {
   return h(
     'div',
     { class: 'table' },
     dealerBlock(table),
+    resultsBanner(table, house),
     table.voided ? h('div', { class: 'banner voided' }, t('table.voided', { round: table.handsRound })) : null,
     table.handsRound !== null && table.handsRound !== table.round && !table.voided
       ? h('div', { class: 'previous-round' }, t('table.lastRound', { round: table.handsRound }))
@@ -166,5 +168,7 @@ export function headerBlock(meta: TableMeta, table: TableView, connection: strin
     h('div', { class: 'game' }, h('span', { class: 'game-name' }, gameName(meta.game)), h('span', { class: 'limits' }, ` · ${money(meta.limits.min)}–${money(meta.limits.max)}`)),
     h('div', { class: `stage${table.paused ? ' paused' : ''}`, 'data-stage': table.stage }, stageText(table)),
     h('div', { class: 'round' }, table.round ? t('table.round', { round: table.round }) : '', connectionChip(connection, health)),
+    // The dealer on duty (`dealer.changed`); a view from an older server has no such field.
+    table.dealerOnDuty ? h('div', { class: 'dealer-on-duty', 'data-dealer-on-duty': table.dealerOnDuty }, t('table.dealerOnDuty', { dealer: table.dealerOnDuty })) : null,
   );
 }
