@@ -82,7 +82,7 @@ export function copyPlain<T>(value: T): T {
 export function copyTable(t: TableState): TableState {
   const boxes = new Array<Box>(t.boxes.length);
   for (let i = 0; i < boxes.length; i++) boxes[i] = copyBox(t.boxes[i] as Box);
-  return {
+  const copy: TableState = {
     shoe: t.shoe && copyShoe(t.shoe),
     round: t.round,
     bets: t.bets.slice(),
@@ -93,6 +93,11 @@ export function copyTable(t: TableState): TableState {
     shoeFaults: t.shoeFaults.slice(),
     announcedTurn: t.announcedTurn,
   };
+  // A procedure's marks (docs/procedures.md) stay absent when they were, so a table without procedures
+  // keeps its snapshot's shape.
+  if (t.burnCalled !== undefined) copy.burnCalled = t.burnCalled;
+  if (t.shoeOut !== undefined) copy.shoeOut = t.shoeOut;
+  return copy;
 }
 
 /** The shoe copied field by field (an optional field stays absent when it was). */

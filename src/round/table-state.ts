@@ -4,6 +4,7 @@ import type { Hand } from '../rules/hand.js';
 import type { BetKind } from './inputs.js';
 import type { CardFaultKind, TableEvent } from './events.js';
 import type { ShoeFault } from './inputs.js';
+import type { BurnCause } from './procedure-names.js';
 
 export interface PlacedBet {
   readonly seat: number;
@@ -91,6 +92,11 @@ export interface TableState {
   shoeFaults: ShoeFault[];
   /** The hand last announced as in turn, to announce each turn once. */
   announcedTurn: string | null;
+  /** A burn was called (an exposed card, a card on the floor, face up in the shoe): the next card in play is
+   *  burned for this cause (docs/procedures.md). Absent when none is called. */
+  burnCalled?: BurnCause;
+  /** The shoe ran out with a card due: paused until the reshuffled discards are loaded. Absent otherwise. */
+  shoeOut?: boolean;
 }
 
 export function initialTableState(): TableState {
