@@ -32,7 +32,9 @@ export type ViewFact =
   | { readonly type: 'round.voided'; readonly round: number }
   | { readonly type: 'round.ended'; readonly round: number; readonly voided: boolean }
   | { readonly type: 'table.paused'; readonly round: number }
-  | { readonly type: 'table.resumed'; readonly round: number };
+  | { readonly type: 'table.resumed'; readonly round: number }
+  /** A misread card corrected (docs/procedures.md): the last card of the seat's hand, or the dealer's (seat null). */
+  | { readonly type: 'card.corrected'; readonly round: number; readonly seat: number | null; readonly hand: number; readonly card: Card };
 
 export type ViewFactType = ViewFact['type'];
 

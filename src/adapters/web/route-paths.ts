@@ -19,6 +19,11 @@ export const COMMAND_PATHS = {
   void: '/api/supervisor/void',
   useCard: '/api/supervisor/use-card',
   shoeChange: '/api/supervisor/shoe-change',
+  enterCard: '/api/supervisor/enter-card',
+  correctCard: '/api/supervisor/correct-card',
+  moveCard: '/api/supervisor/move-card',
+  burnCard: '/api/supervisor/burn-card',
+  loadDiscards: '/api/supervisor/load-discards',
 } as const;
 
 export type CommandName = keyof typeof COMMAND_PATHS;
