@@ -17,7 +17,8 @@ function valueIn(lang: Language, name: string, value: Value, all: Readonly<Recor
     case 'count': return value;
     case 'phase': return formatMessage(lang, `now.${value}`, { round: String(all.round ?? '') });
     case 'hand': case 'turn': return typeof value === 'number' ? String(value + 1) : value;
-    case 'card': return cardText(String(value));
+    case 'card': case 'read': return cardText(String(value));
+    case 'cause': return formatOr(lang, `burnCause.${value}`, String(value));
     case 'game': return formatOr(lang, `game.${value}`, String(value));
     case 'fault': return formatOr(lang, `fault.${value}`, String(value));
     case 'faults': return String(value).split(', ').map((fault) => formatOr(lang, `fault.${fault}`, fault)).join(', ');

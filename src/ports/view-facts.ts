@@ -35,7 +35,9 @@ export type ViewFact =
   | { readonly type: 'results.cleared'; readonly round: number }
   | { readonly type: 'dealer.changed'; readonly dealer: string }
   | { readonly type: 'table.paused'; readonly round: number }
-  | { readonly type: 'table.resumed'; readonly round: number };
+  | { readonly type: 'table.resumed'; readonly round: number }
+  /** A misread card corrected (docs/procedures.md): the last card of the seat's hand, or the dealer's (seat null). */
+  | { readonly type: 'card.corrected'; readonly round: number; readonly seat: number | null; readonly hand: number; readonly card: Card };
 
 export type ViewFactType = ViewFact['type'];
 

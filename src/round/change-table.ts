@@ -96,6 +96,10 @@ export function copyTable(t: TableState): TableState {
   // The results moment's fields stay absent when they were (a table without the moment keeps its shape).
   if (t.resultsSeconds !== undefined) copy.resultsSeconds = t.resultsSeconds;
   if (t.showingResults !== undefined) copy.showingResults = t.showingResults;
+  // A procedure's marks (docs/procedures.md) stay absent when they were, so a table without procedures
+  // keeps its snapshot's shape.
+  if (t.burnCalled !== undefined) copy.burnCalled = t.burnCalled;
+  if (t.shoeOut !== undefined) copy.shoeOut = t.shoeOut;
   return copy;
 }
 

@@ -4,6 +4,7 @@ import type { Card } from '../rules/cards.js';
 import type { Outcome } from '../rules/settle-hand.js';
 import type { ShoeFault, TableInput } from './inputs.js';
 import type { Reason, ReasonCode } from './reasons.js';
+import type { BurnCause } from './procedure-names.js';
 
 export type SettledBet = 'main' | 'behind' | 'insurance' | 'pairs' | 'superMatch';
 export type CardFaultKind = 'outOfTurn' | 'foreignCard';
@@ -11,7 +12,7 @@ export type FaultKind = CardFaultKind | ShoeFault;
 
 export type TableEvent =
   | { type: 'shoe.loaded'; shoe: number }
-  | { type: 'card.burned'; shoe: number; card: Card; shown: boolean; remaining: number }
+  | { type: 'card.burned'; shoe: number; card: Card; shown: boolean; remaining: number; round?: number; cause?: BurnCause; by?: string }
   | { type: 'cut-card.seen'; shoe: number; round: number }
   | { type: 'shoe.finished'; shoe: number }
   | { type: 'betting.opened'; round: number }
@@ -46,7 +47,13 @@ export type TableEvent =
   | { type: 'table.resumed'; round: number; by?: string }
   | { type: 'card.setAside'; round: number; card: Card; by?: string }
   | { type: 'round.voided'; round: number; by?: string; reason?: string; code?: ReasonCode; params?: Reason['params'] }
-  | ({ type: 'input.rejected'; line?: number; input: TableInput } & StoredReason);
+  | ({ type: 'input.rejected'; line?: number; input: TableInput } & StoredReason)
+  // The procedures (docs/procedures.md).
+  | { type: 'card.entered'; round: number; card: Card; by?: string }
+  | { type: 'card.corrected'; round: number; seat?: number; hand?: number; read: Card; card: Card; total: number; by?: string }
+  | { type: 'card.moved'; round: number; seat?: number; hand?: number; card: Card; by?: string }
+  | { type: 'burn.called'; round: number; cause: BurnCause; by?: string }
+  | { type: 'shoe.reloaded'; round: number; shoe: number; inPlay: number; cards: number; by?: string };
 
 /**
  * A reason as a fact stores it: the log's English sentence, and the code and its values

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import type { Card } from '../rules/cards.js';
 import { playerNameSchema } from './player-name.js';
+import { PROCEDURE_ACTIONS } from './procedure-names.js';
 
 const seat = z.number().int();
 /** The longest results moment a table file may ask for, in seconds. */
@@ -57,6 +58,12 @@ export const tableInputSchema = z.discriminatedUnion('type', [
     action: z.string(),
     by: z.string().min(1).optional(),
     reason: z.string().optional(),
+    // The procedures' details (docs/procedures.md): the card entered or as it truly is, the box it belongs
+    // to (no seat: the dealer), why a card is burned.
+    card: z.string().optional(),
+    seat: seat.optional(),
+    hand: z.number().int().optional(),
+    cause: z.string().optional(),
     ...optionalTime,
   }),
 ]);
@@ -83,7 +90,7 @@ export const SUPERVISOR_CLEARED_SHOE_FAULTS: readonly ShoeFault[] = ['sequenceIn
 
 /** resume sets a fault card aside; useCard deals an out-of-turn card to the hand in turn as a hit;
  *  shoeChange voids any open round and ends the shoe. */
-export const SUPERVISOR_ACTIONS = ['pause', 'resume', 'void', 'useCard', 'shoeChange'] as const;
+export const SUPERVISOR_ACTIONS = ['pause', 'resume', 'void', 'useCard', 'shoeChange', ...PROCEDURE_ACTIONS] as const;
 export type SupervisorAction = (typeof SUPERVISOR_ACTIONS)[number];
 
 /** An input as the round machine receives it: the recorded input and where it came from. */

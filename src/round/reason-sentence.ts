@@ -132,6 +132,21 @@ export const REASON_SENTENCES: Sentences = {
   shoeFault: (p) => `shoe fault: ${p.fault}`,
   shoeFaultDetail: (p) => `shoe fault: ${p.fault} (${p.detail})`,
   typed: (p) => p.text,
+  procedureNeedsCard: (p) => `${p.action} needs the card, e.g. "QH"`,
+  misreadNotOpen: () => 'no unread card is waiting to be entered',
+  noCardDue: () => 'no card is due: resume sets the unread card aside',
+  noRoundToCorrect: () => 'no round is being dealt',
+  noCardOnHand: (p) => `seat ${p.seat} hand ${p.hand} has no card`,
+  noDealerCard: () => 'the dealer has no card',
+  correctionSameCard: (p) => `the card was read as ${p.card}: nothing to correct`,
+  misreadDecided: (p) => `card ${p.card} was read as ${p.read} and the round was played on it: void`,
+  cardNotOnBox: (p) => `card ${p.card} is not on seat ${p.seat} hand ${p.hand}`,
+  cardNotWithDealer: (p) => `card ${p.card} is not the dealer's`,
+  unknownBurnCause: (p) => `unknown burn cause "${p.text}"; known: ${p.list}`,
+  dealerStillPlaying: () => 'the round is still being played: a card the dealer draws now is the dealer\'s',
+  burnAlreadyCalled: (p) => `a burn is already called (${p.cause})`,
+  noBurnNow: (p) => `no card is being dealt: ${phaseSentence(p)}`,
+  shoeNotOut: () => 'the shoe has not run out',
 };
 
 /** The reason in the log's English. */

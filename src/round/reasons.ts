@@ -101,6 +101,22 @@ export interface RoundReasonParams {
   shoeFaultDetail: { fault: string; detail: string; detailCode?: string; [value: string]: string };
   /** A person's own words (a supervisor's pause or void reason): shown as typed, in every language. */
   typed: { text: string };
+  // The procedures (./operations/misscan.ts, misplaced-card.ts, called-burn.ts, shoe-out.ts).
+  procedureNeedsCard: { action: string };
+  misreadNotOpen: NoParams;
+  noCardDue: NoParams;
+  noRoundToCorrect: NoParams;
+  noCardOnHand: { seat: number; hand: number };
+  noDealerCard: NoParams;
+  correctionSameCard: { card: Card };
+  misreadDecided: { read: Card; card: Card };
+  cardNotOnBox: { card: Card; seat: number; hand: number };
+  cardNotWithDealer: { card: Card };
+  unknownBurnCause: { text: string; list: string };
+  dealerStillPlaying: NoParams;
+  burnAlreadyCalled: { cause: string };
+  noBurnNow: PhaseParams;
+  shoeNotOut: NoParams;
 }
 
 export type ReasonParams = RuleReasonParams & RoundReasonParams;

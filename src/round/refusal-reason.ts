@@ -11,6 +11,8 @@ import { refuseBet } from './operations/betting.js';
 import { refuseUseOfFaultCard } from './operations/play.js';
 import { SHOE_FAULTS, SUPERVISOR_ACTIONS, SUPERVISOR_CLEARED_SHOE_FAULTS } from './inputs.js';
 import { roundOpen } from './round-guards.js';
+import { PROCEDURE_ACTIONS } from './procedure-names.js';
+import { refuseProcedure } from './procedure-refusal.js';
 
 /** Why an input is refused here: from the validating rule where there is one, else the table's phase. */
 export function refusalReason({ rules, table }: RoundContext, event: MachineEvent): Reason {
@@ -35,6 +37,7 @@ export function refusalReason({ rules, table }: RoundContext, event: MachineEven
       if (action === 'useCard') return refuseUseOfFaultCard(table) ?? reason('notPaused', NO_PARAMS);
       if (action === 'shoeChange') return table.shoe?.finished === true ? reason('shoeAlreadyOut', { shoe: table.shoe.number }) : reason('noShoeToChange', NO_PARAMS);
       if (action === 'pause') return reason('alreadyPaused', NO_PARAMS);
+      if ((PROCEDURE_ACTIONS as readonly string[]).includes(action)) return refuseProcedure({ rules, table }, event) ?? reason('pausedTable', NO_PARAMS);
       return reason('noRoundToVoid', NO_PARAMS);
     }
     case 'shoe.loaded':

@@ -24,6 +24,7 @@ import { announceTurn } from './operations/hands.js';
 import { dealToDealer, finishDealer, revealHoleCard } from './operations/dealer.js';
 import { settleRound, voidRound } from './operations/settlement.js';
 import { changeDealer, clearResults, configureResults, showResults } from './operations/results.js';
+import { procedureActions } from './procedure-actions.js';
 import { clearShoeFault, pauseTable, raiseCardFault, raiseShoeFault, resumeTable, setAsideFaultCard } from './operations/supervision.js';
 
 const withCard = (op: (s: TableState, rules: RuleSet, card: Card, emit: (e: TableEvent) => void) => void): Operation =>
@@ -182,6 +183,7 @@ export const roundActions = {
       : table.shoeFaults.length > 0 ? reason('pausedShoeFault', { faults: table.shoeFaults.join(', ') })
       : table.faultCard ? reason('pausedFaultCard', { fault: table.faultCard.kind, card: table.faultCard.card })
         : reason('pausedTable', NO_PARAMS)),
+  ...procedureActions,
 } satisfies Record<string, StepAction>;
 
 export type RoundActionName = keyof typeof roundActions;

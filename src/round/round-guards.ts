@@ -13,6 +13,8 @@ import { allHandsPlayed, cardDueToHand, refuseDecision, refuseTimeout, refuseUse
 import { dealerNeedsCard } from './operations/dealer.js';
 import { onlyLinkFaultOpen } from './operations/supervision.js';
 import { SHOE_FAULTS, SUPERVISOR_CLEARED_SHOE_FAULTS } from './inputs.js';
+import { PROCEDURE_ACTIONS } from './procedure-names.js';
+import { procedureGuards } from './procedure-guards.js';
 
 type GuardArgs = { context: RoundContext; event: MachineEvent };
 
@@ -99,4 +101,6 @@ export const roundGuards = {
   resultsNotHeld: ({ context }) => context.table.showingResults !== true,
   isResume: ({ event }) => supervisorAction(event) === 'resume',
   isVoidOfOpenRound: ({ context, event }) => supervisorAction(event) === 'void' && roundOpen(context.table),
+  isProcedure: ({ event }) => (PROCEDURE_ACTIONS as readonly string[]).includes(supervisorAction(event) ?? ''),
+  ...procedureGuards,
 } satisfies Record<string, (args: GuardArgs) => boolean>;

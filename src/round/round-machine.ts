@@ -55,8 +55,16 @@ export const roundMachine = setup({
           { guard: 'isPause', target: 'paused', actions: 'pauseTable' },
           { guard: 'isShoeChange', target: '.awaitingShoe', actions: ['clearResults', 'forceShoeChange'] },
           { guard: 'isVoidOfOpenRound', target: '.roundOver', actions: 'voidRound' },
+          // The procedures (docs/procedures.md): a misread corrected, a misplaced card moved, a burn called.
+          { guard: 'correctionStands', actions: 'correctCard' },
+          { guard: 'correctionVoids', target: '.roundOver', actions: 'correctCard' },
+          { guard: 'moveAcceptable', actions: 'recordCardMove' },
+          { guard: 'burnCallable', actions: 'callBurn' },
+          { guard: 'discardsLoadable', actions: 'loadDiscards' },
           { actions: 'rejectInput' },
         ],
+        // The shoe ran out mid-round: the reshuffled discards, loaded (docs/procedures.md).
+        'shoe.loaded': [{ guard: 'discardsLoadable', actions: 'loadDiscards' }, { actions: 'rejectInput' }],
         '*': { actions: 'rejectInput' },
       },
       states: {
@@ -88,6 +96,7 @@ export const roundMachine = setup({
             card: [
               { guard: 'cardUnreadable', actions: 'rejectInput' },
               { guard: 'cardForeign', target: '#table.paused', actions: 'raiseForeignCardFault' },
+              { guard: 'burnCalled', actions: 'burnCalledCard' },
               { actions: 'dealInitialCard' },
             ],
           },
@@ -106,6 +115,7 @@ export const roundMachine = setup({
             card: [
               { guard: 'cardUnreadable', actions: 'rejectInput' },
               { guard: 'cardForeign', target: '#table.paused', actions: 'raiseForeignCardFault' },
+              { guard: 'burnCalled', actions: 'burnCalledCard' },
               { guard: 'cardDueToHand', actions: 'dealToHand' },
               { target: '#table.paused', actions: 'raiseOutOfTurnFault' },
             ],
@@ -120,6 +130,7 @@ export const roundMachine = setup({
             card: [
               { guard: 'cardUnreadable', actions: 'rejectInput' },
               { guard: 'cardForeign', target: '#table.paused', actions: 'raiseForeignCardFault' },
+              { guard: 'burnCalled', actions: 'burnCalledCard' },
               { actions: 'dealToDealer' },
             ],
           },
@@ -148,8 +159,19 @@ export const roundMachine = setup({
           { guard: 'isShoeChange', target: 'active.awaitingShoe', actions: ['clearResults', 'forceShoeChange'] },
           { guard: 'isVoidOfOpenRound', target: 'active.roundOver', actions: 'voidRound' },
           { guard: ({ event }) => supervisorAction(event) === 'useCard', actions: 'rejectInput' },
+          // The procedures (docs/procedures.md): an unread card entered, an out-of-turn card burned, a misread
+          // corrected, a misplaced card moved, a burn called, the reshuffled discards loaded.
+          { guard: 'entryAcceptable', target: 'active.resumePoint', actions: 'enterCard' },
+          { guard: 'faultCardBurnable', target: 'active.resumePoint', actions: 'burnFaultCard' },
+          { guard: 'correctionStands', actions: 'correctCard' },
+          { guard: 'correctionVoids', target: 'active.roundOver', actions: 'correctCard' },
+          { guard: 'moveAcceptable', actions: 'recordCardMove' },
+          { guard: 'burnCallable', actions: 'callBurn' },
+          { guard: 'discardsLoadable', target: 'active.resumePoint', actions: 'loadDiscardsAndResume' },
+          { guard: 'isProcedure', actions: 'rejectInput' },
           { actions: 'rejectWhilePaused' },
         ],
+        'shoe.loaded': [{ guard: 'discardsLoadable', target: 'active.resumePoint', actions: 'loadDiscardsAndResume' }, { actions: 'rejectWhilePaused' }],
         'cut-card': { actions: 'markCutCard' },
         'shoe.fault': [{ guard: 'knownShoeFault', actions: 'raiseShoeFault' }, { actions: 'rejectInput' }],
         'table.recovered': { actions: 'markRecovery' },

@@ -4,6 +4,7 @@ import type { Hand } from '../rules/hand.js';
 import type { BetKind } from './inputs.js';
 import type { CardFaultKind, TableEvent } from './events.js';
 import type { ShoeFault } from './inputs.js';
+import type { BurnCause } from './procedure-names.js';
 
 export interface PlacedBet {
   readonly seat: number;
@@ -95,6 +96,11 @@ export interface TableState {
   resultsSeconds?: number;
   /** The round's results are showing: settled, betting not yet open (absent: not). */
   showingResults?: boolean;
+  /** A burn was called (an exposed card, a card on the floor, face up in the shoe): the next card in play is
+   *  burned for this cause (docs/procedures.md). Absent when none is called. */
+  burnCalled?: BurnCause;
+  /** The shoe ran out with a card due: paused until the reshuffled discards are loaded. Absent otherwise. */
+  shoeOut?: boolean;
 }
 
 export function initialTableState(): TableState {

@@ -14,7 +14,8 @@ const why = (stored: StoredReason): string => renderStoredReason('en', stored);
 export function describeEvent(e: TableEvent): string | null {
   switch (e.type) {
     case 'shoe.loaded': return `Shoe ${e.shoe} loaded.`;
-    case 'card.burned': return e.shown ? `Burn: ${e.card} shown, ${e.remaining} more to burn.` : `Burn: ${e.card}${e.remaining > 0 ? ` (${e.remaining} more)` : ''}.`;
+    case 'card.burned': if (e.cause !== undefined) return `  Card ${e.card} burned (${e.cause}); ${e.cause === 'dealerStood' ? 'the dealer\'s hand stands' : 'the next card takes its place'}.`;
+      return e.shown ? `Burn: ${e.card} shown, ${e.remaining} more to burn.` : `Burn: ${e.card}${e.remaining > 0 ? ` (${e.remaining} more)` : ''}.`;
     case 'cut-card.seen': return `Cut card out: this is the shoe's last round.`;
     case 'shoe.finished': return `Shoe ${e.shoe} finished: waiting for a new shoe.`;
     case 'betting.opened': return `\n== Round ${e.round}: betting open ==`;
@@ -50,5 +51,10 @@ export function describeEvent(e: TableEvent): string | null {
     case 'card.setAside': return `  Card ${e.card} set aside.`;
     case 'round.voided': return `Round ${e.round} voided${e.by ? ` by ${e.by}` : ''}${e.reason ? `: ${why({ ...e, reason: e.reason })}` : ''}.`;
     case 'input.rejected': return `  Refused (line ${e.line ?? '?'} ${e.input.type}): ${why(e)}.`;
+    case 'card.entered': return `  Card ${e.card} entered by hand${e.by ? ` by ${e.by}` : ''} (the shoe could not read it).`;
+    case 'card.corrected': return `  ${e.seat !== undefined ? `Seat ${e.seat} hand ${hand(e.hand ?? 0)}` : 'Dealer'}: card read as ${e.read} is ${e.card} (${e.total}).`;
+    case 'card.moved': return `  Card ${e.card} moved to ${e.seat !== undefined ? `seat ${e.seat} hand ${hand(e.hand ?? 0)}` : 'the dealer'}, where the table dealt it.`;
+    case 'burn.called': return `  Burn called (${e.cause}): the next card is burned.`;
+    case 'shoe.reloaded': return `Shoe ran out: the discards reshuffled as shoe ${e.shoe} (${e.cards} cards; ${e.inPlay} on the table).`;
   }
 }

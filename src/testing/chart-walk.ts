@@ -8,7 +8,7 @@
 import { createActor, type AnyStateMachine, type SnapshotFrom } from 'xstate';
 import { RANKS, SUITS, type Card } from '../rules/cards.js';
 import { cardIndex } from '../rules/card-counts.js';
-import { cutCardReserve, shoeSize } from '../rules/shoe-composition.js';
+import { copiesInShoe, cutCardReserve, shoeSize } from '../rules/shoe-composition.js';
 import type { RuleSet } from '../rules/rule-set.js';
 import type { MachineEvent, TableInput } from '../round/inputs.js';
 import type { TableState } from '../round/table-state.js';
@@ -47,6 +47,31 @@ const DECIDING: TableInput[] = [
   { type: 'decision.timeout', seat: 1 }, { type: 'decision.timeout', seat: 6 },
 ] as TableInput[];
 
+/** The procedures (docs/procedures.md) tried where a round is dealt: a card corrected on seat 1 and on the
+ *  dealer, seat 1's first card moved to its box, a burn called, the discards loaded (by the supervisor and by
+ *  the shoe); while paused also an unread card entered and an out-of-turn card burned. */
+function procedureInputs(table: TableState, fitting: readonly Card[], paused: boolean): TableInput[] {
+  const card = fitting[0];
+  const inputs: TableInput[] = [];
+  if (table.boxes.length > 0) {
+    // A correction names a card other than the one read (the same card is refused).
+    const other = (read: Card | undefined): Card | undefined => fitting.find((c) => c !== read);
+    const seat1 = other(table.boxes[0]?.hands[0]?.cards.at(-1));
+    const dealer = other(table.dealer.cards.at(-1));
+    if (seat1) inputs.push({ ...sup('correctCard'), card: seat1, seat: 1 } as TableInput);
+    if (dealer) inputs.push({ ...sup('correctCard'), card: dealer } as TableInput);
+    const first = table.boxes[0]?.hands[0]?.cards[0];
+    if (first) inputs.push({ ...sup('moveCard'), card: first, seat: 1 } as TableInput);
+    inputs.push({ ...sup('burnCard'), cause: 'floor' } as TableInput);
+  }
+  inputs.push(sup('loadDiscards'), { type: 'shoe.loaded' });
+  if (paused) {
+    if (card) inputs.push({ ...sup('enterCard'), card } as TableInput);
+    inputs.push({ ...sup('burnCard'), cause: 'dealerStood' } as TableInput);
+  }
+  return inputs;
+}
+
 /** The inputs tried from a state: what its phase expects, plus what may arrive at any time. While paused,
  *  a new shoe fault is tried only when none is open, so the walk does not enumerate fault combinations. */
 export function inputsFor(snapshot: RoundSnapshot): MachineEvent[] {
@@ -63,6 +88,7 @@ export function inputsFor(snapshot: RoundSnapshot): MachineEvent[] {
     inputs.push(sup('resume'), sup('useCard'), sup('void'), sup('shoeChange'), sup('pause'), { type: 'bet.cancel', seat: 1, player: 'p1' });
     inputs.push({ type: 'shoe.recovered', fault: 'linkDown' }, { type: 'shoe.recovered', fault: 'jam' }, { type: 'shoe.recovered', fault: 'sequenceIncident' });
     if (clean) inputs.push({ type: 'shoe.fault', fault: 'linkDown' }, { type: 'shoe.fault', fault: 'jam' }, { type: 'shoe.fault', fault: 'gremlins' });
+    inputs.push(...procedureInputs(table, fitting, true));
     return inputs.map(ev);
   }
   if (phase === 'burning' && (table.shoe?.burned ?? 0) > 0) {
@@ -72,7 +98,8 @@ export function inputsFor(snapshot: RoundSnapshot): MachineEvent[] {
   }
   inputs.push(...fitting.map((card) => ({ type: 'card', card }) as TableInput));
   inputs.push(sup('void'), sup('shoeChange'), sup('audit'), { type: 'shoe.fault', fault: 'gremlins' }, { type: 'shoe.recovered', fault: 'jam' });
-  if (clean) inputs.push(sup('pause'), { type: 'shoe.fault', fault: 'linkDown' }, { type: 'shoe.fault', fault: 'jam' });
+  if (clean) inputs.push(sup('pause'), { type: 'shoe.fault', fault: 'linkDown' }, { type: 'shoe.fault', fault: 'jam' }, { type: 'shoe.fault', fault: 'misread' });
+  inputs.push(...procedureInputs(table, fitting, false));
   if (phase === 'betting' || phase === 'awaitingShoe') inputs.push(...BETTING);
   else inputs.push({ type: 'betting.closed' });
   if (phase === 'offers' || phase === 'playing') inputs.push(...DECIDING);
@@ -88,7 +115,9 @@ export function abstractState(snapshot: RoundSnapshot): string {
   const shoeKey = shoe && [shoe.burnTarget === null ? null : shoe.burnTarget - shoe.burned, shoe.cutCardSeen, shoe.cutCardMissing ?? false];
   if (snapshot.value === 'paused') {
     const resume = Object.values(snapshot.historyValue ?? {}).map((nodes) => nodes.map((n) => n.id));
-    return JSON.stringify({ v: 'paused', resume, shoe: shoeKey, open: t.bets.length + t.boxes.length > 0, fault: t.faultCard?.kind ?? null, faults: [...t.shoeFaults].sort() });
+    // What the procedures look at: seat 1's cards (a correction, a move), a burn called, the shoe run out.
+    const seat1 = Math.min(t.boxes[0]?.hands[0]?.cards.length ?? 0, 3);
+    return JSON.stringify({ v: 'paused', resume, shoe: shoeKey, open: t.bets.length + t.boxes.length > 0, fault: t.faultCard?.kind ?? null, faults: [...t.shoeFaults].sort(), burn: t.burnCalled, seat1, out: out(snapshot) });
   }
   return JSON.stringify({
     v: snapshot.value,
@@ -99,6 +128,8 @@ export function abstractState(snapshot: RoundSnapshot): string {
     dealer: [Math.min(t.dealer.cards.length, 3), t.dealer.holeRevealed],
     faults: [...t.shoeFaults].sort(),
     ...(t.showingResults === true ? { results: true } : {}),
+    burn: t.burnCalled,
+    out: out(snapshot),
   });
 }
 
@@ -123,11 +154,26 @@ function resultsMomentInputs(snapshot: RoundSnapshot): MachineEvent[] {
   return inputs.map(ev);
 }
 
+/** Every card of the shoe drawn (the shoe ran out), or undefined. */
+function out(snapshot: RoundSnapshot): true | undefined {
+  const shoe = snapshot.context.table.shoe;
+  return shoe !== null && shoe.drawnCount >= shoeSize(snapshot.context.rules) ? true : undefined;
+}
+
 /** Near the cut-card reserve only cards and the supervisor's resume are tried: the walk is there for the
  *  missing cut card, whatever the table does next the other walk has already seen. */
 function cardsOnly(snapshot: RoundSnapshot): MachineEvent[] {
   const { fitting, foreign } = cardsFor(snapshot.context.table, snapshot.context.rules);
   return [...fitting, ...(foreign ? [foreign] : [])].map((card) => ev({ type: 'card', card })).concat(ev(sup('resume')));
+}
+
+/** At the shoe's end only what the round needs, the pause and the discards loaded are tried: the walk is there
+ *  for the shoe running out mid-round (docs/procedures.md). */
+function atTheEnd(snapshot: RoundSnapshot): MachineEvent[] {
+  const { fitting, foreign } = cardsFor(snapshot.context.table, snapshot.context.rules);
+  const inputs: TableInput[] = [...fitting.slice(0, 1), ...(foreign ? [foreign] : [])].map((card) => ({ type: 'card', card }) as TableInput);
+  inputs.push(sup('pause'), sup('resume'), sup('loadDiscards'), { type: 'shoe.loaded' }, { type: 'decision', seat: 1, action: 'stand' }, { type: 'decision', seat: 1, action: 'noInsurance' });
+  return inputs.map(ev);
 }
 
 export interface StartingPoint {
@@ -171,6 +217,7 @@ export function startingPoints(rules: RuleSet): StartingPoint[] {
   const timed = createActor(roundMachine, { input: { rules } }).start();
   timed.send(ev({ type: 'results.configured', seconds: 4 }));
   timed.send(ev({ type: 'shoe.loaded' }));
+  const end = shoesEnd(rules);
   const beforeAnyShoe = (): MachineEvent[] => [{ type: 'cut-card' }, { type: 'table.recovered' }, { type: 'card', card: 'ZZ' }, { type: 'shoe.loaded' }].map((i) => ev(i as TableInput));
   return [
     { name: 'fresh table', words: 'a new table, before any shoe', snapshot: fresh, inputs: beforeAnyShoe },
@@ -186,7 +233,31 @@ export function startingPoints(rules: RuleSet): StartingPoint[] {
       name: 'near the cut-card reserve', snapshot: worn(shoeSize(rules) - cutCardReserve(rules) - 1), inputs: cardsOnly,
       words: `a stated table: burning a shoe one card short of the cut-card reserve (${shoeSize(rules) - cutCardReserve(rules) - 1} of ${shoeSize(rules)} drawn), no cut card seen`,
     },
+    ...(end ? [{ name: 'the shoe\'s end', snapshot: end, inputs: atTheEnd, words: `a stated table: seat 1 bet and betting closed with one card of ${shoeSize(rules)} left in the shoe, cut card seen` }] : []),
   ];
+}
+
+/** A round about to be dealt from a shoe with one card left (the cut card seen): the shoe runs out in the deal. */
+function shoesEnd(rules: RuleSet): RoundSnapshot | null {
+  const actor = createActor(roundMachine, { input: { rules } }).start();
+  actor.send(ev({ type: 'shoe.loaded' }));
+  for (let i = 0; i < 60 && actor.getSnapshot().matches({ active: 'burning' }); i++) {
+    const card = cardsFor(actor.getSnapshot().context.table, rules).fitting[0];
+    if (!card) return null;
+    actor.send(ev({ type: 'card', card }));
+  }
+  actor.send(ev({ type: 'bet', seat: 1, player: 'p1', kind: 'main', amount: 1000 } as TableInput));
+  actor.send(ev({ type: 'betting.closed' }));
+  const snapshot = actor.getSnapshot();
+  const shoe = snapshot.context.table.shoe;
+  if (!snapshot.matches({ active: 'dealing' }) || !shoe) return null;
+  const drawn = ALL_CARDS.map((card) => copiesInShoe(card, rules));
+  const last = drawn.findIndex((n) => n > 0);
+  drawn[last] = (drawn[last] ?? 1) - 1;
+  const byIndex = new Array<number>(drawn.length).fill(0);
+  ALL_CARDS.forEach((card, i) => { byIndex[cardIndex(card)] = drawn[i] ?? 0; });
+  const table = { ...snapshot.context.table, shoe: { ...shoe, drawn: byIndex, drawnCount: shoeSize(rules) - 1, cutCardSeen: true } };
+  return roundMachine.resolveState({ value: snapshot.value, context: { rules, table } }) as RoundSnapshot;
 }
 
 /** Every state node (but the root and history points) and every transition of the chart, by key. */

@@ -3,6 +3,7 @@
 // Whether a well-formed command fits the table now is the round machine's call, not the schema's.
 import { z } from 'zod';
 import { BET_KINDS } from '../../round/inputs.js';
+import { BURN_CAUSES } from '../../round/procedure-names.js';
 import { playerNameSchema } from '../../round/player-name.js';
 
 const seat = z.number().int().min(1).max(9);
@@ -39,6 +40,14 @@ export const followBody = z.strictObject({ seat, player, follow: z.enum(['double
 export const reasonBody = z.strictObject({ reason: reason.optional() });
 /** The dealer now on duty (docs/live-table.md, "The dealer on duty"): a name as the pages show it. */
 export const dealerBody = z.strictObject({ dealer: player });
+
+// The procedures (docs/procedures.md): a card as the shoe names it (rank A 2-9 T J Q K or 10, suit S H D C),
+// the box it belongs to (no seat: the dealer), why a card is burned.
+const card = z.string().regex(/^(10|[2-9TJQKA])[SHDC]$/i).describe('a card, e.g. "QH"');
+const box = { seat: seat.optional().describe('the seat (absent: the dealer)'), hand: z.number().int().min(0).optional() };
+export const enterCardBody = z.strictObject({ card });
+export const cardOnBoxBody = z.strictObject({ card, ...box });
+export const burnBody = z.strictObject({ cause: z.enum(BURN_CAUSES) });
 
 /** Issues a refusal names (the first few say what to fix; the rest would only lengthen the record). */
 const ISSUES_NAMED = 3;

@@ -7,7 +7,7 @@ import { webReason, type WebReason } from './web-reasons.js';
 import type { TableInput } from '../../round/inputs.js';
 import type { TableCommands } from '../../ports/table-commands.js';
 import { COMMAND_PATHS } from './route-paths.js';
-import { betBody, cancelBetBody, dealerBody, decisionBody, emptyBody, followBody, offerBody, reasonBody } from './command-bodies.js';
+import { betBody, burnBody, cancelBetBody, cardOnBoxBody, dealerBody, decisionBody, emptyBody, enterCardBody, followBody, offerBody, reasonBody } from './command-bodies.js';
 
 /** A command that does not become an input: refused with this status and reason (and recorded). */
 export interface NotAnInput {
@@ -99,6 +99,27 @@ export const COMMANDS: readonly CommandSpec[] = [
   spec({
     name: 'shoeChange', path: COMMAND_PATHS.shoeChange, roles: SUPERVISOR, what: 'change the shoe', body: reasonBody,
     toInput: (b, s) => ({ type: 'supervisor', action: 'shoeChange', by: s.name, ...defined({ reason: b.reason }) }),
+  }),
+  // The procedures (docs/procedures.md).
+  spec({
+    name: 'enterCard', path: COMMAND_PATHS.enterCard, roles: SUPERVISOR, what: 'enter an unread card', body: enterCardBody,
+    toInput: (b, s) => ({ type: 'supervisor', action: 'enterCard', by: s.name, card: b.card.toUpperCase() }),
+  }),
+  spec({
+    name: 'correctCard', path: COMMAND_PATHS.correctCard, roles: SUPERVISOR, what: 'correct a misread card', body: cardOnBoxBody,
+    toInput: (b, s) => ({ type: 'supervisor', action: 'correctCard', by: s.name, card: b.card.toUpperCase(), ...defined({ seat: b.seat, hand: b.hand }) }),
+  }),
+  spec({
+    name: 'moveCard', path: COMMAND_PATHS.moveCard, roles: SUPERVISOR, what: 'record a misplaced card moved', body: cardOnBoxBody,
+    toInput: (b, s) => ({ type: 'supervisor', action: 'moveCard', by: s.name, card: b.card.toUpperCase(), ...defined({ seat: b.seat, hand: b.hand }) }),
+  }),
+  spec({
+    name: 'burnCard', path: COMMAND_PATHS.burnCard, roles: SUPERVISOR, what: 'burn a card', body: burnBody,
+    toInput: (b, s) => ({ type: 'supervisor', action: 'burnCard', by: s.name, cause: b.cause }),
+  }),
+  spec({
+    name: 'loadDiscards', path: COMMAND_PATHS.loadDiscards, roles: SUPERVISOR, what: 'load the reshuffled discards', body: emptyBody,
+    toInput: (_b, s) => ({ type: 'supervisor', action: 'loadDiscards', by: s.name }),
   }),
 ];
 

@@ -20,6 +20,11 @@ export const COMMAND_PATHS = {
   useCard: '/api/supervisor/use-card',
   shoeChange: '/api/supervisor/shoe-change',
   dealer: '/api/dealer',
+  enterCard: '/api/supervisor/enter-card',
+  correctCard: '/api/supervisor/correct-card',
+  moveCard: '/api/supervisor/move-card',
+  burnCard: '/api/supervisor/burn-card',
+  loadDiscards: '/api/supervisor/load-discards',
 } as const;
 
 export type CommandName = keyof typeof COMMAND_PATHS;

@@ -9,6 +9,7 @@ import { phaseOf } from '../../round/describe-phase.js';
 import { formatMessage, type MessageValues } from '../../messages/format-message.js';
 import { awaitedDecision } from '../../round/awaited-decision.js';
 import { cardDue } from '../table/card-due.js';
+import { shoeRunOut } from '../../round/operations/shoe-out.js';
 import type { AppendFault } from '../table/append-fault.js';
 
 export type DealerInstruction =
@@ -20,6 +21,9 @@ export type DealerInstruction =
   | { readonly kind: 'awaitDecision'; readonly seat: number; readonly hand: number; readonly offer: boolean; readonly text: string }
   | { readonly kind: 'collect'; readonly round: number; readonly text: string }
   | { readonly kind: 'paused'; readonly text: string }
+  // The procedures (docs/procedures.md): a burn called for the next card; the shoe out with a card due.
+  | { readonly kind: 'burnCalled'; readonly cause: string; readonly text: string }
+  | { readonly kind: 'shoeOut'; readonly text: string }
   | { readonly kind: 'halted'; readonly text: string }
   | { readonly kind: 'wait'; readonly text: string };
 
@@ -53,6 +57,10 @@ export function dealerInstruction({ table, phase, rules, halted }: LiveTable): D
     return { kind: 'bettingOpen', mainBets, text: mainBets > 0 ? say('instr.bettingOpen', { count: mainBets }) : say('instr.bettingEmpty') };
   }
   const due = cardDue(table, phase, rules);
+  if (due && shoeRunOut(table, rules)) return { kind: 'shoeOut', text: say('instr.shoeOut') };
+  if (due && table.burnCalled !== undefined) {
+    return { kind: 'burnCalled', cause: table.burnCalled, text: say('instr.burnCalled', { cause: formatMessage('en', `burnCause.${table.burnCalled}`) }) };
+  }
   if (due?.to === 'burn') {
     const text = due.remaining === null ? say('instr.burnFirst') : say('instr.burn', { count: due.remaining });
     return { kind: 'burn', remaining: due.remaining, text };

@@ -155,6 +155,20 @@ function applyFact(view: Draft<TableView>, fact: ViewFact, rules: RuleSet): void
       recount(hand, rules);
       return;
     }
+    case 'card.corrected': {
+      // The card as it truly is takes the last card's place (docs/procedures.md, "Misscan").
+      if (fact.seat === null) {
+        const last = view.dealer.cards.length - 1;
+        if (last >= 0 && view.dealer.cards[last] !== null) view.dealer.cards[last] = fact.card;
+        recountDealer(view, rules);
+        return;
+      }
+      const hand = seatOf(view, fact.seat)?.hands.find((h) => h.hand === fact.hand);
+      if (!hand || hand.cards.length === 0) return;
+      hand.cards[hand.cards.length - 1] = fact.card;
+      recount(hand, rules);
+      return;
+    }
     case 'dealer.card':
       if (fact.hole) view.dealer.holeIndex = view.dealer.cards.length;
       view.dealer.cards.push(fact.card);

@@ -60,6 +60,9 @@ const PUBLIC_FACTS: { readonly [T in TableEventType]?: Redaction<T> } = {
   // The table shows as paused; the reason and the fault (which may name a fault card) do not.
   'table.paused': (f) => ({ type: 'table.paused', round: f.round }),
   'table.resumed': (f) => ({ type: 'table.resumed', round: f.round }),
+  // A misread card corrected takes the read card's place; who corrected it and the card as read stay with the
+  // supervisor. A correction of the dealer's card waits while a hole card is hidden (it may be the hole card).
+  'card.corrected': (f) => ({ type: 'card.corrected', round: f.round, seat: f.seat ?? null, hand: f.hand ?? 0, card: f.card }),
 };
 
 function redactionFor(type: string): Redaction<TableEventType> | undefined {
@@ -89,7 +92,7 @@ export function publicFacts(stored: readonly StoredEvent[]): ViewFact[] {
 
 /** Belt and braces: the dealer's verdict is a function of the hole card, so it waits for the reveal. */
 function withheldWhileHoleHidden(fact: ViewFact, secrecy: HoleSecrecy): boolean {
-  return secrecy.holeHidden && fact.type === 'dealer.finished';
+  return secrecy.holeHidden && (fact.type === 'dealer.finished' || (fact.type === 'card.corrected' && fact.seat === null));
 }
 
 function secrecyAfter(fact: ViewFact, secrecy: HoleSecrecy): HoleSecrecy {

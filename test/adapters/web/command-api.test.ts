@@ -41,6 +41,12 @@ const CASES: readonly Case[] = [
   { name: 'shoeChange', path: '/api/supervisor/shoe-change', token: TOKENS.supervisor, wrongRole: TOKENS.gameServer, wrongRoleName: 'online-gs', body: {}, malformed: { reason: 12 }, wrongMoment: async () => undefined /* no shoe loaded yet: nothing to change */ },
   // The dealer on duty is taken at any moment (docs/live-table.md, "The dealer on duty").
   { name: 'dealer', path: '/api/dealer', token: TOKENS.dealer, wrongRole: TOKENS.gameServer, wrongRoleName: 'online-gs', body: { dealer: 'Anna' }, malformed: { dealer: '' }, wrongMoment: null },
+  // The procedures (docs/procedures.md): on a fresh table none fits (no misread open, no round, no shoe run out).
+  { name: 'enterCard', path: '/api/supervisor/enter-card', token: TOKENS.supervisor, wrongRole: TOKENS.dealer, wrongRoleName: 'dealer-ann', body: { card: 'QH' }, malformed: { card: 'Q' } },
+  { name: 'correctCard', path: '/api/supervisor/correct-card', token: TOKENS.supervisor, wrongRole: TOKENS.dealer, wrongRoleName: 'dealer-ann', body: { card: 'QH', seat: 1 }, malformed: { card: 'QH', seat: 0 } },
+  { name: 'moveCard', path: '/api/supervisor/move-card', token: TOKENS.supervisor, wrongRole: TOKENS.gameServer, wrongRoleName: 'online-gs', body: { card: 'QH', seat: 2, hand: 0 }, malformed: { seat: 2 } },
+  { name: 'burnCard', path: '/api/supervisor/burn-card', token: TOKENS.supervisor, wrongRole: TOKENS.dealer, wrongRoleName: 'dealer-ann', body: { cause: 'floor' }, malformed: { cause: 'wind' } },
+  { name: 'loadDiscards', path: '/api/supervisor/load-discards', token: TOKENS.supervisor, wrongRole: TOKENS.display, wrongRoleName: 'wall-screen', body: {}, malformed: { shoe: 2 } },
 ];
 
 let web: WebTable;

@@ -33,6 +33,8 @@ export function instructionText(view: InstructedView): string {
     // The log cannot be written: the halt's block says why and what to do.
     case 'halted': return t('instr.halted');
     case 'wait': return phaseWords(view.phase);
+    case 'burnCalled': return t('instr.burnCalled', { cause: t(`burnCause.${i.cause}`) });
+    case 'shoeOut': return t('instr.shoeOut');
     // A kind the server has and these words do not yet: the server's English text.
     default: return (i as { readonly text: string }).text;
   }

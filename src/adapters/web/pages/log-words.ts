@@ -47,6 +47,10 @@ interface FactFields {
   readonly state?: string;
   /** command.refused: refusals a summary counts. */
   readonly count?: number;
+  /** card.corrected: the card as it was read; card.burned, burn.called: why. */
+  readonly read?: string;
+  readonly cause?: string;
+  readonly seat?: number;
 }
 
 export function cardWords(card: unknown): string {
@@ -78,6 +82,15 @@ export function factWords(type: string, data: object | null | undefined): string
       return t(`log.${type}`, { ...common, kind: betKindLabel(String(d.bet)), amount: money(d.amount ?? 0) });
     case 'dealer.card':
       return d.hole ? t('log.dealer.hole') : t('log.dealer.card', common);
+    // The procedures (docs/procedures.md): a card burned for a cause, corrected, moved, a burn called.
+    case 'card.burned':
+      return typeof d.cause === 'string' ? t('log.card.burnedFor', { ...common, cause: tOr(`burnCause.${d.cause}`, d.cause) }) : t('log.card.burned', common);
+    case 'card.corrected':
+      return t(typeof d.seat === 'number' ? 'log.card.corrected' : 'log.card.correctedDealer', { ...common, read: cardWords(d.read) });
+    case 'card.moved':
+      return t(typeof d.seat === 'number' ? 'log.card.moved' : 'log.card.movedDealer', common);
+    case 'burn.called':
+      return t('log.burn.called', { cause: tOr(`burnCause.${String(d.cause)}`, String(d.cause)) });
     case 'insurance.taken':
       return t('log.insurance.taken', { ...common, amount: money(d.amount ?? 0) });
     case 'decision.accepted':

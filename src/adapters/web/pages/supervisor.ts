@@ -25,6 +25,7 @@ import { factWords } from './log-words.js';
 import { headerBlock, tableBlock } from './table.js';
 import { alarmName, alarmTodo, faultName, faultTodo, haltName, haltTodo, humanize, phaseWords, refusalWords, refusedReason } from './words.js';
 import { reasonWords } from './reason-words.js';
+import { enableProcedures, wireProcedures } from './procedures-panel.js';
 
 translateDocument('page.supervisor');
 const token = tokenFromAddress();
@@ -140,6 +141,7 @@ function updateControls(): void {
     if (button) button.disabled = !live || !allowed[name];
   }
   byId<HTMLInputElement>('reason').disabled = !live;
+  enableProcedures(live && !halt);
   byId<HTMLButtonElement>('recall-button').disabled = refused !== null;
   const banner = byId('refused');
   banner.hidden = refused === null;
@@ -171,8 +173,12 @@ function render(): void {
 }
 
 function showOutcome(name: Control, status: number, answer: Answer): void {
+  showAnswer(t(CONTROLS[name].label), status, answer);
+}
+
+/** A command's answer under the controls, in words (a procedure's too). */
+function showAnswer(label: string, status: number, answer: Answer): void {
   const outcome = byId('outcome');
-  const label = t(CONTROLS[name].label);
   const done = answer.note ? t('sup.doneNote', { label, note: reasonWords(answer.note) }) : t('sup.done', { label });
   outcome.textContent = answer.ok ? done : t('sup.refusedCommand', { label, reason: refusalWords(answer, status) });
   outcome.className = answer.ok ? 'outcome ok' : 'outcome refused';
@@ -260,6 +266,7 @@ for (const name of CONTROL_NAMES) {
   document.querySelector(`[data-command="${name}"]`)?.addEventListener('click', () => void clicked(name));
 }
 document.getElementById('recall-button')?.addEventListener('click', () => void recall());
+wireProcedures(token, showAnswer);
 
 connectViews<SupervisorView>(`${viewSocketPath('supervisor')}?token=${encodeURIComponent(token)}`, {
   authCheck: { path: viewPath('supervisor'), token },
