@@ -28,6 +28,11 @@ export interface ChartNode {
   wildcard: ChartTransition[];
   isHistory: boolean;
   isAtomic: boolean;
+  /** From this state up to the root, in the order they are tried: the candidates for each event type the
+   *  chart names, for any other type (the `*` ones), and the eventless ones. Looked up, not searched. */
+  candidates: Map<string, ChartTransition[]>;
+  otherEvent: ChartTransition[];
+  eventless: ChartTransition[];
 }
 
 export interface ChartTransition {
@@ -66,6 +71,18 @@ export class CompiledChart {
     let leaf = this.root;
     while (leaf.initial) leaf = leaf.initial;
     this.initialLeaf = leaf;
+    const types = new Set([...this.nodes.values()].flatMap((n) => [...n.on.keys()]));
+    for (const n of this.nodes.values()) {
+      for (let a: ChartNode | null = n; a; a = a.parent) {
+        n.otherEvent.push(...a.wildcard);
+        n.eventless.push(...a.always);
+      }
+      for (const type of types) {
+        const list: ChartTransition[] = [];
+        for (let a: ChartNode | null = n; a; a = a.parent) list.push(...(a.on.get(type) ?? a.wildcard));
+        n.candidates.set(type, list);
+      }
+    }
     const leaves = [...this.nodes.values()].filter((n) => n.isAtomic);
     for (const t of this.transitions) {
       if (!t.plans) continue;
@@ -78,7 +95,7 @@ export class CompiledChart {
     const n: ChartNode = {
       key: c.key, id: c.id, order: c.order, parent, path, value: path === '' ? null : valueOf(path.split('.')),
       children: [], initial: null, historyChildren: [], always: [], entry: [], on: new Map(), wildcard: [],
-      isHistory: c.isHistory, isAtomic: !c.isHistory && c.children.length === 0,
+      candidates: new Map(), otherEvent: [], eventless: [], isHistory: c.isHistory, isAtomic: !c.isHistory && c.children.length === 0,
     };
     this.nodes.set(c.id, n);
     for (const child of c.children) {
