@@ -11,11 +11,31 @@
 // dist/, whose workers run plain JavaScript without tsx): built into a scratch folder inside the package
 // (bench-dist-<pid>, deleted after); BENCH_COMPILED=0 skips it. CPU seconds are the whole process's (all threads).
 import { pathToFileURL } from 'node:url';
-import { loadRuleSet } from '../src/config/load-rule-set.js';
 import { analyseGame } from '../src/analysis/main-return.js';
 import { runSimulation } from '../src/app/par/run-simulation.js';
+import { knownRuleSets, loadRuleSet } from '../src/config/load-rule-set.js';
 import { PACKAGE_ROOT, withCompiledBuild } from './support/compiled-build.js';
 import { measurePeak } from './support/peak-rss.js';
+import { baseSimulateChunk, comparePaces } from './support/simulate-against-base.js';
+
+// First the pace of one thread against the code before (BENCH_BASE) and against engine-blackjack, every
+// rule set, interleaved in this process: the ratios the engine's goals are set in.
+if (process.env['BENCH_PACE'] !== '0') {
+  const paceRounds = Number(process.env['BENCH_PACE_ROUNDS'] ?? 50_000);
+  const runs = Number(process.env['BENCH_PACE_RUNS'] ?? 3);
+  const base = await baseSimulateChunk();
+  console.log(`one thread, one seat, no insurance, ${paceRounds.toLocaleString('en')} rounds a run, fastest of ${runs} interleaved runs, rounds per CPU second (the machine may be shared); ${base ? `base: ${base.dir}` : 'no base (BENCH_BASE=DIR, a checkout of the code before)'}`);
+  for (const name of process.env['BENCH_PACE_RULES']?.split(',') ?? knownRuleSets()) {
+    const r = loadRuleSet(name).rules;
+    const p = comparePaces({ rules: r, strategy: analyseGame(r).strategy, rounds: paceRounds, runs, base: base?.simulateChunk ?? null, peer: name === 'six-deck' });
+    const k = (n: number) => Math.round(n).toLocaleString('en').padStart(9);
+    let line = `  ${name.padEnd(16)} ${k(p.current)} rounds/s`;
+    if (p.base !== null) line += `; base ${k(p.base)}: ${(p.current / p.base).toFixed(2)}x (goal >= 1.5x)${p.sameCounts ? '' : ' — COUNTS DIFFER from the base'}`;
+    if (p.peer !== null) line += `; engine-blackjack (hit below 17) ${k(p.peer)}: ${(p.current / p.peer).toFixed(2)}x (goal >= 6x)`;
+    console.log(line);
+  }
+  if (process.env['BENCH_PACE_ONLY'] === '1') process.exit(0);
+}
 
 const rounds = Number(process.env['BENCH_ROUNDS'] ?? 4000);
 const { rules } = loadRuleSet('six-deck');

@@ -1,7 +1,7 @@
 // How operations change the table state: the state before an input is never changed; an input's
 // operations work on one draft, and the draft becomes the next state when the input is done. A step
-// copies what an input can change — the round (bets, boxes, hands, dealer) and the shoe's fixed table of
-// 52 counts — and shares the rest; nothing grows with the shoe or the session. This copy was measured
+// copies what an input can change — the round (bets, boxes, hands, dealer) and the shoe's fields; the
+// shoe's fixed table of 52 counts is replaced by the operation that counts a card — and shares the rest; nothing grows with the shoe or the session. This copy was measured
 // against mutative drafts, per-operation section drafts and structuredClone on the round machine's own
 // workload and was fastest; those candidates live in bench/table-draft-modes.ts (bench/engine.ts --drafts).
 // Each engine owns its drafts (StepDrafts): no draft lives at module level.
@@ -103,10 +103,11 @@ export function copyTable(t: TableState): TableState {
   return copy;
 }
 
-/** The shoe copied field by field (an optional field stays absent when it was). */
+/** The shoe copied field by field (an optional field stays absent when it was). Its 52 counts are shared:
+ *  the one operation that counts a card replaces them (recordDrawn), so an input without a card copies none. */
 function copyShoe(shoe: ShoeState): ShoeState {
   const copy: ShoeState = {
-    number: shoe.number, drawn: shoe.drawn.slice(), drawnCount: shoe.drawnCount, burnTarget: shoe.burnTarget,
+    number: shoe.number, drawn: shoe.drawn, drawnCount: shoe.drawnCount, burnTarget: shoe.burnTarget,
     burned: shoe.burned, cutCardSeen: shoe.cutCardSeen,
   };
   if (shoe.cutCardMissing !== undefined) copy.cutCardMissing = shoe.cutCardMissing;

@@ -111,19 +111,16 @@ export class ChartRunner {
     return t.guard(args, undefined);
   }
 
+  /** The first enabled transition for the event: from the leaf up, exact type before `*` (the leaf's list, compiled). */
   private select(event: MachineEvent): ChartTransition | null {
-    for (let n: ChartNode | null = this.leaf; n; n = n.parent) {
-      const candidates = n.on.get(event.type) ?? n.wildcard;
-      for (let i = 0; i < candidates.length; i++) if (this.passes(candidates[i] as ChartTransition, event)) return candidates[i] as ChartTransition;
-    }
+    const candidates = this.leaf.candidates.get(event.type) ?? this.leaf.otherEvent;
+    for (let i = 0; i < candidates.length; i++) if (this.passes(candidates[i] as ChartTransition, event)) return candidates[i] as ChartTransition;
     return null;
   }
 
   private selectEventless(event: MachineEvent): ChartTransition | null {
-    for (let n: ChartNode | null = this.leaf; n; n = n.parent) {
-      const always = n.always;
-      for (let i = 0; i < always.length; i++) if (this.passes(always[i] as ChartTransition, event)) return always[i] as ChartTransition;
-    }
+    const always = this.leaf.eventless;
+    for (let i = 0; i < always.length; i++) if (this.passes(always[i] as ChartTransition, event)) return always[i] as ChartTransition;
     return null;
   }
 

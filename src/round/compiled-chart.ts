@@ -1,4 +1,4 @@
-// The round machine's chart, read once from the xstate definition into the form ChartRunner steps:
+// The round machine's chart, read once from the xstate definition (its public config: chart-config.ts) into the form ChartRunner steps:
 // states by id, candidate transitions by event type, guards and actions as functions, and the exit and
 // entry sets of every transition from every leaf worked out in advance. Only the features the chart
 // uses are read — compound states, one active leaf, deep history, eventless (`always`) transitions,
@@ -6,38 +6,10 @@
 // (parallel or final states, exit actions, invokes, delays, inline actions) is refused here, so a chart
 // change cannot silently diverge from xstate (docs/adr/0001-fast-chart-runner.md).
 import type { AnyStateMachine } from 'xstate';
-import type { MachineEvent } from './inputs.js';
-import type { RoundContext } from './round-context.js';
 import type { StepAction } from './step-action.js';
+import { readChartConfig, resolveTarget, UnsupportedChartError, type ConfigNode, type ConfigTransition, type Guard } from './chart-config.js';
 
-export type Guard = (args: { context: RoundContext; event: MachineEvent }, params: undefined) => boolean;
-
-/** The parts of xstate's StateNode and TransitionDefinition the compiler reads (xstate 5.x internals:
- *  check them on an upgrade, see the ADR). */
-interface XNode {
-  id: string;
-  key: string;
-  type: 'atomic' | 'compound' | 'parallel' | 'final' | 'history';
-  history?: 'deep' | 'shallow' | false;
-  order: number;
-  parent?: XNode;
-  states: Record<string, XNode>;
-  initial?: { target: XNode[]; actions: unknown[] };
-  transitions: Map<string, XTransition[]>;
-  always?: XTransition[];
-  entry: unknown[];
-  exit: unknown[];
-  invoke: unknown[];
-  after: unknown[];
-  config: { target?: unknown };
-}
-interface XTransition {
-  target?: readonly XNode[];
-  source: XNode;
-  guard?: unknown;
-  actions: unknown[];
-  reenter: boolean;
-}
+export { UnsupportedChartError, type Guard } from './chart-config.js';
 
 export interface ChartNode {
   readonly key: string;
@@ -56,6 +28,11 @@ export interface ChartNode {
   wildcard: ChartTransition[];
   isHistory: boolean;
   isAtomic: boolean;
+  /** From this state up to the root, in the order they are tried: the candidates for each event type the
+   *  chart names, for any other type (the `*` ones), and the eventless ones. Looked up, not searched. */
+  candidates: Map<string, ChartTransition[]>;
+  otherEvent: ChartTransition[];
+  eventless: ChartTransition[];
 }
 
 export interface ChartTransition {
@@ -76,8 +53,6 @@ export interface Plan {
 
 export type History = ReadonlyMap<string, ChartNode[]>;
 
-export class UnsupportedChartError extends Error {}
-
 const NO_HISTORY: History = new Map();
 
 /** The chart compiled once per machine: nodes by id, the root, the initial leaf. Immutable once built. */
@@ -87,14 +62,27 @@ export class CompiledChart {
   readonly initialLeaf: ChartNode;
   private readonly transitions: ChartTransition[] = [];
 
-  /** `actions`: every action the chart names, in the form the runner calls (round-actions.ts). */
-  constructor(readonly machine: AnyStateMachine, private readonly actions: Readonly<Record<string, StepAction>>) {
-    const xroot = machine.root as unknown as XNode;
-    this.root = this.node(xroot, null);
-    this.link(xroot);
+  /** `actions`: every action the chart names, in the form the runner calls (round-actions.ts). The chart is
+   *  read from the machine's public config (chart-config.ts), its guards from `machine.implementations`. */
+  constructor(machine: AnyStateMachine, private readonly actions: Readonly<Record<string, StepAction>>) {
+    const { root, byId } = readChartConfig(machine);
+    this.root = this.node(root, null);
+    for (const c of byId.values()) this.link(c, byId);
     let leaf = this.root;
     while (leaf.initial) leaf = leaf.initial;
     this.initialLeaf = leaf;
+    const types = new Set([...this.nodes.values()].flatMap((n) => [...n.on.keys()]));
+    for (const n of this.nodes.values()) {
+      for (let a: ChartNode | null = n; a; a = a.parent) {
+        n.otherEvent.push(...a.wildcard);
+        n.eventless.push(...a.always);
+      }
+      for (const type of types) {
+        const list: ChartTransition[] = [];
+        for (let a: ChartNode | null = n; a; a = a.parent) list.push(...(a.on.get(type) ?? a.wildcard));
+        n.candidates.set(type, list);
+      }
+    }
     const leaves = [...this.nodes.values()].filter((n) => n.isAtomic);
     for (const t of this.transitions) {
       if (!t.plans) continue;
@@ -102,48 +90,46 @@ export class CompiledChart {
     }
   }
 
-  private node(x: XNode, parent: ChartNode | null): ChartNode {
-    if (x.type === 'parallel' || x.type === 'final') throw new UnsupportedChartError(`state ${x.id}: ${x.type} states are not supported`);
-    if (x.exit.length > 0 || x.invoke.length > 0 || (x.after?.length ?? 0) > 0) throw new UnsupportedChartError(`state ${x.id}: exit actions, invokes and delays are not supported`);
-    if (x.type === 'history' && x.history !== 'deep') throw new UnsupportedChartError(`state ${x.id}: only deep history is supported`);
-    if (x.type === 'history' && x.config.target !== undefined) throw new UnsupportedChartError(`state ${x.id}: a history default target is not supported`);
-    if ((x.initial?.actions.length ?? 0) > 0) throw new UnsupportedChartError(`state ${x.id}: initial actions are not supported`);
-    const path = parent === null ? '' : parent.path === '' ? x.key : `${parent.path}.${x.key}`;
+  private node(c: ConfigNode, parent: ChartNode | null): ChartNode {
+    const path = parent === null ? '' : parent.path === '' ? c.key : `${parent.path}.${c.key}`;
     const n: ChartNode = {
-      key: x.key, id: x.id, order: x.order, parent, path, value: path === '' ? null : valueOf(path.split('.')),
+      key: c.key, id: c.id, order: c.order, parent, path, value: path === '' ? null : valueOf(path.split('.')),
       children: [], initial: null, historyChildren: [], always: [], entry: [], on: new Map(), wildcard: [],
-      isHistory: x.type === 'history', isAtomic: x.type === 'atomic',
+      candidates: new Map(), otherEvent: [], eventless: [], isHistory: c.isHistory, isAtomic: !c.isHistory && c.children.length === 0,
     };
-    this.nodes.set(x.id, n);
-    for (const child of Object.values(x.states)) {
-      const c = this.node(child, n);
-      n.children.push(c);
-      if (c.isHistory) n.historyChildren.push(c);
+    this.nodes.set(c.id, n);
+    for (const child of c.children) {
+      const cn = this.node(child, n);
+      n.children.push(cn);
+      if (cn.isHistory) n.historyChildren.push(cn);
     }
     return n;
   }
 
-  private link(x: XNode): void {
-    const n = this.get(x.id);
-    const initial = x.type === 'compound' ? x.initial?.target[0] : undefined;
-    if (initial) n.initial = this.get(initial.id);
-    n.entry = x.entry.map((a) => this.action(a, x.id));
-    n.always = (x.always ?? []).map((t) => this.transition(t));
-    for (const [type, list] of x.transitions) {
-      if (type === '*') n.wildcard = list.map((t) => this.transition(t));
-      else if (type.includes('*')) throw new UnsupportedChartError(`state ${x.id}: partial wildcard "${type}" is not supported`);
-      else n.on.set(type, list.map((t) => this.transition(t)));
+  private link(c: ConfigNode, byId: ReadonlyMap<string, ConfigNode>): void {
+    const n = this.get(c.id);
+    if (c.initialKey !== null) {
+      const initial = n.children.find((x) => x.key === c.initialKey);
+      if (!initial) throw new UnsupportedChartError(`state ${c.id}: initial state "${c.initialKey}" is not one of its states`);
+      n.initial = initial;
+    } else if (n.children.length > 0) {
+      throw new UnsupportedChartError(`state ${c.id}: a compound state needs an initial state`);
+    }
+    n.entry = c.entry.map((a) => this.action(a, c.id));
+    n.always = c.always.map((t) => this.transition(t, byId));
+    for (const [type, list] of c.on) {
+      if (type === '*') n.wildcard = list.map((t) => this.transition(t, byId));
+      else n.on.set(type, list.map((t) => this.transition(t, byId)));
     }
     for (const [type, list] of n.on) n.on.set(type, [...list, ...n.wildcard]);
-    for (const child of Object.values(x.states)) this.link(child);
   }
 
-  private transition(t: XTransition): ChartTransition {
-    const targets = t.target && t.target.length > 0 ? t.target.map((x) => this.get(x.id)) : null;
+  private transition(t: ConfigTransition, byId: ReadonlyMap<string, ConfigNode>): ChartTransition {
+    const targets = t.targets && t.targets.length > 0 ? t.targets.map((x) => this.get(resolveTarget(x, t.source, byId).id)) : null;
     const transition: ChartTransition = {
       source: this.get(t.source.id),
       targets,
-      guard: this.guard(t.guard, t.source.id),
+      guard: t.guard,
       actions: t.actions.map((a) => this.action(a, t.source.id)),
       reenter: t.reenter,
       plans: targets && !targets.some((n) => n.isHistory) ? new Map() : null,
@@ -152,19 +138,9 @@ export class CompiledChart {
     return transition;
   }
 
-  private guard(g: unknown, where: string): Guard | null {
-    if (g === undefined) return null;
-    if (typeof g === 'function') return g as Guard;
-    if (typeof g === 'string') {
-      const impl = (this.machine.implementations.guards as Record<string, unknown>)[g];
-      if (typeof impl === 'function') return impl as Guard;
-    }
-    throw new UnsupportedChartError(`${where}: guard ${JSON.stringify(g)} is not a named or inline function`);
-  }
-
-  private action(a: unknown, where: string): StepAction {
-    const step = typeof a === 'string' && Object.hasOwn(this.actions, a) ? this.actions[a] : undefined;
-    if (!step) throw new UnsupportedChartError(`${where}: action ${typeof a === 'string' ? `"${a}"` : typeof a} is not a named action of the table`);
+  private action(name: string, where: string): StepAction {
+    const step = Object.hasOwn(this.actions, name) ? this.actions[name] : undefined;
+    if (!step) throw new UnsupportedChartError(`${where}: action "${name}" is not a named action of the table`);
     return step;
   }
 

@@ -57,7 +57,8 @@ export interface DealerHand {
 export interface ShoeState {
   readonly number: number;
   /** How many of each card the shoe has given (burned, dealt, set aside): fixed size, one count per
-   *  card of the 52 (index cardIndex(card), rank-major A..K × S H D C), whatever the decks. */
+   *  card of the 52 (index cardIndex(card), rank-major A..K × S H D C), whatever the decks. Replaced when a
+   *  card is counted, never changed in place (states and their drafts share it: change-table.ts). */
   drawn: number[];
   /** The sum of `drawn`: cards given so far. */
   drawnCount: number;

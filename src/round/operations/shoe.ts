@@ -17,7 +17,10 @@ export function loadShoe(s: TableState, rules: RuleSet, emit: Emit): void {
 export function recordDrawn(s: TableState, card: Card): void {
   if (!s.shoe) return;
   const i = cardIndex(card);
-  s.shoe.drawn[i] = (s.shoe.drawn[i] ?? 0) + 1;
+  // The counts are shared by a state and the drafts made from it (change-table.ts): replaced, never changed in place.
+  const drawn = s.shoe.drawn.slice();
+  drawn[i] = (drawn[i] ?? 0) + 1;
+  s.shoe.drawn = drawn;
   s.shoe.drawnCount += 1;
 }
 
