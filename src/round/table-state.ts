@@ -59,7 +59,7 @@ export interface ShoeState {
   /** How many of each card the shoe has given (burned, dealt, set aside): fixed size, one count per
    *  card of the 52 (index cardIndex(card), rank-major A..K × S H D C), whatever the decks. Replaced when a
    *  card is counted, never changed in place (states and their drafts share it: change-table.ts). */
-  drawn: number[];
+  drawn: readonly number[];
   /** The sum of `drawn`: cards given so far. */
   drawnCount: number;
   /** Cards to burn in all; null until the first card decides it (deluxe). */

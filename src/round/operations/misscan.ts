@@ -96,8 +96,11 @@ export function applyCorrection(s: TableState, rules: RuleSet, sup: Sup, emit: E
   const cards = target ? target.hand.cards : s.dealer.cards;
   cards[cards.length - 1] = card;
   if (s.shoe) {
-    s.shoe.drawn[cardIndex(read)] = (s.shoe.drawn[cardIndex(read)] ?? 1) - 1;
-    s.shoe.drawn[cardIndex(card)] = (s.shoe.drawn[cardIndex(card)] ?? 0) + 1;
+    // The shoe's counts are shared with the state before this input (change-table.ts): replaced, never changed in place.
+    const drawn = s.shoe.drawn.slice();
+    drawn[cardIndex(read)] = (drawn[cardIndex(read)] ?? 1) - 1;
+    drawn[cardIndex(card)] = (drawn[cardIndex(card)] ?? 0) + 1;
+    s.shoe.drawn = drawn;
   }
   const total = handTotalOf(cards, rules);
   const where = target ? { seat: target.box.seat, hand: target.hand.index } : {};
