@@ -4,7 +4,9 @@ import { JetStreamLog } from '../adapters/store/jetstream-log.js';
 import { realClock } from '../adapters/clock/real-clock.js';
 import type { TimerHandle } from '../ports/clock.js';
 import type { StoredEvent } from '../ports/event-store.js';
-import { FloorRounds, formatFloorRound } from '../app/audit/floor-rounds.js';
+import { FloorRounds } from '../app/audit/floor-rounds.js';
+import { floorRoundWords } from '../app/audit/floor-round-words.js';
+import { FloorTables } from './floor-tables.js';
 import { UsageError } from './usage-error.js';
 import { connectOrExplain, followNatsOutages, jetStreamOf } from './connect-nats.js';
 import { OperatorError } from './operator-error.js';
@@ -19,6 +21,8 @@ export interface FloorOptions {
   readonly stream: string;
   readonly subjectPrefix: string;
   readonly format: 'text' | 'json';
+  /** The folder of the tables' files: each table's currency. */
+  readonly tables: string | undefined;
 }
 
 async function lastMessageTime(jsm: JetStreamManager, stream: string, seq: number): Promise<number> {
@@ -32,6 +36,7 @@ export async function floorReport(o: FloorOptions, io: CommandIO): Promise<numbe
   // --idle-exit only means something while following: it implies --follow.
   const follow = o.follow || idleExit !== undefined;
   if (since !== undefined && Number.isNaN(Date.parse(since))) throw new UsageError(`--since takes an ISO time, not "${since}"`);
+  const tables = FloorTables.read(o.tables);
   // Following rides out NATS outages (nats.js reconnects every second) and says so on stderr; a report of
   // what the stream holds stops at a lost connection with one line, never ends in silence.
   const nc = await connectOrExplain(url, follow ? { maxReconnectAttempts: -1, reconnectTimeWait: 1000 } : {});
@@ -61,7 +66,7 @@ export async function floorReport(o: FloorOptions, io: CommandIO): Promise<numbe
     const messages = await consumer.consume();
     stopReading = () => void messages.close();
     if (lost !== null) stopReading();
-    const rounds = new FloorRounds();
+    const rounds = new FloorRounds((tableId) => tables.currency(tableId));
     const writer = new LineWriter(io.stdout, 1);
     const clock = realClock();
     let idle: TimerHandle | undefined;
@@ -75,7 +80,7 @@ export async function floorReport(o: FloorOptions, io: CommandIO): Promise<numbe
     for await (const m of messages) {
       armIdle();
       const done = rounds.push(JSON.parse(decoder.decode(m.data)) as StoredEvent);
-      if (done) await writer.line(o.format === 'json' ? JSON.stringify(done) : formatFloorRound(done));
+      if (done) await writer.line(o.format === 'json' ? JSON.stringify(done) : floorRoundWords(done));
       if (!follow && m.seq >= state.last_seq) break;
     }
     clock.clearTimeout(idle);

@@ -14,12 +14,13 @@ export const verb = defineCommand({
     'idle-exit': { type: 'integer', value: 'MS', description: 'follow, and exit after MS without a message (implies --follow)' },
     stream: { type: 'string', value: 'NAME', default: 'TABLE_EVENTS', description: 'the JetStream stream the tables replicate to' },
     'subject-prefix': { type: 'string', value: 'PREFIX', default: 'tables', description: "the first token of the tables' subjects (PREFIX.<table>.events)" },
-    format: { type: 'string', choices: ['text', 'json'], default: 'text', description: 'a line per round, or a JSON object per line { tableId, round, endedAt, voided, results } (money in minor units)' },
+    tables: { type: 'string', value: 'DIR', description: "the folder of the tables' files: each table's currency (a table without one: EUR)" },
+    format: { type: 'string', choices: ['text', 'json'], default: 'text', description: 'a line per round in words, money in major units (10.00 EUR), or a JSON object per line { tableId, round, endedAt, voided, currency, results } (money in minor units)' },
   },
   details: [
     'Without --follow the command prints the rounds on the stream when it starts and exits 0.',
     'NATS not reachable: one line, exit 2. While following, an outage is told on stderr and ridden out: the rounds settled meanwhile follow when NATS returns.',
   ],
   run: async ({ values: v }, io) =>
-    (await import('../floor-report.js')).floorReport({ nats: v.nats, since: v.since, follow: v.follow, idleExit: v['idle-exit'], stream: v.stream, subjectPrefix: v['subject-prefix'], format: v.format }, io),
+    (await import('../floor-report.js')).floorReport({ nats: v.nats, since: v.since, follow: v.follow, idleExit: v['idle-exit'], stream: v.stream, subjectPrefix: v['subject-prefix'], format: v.format, tables: v.tables }, io),
 });
