@@ -41,7 +41,7 @@ export async function displaysCommand(args: CommandArgs<OptionSpecs>): Promise<n
   const nats = watchNats(connection, url, logger);
   try {
     const jsm = await jetStreamOf(connection, url);
-    await ensureViewStream(jsm);
+    await ensureViewStream(jsm, Number(args.options.get('replicas')));
     let tableId = args.options.get('table') ?? config?.id;
     if (tableId === undefined) {
       const tables = await tablesWithViews(jsm);

@@ -1,6 +1,7 @@
 // `shoe floor` at work (floor-command.ts declares it): the rounds on the stream, then live ones when following.
 import { DeliverPolicy, type JetStreamManager } from 'nats';
 import { JetStreamLog } from '../adapters/store/jetstream-log.js';
+import { READER_PULL_EXPIRES_MS } from '../adapters/store/reader-pulls.js';
 import { realClock } from '../adapters/clock/real-clock.js';
 import type { TimerHandle } from '../ports/clock.js';
 import type { StoredEvent } from '../ports/event-store.js';
@@ -23,6 +24,8 @@ export interface FloorOptions {
   readonly format: 'text' | 'json';
   /** The folder of the tables' files: each table's currency. */
   readonly tables: string | undefined;
+  /** Copies of the stream if this command creates it. */
+  readonly replicas: number;
 }
 
 async function lastMessageTime(jsm: JetStreamManager, stream: string, seq: number): Promise<number> {
@@ -53,7 +56,7 @@ export async function floorReport(o: FloorOptions, io: CommandIO): Promise<numbe
   void nc.closed().then((err) => loseNats(err ? err.message : 'the connection closed'));
   try {
     const jsm = await jetStreamOf(nc, url);
-    const log = await JetStreamLog.open(nc, { streamName: o.stream, subjectPrefix: o.subjectPrefix });
+    const log = await JetStreamLog.open(nc, { streamName: o.stream, subjectPrefix: o.subjectPrefix, replicas: o.replicas });
     // What the stream holds now: the report ends at its last message unless following.
     const { state } = await jsm.streams.info(log.streamName);
     if (!follow && (state.messages === 0 || (since !== undefined && (await lastMessageTime(jsm, log.streamName, state.last_seq)) < Date.parse(since)))) return 0;
@@ -63,7 +66,7 @@ export async function floorReport(o: FloorOptions, io: CommandIO): Promise<numbe
       filterSubjects: log.subjectPattern,
       ...(since !== undefined ? { deliver_policy: DeliverPolicy.StartTime, opt_start_time: new Date(since).toISOString() } : {}),
     });
-    const messages = await consumer.consume();
+    const messages = await consumer.consume({ expires: READER_PULL_EXPIRES_MS });
     stopReading = () => void messages.close();
     if (lost !== null) stopReading();
     const rounds = new FloorRounds((tableId) => tables.currency(tableId));

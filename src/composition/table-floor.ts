@@ -12,7 +12,10 @@ import { NatsViewPublisher } from '../adapters/view-fanout/nats-view-publisher.j
 import { FloorLink } from './floor-link.js';
 
 export interface TableFloorOptions {
+  /** One server or the cluster's nodes, comma-separated. */
   readonly url: string;
+  /** Copies JetStream keeps of the streams this table creates (the table file's nats.replicas). */
+  readonly replicas: number;
   readonly tableId: TableConfig['id'];
   readonly store: EventStore;
   readonly views: TableProjections;
@@ -38,9 +41,9 @@ export async function startTableFloor(options: TableFloorOptions): Promise<Table
     logger: log,
     clock: options.clock,
     onConnected: async (connection) => {
-      const replica = new JetStreamReplicator({ source: store, tableId, connection, clock: options.clock, logger: log });
+      const replica = new JetStreamReplicator({ source: store, tableId, connection, clock: options.clock, logger: log, jetstream: { replicas: options.replicas } });
       // The public and dealer views fan out through NATS to display gateways (`shoe displays`).
-      const publisher = new NatsViewPublisher({ tableId, views, connection, clock: options.clock, logger: log });
+      const publisher = new NatsViewPublisher({ tableId, views, connection, clock: options.clock, logger: log, replicas: options.replicas });
       try {
         await publisher.start();
         replica.start();

@@ -8,7 +8,8 @@ export const verb = defineCommand({
   summary: 'One line per settled round of every table replicated to NATS JetStream.',
   positionals: [],
   options: {
-    nats: { type: 'string', value: 'URL', description: 'the NATS server (default: $NATS_URL, else nats://127.0.0.1:4222)' },
+    nats: { type: 'string', value: 'URL', description: "the NATS server, or a cluster's nodes comma-separated (default: $NATS_URL, else nats://127.0.0.1:4222)" },
+    replicas: { type: 'integer', default: 1, description: 'copies JetStream keeps of the stream if this command creates it (3 on a three-node cluster; the tables create it first as their nats.replicas says)' },
     since: { type: 'string', value: 'ISO', description: 'start at this time instead of the start of the stream' },
     follow: { type: 'boolean', short: 'f', description: 'after the rounds already on the stream, go on with live ones until Ctrl-C' },
     'idle-exit': { type: 'integer', value: 'MS', description: 'follow, and exit after MS without a message (implies --follow)' },
@@ -22,5 +23,5 @@ export const verb = defineCommand({
     'NATS not reachable: one line, exit 2. While following, an outage is told on stderr and ridden out: the rounds settled meanwhile follow when NATS returns.',
   ],
   run: async ({ values: v }, io) =>
-    (await import('../floor-report.js')).floorReport({ nats: v.nats, since: v.since, follow: v.follow, idleExit: v['idle-exit'], stream: v.stream, subjectPrefix: v['subject-prefix'], format: v.format, tables: v.tables }, io),
+    (await import('../floor-report.js')).floorReport({ nats: v.nats, since: v.since, follow: v.follow, idleExit: v['idle-exit'], stream: v.stream, subjectPrefix: v['subject-prefix'], format: v.format, tables: v.tables, replicas: v.replicas }, io),
 });
