@@ -9,6 +9,7 @@ import type { Clock } from '../ports/clock.js';
 import type { TableProjections } from '../app/displays/table-projections.js';
 import { JetStreamReplicator } from '../adapters/store/jetstream-replicator.js';
 import { NatsViewPublisher } from '../adapters/view-fanout/nats-view-publisher.js';
+import { TableHeartbeat } from '../adapters/floor/table-heartbeat.js';
 import { FloorLink } from './floor-link.js';
 
 export interface TableFloorOptions {
@@ -36,6 +37,7 @@ export async function startTableFloor(options: TableFloorOptions): Promise<Table
   const { tableId, store, views, logger: log } = options;
   let replicator: JetStreamReplicator | null = null;
   let viewPublisher: NatsViewPublisher | null = null;
+  let heartbeat: TableHeartbeat | null = null;
   const link = new FloorLink({
     url: options.url,
     logger: log,
@@ -53,6 +55,9 @@ export async function startTableFloor(options: TableFloorOptions): Promise<Table
       }
       replicator = replica;
       viewPublisher = publisher;
+      // The table's heartbeat: gateways and the pit console call it stale when it stops (table-heartbeat.ts).
+      heartbeat = new TableHeartbeat({ connection, tableId, clock: options.clock, positions: () => ({ logSeq: replica.status.sourceSeq, replicatedSeq: replica.status.replicatedSeq }) });
+      heartbeat.start();
       await options.floorConnected(connection);
     },
     onReconnected: (connection) => void options.floorConnected(connection),
@@ -61,6 +66,7 @@ export async function startTableFloor(options: TableFloorOptions): Promise<Table
   return {
     link,
     async close() {
+      heartbeat?.stop();
       viewPublisher?.stop();
       await replicator?.stop();
       await link.close();
