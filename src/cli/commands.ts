@@ -18,6 +18,7 @@ import { verb as exportVerb } from './verbs/export.js';
 import { verb as emulateVerb } from './verbs/emulate.js';
 import { verb as replayCaptureVerb } from './verbs/replay-capture.js';
 import { verb as floorVerb } from './verbs/floor.js';
+import { verb as shiftReportVerb } from './verbs/shift-report.js';
 import { verb as displaysVerb } from './verbs/displays.js';
 import { verb as strategyVerb } from './verbs/strategy.js';
 import { verb as simulateVerb } from './verbs/simulate.js';
@@ -56,5 +57,6 @@ export const COMMANDS: readonly Command[] = [
   parSheetVerb,
   // The floor
   floorVerb,
+  shiftReportVerb,
   displaysVerb,
 ];

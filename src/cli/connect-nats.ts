@@ -5,13 +5,14 @@
 import { connect, type ConnectionOptions, type JetStreamManager, type NatsConnection } from 'nats';
 import { OperatorError } from './operator-error.js';
 import { hasNoJetStream, noJetStreamSentence } from '../adapters/store/nats-trouble.js';
+import { natsServers } from '../adapters/store/nats-servers.js';
 
 /** How long the first attempt may take, ms. */
 const FIRST_ATTEMPT_MS = 5000;
 
 export async function connectOrExplain(url: string, options: Omit<ConnectionOptions, 'servers' | 'timeout' | 'waitOnFirstConnect'> = {}): Promise<NatsConnection> {
   try {
-    return await connect({ ...options, servers: url, timeout: FIRST_ATTEMPT_MS });
+    return await connect({ ...options, servers: natsServers(url), timeout: FIRST_ATTEMPT_MS });
   } catch (err) {
     const code = (err as { code?: string }).code ?? (err as Error).message;
     const why = code === 'CONNECTION_REFUSED' ? 'connection refused' : code === 'TIMEOUT' ? `no answer within ${FIRST_ATTEMPT_MS / 1000} s` : (err as Error).message;

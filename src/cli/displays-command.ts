@@ -22,6 +22,29 @@ import { routeConsoleToLog } from './console-to-log.js';
 import { LOG_LEVELS, type LogLevel } from '../config/runtime-config.js';
 import type { CommandArgs, OptionSpecs } from './command-spec.js';
 import { healthReason, type HealthReason } from '../adapters/web/health-reasons.js';
+import { TableLiveness, type Staleness } from '../adapters/floor/table-liveness.js';
+import type { TableStatusSource } from '../adapters/web/gateway-server.js';
+import { map } from 'rxjs';
+import { reasonSentence } from '../messages/coded-reason.js';
+
+/** Why the table's views are old, coded for /readyz; null while it is heard from. */
+function staleReason(tableId: string, stale: Staleness | null): HealthReason | null {
+  if (stale === null) return null;
+  return stale.kind === 'silent'
+    ? healthReason('tableStale', { table: tableId, seconds: String(stale.seconds) })
+    : healthReason('tableReplicaBehind', { table: tableId, seconds: String(stale.seconds), events: String(stale.events) });
+}
+
+/** The table's status for the displays, and a WARN when it turns stale (an INFO when it is back). */
+function tableStatusOf(liveness: TableLiveness, tableId: string, logger: Logger): TableStatusSource {
+  liveness.changes$.subscribe(({ stale }) => {
+    const reason = staleReason(tableId, stale);
+    if (reason) logger.warn({ tableId, code: reason.code }, `${reasonSentence(reason)}; the displays say "stale"`);
+    else logger.info({ tableId }, 'table heard from again: the displays are live');
+  });
+  const changes$ = liveness.changes$.pipe(map(({ stale }) => (stale ? ('stale' as const) : ('live' as const))));
+  return { current: () => (liveness.stale(tableId) ? 'stale' : 'live'), changes$ };
+}
 
 /** LOG_LEVEL, or info; a value that is not a level is refused in one line. */
 function logLevelFromEnv(): LogLevel {
@@ -41,7 +64,7 @@ export async function displaysCommand(args: CommandArgs<OptionSpecs>): Promise<n
   const nats = watchNats(connection, url, logger);
   try {
     const jsm = await jetStreamOf(connection, url);
-    await ensureViewStream(jsm);
+    await ensureViewStream(jsm, Number(args.options.get('replicas')));
     let tableId = args.options.get('table') ?? config?.id;
     if (tableId === undefined) {
       const tables = await tablesWithViews(jsm);
@@ -51,7 +74,15 @@ export async function displaysCommand(args: CommandArgs<OptionSpecs>): Promise<n
     const clock = realClock();
     const views = new NatsViewSource({ connection, tableId, logger, minIntervalMs: Number(interval), clock });
     await views.start();
-    const app = createGatewayServer({ views, credentials: config ? credentialIndex(config) : new Map(), logger, clock, conflatedFromSource: (a) => views.conflated(a), problem: () => nats.problem });
+    const liveness = new TableLiveness({ connection, clock, tableId });
+    liveness.start();
+    const table = tableId;
+    const status = tableStatusOf(liveness, table, logger);
+    const app = createGatewayServer({
+      views, credentials: config ? credentialIndex(config) : new Map(), logger, clock, conflatedFromSource: (a) => views.conflated(a),
+      problem: () => nats.problem ?? staleReason(table, liveness.stale(table)),
+      tableStatus: status,
+    });
     const address = await app.listen({ host: args.options.get('host') ?? '127.0.0.1', port: Number(port) });
     logger.info({ tableId, nats: url, url: address }, `serving ${tableId} at ${address}: open ${address}/ (public)${config ? `, ${address}/dealer?token=…` : ''}`);
     await new Promise<void>((resolve) => {
@@ -60,6 +91,7 @@ export async function displaysCommand(args: CommandArgs<OptionSpecs>): Promise<n
     });
     await app.close();
     await views.stop();
+    liveness.stop();
     return 0;
   } finally {
     await connection.close();

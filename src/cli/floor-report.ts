@@ -1,10 +1,13 @@
 // `shoe floor` at work (floor-command.ts declares it): the rounds on the stream, then live ones when following.
 import { DeliverPolicy, type JetStreamManager } from 'nats';
 import { JetStreamLog } from '../adapters/store/jetstream-log.js';
+import { READER_PULL_EXPIRES_MS } from '../adapters/store/reader-pulls.js';
 import { realClock } from '../adapters/clock/real-clock.js';
 import type { TimerHandle } from '../ports/clock.js';
 import type { StoredEvent } from '../ports/event-store.js';
-import { FloorRounds, formatFloorRound } from '../app/audit/floor-rounds.js';
+import { FloorRounds } from '../app/audit/floor-rounds.js';
+import { floorRoundWords } from '../app/audit/floor-round-words.js';
+import { FloorTables } from './floor-tables.js';
 import { UsageError } from './usage-error.js';
 import { connectOrExplain, followNatsOutages, jetStreamOf } from './connect-nats.js';
 import { OperatorError } from './operator-error.js';
@@ -19,6 +22,10 @@ export interface FloorOptions {
   readonly stream: string;
   readonly subjectPrefix: string;
   readonly format: 'text' | 'json';
+  /** The folder of the tables' files: each table's currency. */
+  readonly tables: string | undefined;
+  /** Copies of the stream if this command creates it. */
+  readonly replicas: number;
 }
 
 async function lastMessageTime(jsm: JetStreamManager, stream: string, seq: number): Promise<number> {
@@ -32,6 +39,7 @@ export async function floorReport(o: FloorOptions, io: CommandIO): Promise<numbe
   // --idle-exit only means something while following: it implies --follow.
   const follow = o.follow || idleExit !== undefined;
   if (since !== undefined && Number.isNaN(Date.parse(since))) throw new UsageError(`--since takes an ISO time, not "${since}"`);
+  const tables = FloorTables.read(o.tables);
   // Following rides out NATS outages (nats.js reconnects every second) and says so on stderr; a report of
   // what the stream holds stops at a lost connection with one line, never ends in silence.
   const nc = await connectOrExplain(url, follow ? { maxReconnectAttempts: -1, reconnectTimeWait: 1000 } : {});
@@ -48,7 +56,7 @@ export async function floorReport(o: FloorOptions, io: CommandIO): Promise<numbe
   void nc.closed().then((err) => loseNats(err ? err.message : 'the connection closed'));
   try {
     const jsm = await jetStreamOf(nc, url);
-    const log = await JetStreamLog.open(nc, { streamName: o.stream, subjectPrefix: o.subjectPrefix });
+    const log = await JetStreamLog.open(nc, { streamName: o.stream, subjectPrefix: o.subjectPrefix, replicas: o.replicas });
     // What the stream holds now: the report ends at its last message unless following.
     const { state } = await jsm.streams.info(log.streamName);
     if (!follow && (state.messages === 0 || (since !== undefined && (await lastMessageTime(jsm, log.streamName, state.last_seq)) < Date.parse(since)))) return 0;
@@ -58,10 +66,10 @@ export async function floorReport(o: FloorOptions, io: CommandIO): Promise<numbe
       filterSubjects: log.subjectPattern,
       ...(since !== undefined ? { deliver_policy: DeliverPolicy.StartTime, opt_start_time: new Date(since).toISOString() } : {}),
     });
-    const messages = await consumer.consume();
+    const messages = await consumer.consume({ expires: READER_PULL_EXPIRES_MS });
     stopReading = () => void messages.close();
     if (lost !== null) stopReading();
-    const rounds = new FloorRounds();
+    const rounds = new FloorRounds((tableId) => tables.currency(tableId));
     const writer = new LineWriter(io.stdout, 1);
     const clock = realClock();
     let idle: TimerHandle | undefined;
@@ -75,7 +83,7 @@ export async function floorReport(o: FloorOptions, io: CommandIO): Promise<numbe
     for await (const m of messages) {
       armIdle();
       const done = rounds.push(JSON.parse(decoder.decode(m.data)) as StoredEvent);
-      if (done) await writer.line(o.format === 'json' ? JSON.stringify(done) : formatFloorRound(done));
+      if (done) await writer.line(o.format === 'json' ? JSON.stringify(done) : floorRoundWords(done));
       if (!follow && m.seq >= state.last_seq) break;
     }
     clock.clearTimeout(idle);

@@ -6,6 +6,7 @@ import { connect, type NatsConnection } from 'nats';
 import type { LogAnchor } from '../ports/log-anchor.js';
 import { AnchorKv } from '../adapters/store/anchor-kv.js';
 import { natsTrouble } from '../adapters/store/nats-trouble.js';
+import { natsServers } from '../adapters/store/nats-servers.js';
 
 export class KvHandle {
   constructor(readonly connection: NatsConnection, readonly kv: AnchorKv) {}
@@ -23,11 +24,11 @@ export class KvHandle {
   }
 }
 
-export async function openKv(url: string, timeoutMs: number, logger: Logger): Promise<KvHandle | null> {
+export async function openKv(url: string, timeoutMs: number, logger: Logger, replicas = 1): Promise<KvHandle | null> {
   try {
-    const connection = await connect({ servers: url, timeout: timeoutMs, maxReconnectAttempts: -1 });
+    const connection = await connect({ servers: natsServers(url), timeout: timeoutMs, maxReconnectAttempts: -1 });
     try {
-      return new KvHandle(connection, await AnchorKv.open(connection, { timeoutMs }));
+      return new KvHandle(connection, await AnchorKv.open(connection, { timeoutMs, replicas }));
     } catch (err) {
       await connection.close().catch(() => undefined);
       throw err;

@@ -59,7 +59,7 @@ const viewChannel = (audience: string, roles: readonly string[] | null) => ({
   title: `${audience} views`,
   description: roles === null ? 'Anyone may connect.' : `Connect with ?token= of a ${roles.join(', ')} credential; refused: the upgrade answers 401/403 with a Refusal.`,
   servers: audience === 'supervisor' ? [ref('#/servers/table')] : [ref('#/servers/table'), ref('#/servers/gateway')],
-  messages: { view: ref('#/components/messages/view') },
+  messages: audience === 'supervisor' ? { view: ref('#/components/messages/view') } : { view: ref('#/components/messages/view'), status: ref('#/components/messages/tableStatus') },
 });
 
 export function asyncApiDocument(): object {
@@ -104,6 +104,14 @@ export function asyncApiDocument(): object {
         parameters: { tableId: { description: 'The table id' } },
         messages: { event: ref('#/components/messages/storedEvent') },
       },
+      natsHeartbeats: {
+        address: 'tables.{tableId}.alive',
+        title: 'The table\'s heartbeat',
+        description: 'Core NATS (no stream), every second while the table is connected: how far its log and its JetStream copy are. Gateways and the pit console call a table stale after 3 s without one, or with its copy behind its log as long (docs/operations.md, "Stale tables").',
+        servers: [ref('#/servers/nats')],
+        parameters: { tableId: { description: 'The table id' } },
+        messages: { heartbeat: ref('#/components/messages/heartbeat') },
+      },
       feedTransactions: {
         address: '{subject}',
         title: 'The settlement feed',
@@ -114,8 +122,8 @@ export function asyncApiDocument(): object {
       },
     },
     operations: {
-      sendPublicViews: { action: 'send', channel: ref('#/channels/publicViews'), messages: [ref('#/channels/publicViews/messages/view')] },
-      sendDealerViews: { action: 'send', channel: ref('#/channels/dealerViews'), messages: [ref('#/channels/dealerViews/messages/view')], security: ['dealer', 'supervisor', 'display'].map((r) => ref(`#/components/securitySchemes/${SCHEME_OF_ROLE[r]}`)) },
+      sendPublicViews: { action: 'send', channel: ref('#/channels/publicViews'), messages: [ref('#/channels/publicViews/messages/view'), ref('#/channels/publicViews/messages/status')] },
+      sendDealerViews: { action: 'send', channel: ref('#/channels/dealerViews'), messages: [ref('#/channels/dealerViews/messages/view'), ref('#/channels/dealerViews/messages/status')], security: ['dealer', 'supervisor', 'display'].map((r) => ref(`#/components/securitySchemes/${SCHEME_OF_ROLE[r]}`)) },
       sendSupervisorViews: { action: 'send', channel: ref('#/channels/supervisorViews'), messages: [ref('#/channels/supervisorViews/messages/view')], security: [ref('#/components/securitySchemes/supervisorToken')] },
       receiveCommands: {
         action: 'receive',
@@ -125,6 +133,7 @@ export function asyncApiDocument(): object {
         security: Object.values(SCHEME_OF_ROLE).map((s) => ref(`#/components/securitySchemes/${s}`)),
       },
       publishViews: { action: 'send', channel: ref('#/channels/natsViews'), messages: [ref('#/channels/natsViews/messages/view')] },
+      publishHeartbeats: { action: 'send', channel: ref('#/channels/natsHeartbeats'), messages: [ref('#/channels/natsHeartbeats/messages/heartbeat')] },
       replicateEvents: { action: 'send', channel: ref('#/channels/natsEvents'), messages: [ref('#/channels/natsEvents/messages/event')] },
       sendFeedTransactions: { action: 'send', channel: ref('#/channels/feedTransactions'), messages: [ref('#/channels/feedTransactions/messages/transaction')] },
     },
@@ -138,6 +147,24 @@ export function asyncApiDocument(): object {
           payload: ref(`#/components/schemas/${c.name}Command`),
         }])),
         commandAnswer: { name: 'answer', payload: ref('#/components/schemas/CommandAnswer') },
+        tableStatus: {
+          name: 'status',
+          summary: 'From a display gateway only: its table turned stale (not heard from: the view shown is its last) or live again',
+          payload: { type: 'object', required: ['type', 'sentAt', 'status'], additionalProperties: false, properties: { type: { const: 'status' }, sentAt: { type: 'string', format: 'date-time' }, status: { enum: ['stale', 'live'] } } },
+        },
+        heartbeat: {
+          name: 'heartbeat',
+          payload: {
+            type: 'object',
+            required: ['tableId', 'logSeq', 'replicatedSeq', 'at'],
+            properties: {
+              tableId: { type: 'string' },
+              logSeq: { type: 'integer', minimum: 0, description: 'The last event on the table\'s log' },
+              replicatedSeq: { type: 'integer', minimum: 0, description: 'The last event its JetStream copy holds' },
+              at: { type: 'string', format: 'date-time', description: 'The table\'s wall time when sent' },
+            },
+          },
+        },
         natsView: {
           name: 'view',
           headers: { type: 'object', properties: { 'Made-At': { type: 'string', format: 'date-time', description: 'When the table made the view, right after its facts were durable (ISO 8601)' } } },

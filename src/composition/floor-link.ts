@@ -7,6 +7,7 @@ import type { Logger } from 'pino';
 import { connect, type ConnectionOptions, type NatsConnection } from 'nats';
 import type { Clock, TimerHandle } from '../ports/clock.js';
 import { natsTroubleReason, type NatsReason } from '../adapters/store/nats-trouble.js';
+import { natsServers } from '../adapters/store/nats-servers.js';
 import { healthReason, type HealthReason } from '../adapters/web/health-reasons.js';
 import { nestedReason, reasonSentence } from '../messages/coded-reason.js';
 
@@ -66,7 +67,7 @@ export class FloorLink {
   private async attempt(): Promise<void> {
     if (this.closed) return;
     const { url, logger } = this.options;
-    const settings: ConnectionOptions = { servers: url, timeout: this.options.connectTimeoutMs ?? 2000, maxReconnectAttempts: -1, reconnectTimeWait: 1000 };
+    const settings: ConnectionOptions = { servers: natsServers(url), timeout: this.options.connectTimeoutMs ?? 2000, maxReconnectAttempts: -1, reconnectTimeWait: 1000 };
     let connection: NatsConnection | null = null;
     try {
       connection = await connect(settings);

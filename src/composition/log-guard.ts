@@ -48,6 +48,8 @@ export interface LogGuardOptions {
   /** NATS for the KV anchor; unreachable within `natsTimeoutMs`: the KV is not checked (a warning). */
   readonly natsUrl?: string;
   readonly natsTimeoutMs?: number;
+  /** Copies JetStream keeps of the KV bucket when it creates it (the table file's nats.replicas). */
+  readonly natsReplicas?: number;
   readonly acceptBehindAnchor?: AcceptLogBehindAnchor;
   /** An anchor every this many events besides round ends (default 500). */
   readonly anchorEveryEvents?: number;
@@ -68,7 +70,7 @@ export async function guardTableLog(options: LogGuardOptions): Promise<LogGuard>
   let hashAt: (seq: number) => string | undefined = (seq) => (seq === 0 ? GENESIS_HASH : undefined);
   let reader: SqliteLogReader | null = null;
   let anchorFileMissing = false;
-  const kvPromise = options.natsUrl ? openKv(options.natsUrl, options.natsTimeoutMs ?? 2000, logger) : Promise.resolve(null);
+  const kvPromise = options.natsUrl ? openKv(options.natsUrl, options.natsTimeoutMs ?? 2000, logger, options.natsReplicas ?? 1) : Promise.resolve(null);
   try {
     if (dbPath !== undefined && existsSync(dbPath)) {
       reader = SqliteLogReader.open(dbPath, tableId);
@@ -219,7 +221,7 @@ export class LogGuard {
     const { logger, tableId } = this.options;
     try {
       if (!this.kv && !this.floorKv) {
-        const kv = await AnchorKv.open(connection, { timeoutMs: this.options.natsTimeoutMs ?? 2000 });
+        const kv = await AnchorKv.open(connection, { timeoutMs: this.options.natsTimeoutMs ?? 2000, replicas: this.options.natsReplicas ?? 1 });
         const anchor = await kv.newest(tableId);
         if (anchor !== undefined && anchor.seq > this.head.seq) {
           logger.error({ anchor, head: this.head, source: kv.sourceOf(tableId) }, `log behind its KV anchor: ${kv.sourceOf(tableId)} remembers event ${anchor.seq}, the log started at ${this.head.seq} (a deleted WAL? an older copy put back?): stop the table and verify the log`);

@@ -9,10 +9,14 @@ import type { Clock } from '../ports/clock.js';
 import type { TableProjections } from '../app/displays/table-projections.js';
 import { JetStreamReplicator } from '../adapters/store/jetstream-replicator.js';
 import { NatsViewPublisher } from '../adapters/view-fanout/nats-view-publisher.js';
+import { TableHeartbeat } from '../adapters/floor/table-heartbeat.js';
 import { FloorLink } from './floor-link.js';
 
 export interface TableFloorOptions {
+  /** One server or the cluster's nodes, comma-separated. */
   readonly url: string;
+  /** Copies JetStream keeps of the streams this table creates (the table file's nats.replicas). */
+  readonly replicas: number;
   readonly tableId: TableConfig['id'];
   readonly store: EventStore;
   readonly views: TableProjections;
@@ -33,14 +37,15 @@ export async function startTableFloor(options: TableFloorOptions): Promise<Table
   const { tableId, store, views, logger: log } = options;
   let replicator: JetStreamReplicator | null = null;
   let viewPublisher: NatsViewPublisher | null = null;
+  let heartbeat: TableHeartbeat | null = null;
   const link = new FloorLink({
     url: options.url,
     logger: log,
     clock: options.clock,
     onConnected: async (connection) => {
-      const replica = new JetStreamReplicator({ source: store, tableId, connection, clock: options.clock, logger: log });
+      const replica = new JetStreamReplicator({ source: store, tableId, connection, clock: options.clock, logger: log, jetstream: { replicas: options.replicas } });
       // The public and dealer views fan out through NATS to display gateways (`shoe displays`).
-      const publisher = new NatsViewPublisher({ tableId, views, connection, clock: options.clock, logger: log });
+      const publisher = new NatsViewPublisher({ tableId, views, connection, clock: options.clock, logger: log, replicas: options.replicas });
       try {
         await publisher.start();
         replica.start();
@@ -50,6 +55,9 @@ export async function startTableFloor(options: TableFloorOptions): Promise<Table
       }
       replicator = replica;
       viewPublisher = publisher;
+      // The table's heartbeat: gateways and the pit console call it stale when it stops (table-heartbeat.ts).
+      heartbeat = new TableHeartbeat({ connection, tableId, clock: options.clock, positions: () => ({ logSeq: replica.status.sourceSeq, replicatedSeq: replica.status.replicatedSeq }) });
+      heartbeat.start();
       await options.floorConnected(connection);
     },
     onReconnected: (connection) => void options.floorConnected(connection),
@@ -58,6 +66,7 @@ export async function startTableFloor(options: TableFloorOptions): Promise<Table
   return {
     link,
     async close() {
+      heartbeat?.stop();
       viewPublisher?.stop();
       await replicator?.stop();
       await link.close();

@@ -132,7 +132,7 @@ export async function startTable(options: RuntimeOptions): Promise<TableRuntime>
     clock,
     ...(store instanceof SqliteEventStore ? { dbPath: store.pathFor(config.id) } : {}),
     ...(macKey ? { key: macKey } : {}),
-    ...(config.nats ? { natsUrl: config.nats.url } : {}),
+    ...(config.nats ? { natsUrl: config.nats.url, natsReplicas: config.nats.replicas } : {}),
     ...(options.acceptLogBehindAnchor ? { acceptBehindAnchor: options.acceptLogBehindAnchor } : {}),
   }).catch(async (err: unknown) => {
     if (!options.store) await store.close();
@@ -207,7 +207,7 @@ export async function startTable(options: RuntimeOptions): Promise<TableRuntime>
 
   // The floor (NATS) never holds up the table: it connects in the background (table-floor.ts).
   const floor = config.nats
-    ? await startTableFloor({ url: config.nats.url, tableId: config.id, store, views, clock, logger: log, floorConnected: (connection) => logGuard.floorConnected(connection) })
+    ? await startTableFloor({ url: config.nats.url, replicas: config.nats.replicas, tableId: config.id, store, views, clock, logger: log, floorConnected: (connection) => logGuard.floorConnected(connection) })
     : null;
 
   // The settlement feed follows the log beside the table (docs/operations.md, "The settlement feed").

@@ -128,7 +128,7 @@ export function mergeRuntimeConfig(fileConfig: TableConfig, tableFile: string, e
     store: { ...fileConfig.store, path: storePath },
     http: { host: hostOverride ?? fileConfig.http.host, port: portOverride ?? fileConfig.http.port },
     ...(serial ? { serial } : {}),
-    ...(natsOverride !== undefined ? { nats: { url: natsOverride } } : fileConfig.nats ? { nats: fileConfig.nats } : {}),
+    ...(natsOverride !== undefined ? { nats: { url: natsOverride, replicas: fileConfig.nats?.replicas ?? 1 } } : fileConfig.nats ? { nats: fileConfig.nats } : {}),
   };
   // The merged object is checked again as a whole: one validated configuration.
   const table = tableConfigSchema.parse(merged);

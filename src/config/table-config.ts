@@ -38,7 +38,11 @@ export const tableConfigSchema = z.strictObject({
     /** The environment variable holding the log key (keyed chain, ADR 0004), e.g. SHOE_LOG_KEY. */
     keyEnv: z.string().regex(/^[A-Z_][A-Z0-9_]*$/).optional(),
   }).default({ kind: 'sqlite', path: 'data/{tableId}.db', synchronous: 'FULL' }),
-  nats: z.strictObject({ url: z.string().min(1) }).optional(),
+  /** The floor's NATS (docs/operations.md, "The floor on a cluster"): one server or several, comma-separated;
+   *  `replicas`: copies JetStream keeps of the table's streams (3 on a three-node cluster). */
+  nats: z.strictObject({ url: z.string().min(1), replicas: z.number().int().min(1).max(5).default(1) }).optional(),
+  /** The dealer on duty, for the floor's reports and the pit console until the log says who took over. */
+  dealer: z.string().min(1).max(80).optional(),
   /** The settlement feed (./feed-config.ts): the wallet transactions delivered to the game server or wallet; off when absent. */
   feed: feedConfigSchema.optional(),
   /** Seconds a player has to decide; default: the rule set's. */

@@ -292,6 +292,8 @@ export const REASONS_EN: Catalogue = {
   'reason.logUnwritable': 'log not writable: {reason}',
   'reason.loopStalled': 'event loop stalled {ms} ms (limit {limit} ms)',
   'reason.gatewayNatsDown': 'NATS at {address} disconnected: no new views reach the displays',
+  'reason.tableStale': 'table {table} not heard from for {seconds} s: the displays show its last view; check that the table runs and reaches NATS',
+  'reason.tableReplicaBehind': 'table {table} deals, but its copy on the floor has been {events} events behind for {seconds} s: the displays may show an old view; check the table\'s floor link',
   // …and why the settlement feed's receiver did not acknowledge a delivery (src/ports/settlement-feed.ts).
   'reason.feedHttpStatus': 'the receiver at {address} answered HTTP {httpStatus}, not 2xx',
   'reason.feedTimeout': 'no answer from {address} within {ms} ms',

@@ -20,6 +20,7 @@ export const MESSAGES_EN: Catalogue = {
   'conn.connecting': 'connecting',
   'conn.live': 'live',
   'conn.reconnecting': 'reconnecting',
+  'conn.stale': 'stale: the table is not heard from; this is its last view',
   'conn.notAllowed': 'not allowed: {reason}',
   'chip.live': 'live',
   'chip.shoeDown': 'shoe link down',

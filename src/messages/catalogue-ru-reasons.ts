@@ -292,6 +292,8 @@ export const REASONS_RU: Catalogue = {
   'reason.logUnwritable': 'журнал недоступен для записи: {reason}',
   'reason.loopStalled': 'цикл событий простаивал {ms} мс (предел {limit} мс)',
   'reason.gatewayNatsDown': 'NATS по адресу {address} отключился: новые виды не доходят до экранов',
+  'reason.tableStale': 'от стола {table} нет вестей {seconds} с: экраны показывают его последний вид; проверьте, что стол работает и видит NATS',
+  'reason.tableReplicaBehind': 'стол {table} играет, но его копия на этаже отстаёт на {events} событий уже {seconds} с: экраны могут показывать старый вид; проверьте связь стола с этажом',
   // …и почему получатель ленты расчётов не подтвердил доставку (src/ports/settlement-feed.ts).
   'reason.feedHttpStatus': 'получатель {address} ответил HTTP {httpStatus}, а не 2xx',
   'reason.feedTimeout': 'нет ответа от {address} за {ms} мс',

@@ -20,6 +20,7 @@ export const MESSAGES_RU: Catalogue = {
   'conn.connecting': 'подключение',
   'conn.live': 'в эфире',
   'conn.reconnecting': 'переподключение',
+  'conn.stale': 'нет связи со столом: это его последний вид',
   'conn.notAllowed': 'нет доступа: {reason}',
   'chip.live': 'в эфире',
   'chip.shoeDown': 'нет связи с шузом',

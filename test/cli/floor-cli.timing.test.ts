@@ -4,6 +4,9 @@
 // locally when none is reachable, never under CI.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { spawn } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { connect, type NatsConnection } from 'nats';
 import { NATS_URL, natsSkipReason } from '../adapters/store/nats-availability.js';
 import { cliBundle } from '../support/cli-bundle.js';
@@ -83,10 +86,29 @@ describe.skipIf(skip !== false)(`shoe floor against nats-server ${skip ? `(skipp
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     expect(lines(r.stdout)).toEqual([
-      '2026-01-01T00:00:01.000Z table t1 round 1: s1h0 main p1 win +10.00 | players net +10.00',
-      '2026-01-01T00:00:01.000Z table t2 round 1: s1h0 main p1 lose -5.00 | players net -5.00',
-      '2026-01-01T00:00:02.000Z table t1 round 2: s1h0 main p1 lose -10.00 | players net -10.00',
+      "2026-01-01 00:00:01 UTC table t1, round 1: seat 1, p1's main bet of 10.00 wins 10.00; the house loses 10.00 EUR",
+      "2026-01-01 00:00:01 UTC table t2, round 1: seat 1, p1's main bet of 10.00 loses 5.00; the house wins 5.00 EUR",
+      "2026-01-01 00:00:02 UTC table t1, round 2: seat 1, p1's main bet of 10.00 loses 10.00; the house wins 10.00 EUR",
     ]);
+  });
+
+  test('--tables DIR: each table in the currency its table file names; a table without a file in EUR', async () => {
+    const f = await freshFloor();
+    await f.round('t1', 1, 1000);
+    await f.round('t2', 1, -500);
+    const dir = mkdtempSync(join(tmpdir(), 'floor-tables-'));
+    writeFileSync(join(dir, 't1.yaml'), 'id: t1\nrules: six-deck\ncurrency: USD\ndemo: true\nroles: {}\n');
+    const r = await (await floor(f, '--tables', dir)).done;
+    expect(r.code).toBe(0);
+    expect(lines(r.stdout).map((l) => / the house .*$/.exec(l)?.[0])).toEqual([' the house loses 10.00 USD', ' the house wins 5.00 EUR']);
+    const json = await (await floor(f, '--tables', dir, '--format', 'json')).done;
+    expect(lines(json.stdout).map((l) => (JSON.parse(l) as { currency: string }).currency)).toEqual(['USD', 'EUR']);
+  });
+
+  test('--tables naming a folder that is not there: one line, exit 2', async () => {
+    const r = await (await floor(await freshFloor(), '--tables', '/nonexistent/tables')).done;
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('--tables /nonexistent/tables: no such folder');
   });
 
   test('--format json: one JSON object per round, money in minor units', async () => {
@@ -95,7 +117,7 @@ describe.skipIf(skip !== false)(`shoe floor against nats-server ${skip ? `(skipp
     const r = await (await floor(f, '--format', 'json')).done;
     expect(r.code).toBe(0);
     expect(lines(r.stdout).map((l) => JSON.parse(l) as unknown)).toEqual([
-      { tableId: 't1', round: 1, endedAt: '2026-01-01T00:00:01.000Z', voided: false, results: [{ seat: 1, hand: 0, bet: 'main', player: 'p1', outcome: 'win', net: 1000 }] },
+      { tableId: 't1', round: 1, endedAt: '2026-01-01T00:00:01.000Z', voided: false, currency: 'EUR', results: [{ seat: 1, hand: 0, bet: 'main', player: 'p1', stake: 1000, outcome: 'win', net: 1000 }] },
     ]);
   });
 
@@ -114,7 +136,7 @@ describe.skipIf(skip !== false)(`shoe floor against nats-server ${skip ? `(skipp
     expect(later).toEqual({ code: 0, stdout: '', stderr: '' });
     const fromBetween = await (await floor(f, '--since', between)).done;
     expect(fromBetween.code).toBe(0);
-    expect(lines(fromBetween.stdout).map((l) => /table t1 round \d/.exec(l)?.[0])).toEqual(['table t1 round 2']);
+    expect(lines(fromBetween.stdout).map((l) => /table t1, round \d/.exec(l)?.[0])).toEqual(['table t1, round 2']);
   });
 
   test('--idle-exit follows live rounds and ends after a quiet spell', async () => {
@@ -125,6 +147,6 @@ describe.skipIf(skip !== false)(`shoe floor against nats-server ${skip ? `(skipp
     await f.round('t1', 2, -1000);
     const r = await running.done;
     expect(r.code).toBe(0);
-    expect(lines(r.stdout).map((l) => /table t1 round \d/.exec(l)?.[0])).toEqual(['table t1 round 1', 'table t1 round 2']);
+    expect(lines(r.stdout).map((l) => /table t1, round \d/.exec(l)?.[0])).toEqual(['table t1, round 1', 'table t1, round 2']);
   });
 });

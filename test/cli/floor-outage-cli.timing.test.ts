@@ -43,7 +43,7 @@ describe.skipIf(!natsServerAvailable())(natsServerAvailable() ? 'shoe floor --fo
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
     cleanups.push(() => child.kill('SIGKILL'));
-    await until(() => stdout.includes('table t1 round 1:'), 15_000, 'round 1');
+    await until(() => stdout.includes('table t1, round 1:'), 15_000, 'round 1');
 
     await nats.stop('SIGKILL');
     await until(() => stderr.includes('disconnected'), 15_000, 'the outage to be told');
@@ -56,10 +56,10 @@ describe.skipIf(!natsServerAvailable())(natsServerAvailable() ? 'shoe floor --fo
     await until(() => stderr.includes('reconnected'), 15_000, 'the return to be told');
     expect(stderr.split('\n').at(-2)).toBe(`shoe floor: NATS at ${nats.url} reconnected`);
     await settleRound(nats.url, 2, 3);
-    await until(() => stdout.includes('table t1 round 2:'), 15_000, 'round 2 after the return');
+    await until(() => stdout.includes('table t1, round 2:'), 15_000, 'round 2 after the return');
     expect(stdout.split('\n').filter((l) => l !== '')).toEqual([
-      '2026-01-01T00:00:01.000Z table t1 round 1: s1h0 main p1 win +10.00 | players net +10.00',
-      '2026-01-01T00:00:02.000Z table t1 round 2: s1h0 main p1 win +10.00 | players net +10.00',
+      "2026-01-01 00:00:01 UTC table t1, round 1: seat 1, p1's main bet of 10.00 wins 10.00; the house loses 10.00 EUR",
+      "2026-01-01 00:00:02 UTC table t1, round 2: seat 1, p1's main bet of 10.00 wins 10.00; the house loses 10.00 EUR",
     ]);
     child.kill('SIGTERM');
     await exited;

@@ -42,10 +42,10 @@ describe.skipIf(skip !== false)(`shoe floor ${skip ? `(skipped: ${skip})` : ''}`
     await replicator.waitFor(service.position, 20_000);
 
     const { stdout } = await promisify(execFile)(process.execPath, [cli, 'floor', '--nats', NATS_URL, '--stream', jetstream.streamName, '--subject-prefix', jetstream.subjectPrefix, '--since', since], { cwd: ROOT, maxBuffer: 64 * 1024 * 1024 });
-    const mine = stdout.split('\n').filter((l) => l.includes(`table ${tableId} `));
+    const mine = stdout.split('\n').filter((l) => l.includes(`table ${tableId}, `));
     expect(ended).toBeGreaterThan(5);
     expect(mine).toHaveLength(ended);
-    expect(mine[0]).toMatch(new RegExp(`table ${tableId} round 1: s\\d+h0 main \\w+ (win|lose|push|blackjack|surrender) [+-]\\d+`));
+    expect(mine[0]).toMatch(new RegExp(`table ${tableId}, round 1: seat \\d+, \\w+'s main bet of \\d+\\.\\d\\d (wins|loses|pushes|surrenders)`));
     await replicator.stop();
     await (await nc.jetstreamManager()).streams.delete(jetstream.streamName);
     await nc.close();

@@ -50,6 +50,7 @@ const PORT_ENDS: { readonly [C in keyof PortEndParams]: PortEndParams[C] } = {
 const HEALTH: { readonly [C in keyof HealthReasonParams]: HealthReasonParams[C] } = {
   logUnwritable: { reason: 'disk full' }, noShoeLink: {}, shoeLinkState: { state: 'handshaking' }, loopStalled: { ms: '400', limit: '250' },
   floorLink: { state: 'down', reason: 'NATS at nats://floor:4222 disconnected' }, gatewayNatsDown: { address: 'nats://floor:4222' },
+  tableStale: { table: 'bj-3', seconds: '4' }, tableReplicaBehind: { table: 'bj-3', seconds: '5', events: '12' },
 };
 
 const FEED: { readonly [C in keyof FeedFailureParams]: FeedFailureParams[C] } = {

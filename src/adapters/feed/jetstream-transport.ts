@@ -9,6 +9,7 @@ import { connect, type NatsConnection } from 'nats';
 import { FeedDeliveryError, type FeedFailure, type FeedMessage, type FeedTransport } from '../../ports/settlement-feed.js';
 import { reasonSentence } from '../../messages/coded-reason.js';
 import { hasNoJetStream } from '../store/nats-trouble.js';
+import { natsServers } from '../store/nats-servers.js';
 
 export interface JetStreamTransportOptions {
   /** The table's NATS (`nats.url`). */
@@ -44,7 +45,7 @@ export class JetStreamTransport implements FeedTransport {
   }
 
   private connected(): Promise<NatsConnection> {
-    this.connection ??= connect({ servers: this.options.url, timeout: this.options.connectTimeoutMs ?? 2000, maxReconnectAttempts: -1, reconnectTimeWait: 1000 });
+    this.connection ??= connect({ servers: natsServers(this.options.url), timeout: this.options.connectTimeoutMs ?? 2000, maxReconnectAttempts: -1, reconnectTimeWait: 1000 });
     return this.connection.catch((err: unknown) => {
       this.connection = null;
       throw this.failure({ code: 'feedNatsDown', params: { address: this.options.url, error: (err as Error).message } });

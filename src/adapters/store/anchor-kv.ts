@@ -13,9 +13,9 @@ export const ANCHOR_BUCKET = 'table-anchors';
 export class AnchorKv {
   private constructor(private readonly kv: KV, readonly bucket: string) {}
 
-  static async open(connection: NatsConnection, options: { bucket?: string; timeoutMs?: number } = {}): Promise<AnchorKv> {
+  static async open(connection: NatsConnection, options: { bucket?: string; timeoutMs?: number; replicas?: number } = {}): Promise<AnchorKv> {
     const bucket = options.bucket ?? ANCHOR_BUCKET;
-    const kv = await connection.jetstream().views.kv(bucket, { history: 16, timeout: options.timeoutMs ?? 2000 });
+    const kv = await connection.jetstream().views.kv(bucket, { history: 16, timeout: options.timeoutMs ?? 2000, replicas: options.replicas ?? 1 });
     return new AnchorKv(kv, bucket);
   }
 

@@ -32,6 +32,7 @@ import { CorruptLogError } from '../../ports/event-store-errors.js';
 import type { StoredEvent, StreamHead } from '../../ports/event-store.js';
 import type { Clock } from '../../ports/clock.js';
 import { realClock } from '../clock/real-clock.js';
+import { READER_PULL_EXPIRES_MS } from './reader-pulls.js';
 
 export interface JetStreamLogOptions {
   /** JetStream stream name. Default `TABLE_EVENTS`. */
@@ -254,7 +255,7 @@ export class JetStreamLog {
       deliver_policy: DeliverPolicy.StartSequence,
       opt_start_seq: Math.max(1, startStreamSeq),
     });
-    return consumer.consume({ max_messages: maxMessages });
+    return consumer.consume({ max_messages: maxMessages, expires: READER_PULL_EXPIRES_MS });
   }
 
   /** Parses a message body back into its envelope, refusing anything that is not one of this table's events. */

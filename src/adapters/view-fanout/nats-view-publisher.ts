@@ -21,6 +21,8 @@ export interface ViewPublisherOptions {
   readonly logger?: Logger;
   /** The table's clock: when each view was made (`Made-At`), and the wait before trying again. */
   readonly clock: Clock;
+  /** Copies JetStream keeps of the views' stream when this table creates it (default 1). */
+  readonly replicas?: number;
   /** Wait before trying again after a failed publish (ms). */
   readonly retryMs?: number;
 }
@@ -95,7 +97,7 @@ export class NatsViewPublisher {
   constructor(private readonly options: ViewPublisherOptions) {}
 
   async start(): Promise<void> {
-    await ensureViewStream(await this.options.connection.jetstreamManager());
+    await ensureViewStream(await this.options.connection.jetstreamManager(), this.options.replicas ?? 1);
     const js = this.options.connection.jetstream();
     for (const audience of PUBLISHED_AUDIENCES) {
       const publisher = new AudiencePublisher(js, viewSubject(this.options.tableId, audience), this.options);

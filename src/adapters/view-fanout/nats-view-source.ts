@@ -9,6 +9,7 @@ import { DeliverPolicy, type ConsumerMessages, type NatsConnection } from 'nats'
 import { defer, type Observable } from 'rxjs';
 import { ViewChannel, type AudienceViewSource, type DisplayAudience, type SharedView } from '../../ports/shared-view.js';
 import { ViewPacer } from './view-pacer.js';
+import { READER_PULL_EXPIRES_MS } from '../store/reader-pulls.js';
 import type { Clock } from '../../ports/clock.js';
 import { realClock } from '../clock/real-clock.js';
 import { PUBLISHED_AUDIENCES, VIEW_STREAM, viewSubject, type PublishedAudience } from './view-stream.js';
@@ -50,7 +51,7 @@ export class NatsViewSource implements AudienceViewSource {
       this.conflation.set(audience, turn);
       // One subject, as a string: filter_subject (nats-server 2.9 has no filter_subjects).
       const consumer = await js.consumers.get(VIEW_STREAM, { filterSubjects: viewSubject(this.options.tableId, audience), deliver_policy: DeliverPolicy.LastPerSubject });
-      const messages = await consumer.consume();
+      const messages = await consumer.consume({ expires: READER_PULL_EXPIRES_MS });
       this.feeds.push(messages);
       void (async () => {
         try {

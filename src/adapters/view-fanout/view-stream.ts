@@ -28,7 +28,8 @@ function apiErrorCode(error: unknown): number | undefined {
   return (error as { api_error?: { err_code?: number } }).api_error?.err_code;
 }
 
-export async function ensureViewStream(jsm: JetStreamManager): Promise<StreamInfo> {
+/** The views' stream, created with `replicas` copies when missing. */
+export async function ensureViewStream(jsm: JetStreamManager, replicas = 1): Promise<StreamInfo> {
   try {
     return await jsm.streams.info(VIEW_STREAM);
   } catch (error) {
@@ -42,7 +43,7 @@ export async function ensureViewStream(jsm: JetStreamManager): Promise<StreamInf
       storage: StorageType.File,
       discard: DiscardPolicy.Old,
       max_msgs_per_subject: 1,
-      num_replicas: 1,
+      num_replicas: replicas,
     });
   } catch (error) {
     if (apiErrorCode(error) !== ERR_STREAM_NAME_IN_USE) throw error;

@@ -6,6 +6,8 @@
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import fastifyWebsocket from '@fastify/websocket';
 import type { Logger } from 'pino';
+import type { Observable } from 'rxjs';
+import type { WebSocket } from 'ws';
 import type { AudienceViewSource } from '../../ports/shared-view.js';
 import type { Principal, Role } from '../../config/table-config.js';
 import { VIEW_BUFFER_BYTES } from './conflated-sender.js';
@@ -47,6 +49,25 @@ export interface GatewayOptions {
   readonly conflatedFromSource?: (audience: 'public' | 'dealer') => number;
   /** Why the gateway cannot serve new views now (NATS away), in words; null when it can. /readyz says it. */
   readonly problem?: () => HealthReason | null;
+  /** Whether the table is heard from (src/adapters/floor/table-liveness.ts): each display is told when it turns
+   *  stale and back, as `{"type":"status","status":"stale"|"live"}` on its socket. */
+  readonly tableStatus?: TableStatusSource;
+}
+
+export interface TableStatusSource {
+  current(): 'live' | 'stale';
+  readonly changes$: Observable<'live' | 'stale'>;
+}
+
+/** Tells one display the table's status now (when stale) and at every change, until its socket closes. */
+function followTableStatus(source: TableStatusSource | undefined, socket: WebSocket, clock: Clock): void {
+  if (!source) return;
+  const send = (status: 'live' | 'stale') => {
+    if (socket.readyState === socket.OPEN) socket.send(JSON.stringify({ type: 'status', sentAt: new Date(clock.wallNow()).toISOString(), status }));
+  };
+  if (source.current() === 'stale') send('stale');
+  const subscription = source.changes$.subscribe(send);
+  socket.once('close', () => subscription.unsubscribe());
 }
 
 const GATEWAY_AUDIENCES = { public: null, dealer: ['dealer', 'supervisor', 'display'] } as const satisfies Record<string, readonly Role[] | null>;
@@ -83,7 +104,10 @@ export function createGatewayServer(options: GatewayOptions): FastifyInstance & 
           const refusal = admit(roles, queryToken(request.query), 'query', path, request.ip);
           if (refusal) return reply.code(refusal.status).send({ ok: false, refused: refusal.status === 403 ? 'role' : 'credential', ...explained(refusal.reason) });
         },
-      }, (socket, request) => streamViews(context, audience, socket, request.ip));
+      }, (socket, request) => {
+        streamViews(context, audience, socket, request.ip);
+        followTableStatus(options.tableStatus, socket, clock);
+      });
       const schema = { operationId: `${audience}View`, summary: viewSummary(audience), tags: ['views'], response: viewResponses(roles !== null), security: routeSecurity(roles) };
       routes.get(viewPath(audience), { schema }, async (request, reply) => {
         const refusal = admit(roles, bearerToken(request.headers.authorization), 'header', viewPath(audience), request.ip);

@@ -17,6 +17,10 @@ export interface HealthReasonParams {
   readonly floorLink: Readonly<Record<string, string>> & { state: string; reason: string };
   /** A display gateway's NATS is away: no new views reach its displays. */
   readonly gatewayNatsDown: { address: string };
+  /** The table's heartbeat stopped (src/adapters/floor/table-liveness.ts): its views are old. */
+  readonly tableStale: { table: string; seconds: string };
+  /** The table's heartbeats say its JetStream copy stays behind its log. */
+  readonly tableReplicaBehind: { table: string; seconds: string; events: string };
 }
 
 export type HealthReason = CodedUnion<{ [C in keyof HealthReasonParams]: HealthReasonParams[C] }>;

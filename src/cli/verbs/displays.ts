@@ -8,7 +8,8 @@ export const verb = defineCommand({
   summary: "A stateless gateway serving a table's public and dealer displays from NATS (run as many as the audience needs).",
   positionals: [],
   options: {
-    nats: { type: 'string', value: 'URL', description: 'the NATS server the table publishes its views to (default $NATS_URL or nats://127.0.0.1:4222)' },
+    nats: { type: 'string', value: 'URL', description: "the NATS server the table publishes its views to, or a cluster's nodes comma-separated (default $NATS_URL or nats://127.0.0.1:4222)" },
+    replicas: { type: 'integer', default: 1, description: 'copies JetStream keeps of the stream if this command creates it (3 on a three-node cluster; the tables create it first as their nats.replicas says)' },
     port: { type: 'integer', default: 8090, description: 'the port to listen on' },
     host: { type: 'string', value: 'ADDRESS', description: 'the address to listen on (default 127.0.0.1)' },
     table: { type: 'string', value: 'ID', description: 'the table to serve (default: the only table publishing views)' },

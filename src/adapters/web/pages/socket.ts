@@ -15,7 +15,7 @@ interface ViewMessage<V> {
 export interface ViewHandlers<V> {
   /** Every view, with the server's clock less the display's. */
   readonly onView: (view: V, clock: { readonly offsetMs: number }) => void;
-  /** 'live', 'reconnecting…', or 'not allowed: <why>' once a credential is refused. */
+  /** 'live', 'stale' (a gateway's table not heard from), 'reconnecting…', or 'not allowed: <why>' once a credential is refused. */
   readonly onStatus?: (status: string) => void;
   /** Where to ask, with which token, why a socket closed before it opened. */
   readonly authCheck?: { readonly path: string; readonly token: string } | null;
@@ -48,7 +48,9 @@ export function connectViews<V>(path: string, { onView, onStatus = () => {}, aut
       onStatus('live');
     });
     socket.addEventListener('message', (event) => {
-      const message = JSON.parse(String(event.data)) as ViewMessage<V>;
+      const message = JSON.parse(String(event.data)) as ViewMessage<V> & { readonly status?: string };
+      // A gateway says when its table stops being heard from, and when it is back (docs/web-api.md).
+      if (message.type === 'status') return onStatus(message.status === 'stale' ? 'stale' : 'live');
       if (message.type !== 'view') return;
       const offsetMs = Date.parse(message.sentAt) - Date.now();
       onView(message.view, { offsetMs });

@@ -151,7 +151,7 @@ export function tableBlock(table: TableView, house = false): HTMLDivElement {
 export function connectionChip(connection: string, health: HealthChip | null = null): HTMLSpanElement {
   const refused = connection.startsWith('not allowed');
   const words = refused ? t('conn.notAllowed', { reason: connection.slice('not allowed: '.length) })
-    : connection === 'live' ? t('conn.live') : connection.startsWith('reconnecting') ? t('conn.reconnecting') : t('conn.connecting');
+    : connection === 'live' ? t('conn.live') : connection === 'stale' ? t('conn.stale') : connection.startsWith('reconnecting') ? t('conn.reconnecting') : t('conn.connecting');
   let tone = refused ? 'red' : connection === 'live' ? 'green' : 'amber';
   let text = words;
   if (connection === 'live' && health && health.tone !== 'green') {
