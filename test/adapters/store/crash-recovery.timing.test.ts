@@ -3,8 +3,8 @@
 // goes on. The final log equals an uninterrupted run's, apart from the recovery markers: no card lost
 // or duplicated, no bet settled twice, the hash chain intact.
 //
-// SLOW (about 60-80 s on an idle machine: fifty SIGKILLs of a child process playing into the log, fifty
-// restarts of the CLI; docs/testing.md, "Where the time goes").
+// SLOW (84 s on an idle machine, 100-200 s under load: fifty SIGKILLs of a child process playing into the log,
+// fifty starts of the CLI; docs/testing.md, "Where the time goes").
 import { describe, expect, test } from 'vitest';
 import { spawn, execFile } from 'node:child_process';
 import Database from 'better-sqlite3';
