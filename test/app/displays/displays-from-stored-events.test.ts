@@ -3,16 +3,16 @@
 // the store up to the table's position when they start. So an event written to the log behind the service's
 // back reaches no display, and at the seam between the catch-up and the live stream no event is skipped or
 // shown twice, whether the service published it while the catch-up read, or had stored it and not yet
-// published it when the catch-up began.
+// published it when the catch-up began. Resumed from their snapshot, they read only the log after it.
 import { describe, expect, test } from 'vitest';
-import { from as fromPromise, switchMap } from 'rxjs';
+import { from as fromPromise, switchMap, tap } from 'rxjs';
 import { MemoryEventStore } from '../../../src/adapters/store/memory-event-store.js';
 import { steppingClock } from '../../../src/adapters/clock/stepping-clock.js';
 import { TableService } from '../../../src/app/table/table-service.js';
 import { TableProjections } from '../../../src/app/displays/table-projections.js';
 import { tableMeta } from '../../../src/app/displays/table-meta.js';
 import type { TableInput } from '../../../src/round/inputs.js';
-import type { StoredEvent } from '../../../src/ports/event-store.js';
+import type { JsonValue, StoredEvent } from '../../../src/ports/event-store.js';
 import { loadRuleSet } from '../../../src/config/load-rule-set.js';
 import { playRandomSession } from '../../support/random-session.js';
 
@@ -81,6 +81,32 @@ describe('the displays are fed what the table service stored', () => {
     expect(shown).toEqual(range(atStart, service.position));
     expect(service.position).toBeGreaterThan(atStart + 3);
     projections.stop();
+    service.close();
+  });
+
+  test('resumed from their snapshot, the catch-up reads the store from the snapshot on, never from seq 1', async () => {
+    const store = new MemoryEventStore();
+    const service = await TableService.open({ tableId: TABLE, rules, rulesId, store, clock: steppingClock() });
+    const { projections: first } = watchedProjections(store, service);
+    for (const input of inputs.slice(0, 6)) await service.submit(input, originOf(input));
+    const saved = JSON.parse(JSON.stringify(first.snapshot())) as JsonValue;
+    first.stop();
+    for (const input of inputs.slice(6, 12)) await service.submit(input, originOf(input));
+    const asked: number[] = [];
+    const read: number[] = [];
+    const follow = store.follow.bind(store);
+    store.follow = (id, from) => {
+      asked.push(from ?? 1);
+      return follow(id, from).pipe(tap((event) => read.push(event.seq)));
+    };
+    const resumed = new TableProjections({ store, tableId: TABLE, meta: tableMeta(TABLE, rules), rules, decisionSeconds: 15, live: service, clock: service.clock }, saved);
+    resumed.start();
+    await resumed.ready();
+    const at = (saved as { seq: number }).seq;
+    expect(asked).toEqual([at + 1]);
+    expect(read).toEqual(range(at + 1, service.position));
+    expect(resumed.position).toBe(service.position);
+    resumed.stop();
     service.close();
   });
 
