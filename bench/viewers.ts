@@ -20,6 +20,7 @@ import { runInNewContext } from 'node:vm';
 import { join } from 'node:path';
 import { pino } from 'pino';
 import { SerialPortMock } from 'serialport';
+import { NEVER } from 'rxjs';
 import { startTable, type TableRuntime } from '../src/composition/table-runtime.js';
 import { parseTableConfig, type TableConfig } from '../src/config/table-config.js';
 import { createTableWebServer } from '../src/composition/table-web-server.js';
@@ -240,7 +241,9 @@ async function bigLog(dir: string, id: string, events: number): Promise<void> {
   // 1,000 events back (the supervisor lists the last 60), then those events folded.
   const anchor = Math.max(views0.seq, version - 1000);
   const [at] = await store.read(id, { from: anchor, limit: 1 });
-  const after = new TableProjections(options, { ...views0, seq: anchor, hash: at!.hash } as unknown as JsonValue);
+  // The table is closed and the notes were written behind it: the projections catch up to the log's head.
+  const head = { table: service.table, phase: service.phase, rules, halted: null, position: version, events$: NEVER };
+  const after = new TableProjections({ ...options, live: head }, { ...views0, seq: anchor, hash: at!.hash } as unknown as JsonValue);
   after.start();
   await after.ready();
   const machine = (table!.state as { machine: unknown }).machine;

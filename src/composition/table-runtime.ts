@@ -24,6 +24,7 @@ import { logTableAlarms } from '../app/table/table-alarm-log.js';
 import { DemoBot } from '../app/players/demo-bot.js';
 import { strategyInBackground } from '../app/par/strategy-in-background.js';
 import { checkTableEdge } from '../app/par-sheet/table-edge-warning.js';
+import type { ExactAnalysisSource } from '../app/par-sheet/exact-analysis-source.js';
 import { packageVersion } from '../config/package-root.js';
 import { DemoDealer } from './demo-dealer.js';
 import { guardTableLog, type AcceptLogBehindAnchor } from './log-guard.js';
@@ -85,6 +86,11 @@ export interface RuntimeOptions {
   readonly acceptLogBehindAnchor?: AcceptLogBehindAnchor;
   /** The settlement feed's randomness (its backoff's jitter); default Math.random. */
   readonly random?: () => number;
+  /**
+   * Where the demo bot's strategy and the edge check's analysis come from (src/app/par-sheet/exact-analysis-source.ts);
+   * default: computed in a worker. Tests give analyses computed before.
+   */
+  readonly analysis?: ExactAnalysisSource;
 }
 
 export interface TableRuntime {
@@ -194,7 +200,7 @@ export async function startTable(options: RuntimeOptions): Promise<TableRuntime>
   const paceMs = options.paceMs ?? 700;
   const dealer = emulator && !options.quiet ? new DemoDealer(service, emulator, clock, mulberry32(options.seed ?? demoSeed ^ DEALER_SEED_SALT), paceMs) : null;
   dealer?.start();
-  const botStrategy = !options.quiet && (options.bot ?? demo) ? strategyInBackground(rules, (err) => log.warn({ err }, 'computed strategy unavailable; the demo bot plays the compact chart')) : null;
+  const botStrategy = !options.quiet && (options.bot ?? demo) ? strategyInBackground(rules, (err) => log.warn({ err }, 'computed strategy unavailable; the demo bot plays the compact chart'), options.analysis) : null;
   const bot = botStrategy
     ? new DemoBot(service, clock, {
       strategy: botStrategy.current,
@@ -220,6 +226,7 @@ export async function startTable(options: RuntimeOptions): Promise<TableRuntime>
   // beside the log by the rule file's SHA-256: app/par-sheet/table-edge-warning.ts).
   const edgeCheck = checkTableEdge({
     rules, rulesPath, rulesSha256: rulesId, version: packageVersion(), clock,
+    ...(options.analysis ? { analysis: options.analysis } : {}),
     ...(sqlite instanceof SqliteEventStore ? { cacheDir: dirname(sqlite.pathFor(config.id)) } : {}),
     warn: (message, edge) => log.warn({ rules: rules.name, rulesFile: rulesPath, edge }, message),
     onError: (err, what) => log.warn({ err }, what === 'cache' ? 'the rule set\'s edge verdict could not be kept beside the log' : 'the table could not check whether its rule set pays the player'),

@@ -14,7 +14,7 @@ import { startedProjections } from './audience-views.js';
 import { realClock } from '../adapters/clock/real-clock.js';
 
 /** The parts of the table service the web server and its own projections use. */
-export type TableHandle = Pick<TableService, 'submit' | 'refuseCommand' | 'table' | 'phase' | 'position' | 'rules' | 'tableId' | 'halted' | 'fault$'>;
+export type TableHandle = Pick<TableService, 'submit' | 'refuseCommand' | 'table' | 'phase' | 'position' | 'rules' | 'tableId' | 'halted' | 'fault$' | 'events$'>;
 
 export interface TableWebServerOptions extends Omit<WebServerOptions, 'service' | 'reads' | 'views' | 'ownViews'> {
   readonly service: TableHandle;

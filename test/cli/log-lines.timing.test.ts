@@ -7,15 +7,21 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, test } from 'vitest';
-import { ROOT } from '../support/run-cli.js';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { ROOT, cliEntry } from '../support/run-cli.js';
 import { parseStrictJson } from '../support/strict-json.js';
 
 interface Line { level: number; msg: string; [key: string]: unknown }
 
+/** The CLI as `npm start` runs it (the start build's entry, plain node: test/support/run-cli.ts). */
+let entry = '';
+beforeAll(async () => {
+  entry = await cliEntry();
+}, 180_000);
+
 /** A `shoe` process with its stdout read line by line; non-TTY, so pino prints JSON. */
 function shoe(args: string[]): { child: ChildProcessWithoutNullStreams; stdout: () => string; stderr: () => string; until: (m: RegExp, ms: number) => Promise<void>; stop: () => Promise<number | null> } {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], { cwd: ROOT, env: { ...process.env, LOG_LEVEL: 'info' } });
+  const child = spawn(process.execPath, [entry, ...args], { cwd: ROOT, env: { ...process.env, LOG_LEVEL: 'info' } });
   let out = '';
   let err = '';
   child.stdout.on('data', (d: Buffer) => (out += d.toString()));

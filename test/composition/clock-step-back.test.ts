@@ -12,6 +12,7 @@ import { parseTableConfig } from '../../src/config/table-config.js';
 import { startTable, type TableRuntime } from '../../src/composition/table-runtime.js';
 import { verifyLog } from '../../src/app/audit/verify-log.js';
 import { SqliteEventStore } from '../../src/adapters/store/sqlite-event-store.js';
+import { cachedAnalysisSource } from '../support/exact-analysis-cache.js';
 
 const TEN_MINUTES = 10 * 60_000;
 
@@ -42,7 +43,7 @@ test('the wall clock steps back ten minutes mid-run: heartbeats encode, the link
     id: 'clock-back', rules: 'six-deck', store: { path: join(dir, '{tableId}.db'), synchronous: 'NORMAL' },
     decisionTimerSeconds: 1, bettingSeconds: 0.02, resultsSeconds: 0, roles: {},
   }, 'test');
-  const runtime = await startTable({ config, store, logger: pino({ level: 'silent' }), paceMs: 2, seed: 5 });
+  const runtime = await startTable({ config, store, logger: pino({ level: 'silent' }), paceMs: 2, seed: 5, analysis: cachedAnalysisSource });
   try {
     await roundsEnded(runtime, 2, 30_000);
     // Wait for a heartbeat so the shoe's uptime is known before the step.

@@ -13,6 +13,7 @@ import { startTable } from '../../src/composition/table-runtime.js';
 import { SqliteEventStore } from '../../src/adapters/store/sqlite-event-store.js';
 import type { Card } from '../../src/rules/cards.js';
 import { VirtualClock } from '../../src/adapters/clock/virtual-clock.js';
+import { cachedAnalysisSource } from '../support/exact-analysis-cache.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'demo-restart-'));
 const config = parseTableConfig({ id: 'demo-restart', rules: 'six-deck', store: { path: join(dir, '{tableId}.db'), synchronous: 'NORMAL' }, decisionTimerSeconds: 1, bettingSeconds: 0.02, resultsSeconds: 0, roles: {} }, 'test');
@@ -21,7 +22,7 @@ const config = parseTableConfig({ id: 'demo-restart', rules: 'six-deck', store: 
 async function shoeLoadedByTheDealer(): Promise<Card[]> {
   const store = new SqliteEventStore({ path: join(dir, '{tableId}.db'), synchronous: 'NORMAL', pollIntervalMs: 0 });
   const clock = new VirtualClock();
-  const runtime = await startTable({ config, store, clock, logger: pino({ level: 'silent' }), paceMs: 2 });
+  const runtime = await startTable({ config, store, clock, logger: pino({ level: 'silent' }), paceMs: 2, analysis: cachedAnalysisSource });
   const { service, emulator } = runtime;
   try {
     let loaded: Card[] | null = null;

@@ -14,6 +14,7 @@ import { SqliteEventStore } from '../../src/adapters/store/sqlite-event-store.js
 import { isInputRecord, recordedInput } from '../../src/app/audit/log-records.js';
 import type { Card } from '../../src/rules/cards.js';
 import { VirtualClock } from '../../src/adapters/clock/virtual-clock.js';
+import { cachedAnalysisSource } from '../support/exact-analysis-cache.js';
 
 function config(rules: string, dir: string) {
   return parseTableConfig({
@@ -27,7 +28,7 @@ describe.each(['six-deck', 'switch', 'european'])('demo table (%s)', (rules) => 
     const dir = mkdtempSync(join(tmpdir(), 'runtime-'));
     const store = new SqliteEventStore({ path: join(dir, '{tableId}.db'), synchronous: 'NORMAL', pollIntervalMs: 0 });
     const clock = new VirtualClock();
-    const runtime = await startTable({ config: config(rules, dir), store, clock, logger: pino({ level: process.env['DEBUG_RUNTIME'] ? 'debug' : 'silent' }), paceMs: 2, seed: 11 });
+    const runtime = await startTable({ config: config(rules, dir), store, clock, logger: pino({ level: process.env['DEBUG_RUNTIME'] ? 'debug' : 'silent' }), paceMs: 2, seed: 11, analysis: cachedAnalysisSource });
     const dealt: Card[] = [];
     runtime.emulator?.on((e) => { if (e.type === 'dealt') dealt.push(e.card); });
     try {

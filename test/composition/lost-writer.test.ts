@@ -15,6 +15,7 @@ import { createTableWebServer } from '../../src/composition/table-web-server.js'
 import { SqliteEventStore } from '../../src/adapters/store/sqlite-event-store.js';
 import { TableHaltedError } from '../../src/app/table/append-fault.js';
 import { VirtualClock } from '../../src/adapters/clock/virtual-clock.js';
+import { cachedAnalysisSource } from '../support/exact-analysis-cache.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'lost-writer-'));
 let runtime: TableRuntime | undefined;
@@ -31,7 +32,7 @@ test('another writer appends to the log: the controller halts, is not ready, and
   }, 'test');
   const clock = new VirtualClock();
   let exitAsked: { reason: string; at: number } | null = null;
-  runtime = await startTable({ config, clock, logger: pino({ level: 'silent' }), paceMs: 5, web: (deps) => createTableWebServer(deps), onLostWriter: (reason) => (exitAsked = { reason, at: clock.wallNow() }) });
+  runtime = await startTable({ config, clock, logger: pino({ level: 'silent' }), paceMs: 5, web: (deps) => createTableWebServer(deps), onLostWriter: (reason) => (exitAsked = { reason, at: clock.wallNow() }), analysis: cachedAnalysisSource });
   const { service } = runtime;
   expect(await clock.runUntil(() => service.table.round >= 2, 60_000)).toBe(true);
 

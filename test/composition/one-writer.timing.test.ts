@@ -1,12 +1,12 @@
 // One writer per table (docs/operations.md, "One controller per table"): a second controller started on
 // the same table and database is refused at once with one line naming the holder, and the first keeps
 // dealing; the lock goes with its holder, even after kill -9.
-import { afterEach, expect, test } from 'vitest';
+import { afterEach, beforeAll, expect, test } from 'vitest';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ROOT } from '../support/run-cli.js';
+import { ROOT, cliEntry } from '../support/run-cli.js';
 import { lockTable, TableLockedError } from '../../src/adapters/store/table-lock.js';
 
 const children: ChildProcess[] = [];
@@ -14,8 +14,14 @@ afterEach(() => {
   for (const c of children.splice(0)) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
 });
 
+/** The CLI as `npm start` runs it (the start build's entry, plain node: test/support/run-cli.ts). */
+let entry = '';
+beforeAll(async () => {
+  entry = await cliEntry();
+}, 180_000);
+
 function start(dataDir: string): { child: ChildProcess; output: () => string; stderr: () => string; exited: Promise<number | null> } {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'start', '--data-dir', dataDir, '--port', '0'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, LOG_LEVEL: 'info' } });
+  const child = spawn(process.execPath, [entry, 'start', '--data-dir', dataDir, '--port', '0'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, LOG_LEVEL: 'info' } });
   children.push(child);
   let output = '';
   let stderr = '';

@@ -1,10 +1,9 @@
 // A table opening on a rule set that pays the player says so in its log (composition/table-runtime.ts with
 // app/par-sheet/table-edge-warning.ts): classic as configured from seed 000 returns about +1.7 % to the
 // player and logs one WARN in an operator's words; six-deck keeps a house edge and logs none. Either way
-// the verdict is kept beside the log by the rule file's SHA-256.
-//
-// SLOW (31 s of CPU: each table opening computes its rule set's main analysis (a worker) for the edge check;
-// docs/testing.md, "Where the time goes").
+// the verdict is kept beside the log by the rule file's SHA-256. The tables take the analysis from the tests'
+// cache of the product's (test/support/exact-analysis-cache.ts; app/par-sheet/table-edge-warning.test.ts
+// holds the check with the worker computing it).
 import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,8 +11,11 @@ import { pino } from 'pino';
 import { expect, test } from 'vitest';
 import { startTable } from '../../src/composition/table-runtime.js';
 import { edgeCachePath } from '../../src/app/par-sheet/rule-edge-cache.js';
+import { EDGE_CHECK_DELAY_MS } from '../../src/app/par-sheet/table-edge-warning.js';
+import { VirtualClock, flushIo } from '../../src/adapters/clock/virtual-clock.js';
 import { loadRuleSet } from '../../src/config/load-rule-set.js';
 import { tableConfigFor } from '../support/anchored-table.js';
+import { cachedAnalysisSource } from '../support/exact-analysis-cache.js';
 
 interface LogLine { level: number; msg: string; edge?: { main: number }; rulesFile?: string }
 
@@ -21,13 +23,19 @@ async function openAndWatch(rules: string): Promise<{ lines: LogLine[]; kept: bo
   const dir = mkdtempSync(join(tmpdir(), `edge-${rules}-`));
   const lines: LogLine[] = [];
   const logger = pino({ level: 'info' }, { write: (s: string) => void lines.push(JSON.parse(s) as LogLine) });
-  const runtime = await startTable({ config: tableConfigFor(join(dir, 't1.db'), 't1', { rules }), logger, quiet: true });
+  // The table on virtual time: its few seconds' grace before the check pass at once.
+  const clock = new VirtualClock({ wall: '2026-05-01T10:00:00.000Z' });
+  const runtime = await startTable({ config: tableConfigFor(join(dir, 't1.db'), 't1', { rules }), logger, quiet: true, clock, analysis: cachedAnalysisSource });
   const cache = edgeCachePath(dir, loadRuleSet(rules).rulesId);
   try {
-    // The table runs at once; the verdict follows (after a few seconds' grace and the analysis).
+    // The table runs at once; the verdict follows (after the grace and the analysis).
     expect(lines.some((l) => l.msg === 'table running')).toBe(true);
-    for (const end = Date.now() + 90_000; !existsSync(cache) && Date.now() < end;) await new Promise((r) => setTimeout(r, 100));
-    await new Promise((r) => setTimeout(r, 200));
+    await clock.advance(EDGE_CHECK_DELAY_MS - 1);
+    expect(existsSync(cache)).toBe(false);
+    await clock.advance(1);
+    // The analysis is read from the cache (or computed by the product's worker, in real time, when missing).
+    for (const end = Date.now() + 90_000; !existsSync(cache) && Date.now() < end;) await new Promise((r) => setTimeout(r, 50));
+    await flushIo();
   } finally {
     await runtime.stop();
   }

@@ -4,9 +4,9 @@
 // holds every card the shoe dealt exactly once and in order; the round results equal those of the
 // same card list replayed from a session file; the capture replays to the same events.
 //
-// SLOW (74 s, mostly waiting: a six-deck shoe dealt over a real pty for each of two shoes, with every fault's
-// stalls; docs/testing.md, "Where the time goes").
-import { beforeAll, describe, expect, test } from 'vitest';
+// SLOW (about 40 s, mostly waiting: a six-deck shoe dealt over a real pty with every fault's stalls; the two
+// shoes play at once, each on its own pty pair, folder and table; docs/testing.md, "Where the time goes").
+import { beforeAll, describe, test } from 'vitest';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -25,14 +25,15 @@ import { TableEngine } from '../../src/round/table-engine.js';
 import type { Card } from '../../src/rules/cards.js';
 import { canonicalJson } from '../../src/log/event-chain.js';
 import { SHOES } from './shoe-under-test.js';
+import { cachedAnalysisSource } from '../support/exact-analysis-cache.js';
 import { printFigures, sessionFigures } from './session-figures.js';
 
 const FAULTS = 'drop=0.02,corrupt=0.02,dup=0.02,delay=0.01:150,misread=0.02,jam@40:0.5,reversed@90:0.5,dirty@150:0.5,unplug@100:1,unplug@200:5,seed=9';
 
-describe.each(SHOES)('a table on a pty pair with a faulty shoe: $name', (kind) => {
+describe.concurrent.each(SHOES)('a table on a pty pair with a faulty shoe: $name', (kind) => {
   const missing = hasSocat ? kind.missing : 'socat is not installed; CI installs it';
   beforeAll(() => { if (!missing) kind.prepare(); }, 120_000);
-  test.skipIf(missing !== null)(`${missing ? `(skipped: ${missing}) ` : ''}every dealt card once and in order; results equal the replayed card list; the capture replays the same`, async () => {
+  test.skipIf(missing !== null)(`${missing ? `(skipped: ${missing}) ` : ''}every dealt card once and in order; results equal the replayed card list; the capture replays the same`, async ({ expect }) => {
     const startedAt = Date.now();
     const pair = await startPtyPair();
     const dir = mkdtempSync(join(tmpdir(), 'pty-table-'));
@@ -42,7 +43,8 @@ describe.each(SHOES)('a table on a pty pair with a faulty shoe: $name', (kind) =
     let outOfTurn = 0;
     const shoe = await kind.start({ serialPath: pair.b, seed: 2026, decks: 6, cutCardAfter: 280, faults: FAULTS, autoDrawMs: 1 });
     const dealt = shoe.dealt;
-    const runtime = await startTable({ config, store, logger: pino({ level: 'silent' }), bot: true, paceMs: 1, seed: 5, capturePath });
+    // The bot's strategy: the product's analysis, from the tests' cache of it (test/support/exact-analysis-cache.ts).
+    const runtime = await startTable({ config, store, logger: pino({ level: 'silent' }), bot: true, paceMs: 1, seed: 5, capturePath, analysis: cachedAnalysisSource });
     try {
       await new Promise<void>((resolve, reject) => {
         const timer = setTimeout(() => {

@@ -7,9 +7,9 @@
 // card the shoe dealt is on the log once and in order, and no sequence incident (an unplug keeps the
 // shoe's sequence state).
 //
-// SLOW (168 s, mostly waiting: 20 unplugs of 1-5 s for each of two shoes, and the rounds between them in real
-// time; docs/testing.md, "Where the time goes").
-import { beforeAll, describe, expect, test } from 'vitest';
+// SLOW (about 80 s, mostly waiting: 20 unplugs of 1-5 s and the rounds between them in real time; the two
+// shoes play at once, each on its own pty pair, folder and table; docs/testing.md, "Where the time goes").
+import { beforeAll, describe, test } from 'vitest';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,15 +23,16 @@ import { isInputRecord, recordedInput } from '../../src/app/audit/log-records.js
 import { verifyLog } from '../../src/app/audit/verify-log.js';
 import type { Card } from '../../src/rules/cards.js';
 import { SHOES } from './shoe-under-test.js';
+import { cachedAnalysisSource } from '../support/exact-analysis-cache.js';
 import { printFigures, sessionFigures } from './session-figures.js';
 
 const CYCLES = Number(process.env['UNPLUG_CYCLES'] ?? 20);
 const needSocat = process.env['CI'] === 'true' || hasSocat;
 
-describe.each(SHOES)('a table on a pty pair whose shoe is unplugged again and again: $name', (kind) => {
+describe.concurrent.each(SHOES)('a table on a pty pair whose shoe is unplugged again and again: $name', (kind) => {
   const missing = needSocat ? kind.missing : 'socat is not installed; CI installs it';
   beforeAll(() => { if (!missing) kind.prepare(); }, 120_000);
-  test.skipIf(missing !== null)(`${missing ? `(skipped: ${missing}) ` : ''}${CYCLES} unplugs of 1-5 s at random moments: no card lost, none out of turn`, async () => {
+  test.skipIf(missing !== null)(`${missing ? `(skipped: ${missing}) ` : ''}${CYCLES} unplugs of 1-5 s at random moments: no card lost, none out of turn`, async ({ expect }) => {
     const startedAt = Date.now();
     const pair = await startPtyPair();
     const dir = mkdtempSync(join(tmpdir(), 'pty-unplug-'));
@@ -40,7 +41,8 @@ describe.each(SHOES)('a table on a pty pair whose shoe is unplugged again and ag
     const rng = mulberry32(1212);
     const shoe = await kind.start({ serialPath: pair.b, seed: 4242, decks: 6, cutCardAfter: 280, autoDrawMs: 40 });
     const dealt = shoe.dealt;
-    const runtime = await startTable({ config, store, logger: pino({ level: 'silent' }), bot: true, paceMs: 40, seed: 5 });
+    // The bot's strategy: the product's analysis, from the tests' cache of it (test/support/exact-analysis-cache.ts).
+    const runtime = await startTable({ config, store, logger: pino({ level: 'silent' }), bot: true, paceMs: 40, seed: 5, analysis: cachedAnalysisSource });
     let outOfTurn = 0;
     const unplugs: Array<{ afterCards: number; ms: number }> = [];
     try {

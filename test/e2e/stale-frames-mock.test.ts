@@ -17,6 +17,7 @@ import { MemoryEventStore } from '../../src/adapters/store/memory-event-store.js
 import { isInputRecord, recordedInput } from '../../src/app/audit/log-records.js';
 import type { Card } from '../../src/rules/cards.js';
 import { VirtualClock } from '../../src/adapters/clock/virtual-clock.js';
+import { cachedAnalysisSource } from '../support/exact-analysis-cache.js';
 
 /** The table's time moves on (10 ms at a time) until `ok`; `ms` of it at most. */
 const until = async (clock: VirtualClock, what: string, ok: () => boolean, ms = 20_000): Promise<void> => {
@@ -32,7 +33,7 @@ async function liveTable(id: string): Promise<{ runtime: TableRuntime; store: Me
   const deframer = new Deframer({ from: 'shoe' });
   const dealt: Card[] = [];
   const runtime = await startTable({
-    config, store, clock, logger: pino({ level: 'silent' }), paceMs: 5, seed: 12,
+    config, store, clock, logger: pino({ level: 'silent' }), paceMs: 5, seed: 12, analysis: cachedAnalysisSource,
     onEmulatedShoe: ({ emulator, wire }) => {
       emulator.on((e) => { if (e.type === 'dealt') dealt.push(e.card); });
       wire.tap((bytes) => { for (const frame of deframer.push(bytes).frames) captured.push({ frame, bytes: bytes.slice() }); });

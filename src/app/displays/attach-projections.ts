@@ -16,7 +16,7 @@ export interface ProjectionSettings {
   readonly logger?: Logger;
 }
 
-/** The table's display projections, resumed from its snapshot, saved with each of its snapshots, following the log. */
+/** The table's display projections, resumed from its snapshot, saved with each of its snapshots, fed the service's stored events (./table-log.ts). */
 export function attachProjections(service: TableService, store: EventStore, settings: ProjectionSettings): TableProjections {
   const { rules, tableId } = service;
   const views = new TableProjections({

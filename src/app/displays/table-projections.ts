@@ -1,6 +1,7 @@
 // One projection per audience, not per connection. The table process folds its log once
 // into each audience's state — from the projections' last snapshot (or seq 1 when there is none), then
-// live as events become durable — and keeps each audience's current view. A display that connects gets
+// live from the table service's stream of stored events, the one its reactions are run on (./table-log.ts)
+// — and keeps each audience's current view. A display that connects gets
 // the current view at once, then each change: no per-connection or per-request replay, so the cost of a
 // viewer is the bytes sent to it, not the length of the log.
 //
@@ -20,7 +21,7 @@ import { initialPublicFold, publicFoldStep, publicViewOf, type PublicFold } from
 import { DISPLAY_AUDIENCES, ViewChannel, type AudienceViewSource, type DisplayAudience, type SharedView } from '../../ports/shared-view.js';
 import { initialSupervisorFold, supervisorFoldStep, supervisorViewOf, type SupervisorFold } from './supervisor-projection.js';
 import type { TableMeta } from './table-meta.js';
-import { tableLog$ } from './table-log.js';
+import { tableLog$, type StoredEvents } from './table-log.js';
 
 /** A catch-up this long is announced, with progress every PROGRESS_EVERY events (the pages wait for it). */
 const LONG_CATCH_UP = 20_000;
@@ -48,12 +49,15 @@ export interface TableProjectionsOptions {
   readonly decisionSeconds: number;
   /** Seconds of the betting countdown (the table file's `bettingSeconds`). */
   readonly bettingSeconds?: number;
-  /** The live table: the staff views' phase, next step and halt, the log position to catch up to, and when the halt changes. */
-  readonly live: LiveTable & { readonly position: number; readonly fault$?: Observable<unknown> };
+  /**
+   * The live table: the staff views' phase, next step and halt, the log position to catch up to, its stream
+   * of stored events (TableService.events$) and when the halt changes.
+   */
+  readonly live: LiveTable & StoredEvents & { readonly fault$?: Observable<unknown> };
   readonly logger?: Logger;
-  /** The timer of following the log again after it failed. */
+  /** The timer of reading the log again after it failed. */
   readonly clock: Clock;
-  /** How long to wait before following the log again after it failed (ms). */
+  /** How long to wait before reading the log again after it failed (ms). */
   readonly retryMs?: number;
 }
 
@@ -136,10 +140,10 @@ export class TableProjections implements AudienceViewSource {
 
   private follow(): void {
     if (this.stopped) return;
-    this.subscription = tableLog$(this.options.store, this.options.tableId, this.folds.seq + 1).subscribe({
+    this.subscription = tableLog$(this.options.store, this.options.tableId, this.options.live, this.folds.seq + 1).subscribe({
       next: (event) => this.fold(event),
       error: (err: unknown) => {
-        this.options.logger?.error({ err, tableId: this.options.tableId, at: this.folds.seq }, 'display projections: the log failed; following again');
+        this.options.logger?.error({ err, tableId: this.options.tableId, at: this.folds.seq }, 'display projections: the log failed; reading it again');
         this.subscription = null;
         this.retry = this.options.clock.setTimeout(() => {
           this.retry = null;

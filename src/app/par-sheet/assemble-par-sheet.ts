@@ -1,4 +1,5 @@
-// One rule set's par sheet, assembled: the exact analysis once (in a worker, exact-in-worker.ts), the side
+// One rule set's par sheet, assembled: the exact analysis once (in a worker, exact-in-worker.ts, unless the
+// caller gives its source: exact-analysis-source.ts), the side
 // bets' enumeration, one simulation pass with the strategy the analysis computed (on the caller's pool of
 // threads, kept across rule sets), then the identification (gathered last, so it carries the run time).
 // Every word is the catalogue's of the sheet's language. The clock, the date and the command line are inputs.
@@ -9,7 +10,8 @@ import { splitExactness } from '../../analysis/split-exactness.js';
 import type { Strategy } from '../../analysis/strategy.js';
 import type { RuleSet } from '../../rules/rule-set.js';
 import type { SimulationPool } from '../par/simulation-pool.js';
-import { exactInWorker } from './exact-in-worker.js';
+import { analysisInWorker } from './exact-in-worker.js';
+import type { ExactAnalysisSource } from './exact-analysis-source.js';
 import { gatherIdentity } from './identity.js';
 import { parSheetDocument, type ParSheetDocument } from './par-sheet-document.js';
 import { parSheetWords, type ParSheetWords } from './par-sheet-words.js';
@@ -29,6 +31,8 @@ export interface AssembleOptions {
   readonly seats: number;
   readonly pool: SimulationPool;
   readonly strategy?: { readonly strategy: Strategy; readonly path: string };
+  /** Where the exact analysis comes from; default: computed in a worker (exact-in-worker.ts). */
+  readonly analysis?: ExactAnalysisSource;
   readonly onProgress?: (label: string, done: number, total: number) => void;
   readonly now: () => number;
   readonly generated: Date;
@@ -72,7 +76,7 @@ export async function assembleParSheet(loaded: LoadedRuleSet, o: AssembleOptions
   const started = o.now();
   const { rules } = loaded;
   const words = parSheetWords(o.lang);
-  const exact = await exactInWorker(rules, o.strategy?.strategy);
+  const exact = await (o.analysis ?? analysisInWorker).sheet(rules, o.strategy?.strategy);
   const sideBets = sideBetsOf(rules);
   const simulations = await sheetSimulations(rules, exact.strategy, {
     ...(o.rounds === undefined ? {} : { rounds: o.rounds }),

@@ -9,6 +9,7 @@ import type { ExactFigures, MainFigures } from '../../analysis/exact-figures.js'
 import type { RuleSet } from '../../rules/rule-set.js';
 import type { Strategy } from '../../analysis/strategy.js';
 import type { SideBetReturn } from './side-bets.js';
+import type { ExactAnalysisSource } from './exact-analysis-source.js';
 
 /** Old generation of the analysis worker: the live set stays near 35 MB (six decks); GC runs before more. */
 const HEAP_MB = 96;
@@ -50,6 +51,9 @@ export function mainInWorker(rules: RuleSet, strategy?: Strategy): Promise<MainA
 export function holdMainAnalysis(rules: RuleSet): AnalysisHold<MainAnalysis> {
   return hold('main', rules, undefined, false) as AnalysisHold<MainAnalysis>;
 }
+
+/** The analysis as the product computes it: in a worker, once per rule set per process (./exact-analysis-source.ts). */
+export const analysisInWorker: ExactAnalysisSource = { sheet: exactInWorker, holdMain: holdMainAnalysis };
 
 function hold(level: Level, rules: RuleSet, strategy: Strategy | undefined, foreground: boolean): AnalysisHold<MainAnalysis | ExactFigures> {
   const key = JSON.stringify([level, rules, strategy ?? null]);

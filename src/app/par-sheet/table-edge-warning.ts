@@ -6,7 +6,8 @@
 // a table that stops first lets go of the analysis, and a worker still computing ends.
 import type { RuleSet } from '../../rules/rule-set.js';
 import type { Clock, TimerHandle } from '../../ports/clock.js';
-import { holdMainAnalysis, type AnalysisHold, type MainAnalysis } from './exact-in-worker.js';
+import { analysisInWorker, type AnalysisHold, type MainAnalysis } from './exact-in-worker.js';
+import type { ExactAnalysisSource } from './exact-analysis-source.js';
 import { readCachedEdge, writeCachedEdge, type RuleEdge } from './rule-edge-cache.js';
 import { TaskStopped } from '../par/run-worker.js';
 import { parSheetWords } from './par-sheet-words.js';
@@ -29,6 +30,8 @@ export interface TableEdgeCheckOptions {
   readonly warn: (message: string, edge: RuleEdge) => void;
   /** The analysis failed, or its verdict could not be kept: the table goes on. */
   readonly onError?: (err: unknown, what: 'analysis' | 'cache') => void;
+  /** Where the analysis comes from; default: computed in a worker, shared with the demo bot's strategy. */
+  readonly analysis?: ExactAnalysisSource;
 }
 
 export interface TableEdgeCheck {
@@ -75,7 +78,7 @@ export function checkTableEdge(o: TableEdgeCheckOptions): TableEdgeCheck {
     if (stopped) return null;
     const cached = o.cacheDir === undefined ? null : readCachedEdge(o.cacheDir, o.rulesSha256, o.version);
     if (cached) return cached;
-    hold = holdMainAnalysis(o.rules);
+    hold = (o.analysis ?? analysisInWorker).holdMain(o.rules);
     const analysis = await hold.result;
     hold.release();
     const edge: RuleEdge = { main: analysis.main.expectedReturn, sideBets: analysis.sideBets };

@@ -3,7 +3,8 @@
 // analysis: par-sheet/exact-in-worker.ts), and played as soon as it is ready. The table lets go of it when
 // it stops: a worker still computing then ends.
 import type { RuleSet } from '../../rules/rule-set.js';
-import { holdMainAnalysis } from '../par-sheet/exact-in-worker.js';
+import { analysisInWorker } from '../par-sheet/exact-in-worker.js';
+import type { ExactAnalysisSource } from '../par-sheet/exact-analysis-source.js';
 import { TaskStopped } from './run-worker.js';
 import { StrategyPlayer } from '../players/strategy-player.js';
 
@@ -15,8 +16,9 @@ export interface BackgroundStrategy {
   release(): void;
 }
 
-export function strategyInBackground(rules: RuleSet, onError: (err: unknown) => void = () => undefined): BackgroundStrategy {
-  const analysis = holdMainAnalysis(rules);
+/** `source`: where the analysis comes from (default: computed in a worker, shared with the edge check). */
+export function strategyInBackground(rules: RuleSet, onError: (err: unknown) => void = () => undefined, source: ExactAnalysisSource = analysisInWorker): BackgroundStrategy {
+  const analysis = source.holdMain(rules);
   let player: StrategyPlayer | undefined;
   const ready = analysis.result.then(
     ({ strategy }) => (player = new StrategyPlayer(strategy, rules)),

@@ -3,8 +3,8 @@
 // goes on. The final log equals an uninterrupted run's, apart from the recovery markers: no card lost
 // or duplicated, no bet settled twice, the hash chain intact.
 //
-// SLOW (84 s: fifty SIGKILLs of a child process playing into the log, fifty restarts; docs/testing.md, "Where the
-// time goes").
+// SLOW (84 s on an idle machine, 100-200 s under load: fifty SIGKILLs of a child process playing into the log,
+// fifty starts of the CLI; docs/testing.md, "Where the time goes").
 import { describe, expect, test } from 'vitest';
 import { spawn, execFile } from 'node:child_process';
 import Database from 'better-sqlite3';
@@ -22,16 +22,34 @@ import { mulberry32, playRandomSession } from '../../support/random-session.js';
 
 const KILLS = 50;
 
-function logLength(db: string): number {
-  try {
-    const sql = new Database(db, { readonly: true, fileMustExist: true });
+/**
+ * The log's length as the child writes it, through one read-only connection kept open between polls (opening
+ * one per poll, every 2 ms, took a core of the two away from the child); reopened after an error (no table
+ * yet, a write under way that a reader cannot see past).
+ */
+class LogLength {
+  private sql: Database.Database | null = null;
+  private count: Database.Statement | null = null;
+
+  constructor(private readonly db: string) {}
+
+  read(): number {
     try {
-      return (sql.prepare('SELECT count(*) AS n FROM events').get() as { n: number }).n;
-    } finally {
-      sql.close();
+      if (!this.count) {
+        this.sql = new Database(this.db, { readonly: true, fileMustExist: true });
+        this.count = this.sql.prepare('SELECT count(*) AS n FROM events');
+      }
+      return (this.count.get() as { n: number }).n;
+    } catch {
+      this.close();
+      return 0;
     }
-  } catch {
-    return 0;
+  }
+
+  close(): void {
+    this.sql?.close();
+    this.sql = null;
+    this.count = null;
   }
 }
 
@@ -41,19 +59,25 @@ function logLength(db: string): number {
  */
 function runUntilKilled(cli: string, args: string[], db: string, events: number, jitterMs: number): Promise<'killed' | 'finished'> {
   return new Promise((resolve, reject) => {
-    const start = logLength(db);
+    const length = new LogLength(db);
+    const start = length.read();
     const child = spawn(process.execPath, [cli, ...args], { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     const timer = setInterval(() => {
-      if (logLength(db) >= start + events) {
+      if (length.read() >= start + events) {
         clearInterval(timer);
         setTimeout(() => child.kill('SIGKILL'), jitterMs);
       }
     }, 2);
-    child.on('error', reject);
+    child.on('error', (err) => {
+      clearInterval(timer);
+      length.close();
+      reject(err);
+    });
     child.on('close', (code, signal) => {
       clearInterval(timer);
+      length.close();
       if (signal === 'SIGKILL') resolve('killed');
       else if (code === 0) resolve('finished');
       else reject(new Error(`run exited ${code}: ${stderr}`));

@@ -89,7 +89,7 @@ describe('public projection', () => {
   test('catch-up then live: one view of the table as it is on connect, then one per visible change', async () => {
     const { store, service } = await playedRound();
     const head = service.position;
-    const views$ = publicView$(tableLog$(store, TABLE_ID), { rules, decisionSeconds: 15, meta: tableMeta(TABLE_ID, rules), head });
+    const views$ = publicView$(tableLog$(store, TABLE_ID, service), { rules, decisionSeconds: 15, meta: tableMeta(TABLE_ID, rules), head });
     const first = await firstValueFrom(views$);
     expect(first.table).toMatchObject({ round: 2, stage: 'betting' });
     const next = firstValueFrom(views$.pipe(take(2), toArray()));

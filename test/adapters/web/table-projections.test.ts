@@ -120,7 +120,6 @@ describe('shared projections', () => {
     const resumed = projectionsOf(store, service, forged);
     resumed.start();
     await resumed.ready();
-    await new Promise((r) => setTimeout(r, 20));
     const log = await store.read(TABLE);
     expect(await currentOf(resumed)).toEqual(await foldedFromSeq1(log, service));
     good.stop();

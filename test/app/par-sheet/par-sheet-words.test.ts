@@ -2,10 +2,9 @@
 // keys, every Russian entry is translated, and a Russian sheet — markdown and html, assembled for real on
 // rule sets with every kind of row (17+4's triple and picture pairs, switch's Super Match, deluxe's Pairs
 // and bets behind) — shows no English word of the catalogue, its numbers written the Russian way, and the
-// Russian names the seed documents use.
-//
-// SLOW (97 s of CPU: four whole sheets, each with its exact analysis in a worker (switch's values each box with
-// its four cards out) and its simulations; docs/testing.md, "Where the time goes").
+// Russian names the seed documents use. The sheets' exact figures come from the tests' cache of the product's
+// analyses (test/support/exact-analysis-cache.ts: computed by the product's worker when missing); the CLI's
+// par sheet (test/cli/par-sheet-cli.test.ts) computes its own.
 import { afterAll, describe, expect, test } from 'vitest';
 import { assembleParSheet } from '../../../src/app/par-sheet/assemble-par-sheet.js';
 import type { ParSheetDocument } from '../../../src/app/par-sheet/par-sheet-document.js';
@@ -13,6 +12,7 @@ import { parSheetWords } from '../../../src/app/par-sheet/par-sheet-words.js';
 import { parSheetMarkdown } from '../../../src/app/par-sheet/render-markdown.js';
 import { parSheetHtml } from '../../../src/app/par-sheet/render-html.js';
 import { SimulationPool } from '../../../src/app/par/simulation-pool.js';
+import { cachedAnalysisSource } from '../../support/exact-analysis-cache.js';
 import { knownRuleSets, loadRuleSet } from '../../../src/config/load-rule-set.js';
 import type { SheetLang } from '../../../src/app/par-sheet/sheet-numbers.js';
 
@@ -70,7 +70,7 @@ describe('a Russian sheet', { timeout: 600_000 }, () => {
     const key = `${name}:${lang}`;
     let s = sheets.get(key);
     if (!s) {
-      s = await assembleParSheet(loadRuleSet(name), { lang, rounds: 1500, seed: 3, seats: name === 'classic-17plus4' ? 1 : 2, pool, now: () => performance.now(), generated: new Date('2026-01-02T03:04:05Z'), command: 'shoe par-sheet --lang ru' });
+      s = await assembleParSheet(loadRuleSet(name), { lang, rounds: 1500, seed: 3, seats: name === 'classic-17plus4' ? 1 : 2, pool, analysis: cachedAnalysisSource, now: () => performance.now(), generated: new Date('2026-01-02T03:04:05Z'), command: 'shoe par-sheet --lang ru' });
       sheets.set(key, s);
     }
     return s;

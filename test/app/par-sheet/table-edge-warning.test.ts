@@ -1,7 +1,8 @@
 // The edge check a table runs when it opens (app/par-sheet/table-edge-warning.ts): a rule set that pays the
 // player is named in an operator's words; the verdict is kept beside the log by the rule file's SHA-256 and
 // read back instead of analysing again; a check stopped before it starts does nothing, and one stopped
-// while its analysis runs ends the worker.
+// while its analysis runs ends the worker. The first check's analysis is computed by the product's worker, as
+// a table's is (the composition's test of the edge check takes it from the tests' cache).
 import { existsSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,6 +12,7 @@ import { edgeCachePath, readCachedEdge, writeCachedEdge, type RuleEdge } from '.
 import { loadRuleSet } from '../../../src/config/load-rule-set.js';
 import { realClock } from '../../../src/adapters/clock/real-clock.js';
 import { VirtualClock } from '../../../src/adapters/clock/virtual-clock.js';
+import { cachedAnalysisSource } from '../../support/exact-analysis-cache.js';
 
 /** A clock never advanced: the check's timer never fires. */
 const never = new VirtualClock();
@@ -33,6 +35,9 @@ describe('a table opening a rule set that pays the player', () => {
     expect(seen[0]?.edge.main).toBeGreaterThan(0.05);
     expect(existsSync(edgeCachePath(dir, rulesId))).toBe(true);
     expect(readCachedEdge(dir, rulesId, '9.9.9')?.main).toBe(seen[0]?.edge.main);
+    // The tests' cache of the analysis (which other tests' tables use) holds what the worker computed here.
+    const cached = await cachedAnalysisSource.holdMain(rules).result;
+    expect({ main: cached.main.expectedReturn, sideBets: cached.sideBets }).toEqual(seen[0]?.edge);
     // Another version's verdict counts as absent.
     expect(readCachedEdge(dir, rulesId, '9.9.10')).toBeNull();
 

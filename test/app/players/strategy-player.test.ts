@@ -1,11 +1,11 @@
-// The computed strategy played on production hands: computed in a worker thread, decisions
-// checked against the production refusal rules.
-//
-// SLOW (31 s of CPU: the six-deck and switch strategies computed in a worker, as a table's bots get them;
-// docs/testing.md, "Where the time goes").
+// The computed strategy played on production hands, decisions checked against the production refusal rules.
+// The strategy is the product's analysis from the tests' cache of it (test/support/exact-analysis-cache.ts:
+// computed by the product's worker when missing); the worker itself is held by the CLI's par sheet and
+// simulation (test/cli/par-sheet-cli.test.ts) and the edge check (test/app/par-sheet/table-edge-warning.test.ts).
 import { describe, expect, test } from 'vitest';
 import { loadRuleSet } from '../../../src/config/load-rule-set.js';
 import { strategyInBackground } from '../../../src/app/par/strategy-in-background.js';
+import { cachedAnalysisSource } from '../../support/exact-analysis-cache.js';
 import { refuseHandAction } from '../../../src/rules/player-actions.js';
 import type { Card } from '../../../src/rules/cards.js';
 import type { Hand } from '../../../src/rules/hand.js';
@@ -18,9 +18,9 @@ function hand(cards: Card[], partial: Partial<Hand> = {}): Hand {
 }
 
 describe('strategy player', () => {
-  test('six-deck: computed in a worker; plays the chart within what the rules allow', async () => {
+  test('six-deck: ready in the background; plays the chart within what the rules allow', async () => {
     const { rules } = loadRuleSet('six-deck');
-    const background = strategyInBackground(rules);
+    const background = strategyInBackground(rules, undefined, cachedAnalysisSource);
     expect(background.current()).toBeUndefined();
     const player = await background.ready;
     expect(player).toBeDefined();
@@ -40,7 +40,7 @@ describe('strategy player', () => {
 describe('switch', () => {
   test('switches when the other arrangement is worth more, and not back', async () => {
     const { rules } = loadRuleSet('switch');
-    const player = (await strategyInBackground(rules).ready)!;
+    const player = (await strategyInBackground(rules, undefined, cachedAnalysisSource).ready)!;
     const box = (a: Card[], b: Card[], own = true) => ({
       seat: 1, owner: 'p', hands: [hand(a, { ownSecondCard: own }), hand(b, { index: 1, ownSecondCard: own })],
       sideBets: [], insurance: [], offerPending: false, acted: false, follow: [],

@@ -3,7 +3,8 @@
 // table halts with the reason on /readyz and on the dealer's view, nothing is lost or half-written, and the
 // log says so once (no line per refused input: the shoe link re-handshakes meanwhile); once space returns,
 // the supervisor's Resume answers that the log takes writes again, the shoe's retransmission is logged and
-// the table deals on. Needs root (mount).
+// the table deals on. Needs root (mount). The table runs on virtual time (docs/architecture.md, "The clock"):
+// the shoe is the emulator on serialport's mock binding, the log a real SQLite file on the full disk.
 import { afterAll, expect, test } from 'vitest';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -17,6 +18,8 @@ import { createTableWebServer } from '../../src/composition/table-web-server.js'
 import { isInputRecord, recordedInput } from '../../src/app/audit/log-records.js';
 import { verifyLog } from '../../src/app/audit/verify-log.js';
 import type { Card } from '../../src/rules/cards.js';
+import { VirtualClock } from '../../src/adapters/clock/virtual-clock.js';
+import { cachedAnalysisSource } from '../support/exact-analysis-cache.js';
 
 const mountPoint = mkdtempSync(join(tmpdir(), 'disk-full-'));
 execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=4m', 'tmpfs', mountPoint]);
@@ -28,12 +31,11 @@ afterAll(async () => {
   rmSync(mountPoint, { recursive: true, force: true });
 });
 
-async function until(what: string, probe: () => boolean | Promise<boolean>, ms = 20_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!(await probe())) {
-    if (Date.now() > end) throw new Error(`not within ${ms} ms: ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
+const clock = new VirtualClock({ wall: '2026-05-01T10:00:00.000Z' });
+
+/** Runs the table's time until `probe` holds (within `ms` of its time). */
+async function until(what: string, probe: () => boolean, ms = 120_000): Promise<void> {
+  if (!(await clock.runUntil(probe, ms, 50))) throw new Error(`not within ${ms} ms of the table's time: ${what}`);
 }
 
 /** Fills the file system: one file as large as it takes, then small ones until not a byte is left. */
@@ -58,7 +60,7 @@ test('the disk fills mid-round: no ACKed card lost, nothing half-written, the ta
   }, 'test');
   const lines: Array<{ level: number; msg: string }> = [];
   const logger = pino({ level: 'info' }, { write: (line: string) => void lines.push(JSON.parse(line) as { level: number; msg: string }) });
-  runtime = await startTable({ config, logger, paceMs: 5, web: (deps) => createTableWebServer(deps) });
+  runtime = await startTable({ config, logger, clock, paceMs: 5, web: (deps) => createTableWebServer(deps), analysis: cachedAnalysisSource });
   const { service, emulator } = runtime;
   const dealt: Card[] = [];
   emulator!.on((e) => { if (e.type === 'dealt') dealt.push(e.card); });
@@ -85,7 +87,7 @@ test('the disk fills mid-round: no ACKed card lost, nothing half-written, the ta
   const dealer = await (await fetch(`${runtime.url}/api/views/dealer`, { headers: { authorization: 'Bearer dealer-token-1' } })).json() as { instruction: { kind: string }; halt: { kind: string; code: string } | null };
   expect(dealer.instruction.kind).toBe('halted');
   expect(dealer.halt).toMatchObject({ kind: 'storage', code: 'tableHalted' });
-  await new Promise((r) => setTimeout(r, 5000));
+  await clock.advance(5000);
   // One ERROR said it, naming the folder; nothing refused meanwhile logged an error or a stack.
   const during = lines.slice(haltLine);
   expect(during.filter((l) => l.level >= 50).map((l) => l.msg)).toEqual([expect.stringMatching(new RegExp(`^table halted \\(the log's folder: ${mountPoint}\\): the log cannot be written .*the disk is full`))]);
