@@ -168,6 +168,7 @@ export const MESSAGES_EN: Catalogue = {
   'burnCause.floor': 'card on the floor',
   'burnCause.faceUp': 'card face up in the shoe',
   'burnCause.dealerStood': 'dealer drew on a standing hand',
+  'burnCause.dealerChange': 'new dealer on duty',
   'countdown.betting': 'Bets close in {seconds}s',
   'countdown.decision': '{seconds}s',
   'suit.S': 'spades',

@@ -168,6 +168,7 @@ export const MESSAGES_RU: Catalogue = {
   'burnCause.floor': 'карта на полу',
   'burnCause.faceUp': 'карта лицом вверх в шузе',
   'burnCause.dealerStood': 'дилер взял карту на стоящей руке',
+  'burnCause.dealerChange': 'смена дилера',
   'countdown.betting': 'Ставки закроются через {seconds} с',
   'countdown.decision': '{seconds} с',
   'suit.S': 'пики',

@@ -153,9 +153,9 @@ export const roundActions = {
     const c = input(e, 'results.configured');
     if (c) configureResults(s, c, emit);
   }),
-  changeDealer: operation((s, _r, e, emit) => {
+  changeDealer: operation((s, rules, e, emit) => {
     const c = input(e, 'dealer.changed');
-    if (c) changeDealer(s, c, emit);
+    if (c) changeDealer(s, rules, c, emit);
   }),
   rejectInput: reject(),
   rejectBet: reject(({ rules, table }, e) => {
