@@ -53,6 +53,7 @@ const ALARMS: { readonly [K in AlarmKind]: Entry } = {
   outOfTurnCard: { level: 'warning', what: 'A card was drawn out of turn.', clearedBy: 'a supervisor checks the dealing order', clause: AGCO },
   cardRefused: { level: 'warning', what: 'A card read was refused.', clearedBy: 'a supervisor checks the reader', clause: AGCO },
   restartMidRound: { level: 'error', what: 'The controller restarted in the middle of a round.', clearedBy: 'a supervisor: resume or void the round', clause: 'AGCO Standard 4.02 (continue a partly complete game)' },
+  shoeAnomaly: { level: 'warning', what: 'A removed shoe\'s receipt names foreign cards, cards set aside or burned in play, a missing cut card, or a shoe that ran out.', clearedBy: 'a supervisor checks the stub and the discards', clause: 'studio "Shoe Change"; AGCO Standard 11.1' },
   shuffleSuspect: { level: 'warning', what: 'The shoe looks unshuffled.', clearedBy: 'a supervisor has the cards shuffled again', clause: 'docs/audit.md; AGCO Standard 11.1' },
 };
 

@@ -12,6 +12,7 @@ import { phaseOf } from '../describe-phase.js';
 import { reason, type Reason } from '../reasons.js';
 import { BURN_CAUSES, isBurnCause } from '../procedure-names.js';
 import { burnComplete, recordDrawn } from './shoe.js';
+import { tally } from './shoe-receipt.js';
 
 type Sup = InputOf<'supervisor'>;
 
@@ -41,6 +42,7 @@ export function burnFaultCard(s: TableState, sup: Sup, emit: Emit): void {
   const card = s.faultCard?.card;
   if (!card || !isBurnCause(sup.cause)) return;
   const by = sup.by !== undefined ? { by: sup.by } : {};
+  tally(s, 'burnedInPlay');
   emit({ type: 'card.burned', shoe: s.shoe?.number ?? 0, card, shown: true, remaining: 0, round: s.round, cause: sup.cause, ...by });
   s.faultCard = null;
   s.shoeFaults = [];
@@ -73,5 +75,6 @@ export function burnCalledCard(s: TableState, card: Card, emit: Emit): void {
   if (cause === undefined) return;
   delete s.burnCalled;
   recordDrawn(s, card);
+  tally(s, 'burnedInPlay');
   emit({ type: 'card.burned', shoe: s.shoe?.number ?? 0, card, shown: true, remaining: 0, round: s.round, cause });
 }
