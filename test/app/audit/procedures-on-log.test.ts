@@ -15,6 +15,10 @@ import type { CommandArgs, OptionSpecs } from '../../../src/cli/command-spec.js'
 import type { StoredEvent } from '../../../src/ports/event-store.js';
 import type { TableInput } from '../../../src/round/inputs.js';
 import { loadScenarios } from '../../support/scenario.js';
+import { alarmsOf } from '../../../src/app/displays/integrity-alarms.js';
+import { ChainVerifier } from '../../../src/log/event-chain.js';
+import { describeEvent } from '../../../src/session/table-story.js';
+import type { TableEvent } from '../../../src/round/events.js';
 
 const SCENARIOS = loadScenarios(join(import.meta.dirname, '../../scenarios'));
 
@@ -28,6 +32,11 @@ const PROCEDURES: readonly { file: string; fact: string; words: RegExp }[] = [
   { file: 'deluxe-card-on-floor-burned.json', fact: 'burn.called', words: /Burn called: card on the floor; the next card is burned\./ },
   { file: 'european-face-up-card-burned.json', fact: 'burn.called', words: /burned: card face up in the shoe;/ },
   { file: 'six-deck-dealer-draw-on-standing-burned.json', fact: 'card.burned', words: /burned: dealer drew on a standing hand; the dealer's hand stands\./ },
+  { file: 'six-deck-dealer-change-burn.json', fact: 'burn.called', words: /Card 5C burned: new dealer on duty; the next card takes its place\./ },
+  // (A shoe change between rounds writes its receipt in a round with no deal, which recall does not list: the
+  // receipt's words for it are checked below.)
+  { file: 'six-deck-shoe-change-receipt.json', fact: 'shoe.receipt', words: /Round 1 over\./ },
+  { file: 'classic-17plus4-shoe-runs-out-receipt.json', fact: 'shoe.receipt', words: /Shoe 1 removed when it ran out mid-round: 32 loaded, 32 drawn/ },
   { file: 'classic-17plus4-shoe-runs-out.json', fact: 'shoe.reloaded', words: /Shoe ran out: the discards reshuffled as shoe 2 \(\d+ cards; \d+ on the table\)\./ },
 ];
 
@@ -70,5 +79,15 @@ describe('every procedure on a real log: verify and replay re-derive its facts, 
     expect(await recallCommand(recallArgs(db), (line) => lines.push(line))).toBe(0);
     expect(lines.some((l) => words.test(l)), `recall says ${String(words)}:\n${lines.join('\n')}`).toBe(true);
     for (const line of lines) expect(line).not.toMatch(/undefined|\[object|Fact [\w.]+, unknown/);
+  });
+
+  test('a receipt with anomalies raises the supervisor\'s alarm in words', async () => {
+    const { events } = await writeLog('six-deck-shoe-change-receipt.json');
+    const chain = new ChainVerifier();
+    const alarms = events.flatMap((e) => alarmsOf(e, chain)).filter((a) => a.kind === 'shoeAnomaly');
+    expect(alarms).toHaveLength(1);
+    const receipt = events.find((e) => e.type === 'shoe.receipt');
+    expect(describeEvent({ type: 'shoe.receipt', ...receipt?.data } as TableEvent)).toBe('Shoe 1 removed by a shoe change: 312 loaded, 7 drawn (4 dealt, 2 burned, 1 of them in play, 1 set aside), 305 left in the shoe, 0 foreign. Check: cards were set aside — they go to the discards, not back into play; cards were burned in play — check each cause on the log.');
+    expect(alarms[0]?.text).toBe('shoe 1: cards were set aside — they go to the discards, not back into play; cards were burned in play — check each cause on the log');
   });
 });
