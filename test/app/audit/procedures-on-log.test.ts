@@ -81,13 +81,19 @@ describe('every procedure on a real log: verify and replay re-derive its facts, 
     for (const line of lines) expect(line).not.toMatch(/undefined|\[object|Fact [\w.]+, unknown/);
   });
 
-  test('a receipt with anomalies raises the supervisor\'s alarm in words', async () => {
+  test('a receipt with anomalies raises the supervisor\'s alarm in words; shoe recall --shoes lists it', async () => {
     const { events } = await writeLog('six-deck-shoe-change-receipt.json');
     const chain = new ChainVerifier();
     const alarms = events.flatMap((e) => alarmsOf(e, chain)).filter((a) => a.kind === 'shoeAnomaly');
     expect(alarms).toHaveLength(1);
     const receipt = events.find((e) => e.type === 'shoe.receipt');
     expect(describeEvent({ type: 'shoe.receipt', ...receipt?.data } as TableEvent)).toBe('Shoe 1 removed by a shoe change: 312 loaded, 7 drawn (4 dealt, 2 burned, 1 of them in play, 1 set aside), 305 left in the shoe, 0 foreign. Check: cards were set aside — they go to the discards, not back into play; cards were burned in play — check each cause on the log.');
+    const { db } = await writeLog('six-deck-shoe-change-receipt.json');
+    const report: string[] = [];
+    const args = recallArgs(db);
+    expect(await recallCommand({ ...args, flags: new Set(['shoes']) }, (line) => report.push(line))).toBe(0);
+    expect(report).toHaveLength(1);
+    expect(report[0]).toMatch(/^\S+ #\d+ Shoe 1 removed by a shoe change: 312 loaded, 7 drawn .* Check: cards were set aside/);
     expect(alarms[0]?.text).toBe('shoe 1: cards were set aside — they go to the discards, not back into play; cards were burned in play — check each cause on the log');
   });
 });
