@@ -1,8 +1,11 @@
-// `shoe recall DB` (options: its spec): the last rounds of a table log.
+// `shoe recall DB` (options: its spec): the last rounds of a table log, or (`--shoes`) its shoe receipts.
 import { openTableFile } from '../adapters/store/sqlite-table-file.js';
 import { recallLastRounds } from '../app/audit/recall-rounds.js';
 import { describeRecalledFact } from '../app/audit/recall-story.js';
 import type { CommandArgs, OptionSpecs } from './command-spec.js';
+import type { EventStore, StoredEvent } from '../ports/event-store.js';
+import type { TableEvent } from '../round/events.js';
+import { describeEvent } from '../session/table-story.js';
 
 type Out = (line: string) => void;
 
@@ -13,6 +16,7 @@ export async function recallCommand(args: CommandArgs<OptionSpecs>, out: Out): P
   try {
     // A damaged file is one line naming it (log-refusals.ts), even where the rounds asked for sit on sound pages.
     await store.quickCheck(tableId);
+    if (args.flags.has('shoes')) return await shoeReceipts(store, tableId, format === 'json', out);
     // From the round index: the cost is the rounds asked for, not the log.
     const rounds = await recallLastRounds(store, tableId, last);
     if (format === 'json') out(JSON.stringify({ tableId, rounds }, null, 2));
@@ -30,4 +34,21 @@ export async function recallCommand(args: CommandArgs<OptionSpecs>, out: Out): P
   } finally {
     await store.close();
   }
+}
+
+/** How many events `--shoes` reads at a time (constant memory over a long log). */
+const PAGE = 5_000;
+
+/** Every shoe receipt on the log (docs/procedures.md, "Shoe change and end-of-shoe reconciliation"), in words or JSON. */
+async function shoeReceipts(store: EventStore, tableId: string, json: boolean, out: Out): Promise<number> {
+  const receipts: StoredEvent[] = [];
+  for (let from = 1; ; from += PAGE) {
+    const page = await store.read(tableId, { from, limit: PAGE });
+    for (const event of page) if (event.type === 'shoe.receipt') receipts.push(event);
+    if (page.length < PAGE) break;
+  }
+  if (json) out(JSON.stringify({ tableId, receipts: receipts.map((e) => ({ seq: e.seq, wallTime: e.wallTime, ...e.data })) }, null, 2));
+  else if (receipts.length === 0) out(`${tableId}: no shoe receipt on this log (receipts are written from the first shoe after the table file's shoeReceipt is on)`);
+  else for (const e of receipts) out(`${e.wallTime} #${e.seq} ${describeEvent({ type: 'shoe.receipt', ...e.data } as TableEvent) ?? ''}`);
+  return 0;
 }

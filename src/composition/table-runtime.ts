@@ -18,7 +18,7 @@ import type { EventStore } from '../ports/event-store.js';
 import { TableService } from '../app/table/table-service.js';
 import { DecisionTimer } from '../app/table/decision-timer.js';
 import { startShuffleCheck } from '../app/table/integrity/shuffle-check.js';
-import { ResultsTimer, recordResultsMoment } from '../app/table/results-timer.js';
+import { ResultsTimer, recordResultsMoment, recordShoeReceipts } from '../app/table/results-timer.js';
 import { BettingTimer } from '../app/table/betting-timer.js';
 import { logTableAlarms } from '../app/table/table-alarm-log.js';
 import { DemoBot } from '../app/players/demo-bot.js';
@@ -177,6 +177,7 @@ export async function startTable(options: RuntimeOptions): Promise<TableRuntime>
   const resultsTimer = new ResultsTimer(service, config.resultsSeconds, clock);
   resultsTimer.start();
   await recordResultsMoment(service, config.resultsSeconds);
+  await recordShoeReceipts(service, config.shoeReceipt);
   // One projection per audience, resumed from the one saved with the table's snapshot.
   const views = attachProjections(service, store, { decisionSeconds, bettingSeconds: config.bettingSeconds, logger: log });
 

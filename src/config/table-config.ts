@@ -51,6 +51,9 @@ export const tableConfigSchema = z.strictObject({
   bettingSeconds: z.number().positive().max(600).default(8),
   /** The results moment (docs/live-table.md): whole seconds the table holds after a round settles, showing its
    *  results, before betting opens (the dealer's time to collect and pay); 0: betting opens at once. */
+  /** The end-of-shoe receipt (docs/procedures.md): each shoe removed is receipted on the log, its anomalies
+   *  raised as alarms. Recorded on the log at start when it differs from what the log holds. */
+  shoeReceipt: z.boolean().default(true),
   resultsSeconds: z.number().int({ error: 'whole seconds, e.g. 4 (0: betting opens as soon as a round settles)' }).min(0).max(RESULTS_SECONDS_MAX).default(4),
   /** Shuffle check (docs/live-table.md): a run of this many cards repeating the previous shoe, or in new-deck order,
    *  raises an integrity alarm; `pause: true` also pauses the table. */

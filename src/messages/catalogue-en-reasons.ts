@@ -275,6 +275,7 @@ export const REASONS_EN: Catalogue = {
   'reason.noCardOnHand': 'seat {seat} hand {hand} has no card',
   'reason.noDealerCard': 'the dealer has no card',
   'reason.correctionSameCard': 'the card was read as {card}: nothing to correct',
+  'reason.sideBetSettledOnCard': 'the {kind} side bet was already settled on card {read} (truly {card}), so a void cannot return every bet: the correction is not made; void the round if it cannot stand, and settle the side bet by the house\'s dispute procedure',
   'reason.misreadDecided': 'card {card} was read as {read} and the round was played on it: void',
   'reason.cardNotOnBox': 'card {card} is not on seat {seat} hand {hand}',
   'reason.cardNotWithDealer': "card {card} is not the dealer's",

@@ -275,6 +275,7 @@ export const REASONS_RU: Catalogue = {
   'reason.noCardOnHand': 'у бокса {seat}, рука {hand}, нет карт',
   'reason.noDealerCard': 'у дилера нет карт',
   'reason.correctionSameCard': 'карта и так распознана как {card}: исправлять нечего',
+  'reason.sideBetSettledOnCard': 'побочная ставка {kind} уже рассчитана по карте {read} (на самом деле {card}), и аннулирование не вернёт все ставки: исправление не внесено; аннулируйте раунд, если он не может продолжаться, а побочную ставку урегулируйте по процедуре спора казино',
   'reason.misreadDecided': 'карта {card} была распознана как {read}, и раунд уже сыгран на ней: раунд аннулирован',
   'reason.cardNotOnBox': 'карты {card} нет на боксе {seat}, рука {hand}',
   'reason.cardNotWithDealer': 'карта {card} не у дилера',

@@ -100,6 +100,7 @@ export function copyTable(t: TableState): TableState {
   // keeps its snapshot's shape.
   if (t.burnCalled !== undefined) copy.burnCalled = t.burnCalled;
   if (t.shoeOut !== undefined) copy.shoeOut = t.shoeOut;
+  if (t.shoeReceipts !== undefined) copy.shoeReceipts = t.shoeReceipts;
   return copy;
 }
 
@@ -112,6 +113,8 @@ function copyShoe(shoe: ShoeState): ShoeState {
   };
   if (shoe.cutCardMissing !== undefined) copy.cutCardMissing = shoe.cutCardMissing;
   if (shoe.finished !== undefined) copy.finished = shoe.finished;
+  if (shoe.tally !== undefined) copy.tally = shoe.tally;
+  if (shoe.receipted !== undefined) copy.receipted = shoe.receipted;
   return copy;
 }
 

@@ -53,7 +53,20 @@ export type TableEvent =
   | { type: 'card.corrected'; round: number; seat?: number; hand?: number; read: Card; card: Card; total: number; by?: string }
   | { type: 'card.moved'; round: number; seat?: number; hand?: number; card: Card; by?: string }
   | { type: 'burn.called'; round: number; cause: BurnCause; by?: string }
-  | { type: 'shoe.reloaded'; round: number; shoe: number; inPlay: number; cards: number; by?: string };
+  | { type: 'shoe.reloaded'; round: number; shoe: number; inPlay: number; cards: number; by?: string }
+  // The end-of-shoe receipt (docs/procedures.md), on a table that records receipts.
+  | { type: 'receipts.configured'; on: boolean }
+  | {
+    type: 'shoe.receipt'; round: number; shoe: number; removal: ShoeRemoval;
+    loaded: number; drawn: number; burned: number; burnedInPlay: number; dealt: number; setAside: number; foreign: number;
+    left: number; anomalies: ReceiptAnomaly[];
+  };
+
+/** How a shoe was removed: its end after the cut card, a supervisor's shoe change, a new shoe loaded over it,
+ *  or the shoe running out mid-round (its discards reloaded). */
+export type ShoeRemoval = 'cutCard' | 'shoeChange' | 'replaced' | 'shoeOut';
+/** What on a receipt a person must look at. */
+export type ReceiptAnomaly = 'foreignCards' | 'cardsSetAside' | 'burnedInPlay' | 'cutCardMissing' | 'shoeRanOut';
 
 /**
  * A reason as a fact stores it: the log's English sentence, and the code and its values

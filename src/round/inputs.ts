@@ -51,6 +51,8 @@ export const tableInputSchema = z.discriminatedUnion('type', [
   // src/app/table/results-timer.ts).
   z.strictObject({ type: z.literal('results.configured'), seconds: z.number().int().min(0).max(RESULTS_SECONDS_MAX), ...optionalTime }),
   z.strictObject({ type: z.literal('results.timeout'), ...optionalTime }),
+  // The end-of-shoe receipt (docs/procedures.md): the table file's `shoeReceipt`, recorded when it changes.
+  z.strictObject({ type: z.literal('receipts.configured'), on: z.boolean(), ...optionalTime }),
   // The dealer on duty (docs/live-table.md, "The dealer on duty"): from the dealer's page or the API.
   z.strictObject({ type: z.literal('dealer.changed'), dealer: playerNameSchema, ...optionalTime }),
   z.strictObject({

@@ -12,7 +12,9 @@ export type ProcedureAction = (typeof PROCEDURE_ACTIONS)[number];
 
 /** Why a card is burned in play (South Dakota 20:18:15:28; Louisiana III-3106 C; studio "Card on Floor"). */
 export const BURN_CAUSES = ['exposed', 'floor', 'faceUp', 'dealerStood'] as const;
-export type BurnCause = (typeof BURN_CAUSES)[number];
+/** Besides the causes a supervisor calls: a new dealer on duty where the rule set asks for a burn then
+ *  (`burnOnDealerChange`; Louisiana III-3106 C, Pennsylvania §685a.7(d)); the table calls it itself. */
+export type BurnCause = (typeof BURN_CAUSES)[number] | 'dealerChange';
 
 export function isBurnCause(text: unknown): text is BurnCause {
   return (BURN_CAUSES as readonly unknown[]).includes(text);

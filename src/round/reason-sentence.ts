@@ -140,6 +140,7 @@ export const REASON_SENTENCES: Sentences = {
   noDealerCard: () => 'the dealer has no card',
   correctionSameCard: (p) => `the card was read as ${p.card}: nothing to correct`,
   misreadDecided: (p) => `card ${p.card} was read as ${p.read} and the round was played on it: void`,
+  sideBetSettledOnCard: (p) => `the ${p.kind} side bet was already settled on card ${p.read} (truly ${p.card}): a void cannot return it`,
   cardNotOnBox: (p) => `card ${p.card} is not on seat ${p.seat} hand ${p.hand}`,
   cardNotWithDealer: (p) => `card ${p.card} is not the dealer's`,
   unknownBurnCause: (p) => `unknown burn cause "${p.text}"; known: ${p.list}`,

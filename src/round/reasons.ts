@@ -110,6 +110,7 @@ export interface RoundReasonParams {
   noDealerCard: NoParams;
   correctionSameCard: { card: Card };
   misreadDecided: { read: Card; card: Card };
+  sideBetSettledOnCard: { read: Card; card: Card; kind: string };
   cardNotOnBox: { card: Card; seat: number; hand: number };
   cardNotWithDealer: { card: Card };
   unknownBurnCause: { text: string; list: string };

@@ -58,6 +58,7 @@ export function refusalReason({ rules, table }: RoundContext, event: MachineEven
     case 'results.timeout':
     // The table's settings are taken in every phase (round-machine.ts): never refused.
     case 'results.configured':
+    case 'receipts.configured':
     case 'dealer.changed':
       return reason('noResultsShowing', phaseOf(table));
   }

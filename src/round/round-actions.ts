@@ -24,6 +24,7 @@ import { announceTurn } from './operations/hands.js';
 import { dealToDealer, finishDealer, revealHoleCard } from './operations/dealer.js';
 import { settleRound, voidRound } from './operations/settlement.js';
 import { changeDealer, clearResults, configureResults, showResults } from './operations/results.js';
+import { configureReceipts, startTally, writeReceipt } from './operations/shoe-receipt.js';
 import { procedureActions } from './procedure-actions.js';
 import { clearShoeFault, pauseTable, raiseCardFault, raiseShoeFault, resumeTable, setAsideFaultCard } from './operations/supervision.js';
 
@@ -45,12 +46,17 @@ function typedOr(text: string | undefined, otherwise: Reason | undefined): Reaso
 }
 
 export const roundActions = {
-  loadShoe: operation((s, rules, _e, emit) => loadShoe(s, rules, emit)),
+  loadShoe: operation((s, rules, _e, emit) => {
+    writeReceipt(s, rules, 'replaced', emit);
+    loadShoe(s, rules, emit);
+    startTally(s);
+  }),
   burnCard: operation(withCard(burnCard)),
   markCutCard: operation((s, _r, _e, emit) => markCutCard(s, emit)),
   openBetting: operation((s, _r, _e, emit) => openBetting(s, emit)),
-  finishShoe: operation((s, _r, _e, emit) => {
+  finishShoe: operation((s, rules, _e, emit) => {
     if (s.shoe) finishTheShoe(s.shoe, emit);
+    writeReceipt(s, rules, 'cutCard', emit);
     s.bets = [];
     s.boxes = [];
   }),
@@ -67,12 +73,13 @@ export const roundActions = {
     return c && refuseCancel(table, c);
   }),
   useFaultCard: operation((s, rules, e, emit) => useFaultCard(s, rules, input(e, 'supervisor')?.by, emit)),
-  forceShoeChange: operation((s, _r, e, emit) => {
+  forceShoeChange: operation((s, rules, e, emit) => {
     const sup = input(e, 'supervisor');
     setAsideFaultCard(s, sup?.by, emit);
     s.shoeFaults = [];
     if (roundOpen(s)) voidRound(s, sup?.by, typedOr(sup?.reason, reason('shoeChange', NO_PARAMS)), emit);
     if (s.shoe) finishTheShoe(s.shoe, emit);
+    writeReceipt(s, rules, 'shoeChange', emit);
     s.bets = [];
     s.boxes = [];
   }),
@@ -153,9 +160,13 @@ export const roundActions = {
     const c = input(e, 'results.configured');
     if (c) configureResults(s, c, emit);
   }),
-  changeDealer: operation((s, _r, e, emit) => {
+  configureReceipts: operation((s, _r, e, emit) => {
+    const c = input(e, 'receipts.configured');
+    if (c) configureReceipts(s, c, emit);
+  }),
+  changeDealer: operation((s, rules, e, emit) => {
     const c = input(e, 'dealer.changed');
-    if (c) changeDealer(s, c, emit);
+    if (c) changeDealer(s, rules, c, emit);
   }),
   rejectInput: reject(),
   rejectBet: reject(({ rules, table }, e) => {

@@ -50,6 +50,7 @@ export const roundMachine = setup({
         'table.recovered': [{ guard: 'roundInterrupted', target: 'paused', actions: 'markRecoveryAndPause' }, { actions: 'markRecovery' }],
         // Table settings that change no round (operations/results.ts): taken in any phase.
         'results.configured': { actions: 'configureResults' },
+        'receipts.configured': { actions: 'configureReceipts' },
         'dealer.changed': { actions: 'changeDealer' },
         supervisor: [
           { guard: 'isPause', target: 'paused', actions: 'pauseTable' },
@@ -176,6 +177,7 @@ export const roundMachine = setup({
         'shoe.fault': [{ guard: 'knownShoeFault', actions: 'raiseShoeFault' }, { actions: 'rejectInput' }],
         'table.recovered': { actions: 'markRecovery' },
         'results.configured': { actions: 'configureResults' },
+        'receipts.configured': { actions: 'configureReceipts' },
         'dealer.changed': { actions: 'changeDealer' },
         'shoe.recovered': [
           { guard: 'linkBackAndNothingElseOpen', target: 'active.resumePoint', actions: ['clearShoeFault', 'resumeAfterLinkBack'] },

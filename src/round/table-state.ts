@@ -71,6 +71,18 @@ export interface ShoeState {
   /** The shoe is out (`shoe.finished`: its end after the cut card, or a supervisor's shoe change): nothing
    *  more is drawn from it and it cannot be changed again; the next `shoe.loaded` replaces it. */
   finished?: boolean;
+  /** The shoe's tally for its receipt (operations/shoe-receipt.ts): present only when receipts are on.
+   *  Replaced when a card is tallied, never changed in place. */
+  tally?: ShoeTally;
+  /** The shoe's receipt is written (once). */
+  receipted?: boolean;
+}
+
+/** What a receipt counts beyond the shoe's own counts. */
+export interface ShoeTally {
+  readonly burnedInPlay: number;
+  readonly setAside: number;
+  readonly foreign: number;
 }
 
 export interface PendingFaultCard {
@@ -102,6 +114,8 @@ export interface TableState {
   burnCalled?: BurnCause;
   /** The shoe ran out with a card due: paused until the reshuffled discards are loaded. Absent otherwise. */
   shoeOut?: boolean;
+  /** Shoes are receipted when removed (`receipts.configured`, the table file's `shoeReceipt`). Absent: not. */
+  shoeReceipts?: boolean;
 }
 
 export function initialTableState(): TableState {

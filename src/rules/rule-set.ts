@@ -143,6 +143,9 @@ export const ruleSetSchema = z.strictObject({
   burn,
   dealOrder: z.enum(['seatsThenDealer']).default('seatsThenDealer'),
   dealer,
+  /** A card is burned each time the dealer on duty changes (Louisiana III-3106 C, Pennsylvania §685a.7(d)).
+   *  None of the seed documents asks for it (docs/procedures.md); absent: no burn. */
+  burnOnDealerChange: z.boolean().optional(),
   payouts: z.strictObject({ win: ratio }),
   blackjack,
   insurance,

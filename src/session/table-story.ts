@@ -1,8 +1,8 @@
 // The table's story in words, one line per fact, for people reading a replay (`--format text`). The
 // words are the pages' (src/messages): hands count from 1, money in major units as the pages show it, and
 // every reason rendered from its code in the English catalogue.
-import type { StoredReason, TableEvent } from '../round/events.js';
-import { formatMoney } from '../messages/format-message.js';
+import type { ReceiptAnomaly, StoredReason, TableEvent } from '../round/events.js';
+import { formatMessage, formatMoney } from '../messages/format-message.js';
 import { renderStoredReason } from '../messages/render-reason.js';
 
 const plain = (minor: number): string => `${minor < 0 ? '-' : ''}${formatMoney('en', minor)}`;
@@ -10,11 +10,13 @@ const money = (minor: number): string => `${minor > 0 ? '+' : ''}${plain(minor)}
 /** A hand in words: the round machine counts from 0, people from 1. */
 const hand = (index: number): number => index + 1;
 const why = (stored: StoredReason): string => renderStoredReason('en', stored);
+/** Why a card was burned, in the pages' words. */
+const cause = (c: string): string => formatMessage('en', `burnCause.${c}`);
 
 export function describeEvent(e: TableEvent): string | null {
   switch (e.type) {
     case 'shoe.loaded': return `Shoe ${e.shoe} loaded.`;
-    case 'card.burned': if (e.cause !== undefined) return `  Card ${e.card} burned (${e.cause}); ${e.cause === 'dealerStood' ? 'the dealer\'s hand stands' : 'the next card takes its place'}.`;
+    case 'card.burned': if (e.cause !== undefined) return `  Card ${e.card} burned: ${cause(e.cause)}; ${e.cause === 'dealerStood' ? 'the dealer\'s hand stands' : 'the next card takes its place'}.`;
       return e.shown ? `Burn: ${e.card} shown, ${e.remaining} more to burn.` : `Burn: ${e.card}${e.remaining > 0 ? ` (${e.remaining} more)` : ''}.`;
     case 'cut-card.seen': return `Cut card out: this is the shoe's last round.`;
     case 'shoe.finished': return `Shoe ${e.shoe} finished: waiting for a new shoe.`;
@@ -54,7 +56,26 @@ export function describeEvent(e: TableEvent): string | null {
     case 'card.entered': return `  Card ${e.card} entered by hand${e.by ? ` by ${e.by}` : ''} (the shoe could not read it).`;
     case 'card.corrected': return `  ${e.seat !== undefined ? `Seat ${e.seat} hand ${hand(e.hand ?? 0)}` : 'Dealer'}: card read as ${e.read} is ${e.card} (${e.total}).`;
     case 'card.moved': return `  Card ${e.card} moved to ${e.seat !== undefined ? `seat ${e.seat} hand ${hand(e.hand ?? 0)}` : 'the dealer'}, where the table dealt it.`;
-    case 'burn.called': return `  Burn called (${e.cause}): the next card is burned.`;
+    case 'burn.called': return `  Burn called: ${cause(e.cause)}; the next card is burned.`;
+    case 'receipts.configured': return e.on ? 'Each shoe is receipted when it is removed.' : 'Shoes are no longer receipted.';
+    case 'shoe.receipt': return shoeReceiptText(e);
     case 'shoe.reloaded': return `Shoe ran out: the discards reshuffled as shoe ${e.shoe} (${e.cards} cards; ${e.inPlay} on the table).`;
   }
 }
+
+/** The end-of-shoe receipt in words (docs/procedures.md), with what a person must look at. */
+function shoeReceiptText(e: Extract<TableEvent, { type: 'shoe.receipt' }>): string {
+  const how = { cutCard: 'after its last round (cut card)', shoeChange: 'by a shoe change', replaced: 'when a new shoe was loaded over it', shoeOut: 'when it ran out mid-round' }[e.removal];
+  const counts = `${e.loaded} loaded, ${e.drawn} drawn (${e.dealt} dealt, ${e.burned} burned${e.burnedInPlay > 0 ? `, ${e.burnedInPlay} of them in play` : ''}, ${e.setAside} set aside), ${e.left} left in the shoe, ${e.foreign} foreign`;
+  const look = e.anomalies.length > 0 ? ` Check: ${e.anomalies.map((a) => RECEIPT_ANOMALY_WORDS[a]).join('; ')}.` : '';
+  return `Shoe ${e.shoe} removed ${how}: ${counts}.${look}`;
+}
+
+/** What each anomaly on a receipt asks a person to check. */
+export const RECEIPT_ANOMALY_WORDS: { readonly [A in ReceiptAnomaly]: string } = {
+  foreignCards: 'foreign cards were drawn from this shoe — look for more in the stub',
+  cardsSetAside: 'cards were set aside — they go to the discards, not back into play',
+  burnedInPlay: 'cards were burned in play — check each cause on the log',
+  cutCardMissing: 'no cut card was seen — check the shoe was cut',
+  shoeRanOut: 'the shoe ran out mid-round — its discards were reloaded',
+};

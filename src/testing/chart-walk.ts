@@ -80,7 +80,7 @@ export function inputsFor(snapshot: RoundSnapshot): MachineEvent[] {
   const { fitting, foreign } = cardsFor(table, rules);
   const clean = table.shoeFaults.length === 0 && table.faultCard === null;
   // The table's settings are taken anywhere; the results moment's own walk is resultsMoment's.
-  const inputs: TableInput[] = [{ type: 'card', card: 'ZZ' }, { type: 'table.recovered' }, { type: 'results.timeout' }, { type: 'dealer.changed', dealer: 'd1' }, { type: 'results.configured', seconds: 3 }];
+  const inputs: TableInput[] = [{ type: 'card', card: 'ZZ' }, { type: 'table.recovered' }, { type: 'results.timeout' }, { type: 'dealer.changed', dealer: 'd1' }, { type: 'results.configured', seconds: 3 }, { type: 'receipts.configured', on: true }];
   if (!table.shoe?.cutCardSeen) inputs.push({ type: 'cut-card' });
   if (foreign) inputs.push({ type: 'card', card: foreign });
   if (phase === 'paused') {

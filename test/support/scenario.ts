@@ -28,7 +28,12 @@ export function loadScenarios(dir: string): Scenario[] {
   return readdirSync(dir)
     .filter((f) => f.endsWith('.json'))
     .sort()
-    .map((f) => ({ file: f, ...(JSON.parse(readFileSync(join(dir, f), 'utf8')) as Omit<Scenario, 'file'>) }));
+    .map((f) => {
+      const scenario = JSON.parse(readFileSync(join(dir, f), 'utf8')) as Omit<Scenario, 'file'>;
+      // A rule file (not a name in config/rules) is relative to the scenario (schema/scenario.schema.json).
+      const rules = /\.(ya?ml|json)$/i.test(scenario.rules) ? join(dir, scenario.rules) : scenario.rules;
+      return { file: f, ...scenario, rules };
+    });
 }
 
 export function writeSession(scenario: Scenario): string {

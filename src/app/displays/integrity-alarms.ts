@@ -1,6 +1,7 @@
 // Integrity alarms for the supervisor: a broken hash chain, commands refused for their credential, role
 // or body, foreign and out-of-turn cards, card reads the table refused, a restart in the middle of a round,
 // a shoe that looks unshuffled (docs/live-table.md, "Shuffle check").
+import { RECEIPT_ANOMALY_WORDS } from '../../session/table-story.js';
 import type { StoredEvent } from '../../ports/event-store.js';
 import { ChainVerifier } from '../../log/event-chain.js';
 import type { StoredReason } from '../../round/events.js';
@@ -8,7 +9,7 @@ import type { Reason } from '../../round/reasons.js';
 import { codeFields } from '../../messages/render-reason.js';
 import { REFUSED_COMMAND_RECORD, SHUFFLE_ALARM_RECORD, factOf, isInputRecord, isNoteRecord, CONFIGURED_RECORD } from '../audit/log-records.js';
 
-export type AlarmKind = 'chainBroken' | 'commandRefused' | 'foreignCard' | 'outOfTurnCard' | 'cardRefused' | 'restartMidRound' | 'shuffleSuspect';
+export type AlarmKind = 'chainBroken' | 'commandRefused' | 'foreignCard' | 'outOfTurnCard' | 'cardRefused' | 'restartMidRound' | 'shuffleSuspect' | 'shoeAnomaly';
 
 export interface IntegrityAlarm {
   readonly seq: number;
@@ -45,6 +46,9 @@ export function alarmsOf(event: StoredEvent, chain: ChainVerifier): IntegrityAla
   if (fact.type === 'table.paused' && fact.fault?.kind === 'foreignCard') alarms.push(alarm('foreignCard', fact.reason, fact));
   if (fact.type === 'table.paused' && fact.fault?.kind === 'outOfTurn') alarms.push(alarm('outOfTurnCard', fact.reason, fact));
   if (fact.type === 'input.rejected' && fact.input.type === 'card') alarms.push(alarm('cardRefused', `card "${fact.input.card}" refused: ${fact.reason}`, fact));
+  if (fact.type === 'shoe.receipt' && fact.anomalies.length > 0) {
+    alarms.push(alarm('shoeAnomaly', `shoe ${fact.shoe}: ${fact.anomalies.map((a) => RECEIPT_ANOMALY_WORDS[a]).join('; ')}`));
+  }
   if (fact.type === 'table.recovered' && fact.interrupted) alarms.push(alarm('restartMidRound', 'the controller restarted in the middle of a round'));
   return alarms;
 }

@@ -19,6 +19,12 @@ export class ResultsTimer extends InputTimer {
  * with a moment; a changed table file): the round machine holds from the next round that settles. A log
  * that never recorded one deals as it always did.
  */
+/** The table file's `shoeReceipt`, put on the log when it differs from the log's (a log without it has none). */
+export async function recordShoeReceipts(service: TableService, on: boolean): Promise<void> {
+  if ((service.table.shoeReceipts ?? false) === on) return;
+  await service.submit({ type: 'receipts.configured', on }, { source: 'system', by: 'controller' });
+}
+
 export async function recordResultsMoment(service: TableService, seconds: number): Promise<void> {
   if ((service.table.resultsSeconds ?? 0) === seconds) return;
   await service.submit({ type: 'results.configured', seconds }, { source: 'system', by: 'controller' });

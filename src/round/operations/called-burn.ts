@@ -11,7 +11,8 @@ import type { Emit, TableState } from '../table-state.js';
 import { phaseOf } from '../describe-phase.js';
 import { reason, type Reason } from '../reasons.js';
 import { BURN_CAUSES, isBurnCause } from '../procedure-names.js';
-import { recordDrawn } from './shoe.js';
+import { burnComplete, recordDrawn } from './shoe.js';
+import { tally } from './shoe-receipt.js';
 
 type Sup = InputOf<'supervisor'>;
 
@@ -41,6 +42,7 @@ export function burnFaultCard(s: TableState, sup: Sup, emit: Emit): void {
   const card = s.faultCard?.card;
   if (!card || !isBurnCause(sup.cause)) return;
   const by = sup.by !== undefined ? { by: sup.by } : {};
+  tally(s, 'burnedInPlay');
   emit({ type: 'card.burned', shoe: s.shoe?.number ?? 0, card, shown: true, remaining: 0, round: s.round, cause: sup.cause, ...by });
   s.faultCard = null;
   s.shoeFaults = [];
@@ -53,11 +55,26 @@ export function callBurn(s: TableState, sup: Sup, emit: Emit): void {
   emit({ type: 'burn.called', round: s.round, cause: sup.cause, ...(sup.by !== undefined ? { by: sup.by } : {}) });
 }
 
+/**
+ * A new dealer on duty where the rule set burns a card then (Louisiana III-3106 C: "each time a new dealer
+ * comes to the table"; Pennsylvania §685a.7(d)): the next card in play is burned. Not while a new shoe is
+ * loaded and burned, nor after the shoe's last round (a new shoe's own burn follows), nor twice: a burn
+ * already called takes the same card.
+ */
+export function callDealerChangeBurn(s: TableState, emit: Emit): void {
+  const shoe = s.shoe;
+  if (!shoe || shoe.finished === true || !burnComplete(s) || s.burnCalled !== undefined) return;
+  if (shoe.cutCardSeen && s.boxes.length === 0) return;
+  s.burnCalled = 'dealerChange';
+  emit({ type: 'burn.called', round: s.round, cause: 'dealerChange' });
+}
+
 /** The card after a called burn is burned for its cause; the one after it takes its place. */
 export function burnCalledCard(s: TableState, card: Card, emit: Emit): void {
   const cause = s.burnCalled;
   if (cause === undefined) return;
   delete s.burnCalled;
   recordDrawn(s, card);
+  tally(s, 'burnedInPlay');
   emit({ type: 'card.burned', shoe: s.shoe?.number ?? 0, card, shown: true, remaining: 0, round: s.round, cause });
 }

@@ -12,7 +12,8 @@ import { naturalKind } from '../../rules/hand.js';
 import type { RuleSet } from '../../rules/rule-set.js';
 import { NO_PARAMS } from '../../rules/rule-reasons.js';
 import type { InputOf } from '../inputs.js';
-import type { Emit, TableState } from '../table-state.js';
+import type { Box, Emit, SideBet, TableState } from '../table-state.js';
+import type { Hand } from '../../rules/hand.js';
 import { reason, type Reason } from '../reasons.js';
 import { foreignReason } from './shoe.js';
 import { initialDealComplete } from './dealing.js';
@@ -67,7 +68,20 @@ export function judgeCorrection(s: TableState, rules: RuleSet, sup: Sup): Correc
   if (read === card) return { refused: reason('correctionSameCard', { card }) };
   const foreign = foreignReason(s, rules, card);
   if (foreign) return { refused: foreign };
+  const settled = target ? sideBetSettledOn(target.box, target.hand) : undefined;
+  if (settled) return { refused: reason('sideBetSettledOnCard', { read, card, kind: settled.kind }) };
   return { refused: null, read, card, stands: nothingDecided(s, rules, sup, card) };
+}
+
+/**
+ * A side bet already settled on the box's first cards when the card is one of them (Pairs on the first two,
+ * Super Match on the first two of each hand): the correction would void the round, and a void returns every
+ * bet (seed 002, "Обработка ошибок": «раунд будет отменен, и все ставки будут возвращены») — which a
+ * payment already made cannot honour, so the correction is refused with the reason (docs/procedures.md).
+ */
+function sideBetSettledOn(box: Box, hand: Hand): SideBet | undefined {
+  if (hand.cards.length > 2 || hand.fromSplit) return undefined;
+  return box.sideBets.find((bet) => bet.settled);
 }
 
 /** Nothing the table did since the card depends on it (see the file's header). */

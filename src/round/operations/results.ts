@@ -6,7 +6,9 @@
 // says today; a table that never recorded one has no hold and deals as it always did.
 // Also here: the dealer on duty (`dealer.changed`), a fact of the table that changes no round.
 import type { InputOf } from '../inputs.js';
+import type { RuleSet } from '../../rules/rule-set.js';
 import type { Emit, TableState } from '../table-state.js';
+import { callDealerChangeBurn } from './called-burn.js';
 
 /** The table file's results moment, recorded: it applies from the next round that settles. */
 export function configureResults(s: TableState, input: InputOf<'results.configured'>, emit: Emit): void {
@@ -39,7 +41,9 @@ export function clearResults(s: TableState, emit: Emit): void {
   emit({ type: 'results.cleared', round: s.round });
 }
 
-/** The dealer on duty changed (from the dealer's page or the API). */
-export function changeDealer(s: TableState, input: InputOf<'dealer.changed'>, emit: Emit): void {
+/** The dealer on duty changed (from the dealer's page or the API). Where the rule set asks for it, the
+ *  next card in play is burned (operations/called-burn.ts). */
+export function changeDealer(s: TableState, rules: RuleSet, input: InputOf<'dealer.changed'>, emit: Emit): void {
   emit({ type: 'dealer.changed', round: s.round, dealer: input.dealer });
+  if (rules.burnOnDealerChange === true) callDealerChangeBurn(s, emit);
 }

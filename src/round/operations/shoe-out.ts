@@ -10,6 +10,7 @@ import { shoeSize } from '../../rules/shoe-composition.js';
 import type { RuleSet } from '../../rules/rule-set.js';
 import type { Emit, TableState } from '../table-state.js';
 import { placeForCard } from './card-place.js';
+import { startTally, writeReceipt } from './shoe-receipt.js';
 
 /** Every card of the shoe is drawn and the round still needs one. */
 export function shoeRunOut(s: TableState, rules: RuleSet): boolean {
@@ -27,11 +28,13 @@ function cardsInPlay(s: TableState): Card[] {
 export function loadDiscards(s: TableState, rules: RuleSet, by: string | undefined, emit: Emit, resume: boolean): void {
   const old = s.shoe;
   if (!old) return;
+  writeReceipt(s, rules, 'shoeOut', emit);
   const inPlay = cardsInPlay(s);
   const drawn = emptyCounts();
   for (const card of inPlay) drawn[cardIndex(card)] = (drawn[cardIndex(card)] ?? 0) + 1;
   s.shoe = { number: old.number + 1, drawn, drawnCount: inPlay.length, burnTarget: 0, burned: 0, cutCardSeen: true };
   const who = by !== undefined ? { by } : {};
+  startTally(s);
   emit({ type: 'shoe.reloaded', round: s.round, shoe: old.number + 1, inPlay: inPlay.length, cards: shoeSize(rules) - inPlay.length, ...who });
   if (resume) emit({ type: 'table.resumed', round: s.round, ...who });
 }

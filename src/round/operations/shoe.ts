@@ -11,6 +11,8 @@ export function loadShoe(s: TableState, rules: RuleSet, emit: Emit): void {
   const number = (s.shoe?.number ?? 0) + 1;
   const burnTarget = rules.burn.kind === 'fixed' ? rules.burn.count : null;
   s.shoe = { number, drawn: emptyCounts(), drawnCount: 0, burnTarget, burned: 0, cutCardSeen: false };
+  // A burn called for the shoe before (a dealer change between its rounds) is the new shoe's own burn now.
+  delete s.burnCalled;
   emit({ type: 'shoe.loaded', shoe: number });
 }
 

@@ -8,6 +8,7 @@ import type { Emit, TableState } from '../table-state.js';
 import { NO_PARAMS } from '../../rules/rule-reasons.js';
 import { reason, type Reason } from '../reasons.js';
 import { withSentence } from '../reason-sentence.js';
+import { tally } from './shoe-receipt.js';
 
 export function raiseCardFault(s: TableState, kind: CardFaultKind, card: Card, why: Reason, emit: Emit): void {
   s.faultCard = { card, kind };
@@ -23,6 +24,7 @@ export function pauseTable(s: TableState, input: InputOf<'supervisor'>, emit: Em
 
 export function setAsideFaultCard(s: TableState, by: string | undefined, emit: Emit): void {
   if (!s.faultCard) return;
+  tally(s, s.faultCard.kind === 'foreignCard' ? 'foreign' : 'setAside');
   emit({ type: 'card.setAside', round: s.round, card: s.faultCard.card, ...(by !== undefined ? { by } : {}) });
   s.faultCard = null;
 }
