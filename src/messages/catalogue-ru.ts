@@ -268,7 +268,7 @@ export const MESSAGES_RU: Catalogue = {
   'log.bet.settled': 'Бокс {seat} ({player}): {outcome} {amount}',
   'log.round.ended': 'Раунд {round} окончен',
   'log.round.voidedEnd': 'Раунд {round} окончен аннулированным',
-  'log.results.configured': '{seconds, plural, =0 {Приём ставок открывается сразу после расчёта} one {Итоги показываются # секунду после каждого раунда} few {Итоги показываются # секунды после каждого раунда} other {Итоги показываются # секунд после каждого раунда}}',
+  'log.results.configured': '{seconds, plural, =0 {Приём ставок открывается сразу после расчёта} one {Итоги показываются # секунду после каждого раунда} few {Итоги показываются # секунды после каждого раунда} many {Итоги показываются # секунд после каждого раунда} other {Итоги показываются # секунд после каждого раунда}}',
   'log.results.shown': 'Итоги раунда {round} на экранах',
   'log.results.cleared': 'Итоги раунда {round} убраны',
   'log.dealer.changed': 'Дилер на смене: {dealer}',

@@ -46,7 +46,8 @@ describe('the message catalogue', () => {
   test('Russian counted messages have every form Russian needs (one, few, many)', () => {
     const counted = Object.entries(ru).flatMap(([key, message]) => Object.entries(pluralForms(message)).map(([value, forms]) => [`${key} {${value}}`, forms] as const));
     expect(counted.length).toBeGreaterThan(3);
-    for (const [key, forms] of counted) expect(forms, key).toEqual(['few', 'many', 'one', 'other']);
+    // An exact case (`=0 {…}`) may stand beside the forms; it replaces none of them.
+    for (const [key, forms] of counted) expect(forms.filter((form) => !form.startsWith('=')), key).toEqual(['few', 'many', 'one', 'other']);
     expect(formatIn('ru', 'instr.burn', { count: 1 })).toBe('Сожгите ещё 1 карту');
     expect(formatIn('ru', 'instr.burn', { count: 3 })).toBe('Сожгите ещё 3 карты');
     expect(formatIn('ru', 'instr.burn', { count: 5 })).toBe('Сожгите ещё 5 карт');
