@@ -94,6 +94,19 @@ export interface TableView {
   readonly results: RoundResultsView | null;
   /** The dealer on duty (the last `dealer.changed`), or null before any. */
   readonly dealerOnDuty: string | null;
+  /** The last settled rounds, newest first (at most RECENT_ROUNDS): the studio band's history chips. Absent
+   *  from a view saved before it was kept; the fold starts it with the next round. */
+  readonly recentRounds?: readonly RecentRoundView[];
+}
+
+/** How many settled rounds a view keeps for the history chips. */
+export const RECENT_ROUNDS = 6;
+
+/** A settled round as the history shows it: the dealer's final hand. */
+export interface RecentRoundView {
+  readonly round: number;
+  readonly dealerTotal: number | null;
+  readonly dealerBlackjack: boolean;
 }
 
 export function emptyDealerHand(): DealerHandView {
@@ -116,5 +129,6 @@ export function emptyTableView(seats: number): TableView {
     bettingCountdown: null,
     results: null,
     dealerOnDuty: null,
+    recentRounds: [],
   };
 }

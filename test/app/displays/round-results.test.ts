@@ -55,6 +55,8 @@ describe('the results moment in the views', () => {
         ],
       });
       expect(view.table.dealerOnDuty).toBe('Anna');
+      // The studio band's history chips: the settled round's dealer hand, newest first.
+      expect(view.table.recentRounds).toEqual([{ round: 1, dealerTotal: 20, dealerBlackjack: false }]);
     }
   });
 
