@@ -160,6 +160,7 @@ export const MESSAGES_EN: Catalogue = {
   'band.blackjack': 'Blackjack',
   'band.bust': 'Bust {total}',
   'band.history': 'Dealer, last rounds',
+  'countdown.bettingWaits': 'Bets close {seconds}s after the first bet',
   'countdown.betting': 'Bets close in {seconds}s',
   'countdown.decision': '{seconds}s',
   'suit.S': 'spades',

@@ -160,6 +160,7 @@ export const MESSAGES_RU: Catalogue = {
   'band.blackjack': 'Блэкджек',
   'band.bust': 'Перебор {total}',
   'band.history': 'Дилер, последние раунды',
+  'countdown.bettingWaits': 'Ставки закроются через {seconds} с после первой ставки',
   'countdown.betting': 'Ставки закроются через {seconds} с',
   'countdown.decision': '{seconds} с',
   'suit.S': 'пики',

@@ -90,6 +90,9 @@ export interface TableView {
   readonly countdown: CountdownView | null;
   /** The betting countdown: betting closes by itself at its deadline. */
   readonly bettingCountdown: CountdownView | null;
+  /** Betting is open and no main bet is placed yet: the countdown's seconds, which start with the first main
+   *  bet (src/app/table/betting-timer.ts); else null. Absent from a view saved before it was kept. */
+  readonly bettingWaits?: number | null;
   /** The round's results while the results moment lasts (./round-results.ts), else null. */
   readonly results: RoundResultsView | null;
   /** The dealer on duty (the last `dealer.changed`), or null before any. */
@@ -127,6 +130,7 @@ export function emptyTableView(seats: number): TableView {
     awaiting: null,
     countdown: null,
     bettingCountdown: null,
+    bettingWaits: null,
     results: null,
     dealerOnDuty: null,
     recentRounds: [],

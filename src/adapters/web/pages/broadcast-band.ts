@@ -105,7 +105,7 @@ function headBlock(table: TableView, results: RoundResultsView | null): HTMLElem
     : [h('span', { class: `band-stage${table.paused ? ' paused' : ''}` }, stageText(table))];
   return h('div', { class: `band-head${results ? ' results-moment' : ''}` },
     ...words,
-    countdownBar('betting', table.bettingCountdown ?? null),
+    countdownBar('betting', table.bettingCountdown ?? null, table.bettingWaits ?? null),
     countdownBar('decision'));
 }
 

@@ -47,6 +47,7 @@ const LABELS: Readonly<Record<CountdownName, (seconds: number) => string>> = {
 
 function draw(): void {
   for (const bar of document.querySelectorAll<HTMLElement>('.countdown')) {
+    if (bar.hasAttribute('data-waits')) continue; // betting open, no bet yet: the bar stands full (table.ts)
     const name = bar.getAttribute('data-countdown') ?? 'decision';
     const timer = current.get(name);
     const fill = bar.querySelector<HTMLElement>('.countdown-fill');
