@@ -170,6 +170,7 @@ export const MESSAGES_EN: Catalogue = {
   'sup.pitStintValue': '{amount} over {rounds, plural, one {# round} other {# rounds}} since {since}',
   'sup.pitHandsPerHour': 'Hands an hour',
   'log.linkChatter': 'Shoe link: {handshakes, plural, one {# handshake} other {# handshakes}} and {counters, plural, one {# counter record} other {# counter records}} since {since}',
+  'play.botDecides': 'Seat {seat} is played by the demo’s bot: nothing to decide here',
   'countdown.betting': 'Bets close in {seconds}s',
   'countdown.decision': '{seconds}s',
   'suit.S': 'spades',

@@ -170,6 +170,7 @@ export const MESSAGES_RU: Catalogue = {
   'sup.pitStintValue': '{amount} за {rounds, plural, one {# раунд} few {# раунда} many {# раундов} other {# раунда}} с {since}',
   'sup.pitHandsPerHour': 'Раздач в час',
   'log.linkChatter': 'Связь с шузом: {handshakes, plural, one {# рукопожатие} few {# рукопожатия} many {# рукопожатий} other {# рукопожатия}} и {counters, plural, one {# запись счётчиков} few {# записи счётчиков} many {# записей счётчиков} other {# записи счётчиков}} с {since}',
+  'play.botDecides': 'Бокс {seat} играет бот демо-стола: решать здесь нечего',
   'countdown.betting': 'Ставки закроются через {seconds} с',
   'countdown.decision': '{seconds} с',
   'suit.S': 'пики',

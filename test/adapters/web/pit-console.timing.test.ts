@@ -47,9 +47,9 @@ describe.runIf(browserTestsRun)('the supervisor\'s pit view (headless Chromium, 
         await page.waitForSelector('[data-pit="atRisk"][data-amount="2000"]');
         const pit = Object.fromEntries(await page.locator('[data-pit]').evaluateAll((els) => els.map((el) => [el.getAttribute('data-pit'), (el as HTMLElement).innerText])));
         expect(pit['dealer']).toBe('Anna Petrova');
-        expect(pit['atRisk']).toBe(lang === 'ru' ? '20,00' : '20.00');
-        expect(pit['round']).toBe(lang === 'ru' ? 'Раунд 1: +5,00' : 'Round 1: +5.00');
-        expect(pit['stint']).toMatch(lang === 'ru' ? /^\+5,00 за 1 раунд с / : /^\+5\.00 over 1 round since /);
+        expect(pit['atRisk']).toBe(lang === 'ru' ? '20,00\u00a0€' : '€20.00');
+        expect(pit['round']).toBe(lang === 'ru' ? 'Раунд 1: +5,00\u00a0€' : 'Round 1: +€5.00');
+        expect(pit['stint']).toMatch(lang === 'ru' ? /^\+5,00\s€ за 1 раунд с / : /^\+€5\.00 over 1 round since /);
         expect(await page.locator('#log li[data-type="input"]').count()).toBe(0);
         expect(await page.locator('#log li').count()).toBeGreaterThan(10);
         const heights = await page.evaluate(() => ({ document: document.documentElement.scrollHeight, viewport: window.innerHeight }));

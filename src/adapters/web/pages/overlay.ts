@@ -10,6 +10,7 @@ import { setCountdownsFrom } from './countdown.js';
 import { replace } from './dom.js';
 import { translateDocument } from './i18n.js';
 import { connectViews } from './socket.js';
+import { useCurrencyOf } from './money.js';
 
 translateDocument('page.overlay');
 const layout = bandLayoutFrom(location.search);
@@ -19,6 +20,7 @@ if (layout.cards) app?.classList.add('with-cards');
 
 connectViews<PublicView>(viewSocketPath('public'), {
   onView: (view, { offsetMs }) => {
+    useCurrencyOf(view.meta);
     setCountdownsFrom(view, offsetMs);
     replace('app', ...broadcastBand(view, layout));
   },

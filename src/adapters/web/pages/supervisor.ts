@@ -23,7 +23,7 @@ import { watchFeed } from './feed-panel.js';
 import { t, tOr, translateDocument } from './i18n.js';
 import { instructionText } from './instruction.js';
 import { factWords } from './log-words.js';
-import { money, signedMoney } from './money.js';
+import { money, signedMoney, useCurrencyOf } from './money.js';
 import { headerBlock, tableBlock } from './table.js';
 import { alarmName, alarmTodo, faultName, faultTodo, haltName, haltTodo, humanize, phaseWords, refusalWords, refusedReason } from './words.js';
 import { reasonWords } from './reason-words.js';
@@ -287,6 +287,7 @@ document.getElementById('recall-button')?.addEventListener('click', () => void r
 connectViews<SupervisorView>(`${viewSocketPath('supervisor')}?token=${encodeURIComponent(token)}`, {
   authCheck: { path: viewPath('supervisor'), token },
   onView: (view, { offsetMs }) => {
+    useCurrencyOf(view.meta);
     last = view;
     setCountdownsFrom(view, offsetMs);
     render();

@@ -130,10 +130,17 @@ export function countdownBar(name: 'decision' | 'betting' = 'decision', running:
   return h('div', { ...marks, 'data-countdown': name }, h('div', { class: 'countdown-fill' }), h('span', { class: 'countdown-seconds' }));
 }
 
+/** A seat with nothing on it: no bet, no hand, no result (seatBlock marks it `empty`). */
+function seatIsEmpty(seat: SeatView, table: TableView): boolean {
+  return betsShown(seat, handsAreCurrent(table)).length === 0 && seat.hands.length === 0 && seat.results.length === 0;
+}
+
 function seatsBlock(table: TableView): HTMLDivElement {
   const seats = h('div', { class: 'seats', 'data-seat-count': table.seats.length }, table.seats.map((seat) => seatBlock(seat, table)));
-  // One row of seats as at the table; the seats share the width (CSSOM, allowed by the pages' CSP).
+  // One row of seats as at the table; the seats share the width, an empty seat a narrow share (CSSOM,
+  // allowed by the pages' CSP).
   seats.style.setProperty('--seat-count', String(Math.max(1, table.seats.length)));
+  seats.style.gridTemplateColumns = table.seats.map((seat) => (seatIsEmpty(seat, table) ? 'minmax(0, .45fr)' : 'minmax(0, 1fr)')).join(' ');
   return seats;
 }
 
