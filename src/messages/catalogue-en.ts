@@ -171,6 +171,7 @@ export const MESSAGES_EN: Catalogue = {
   'sup.pitHandsPerHour': 'Hands an hour',
   'log.linkChatter': 'Shoe link: {handshakes, plural, one {# handshake} other {# handshakes}} and {counters, plural, one {# counter record} other {# counter records}} since {since}',
   'play.botDecides': 'Seat {seat} is played by the demo’s bot: nothing to decide here',
+  'todo.sequenceIncident.incidentColdStart': 'The shoe restarted (a new power-up) in the middle of its session: what it read after event {seq} and had not had acknowledged is lost, and its events are held. Supervisor: check the cards on the table against the log. Resume lets the table take the shoe’s events again (those held since the restart first, in order) and the round goes on from where the log stands; if a card on the table is missing from the log, void the round instead.',
   'countdown.betting': 'Bets close in {seconds}s',
   'countdown.decision': '{seconds}s',
   'suit.S': 'spades',
