@@ -1,9 +1,11 @@
 // The supervisor's console as a pit view, in headless Chromium at 1920×1080 in English and Russian: the
 // pit's figures (the dealer on duty, money at risk, the house on the round and on the dealer's stint, hands
-// an hour) stand in the first column; the log lists each event once (no "input" line beside its facts); and
-// the page is no taller than the screen when its content fits (no blank scroll). Screenshots:
+// an hour) stand in the first column; the log lists each event once (no "input" line beside its facts);
+// last round's results, shown while the next round takes bets, pass axe-core's WCAG AA contrast check (no
+// fading); and the page is no taller than the screen when its content fits (no blank scroll). Screenshots:
 // test-output/screenshots/pit-<moment>-<lang>-1920.png.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser } from 'playwright-core';
 import { TOKENS, INITIAL_DEAL, deal, loadShoe } from './support/table-fixture.js';
 import { CHROMIUM_PATH, WITHOUT_ANIMATIONS, browserTestsRun, launchChromium, screenshotPath } from './support/browser.js';
@@ -41,7 +43,8 @@ describe.runIf(browserTestsRun)('the supervisor\'s pit view (headless Chromium, 
 
   for (const lang of LANGUAGES) {
     test(`${lang}: the pit's figures, each log event once, no blank scroll`, async () => {
-      const page = await browser.newPage({ viewport: VIEWPORT, ...WITHOUT_ANIMATIONS });
+      const context = await browser.newContext({ viewport: VIEWPORT, ...WITHOUT_ANIMATIONS });
+      const page = await context.newPage();
       try {
         await page.goto(`${web.url}/supervisor?token=${TOKENS.supervisor}&lang=${lang}`);
         await page.waitForSelector('[data-pit="atRisk"][data-amount="2000"]');
@@ -52,11 +55,21 @@ describe.runIf(browserTestsRun)('the supervisor\'s pit view (headless Chromium, 
         expect(pit['stint']).toMatch(lang === 'ru' ? /^\+5,00\s€ за 1 раунд с / : /^\+€5\.00 over 1 round since /);
         expect(await page.locator('#log li[data-type="input"]').count()).toBe(0);
         expect(await page.locator('#log li').count()).toBeGreaterThan(10);
+        expect(await page.locator('.last-round .result').count()).toBe(2);
+        // Drawn at full strength: no ancestor fades them (axe-core leaves translucent text to a person to judge).
+        const opacities = await page.locator('.last-round .result').evaluateAll((els) => els.map((el) => {
+          let opacity = 1;
+          for (let at: Element | null = el; at; at = at.parentElement) opacity *= Number(getComputedStyle(at).opacity);
+          return opacity;
+        }));
+        expect(opacities).toEqual([1, 1]);
+        const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+        expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
         const heights = await page.evaluate(() => ({ document: document.documentElement.scrollHeight, viewport: window.innerHeight }));
         expect(heights.document).toBeLessThanOrEqual(heights.viewport);
         await page.screenshot({ path: screenshotPath(`pit-console-${lang}-1920`), fullPage: true });
       } finally {
-        await page.close();
+        await context.close();
       }
     });
   }
