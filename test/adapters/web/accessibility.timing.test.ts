@@ -5,7 +5,8 @@
 // timers), so each phase is reached at once and holds while the pages are checked. Screenshots:
 // test-output/screenshots/a11y-<phase>-<page>-<lang>-<width>.png (docs/web-api.md, "Screenshots").
 //
-// SLOW (axe-core runs 60 times: five pages, two languages, two sizes, three phases).
+// SLOW (188 s of file time on the two-core machine shared with other work, load 10-14: axe-core runs
+// 60 times — five pages, two languages, two sizes, three phases — each a second or more; docs/testing.md).
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
