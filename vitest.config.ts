@@ -36,6 +36,11 @@ const PAIRED = [
   'test/adapters/web/feed-panel.timing.test.ts',
   'test/adapters/web/halt-pages.timing.test.ts',
   'test/adapters/web/play-page.timing.test.ts',
+  'test/adapters/web/accessibility.timing.test.ts',
+  'test/adapters/web/broadcast-band.timing.test.ts',
+  'test/adapters/web/dealer-screen.timing.test.ts',
+  'test/adapters/web/pit-console.timing.test.ts',
+  'test/adapters/web/public-and-play.timing.test.ts',
   // Processes started and stopped on free ports in scratch folders; what they log and leave, not when.
   // (The service-life files stay alone: their shutdown runs against its 10 s bound, and paired they once
   // lost the order of its lines.)

@@ -44,7 +44,8 @@ export interface WebServerHandle {
   close(): Promise<void>;
 }
 
-export type WebServerFactory = (deps: { service: TableService; store: EventStore; config: TableConfig; rulesId: string; decisionSeconds: number; logger: Logger; views: TableProjections; health: TableHealth; clock: Clock }) => WebServerHandle;
+/** `botSeats`: the seats the demo's bot plays (none without a bot, all but the manual ones with one). */
+export type WebServerFactory = (deps: { service: TableService; store: EventStore; config: TableConfig; rulesId: string; decisionSeconds: number; logger: Logger; views: TableProjections; health: TableHealth; clock: Clock; botSeats: readonly number[] }) => WebServerHandle;
 
 export interface RuntimeOptions {
   readonly config: TableConfig;
@@ -179,7 +180,7 @@ export async function startTable(options: RuntimeOptions): Promise<TableRuntime>
   await recordResultsMoment(service, config.resultsSeconds);
   await recordShoeReceipts(service, config.shoeReceipt);
   // One projection per audience, resumed from the one saved with the table's snapshot.
-  const views = attachProjections(service, store, { decisionSeconds, bettingSeconds: config.bettingSeconds, logger: log });
+  const views = attachProjections(service, store, { decisionSeconds, bettingSeconds: config.bettingSeconds, currency: config.currency, logger: log });
 
   // The shoe: a real device, or the emulator behind the mock serial binding (nothing to install).
   let emulator: ShoeEmulator | null = null;
@@ -220,7 +221,8 @@ export async function startTable(options: RuntimeOptions): Promise<TableRuntime>
   // The settlement feed follows the log beside the table (docs/operations.md, "The settlement feed").
   const feed = startTableFeed({ config, rulesId, service, store, clock, random: options.random ?? Math.random, logger: log });
   const health = tableHealth({ store, tableId: config.id, link: () => link, appends, floor: floor?.link ?? null, halted: () => service.halted, feeds: () => feed?.status() ?? [] });
-  const web = options.web?.({ service, store, config, rulesId, decisionSeconds, logger: log, views, health, clock }) ?? null;
+  const botSeats = bot && !options.manual ? Array.from({ length: rules.seats }, (_, i) => i + 1) : [];
+  const web = options.web?.({ service, store, config, rulesId, decisionSeconds, logger: log, views, health, clock, botSeats }) ?? null;
   const url = web ? await web.listen({ host: config.http.host, port: config.http.port }) : null;
   log.info({ url, demo, rules: rules.name, decisionSeconds }, 'table running');
   // A rule set that pays the player is named in the log, in words, once the table runs (the verdict is kept

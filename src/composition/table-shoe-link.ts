@@ -17,6 +17,10 @@ import { TableHaltedError, unlessHalted } from '../app/table/append-fault.js';
 import { LinkWatchdog } from '../app/table/link-watchdog.js';
 import { attachShoePosition } from '../app/table/shoe-position.js';
 import { shoeWitnessHook } from './shoe-witness-hook.js';
+import { BoundedNote } from '../app/table/bounded-note.js';
+
+/** At most one link counters note and one handshake note a minute (docs/operations.md, "The shoe link on the log"). */
+export const LINK_NOTE_EVERY_MS = 60_000;
 
 export interface TableShoeLinkOptions {
   readonly service: TableService;
@@ -49,15 +53,19 @@ export async function startTableShoeLink(options: TableShoeLinkOptions): Promise
   const { service, store, config, wire, clock, logger: log } = options;
   const wireClock = options.wireClock ?? clock;
   let bridge: ShoeBridge | null = null;
-  // Link error counters are notes on the log, written when one of them changes.
-  let lastCounters = '';
+  // Link error counters are notes on the log, written when one of them changes, at most once a minute (the
+  // newest values when the minute is up); the shoe's identity at a handshake likewise, and the same shoe
+  // again once a minute at most: a shoe restarting again and again costs the log a note a minute.
+  const counterNotes = new BoundedNote<Record<string, number>>((errors) => service.track('the link counters\' note', service.recordNote('link.counters', errors)), clock, LINK_NOTE_EVERY_MS);
   const recordErrorCounters = (c: LinkCounters) => {
-    const errors = { crcErrors: c.crcErrors, discardedBytes: c.discardedBytes, retransmissions: c.retransmissions, duplicatesSuppressed: c.duplicatesSuppressed, naksSent: c.naksSent, naksReceived: c.naksReceived, linkDowns: c.linkDowns, protocolErrors: c.protocolErrors, handlerFailures: c.handlerFailures, sequenceIncidents: c.sequenceIncidents, heldFrames: c.heldFrames };
-    const key = JSON.stringify(errors);
-    if (key === lastCounters) return;
-    lastCounters = key;
-    service.track('the link counters\' note', service.recordNote('link.counters', errors));
+    counterNotes.offer({ crcErrors: c.crcErrors, discardedBytes: c.discardedBytes, retransmissions: c.retransmissions, duplicatesSuppressed: c.duplicatesSuppressed, naksSent: c.naksSent, naksReceived: c.naksReceived, linkDowns: c.linkDowns, protocolErrors: c.protocolErrors, handlerFailures: c.handlerFailures, sequenceIncidents: c.sequenceIncidents, heldFrames: c.heldFrames });
   };
+  type Handshake = { serialNumber: string; firmwareVersion: string; protocolVersion: number; deckCount: number; initiatedBy: string };
+  let handshakesUnrecorded = 0;
+  const handshakeNotes = new BoundedNote<Handshake>((shoe) => {
+    service.track('the link handshake\'s note', service.recordNote('link.handshake', { ...shoe, ...(handshakesUnrecorded > 0 ? { handshakesSince: handshakesUnrecorded } : {}) }));
+    handshakesUnrecorded = 0;
+  }, clock, LINK_NOTE_EVERY_MS, { keyOf: ({ initiatedBy: _, ...identity }) => JSON.stringify(identity), repeatSame: true });
   const { capturePath } = options;
   const capture = capturePath
     ? new TableCaptureWriter(capturePath, (err) => log.error({ err, capture: capturePath }, `the capture ${capturePath} cannot be written (${err.message}): it stops here and the table goes on; free space or fix the file, then restart the table to capture again (it appends)`), () => wireClock.wallNow())
@@ -96,11 +104,15 @@ export async function startTableShoeLink(options: TableShoeLinkOptions): Promise
         lastOpenFailure = e.message;
       }
       else if (e.type === 'handshake') {
-        // The shoe's identity for the supervisor's link panel: a note on the log.
+        // The shoe's identity for the supervisor's link panel: a note on the log, at a bounded rate.
         const { serialNumber, firmwareVersion, protocolVersion, deckCount } = e.shoe;
-        service.track('the link handshake\'s note', service.recordNote('link.handshake', { serialNumber, firmwareVersion, protocolVersion, deckCount, initiatedBy: e.initiatedBy }));
-        // While the table is halted the shoe, never ACKed, re-handshakes again and again: the halt's own lines count those.
-        if (service.halted) log.debug({ link: e }, 'link handshake (the table is halted)');
+        handshakesUnrecorded++;
+        const before = handshakesUnrecorded;
+        handshakeNotes.offer({ serialNumber, firmwareVersion, protocolVersion, deckCount, initiatedBy: e.initiatedBy });
+        const recorded = handshakesUnrecorded < before;
+        // While the table is halted the shoe, never ACKed, re-handshakes again and again: the halt's own lines
+        // count those; a handshake not recorded (within the minute) is a debug line.
+        if (service.halted || !recorded) log.debug({ link: e }, 'link handshake (not recorded: the table is halted, or within the minute)');
         else log.info({ link: e }, 'link handshake');
       }
       else if (e.type === 'incident') {
@@ -126,6 +138,9 @@ export async function startTableShoeLink(options: TableShoeLinkOptions): Promise
     },
     async close() {
       await link.close();
+      // The newest counters and handshake, if the minute held them back, before the store closes.
+      counterNotes.flush();
+      handshakeNotes.flush();
       await pendingLinkNote;
       captureInputs?.unsubscribe();
       await capture?.close();

@@ -32,6 +32,6 @@ export function createTableWebServer(options: TableWebServerOptions): FastifyIns
     ...(rulesId !== undefined ? { rules: { id: rulesId, handsPerBox: service.rules.boxes.handsPerBox } } : {}),
   });
   if (views) return createWebServer({ ...web, service, reads, views });
-  const own = startedProjections(service, store, tableMeta(service.tableId, service.rules), { decision: web.decisionSeconds, betting: web.config.bettingSeconds }, web.clock ?? realClock(), web.logger);
+  const own = startedProjections(service, store, tableMeta(service.tableId, service.rules, web.config.currency), { decision: web.decisionSeconds, betting: web.config.bettingSeconds }, web.clock ?? realClock(), web.logger);
   return createWebServer({ ...web, service, reads, views: own, ownViews: own });
 }

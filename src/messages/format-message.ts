@@ -42,6 +42,24 @@ export function formatMoney(lang: Language, minor: number): string {
   return moneyFormat(lang).format(Math.abs(minor) / 100);
 }
 
+/** The same in the table's currency (ISO 4217, e.g. EUR), placed as the language places it: "€1000.00",
+ *  "1000,00 €". A code Intl does not know gives the plain amount. */
+export function formatMoneyIn(lang: Language, minor: number, currency: string): string {
+  const key = `${lang} ${currency}`;
+  let format = currencyFormats.get(key);
+  if (!format) {
+    try {
+      format = new Intl.NumberFormat(LOCALES[lang], { ...MONEY_OPTIONS, style: 'currency', currency });
+    } catch {
+      return formatMoney(lang, minor);
+    }
+    currencyFormats.set(key, format);
+  }
+  return format.format(Math.abs(minor) / 100);
+}
+
+const currencyFormats = new Map<string, Intl.NumberFormat>();
+
 // 'min2' (ES2023 Intl.NumberFormat v3) is newer than the TypeScript lib this project compiles against.
 const MONEY_OPTIONS = { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: 'min2' } as unknown as Intl.NumberFormatOptions;
 const moneyFormats = new Map<Language, Intl.NumberFormat>();

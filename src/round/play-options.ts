@@ -26,6 +26,9 @@ export interface PlayOptions {
   readonly limits: { readonly min: number; readonly max: number; readonly sideMin: number; readonly sideMax: number };
   /** The decision the table waits for; hands count from 0 as in the API. */
   readonly awaiting: { readonly kind: 'play' | 'offer'; readonly seat: number; readonly hand: number; readonly owner: string } | null;
+  /** The box the table waits for is played by the demo's bot (`shoe start` without `--manual`): nothing is
+   *  offered for it here (the web adapter's play route sets it). */
+  readonly botSeat?: number;
   /** The decisions the awaited box's owner may send now. */
   readonly actions: readonly DecisionAction[];
   /** Players betting behind the awaited box who may still choose to follow a double or a split. */

@@ -51,6 +51,8 @@ export interface WebServerOptions {
   readonly viewBufferBytes?: number;
   /** How often displays are pinged (a display that has not answered by the next ping is shed), and how often the line about them may come (./stalled-readers.ts). */
   readonly readerWatch?: Partial<ReaderWatchSettings>;
+  /** Seats the demo's bot plays: /play offers no decision for them (default: none). */
+  readonly botSeats?: readonly number[];
   /** The table's clock (default: the process's): the watch's timers, the displays' send times, the refusal windows. */
   readonly clock?: Clock;
   /** Requests (and WebSocket messages) per client address and window (default 100 per second). */
@@ -84,6 +86,7 @@ export function createWebServer(options: WebServerOptions): FastifyInstance {
     credentials: credentialIndex(config),
     decisionSeconds,
     bettingSeconds: config.bettingSeconds,
+    ...(options.botSeats ? { botSeats: options.botSeats } : {}),
     logger: webLogger,
     views: options.views,
     viewStats,

@@ -34,6 +34,8 @@ export interface WebContext {
   readonly messageLimiter: MessageRateLimiter;
   /** How long the table keeps idempotency keys (the table file's `idempotency`): the documents say it. */
   readonly keyRetention: IdempotencyConfig;
+  /** Seats the demo's bot plays (`shoe start` without `--manual`): /play offers no decision for them. */
+  readonly botSeats?: readonly number[];
   /** The table's clock: the displays' send times, their pings, the refusal windows, the message rate limit. */
   readonly clock: Clock;
 }

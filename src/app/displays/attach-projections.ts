@@ -13,6 +13,8 @@ export interface ProjectionSettings {
   readonly decisionSeconds: number;
   /** The betting countdown's seconds (the table file's `bettingSeconds`), when there is one. */
   readonly bettingSeconds?: number;
+  /** The table file's `currency`, for the views' meta. */
+  readonly currency?: string;
   readonly logger?: Logger;
 }
 
@@ -20,7 +22,7 @@ export interface ProjectionSettings {
 export function attachProjections(service: TableService, store: EventStore, settings: ProjectionSettings): TableProjections {
   const { rules, tableId } = service;
   const views = new TableProjections({
-    store, tableId, meta: tableMeta(tableId, rules), rules, decisionSeconds: settings.decisionSeconds, live: service, clock: service.clock,
+    store, tableId, meta: tableMeta(tableId, rules, settings.currency), rules, decisionSeconds: settings.decisionSeconds, live: service, clock: service.clock,
     ...(settings.bettingSeconds !== undefined ? { bettingSeconds: settings.bettingSeconds } : {}),
     ...(settings.logger ? { logger: settings.logger } : {}),
   }, service.loadedSnapshotParts['views']);

@@ -8,13 +8,21 @@ import type { Draft } from './draft.js';
 import type { TableView } from './table-view.js';
 import type { TimedViewFact } from '../../ports/view-facts.js';
 
-function countdownRuns(view: Draft<TableView>): boolean {
-  return view.stage === 'betting' && !view.paused && view.seats.some((s) => s.bets.some((b) => b.kind === 'main'));
+function hasMainBet(view: Draft<TableView>): boolean {
+  return view.seats.some((s) => s.bets.some((b) => b.kind === 'main'));
 }
 
-/** Updates `bettingCountdown` of a view the fact has just been applied to (no countdown without `seconds`). */
+/**
+ * Updates `bettingCountdown` of a view the fact has just been applied to (no countdown without `seconds`),
+ * and `bettingWaits`: from the moment betting opens until the first main bet, the countdown's length, so the
+ * pages show it waiting ("8 s from the first bet") instead of nothing.
+ */
 export function advanceBettingCountdown(view: Draft<TableView>, { at }: TimedViewFact, seconds: number | undefined): void {
-  if (seconds === undefined || !countdownRuns(view)) {
+  const open = seconds !== undefined && view.stage === 'betting' && !view.paused;
+  const bet = open && hasMainBet(view);
+  const waits = open && !bet ? seconds : null;
+  if ((view.bettingWaits ?? null) !== waits) view.bettingWaits = waits;
+  if (!bet) {
     view.bettingCountdown = null;
     return;
   }

@@ -4,6 +4,7 @@
 import { defer, distinctUntilChanged, filter, map, scan, startWith, type Observable } from 'rxjs';
 import type { StoredEvent } from '../../ports/event-store.js';
 import { dealerInstruction, type DealerInstruction, type LiveTable } from './dealer-instruction.js';
+import { stageBeside } from './consistent-stage.js';
 import { foldTableView, type ViewContext } from './fold-table-view.js';
 import { NO_FAULTS, foldFaults, type OpenFault, type PauseView, type FaultsView } from './open-faults.js';
 import type { ProjectionOptions } from './public-projection.js';
@@ -39,12 +40,15 @@ export interface LiveProjectionOptions extends ProjectionOptions {
 
 /** What the dealer's and the supervisor's views share: the next step, the table, the pause and faults. */
 export function staffView(state: { readonly seq: number; readonly table: TableView; readonly faults: FaultsView }, options: LiveProjectionOptions): DealerView {
+  const instruction = dealerInstruction(options.live);
+  // One phase per view (./consistent-stage.ts): the header's stage agrees with the next step.
+  const stage = stageBeside(instruction, state.table.stage);
   return {
     meta: options.meta,
     seq: state.seq,
     phase: options.live.phase,
-    instruction: dealerInstruction(options.live),
-    table: state.table,
+    instruction,
+    table: stage === state.table.stage ? state.table : { ...state.table, stage },
     paused: state.faults.paused,
     faults: state.faults.faults,
     halt: haltView(options.live.halted),

@@ -7,7 +7,7 @@ import { advanceBettingCountdown } from './betting-countdown.js';
 import { create } from 'mutative';
 import { draftOf, type Draft } from './draft.js';
 import { roundResults } from './round-results.js';
-import { emptyDealerHand, type HandView, type SeatView, type TableView } from './table-view.js';
+import { RECENT_ROUNDS, emptyDealerHand, type HandView, type SeatView, type TableView } from './table-view.js';
 import type { TimedViewFact, ViewFact } from '../../ports/view-facts.js';
 
 export interface ViewContext {
@@ -53,6 +53,11 @@ function applyResultsFact(view: Draft<TableView>, { fact, at }: TimedViewFact): 
       return;
     case 'dealer.changed':
       view.dealerOnDuty = fact.dealer;
+      return;
+    case 'round.ended':
+      // The history chips: a settled round's dealer hand, newest first; a voided round is not a result.
+      if (fact.voided || view.handsRound !== fact.round) return;
+      view.recentRounds = [{ round: fact.round, dealerTotal: view.dealer.total, dealerBlackjack: view.dealer.blackjack }, ...(view.recentRounds ?? [])].slice(0, RECENT_ROUNDS);
       return;
     default:
       return;

@@ -52,3 +52,15 @@ export function alarmsOf(event: StoredEvent, chain: ChainVerifier): IntegrityAla
   if (fact.type === 'table.recovered' && fact.interrupted) alarms.push(alarm('restartMidRound', 'the controller restarted in the middle of a round'));
   return alarms;
 }
+
+/** Facts that resolve a restart in the middle of a round: the round resumed, voided or over. */
+const RESOLVES_RESTART: ReadonlySet<string> = new Set(['table.resumed', 'round.voided', 'round.ended']);
+
+/**
+ * The alarms still open after `event`: a restart in the middle of a round stays up until the supervisor
+ * resumes the round, voids it, or it ends; the log keeps the alarm's record. The same list back when none clears.
+ */
+export function openAlarms(alarms: readonly IntegrityAlarm[], event: StoredEvent): readonly IntegrityAlarm[] {
+  if (!RESOLVES_RESTART.has(event.type) || !alarms.some((a) => a.kind === 'restartMidRound')) return alarms;
+  return alarms.filter((a) => a.kind !== 'restartMidRound' || a.seq > event.seq);
+}

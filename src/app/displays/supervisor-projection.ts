@@ -7,7 +7,9 @@ import type { JsonObject, StoredEvent } from '../../ports/event-store.js';
 import type { DealerInstruction } from './dealer-instruction.js';
 import { staffView, type LiveProjectionOptions } from './dealer-projection.js';
 import { foldTableView, type ViewContext } from './fold-table-view.js';
-import { ALARMS_KEPT, alarmsOf, type IntegrityAlarm } from './integrity-alarms.js';
+import { ALARMS_KEPT, alarmsOf, openAlarms, type IntegrityAlarm } from './integrity-alarms.js';
+import { foldLogTail, type LogLine } from './log-tail.js';
+import { NO_PIT, foldPit, pitView, type PitFold, type PitView } from './pit-figures.js';
 import { NO_FAULTS, foldFaults, type FaultsView, type OpenFault, type PauseView } from './open-faults.js';
 import { revealedFact } from './public-redaction.js';
 import type { TableMeta } from './table-meta.js';
@@ -15,13 +17,8 @@ import { emptyTableView, type TableView } from './table-view.js';
 import { NO_LINK, foldLink, type LinkView } from './link-view.js';
 import type { HaltView } from './halt-view.js';
 
-export interface LogLine {
-  readonly seq: number;
-  readonly wallTime: string;
-  readonly round: number;
-  readonly type: string;
-  readonly data: JsonObject;
-}
+export type { LogLine } from './log-tail.js';
+export { LOG_LINES_KEPT } from './log-tail.js';
 
 export interface ShoeView {
   readonly number: number;
@@ -45,12 +42,11 @@ export interface SupervisorView {
   readonly shoe: ShoeView | null;
   /** The shoe link: state, since, the shoe's serial and firmware, error counters. */
   readonly link: LinkView;
-  /** The newest events of the log, oldest first. */
+  /** The newest events of the log, oldest first, each once (./log-tail.ts). */
   readonly log: readonly LogLine[];
+  /** The pit's figures (./pit-figures.ts): money at risk, the house's net on the round and the stint, hands an hour. */
+  readonly pit: PitView;
 }
-
-/** How many log events the console lists. */
-export const LOG_LINES_KEPT = 60;
 
 export interface SupervisorFold {
   readonly seq: number;
@@ -59,10 +55,7 @@ export interface SupervisorFold {
   readonly alarms: readonly IntegrityAlarm[];
   readonly link: LinkView;
   readonly log: readonly LogLine[];
-}
-
-function logLine(event: StoredEvent): LogLine {
-  return { seq: event.seq, wallTime: event.wallTime, round: event.round, type: event.type, data: event.data };
+  readonly pit: PitFold;
 }
 
 function shoeOf(options: LiveProjectionOptions): ShoeView | null {
@@ -72,7 +65,7 @@ function shoeOf(options: LiveProjectionOptions): ShoeView | null {
 }
 
 export function initialSupervisorFold(meta: TableMeta): SupervisorFold {
-  return { seq: 0, table: emptyTableView(meta.seats), faults: NO_FAULTS, alarms: [], link: NO_LINK, log: [] };
+  return { seq: 0, table: emptyTableView(meta.seats), faults: NO_FAULTS, alarms: [], link: NO_LINK, log: [], pit: NO_PIT };
 }
 
 /**
@@ -82,18 +75,21 @@ export function initialSupervisorFold(meta: TableMeta): SupervisorFold {
 export function supervisorFoldStep(state: SupervisorFold, event: StoredEvent, chain: ChainVerifier, context: ViewContext): SupervisorFold {
   const fact = revealedFact(event);
   const raised = alarmsOf(event, chain);
+  const alarms = openAlarms(state.alarms, event);
+  const timed = fact ? { fact, at: event.wallTime } : null;
   return {
     seq: event.seq,
-    table: fact ? foldTableView(state.table, { fact, at: event.wallTime }, context) : state.table,
+    table: timed ? foldTableView(state.table, timed, context) : state.table,
     faults: foldFaults(state.faults, event),
-    alarms: raised.length > 0 ? [...state.alarms, ...raised].slice(-ALARMS_KEPT) : state.alarms,
+    alarms: raised.length > 0 ? [...alarms, ...raised].slice(-ALARMS_KEPT) : alarms,
     link: foldLink(state.link, event),
-    log: [...state.log, logLine(event)].slice(-LOG_LINES_KEPT),
+    log: foldLogTail(state.log, event),
+    pit: timed ? foldPit(state.pit, timed) : state.pit,
   };
 }
 
 export function supervisorViewOf(state: SupervisorFold, options: LiveProjectionOptions): SupervisorView {
-  return { ...staffView(state, options), alarms: state.alarms, shoe: shoeOf(options), link: state.link, log: state.log };
+  return { ...staffView(state, options), alarms: state.alarms, shoe: shoeOf(options), link: state.link, log: state.log, pit: pitView(state.pit, options.live) };
 }
 
 /** Reads the log from seq 1 (the chain check starts at the genesis). */

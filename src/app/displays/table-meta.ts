@@ -7,8 +7,10 @@ export interface TableMeta {
   readonly seats: number;
   /** Main bet limits, minor units. */
   readonly limits: { readonly min: number; readonly max: number };
+  /** The table file's `currency` (ISO 4217): the pages put every amount in it. */
+  readonly currency?: string;
 }
 
-export function tableMeta(tableId: string, rules: RuleSet): TableMeta {
-  return { tableId, game: rules.title, seats: rules.seats, limits: { min: rules.limits.min, max: rules.limits.max } };
+export function tableMeta(tableId: string, rules: RuleSet, currency?: string): TableMeta {
+  return { tableId, game: rules.title, seats: rules.seats, limits: { min: rules.limits.min, max: rules.limits.max }, ...(currency ? { currency } : {}) };
 }

@@ -90,10 +90,26 @@ export interface TableView {
   readonly countdown: CountdownView | null;
   /** The betting countdown: betting closes by itself at its deadline. */
   readonly bettingCountdown: CountdownView | null;
+  /** Betting is open and no main bet is placed yet: the countdown's seconds, which start with the first main
+   *  bet (src/app/table/betting-timer.ts); else null. Absent from a view saved before it was kept. */
+  readonly bettingWaits?: number | null;
   /** The round's results while the results moment lasts (./round-results.ts), else null. */
   readonly results: RoundResultsView | null;
   /** The dealer on duty (the last `dealer.changed`), or null before any. */
   readonly dealerOnDuty: string | null;
+  /** The last settled rounds, newest first (at most RECENT_ROUNDS): the studio band's history chips. Absent
+   *  from a view saved before it was kept; the fold starts it with the next round. */
+  readonly recentRounds?: readonly RecentRoundView[];
+}
+
+/** How many settled rounds a view keeps for the history chips. */
+export const RECENT_ROUNDS = 6;
+
+/** A settled round as the history shows it: the dealer's final hand. */
+export interface RecentRoundView {
+  readonly round: number;
+  readonly dealerTotal: number | null;
+  readonly dealerBlackjack: boolean;
 }
 
 export function emptyDealerHand(): DealerHandView {
@@ -114,7 +130,9 @@ export function emptyTableView(seats: number): TableView {
     awaiting: null,
     countdown: null,
     bettingCountdown: null,
+    bettingWaits: null,
     results: null,
     dealerOnDuty: null,
+    recentRounds: [],
   };
 }

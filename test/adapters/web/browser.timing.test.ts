@@ -88,10 +88,10 @@ describe.runIf(browserTestsRun)('pages in headless Chromium', () => {
       expect(await text(page, '.dealer-hand .total')).toBe('18');
       expect(await page.locator('[data-seat="1"] .card').evaluateAll((cards) => cards.map((c) => c.getAttribute('data-card')))).toEqual(['TH', '7D']);
       expect(await text(page, '[data-seat="1"] .total')).toBe('17');
-      expect(await text(page, '[data-seat="1"] .result')).toBe('LOSE −10.00');
+      expect(await text(page, '[data-seat="1"] .result')).toBe('LOSE −€10.00');
       expect(await page.locator('[data-seat="2"] .card').evaluateAll((cards) => cards.map((c) => c.getAttribute('data-card')))).toEqual(['9S', 'KS']);
       expect(await text(page, '[data-seat="2"] .total')).toBe('19');
-      expect(await text(page, '[data-seat="2"] .result')).toBe('WIN +5.00');
+      expect(await text(page, '[data-seat="2"] .result')).toBe('WIN +€5.00');
       await page.waitForSelector('[data-stage="betting"]');
 
       const allFrames = frames.join('\n');
@@ -145,11 +145,11 @@ describe.runIf(browserTestsRun)('pages in headless Chromium', () => {
       await console!.click('#confirm-ok');
       await console!.waitForSelector('.banner.voided');
       expect(await text(console!, '#outcome')).toBe('Void round: done');
-      expect(await text(console!, '[data-seat="1"] .result[data-outcome="void"]')).toBe('REFUND 10.00');
-      expect(await text(console!, '[data-seat="3"] .result[data-outcome="void"]')).toBe('REFUND 5.00');
+      expect(await text(console!, '[data-seat="1"] .result[data-outcome="void"]')).toBe('REFUND €10.00');
+      expect(await text(console!, '[data-seat="3"] .result[data-outcome="void"]')).toBe('REFUND €5.00');
       await publicPage!.waitForSelector('.banner.voided');
-      expect(await text(publicPage!, '[data-seat="1"] .result')).toBe('REFUND 10.00');
-      expect(await text(publicPage!, '[data-seat="3"] .result')).toBe('REFUND 5.00');
+      expect(await text(publicPage!, '[data-seat="1"] .result')).toBe('REFUND €10.00');
+      expect(await text(publicPage!, '[data-seat="3"] .result')).toBe('REFUND €5.00');
       // A voided round never reveals its hole card to the public.
       expect(showsHoleCard(await publicPage!.evaluate(() => document.body.innerHTML))).toBe(false);
 

@@ -135,13 +135,13 @@ describe.runIf(browserTestsRun)('pages floor staff accept (headless Chromium)', 
         // european, 2 + 3 against a 6: no split (not a pair), no switch, no insurance; double for less.
         expect(await visibleActions()).toEqual(['Hit', 'Stand', 'Double', 'Surrender']);
         expect(await text(page, '#awaiting')).toBe('Seat 4 (Anastasia Papadopoulou), hand 1: your decision');
-        expect(await text(page, '#amount-label')).toBe('Double amount (1.00–400.00)');
+        expect(await text(page, '#amount-label')).toBe('Double amount (€1.00–€400.00)');
         expect(await page.inputValue('#amount')).toBe('400.00');
         // Betting is closed: the bet buttons are off and say why; the rule set has only main bets.
         expect(await page.isDisabled('#place-bet')).toBe(true);
         expect(await text(page, '#bet-state')).toBe('No bets now: Seat 4 to play.');
         expect(await page.locator('#kind option').allInnerTexts()).toEqual(['Main bet']);
-        expect(await text(page, '#limits')).toBe('Main bet 1.00–1000.00');
+        expect(await text(page, '#limits')).toBe('Main bet €1.00–€1000.00');
         await page.screenshot({ path: screenshotPath('floor-play-deciding-1280'), fullPage: true });
         const controls = await text(page, '#controls');
         expect(controls).not.toMatch(/[a-z][A-Z]/); // no camelCase identifiers

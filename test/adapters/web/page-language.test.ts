@@ -3,6 +3,7 @@
 // plural form — and each page is served in the language of `?lang=`, else the table file's `language`,
 // else Accept-Language.
 import { describe, expect, test } from 'vitest';
+import { formatMoneyIn as formatMoneyWithCurrency } from '../../../src/messages/format-message.js';
 import { pino } from 'pino';
 import { CATALOGUES, formatIn, formatMoneyIn } from '../../../src/adapters/web/pages/i18n.js';
 import { acceptedLanguage } from '../../../src/adapters/web/page-routes.js';
@@ -59,6 +60,13 @@ describe('the message catalogue', () => {
     expect(formatMoneyIn('en', 12_345_678)).toBe('123,456.78');
     expect(formatMoneyIn('ru', 150)).toBe('1,50');
     expect(formatMoneyIn('ru', 12_345_678).replace(/\s/g, ' ')).toBe('123 456,78');
+  });
+
+  test('money in the table\'s currency, placed as each language places it; an unknown code leaves the amount bare', () => {
+    expect(formatMoneyWithCurrency('en', 123_456, 'EUR')).toBe('€1234.56');
+    expect(formatMoneyWithCurrency('ru', 123_456, 'EUR').replace(/\s/g, ' ')).toBe('1234,56 €');
+    expect(formatMoneyWithCurrency('ru', 12_345_678, 'RUB').replace(/\s/g, ' ')).toBe('123 456,78 ₽');
+    expect(formatMoneyWithCurrency('en', 100, 'E1')).toBe('1.00');
   });
 
   test('rule names follow the seed documents in Russian', () => {

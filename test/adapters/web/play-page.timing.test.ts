@@ -19,7 +19,7 @@ describe.skipIf(!browserTestsRun)(`the players' page${browserTestsRun ? '' : ` (
       // Stakes are typed in money (major units): 15.00 is 1500 minor units.
       await page.fill('#stake', '15.00');
       await page.click('#place-bet');
-      await page.waitForFunction(() => document.getElementById('play-message')?.textContent === 'Main bet placed: seat 2, walk-in, 15.00');
+      await page.waitForFunction(() => document.getElementById('play-message')?.textContent === 'Main bet placed: seat 2, walk-in, €15.00');
       expect(web.service.table.bets).toEqual([{ seat: 2, player: 'walk-in', kind: 'main', amount: 1500 }]);
       await web.service.submit({ type: 'betting.closed' }, { source: 'api', by: 'dealer' });
       await deal(web.service, ['TH', 'TC', '6D', '8H']);

@@ -13,6 +13,7 @@ import { supervisorView$ } from '../../../src/app/displays/supervisor-projection
 import { tableMeta } from '../../../src/app/displays/table-meta.js';
 import type { TableInput } from '../../../src/round/inputs.js';
 import type { TableView } from '../../../src/app/displays/table-view.js';
+import { foldTableView } from '../../../src/app/displays/fold-table-view.js';
 
 const ROUND: TableInput[] = [
   { type: 'results.configured', seconds: 4 }, { type: 'dealer.changed', dealer: 'Anna' },
@@ -54,6 +55,8 @@ describe('the results moment in the views', () => {
         ],
       });
       expect(view.table.dealerOnDuty).toBe('Anna');
+      // The studio band's history chips: the settled round's dealer hand, newest first.
+      expect(view.table.recentRounds).toEqual([{ round: 1, dealerTotal: 20, dealerBlackjack: false }]);
     }
   });
 
@@ -63,6 +66,15 @@ describe('the results moment in the views', () => {
       expect(view.table.results).toBeNull();
       expect(view.table.stage).toBe('betting');
       expect(view.table.dealerOnDuty).toBe('Boris');
+    }
+  });
+
+  test('results.cleared alone ends the moment: no results, the round over, before betting opens', async () => {
+    const { rules } = loadRuleSet('six-deck');
+    for (const view of Object.values(await views())) {
+      const cleared = foldTableView(view.table, { fact: { type: 'results.cleared', round: 1 }, at: '2026-01-01T00:00:10.000Z' }, { rules, decisionSeconds: 15 });
+      expect(cleared.results).toBeNull();
+      expect(cleared.stage).toBe('roundOver');
     }
   });
 });

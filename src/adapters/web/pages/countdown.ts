@@ -49,6 +49,12 @@ function draw(): void {
   for (const bar of document.querySelectorAll<HTMLElement>('.countdown')) {
     const name = bar.getAttribute('data-countdown') ?? 'decision';
     const timer = current.get(name);
+    // Betting open, no bet yet: the bar stands full and says so (table.ts) — unless the view runs a countdown after all.
+    if (bar.hasAttribute('data-waits')) {
+      if (!timer) continue;
+      bar.removeAttribute('data-waits');
+      bar.classList.remove('waiting');
+    }
     const fill = bar.querySelector<HTMLElement>('.countdown-fill');
     const label = bar.querySelector('.countdown-seconds');
     if (!timer || !fill || !label) {

@@ -14,6 +14,7 @@ import { watchHostHealth, type HealthChip } from './host-alarm.js';
 import { t, translateDocument } from './i18n.js';
 import { instructionText } from './instruction.js';
 import { headerBlock, tableBlock } from './table.js';
+import { useCurrencyOf } from './money.js';
 import { faultName, faultTodo, haltName, haltTodo, refusalWords } from './words.js';
 import { reasonWords } from './reason-words.js';
 
@@ -95,6 +96,7 @@ function render(): void {
 connectViews<DealerView>(`${viewSocketPath('dealer')}?token=${encodeURIComponent(token)}`, {
   authCheck: { path: viewPath('dealer'), token },
   onView: (view, { offsetMs }) => {
+    useCurrencyOf(view.meta);
     last = view;
     setCountdownsFrom(view, offsetMs);
     render();

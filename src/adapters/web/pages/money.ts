@@ -1,14 +1,24 @@
-// Money arrives in integer minor units; shown in major units per the page's locale (i18n.ts, Intl).
+// Money arrives in integer minor units; shown in major units per the page's locale (i18n.ts, Intl), in
+// the table's currency (the table file's `currency`, on every view's meta) once a view has named it.
+import type { TableMeta } from '../../../app/displays/table-meta.js';
 import type { SettlementView } from '../../../app/displays/table-view.js';
+import { formatMoneyIn as formatWithCurrency } from '../../../messages/format-message.js';
 import { currentLanguage, formatMoneyIn, t } from './i18n.js';
 
-export function money(minor: number): string {
-  return formatMoneyIn(currentLanguage(), minor);
+let currency: string | null = null;
+
+/** The table's currency from a view's meta (a view from an older server has none: amounts stay bare). */
+export function useCurrencyOf(meta: Pick<TableMeta, 'currency'> | null | undefined): void {
+  currency = typeof meta?.currency === 'string' ? meta.currency : null;
 }
 
-/** An amount to put in an input field: no grouping, the locale's decimal mark (parseMoney reads both). */
+export function money(minor: number): string {
+  return currency !== null ? formatWithCurrency(currentLanguage(), minor, currency) : formatMoneyIn(currentLanguage(), minor);
+}
+
+/** An amount to put in an input field: no currency, no grouping, the locale's decimal mark (parseMoney reads both). */
 export function moneyInput(minor: number): string {
-  return money(minor).replace(/[\s\u00a0\u202f,](?=\d{3}\b)/g, '');
+  return formatMoneyIn(currentLanguage(), minor).replace(/[\s\u00a0\u202f,](?=\d{3}\b)/g, '');
 }
 
 export function signedMoney(minor: number): string {

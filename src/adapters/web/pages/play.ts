@@ -108,7 +108,8 @@ function syncKinds(kinds: readonly string[]): void {
   }));
 }
 
-function awaitingText(awaiting: PlayOptions['awaiting']): string {
+function awaitingText(awaiting: PlayOptions['awaiting'], botSeat?: number): string {
+  if (botSeat !== undefined) return t('play.botDecides', { seat: botSeat });
   if (!awaiting) return t('play.noDecision');
   const { seat, owner } = awaiting;
   // In words hands count from 1; the API's index (from 0) is what the decision sends.
@@ -145,7 +146,7 @@ function update(): void {
   $<HTMLButtonElement>('place-bet').disabled = !betting;
   $<HTMLButtonElement>('cancel-bet').disabled = !betting;
   $('bet-state').textContent = options.betting ? t('play.bettingOpen') : t('play.noBetsNow', { stage: view ? stageText(view.table) : t('play.waitingTable') });
-  $('awaiting').textContent = awaitingText(options.awaiting);
+  $('awaiting').textContent = awaitingText(options.awaiting, options.botSeat);
   const allowed = new Set<string>(options.actions);
   if (options.followers.length > 0) for (const follow of Object.keys(FOLLOW)) allowed.add(follow);
   for (const button of $('actions').querySelectorAll('button')) {

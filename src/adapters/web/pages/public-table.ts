@@ -7,6 +7,7 @@ import { setCountdownsFrom } from './countdown.js';
 import { connectViews } from './socket.js';
 import { t } from './i18n.js';
 import { headerBlock, tableBlock } from './table.js';
+import { useCurrencyOf } from './money.js';
 
 export function showPublicTable(afterRender: (view: PublicView | null, connection: string) => void = () => {}): void {
   let connection = 'connecting';
@@ -18,6 +19,7 @@ export function showPublicTable(afterRender: (view: PublicView | null, connectio
   };
   connectViews<PublicView>(viewSocketPath('public'), {
     onView: (view, { offsetMs }) => {
+      useCurrencyOf(view.meta);
       last = view;
       setCountdownsFrom(view, offsetMs);
       render();

@@ -9,6 +9,7 @@ import type { IntegrityAlarm } from '../../../app/displays/integrity-alarms.js';
 import type { LinkView } from '../../../app/displays/link-view.js';
 import type { OpenFault } from '../../../app/displays/open-faults.js';
 import type { HaltView } from '../../../app/displays/halt-view.js';
+import type { PitView } from '../../../app/displays/pit-figures.js';
 import type { LogLine, SupervisorView } from '../../../app/displays/supervisor-projection.js';
 import { COMMAND_PATHS, READ_PATHS, viewPath, viewSocketPath } from '../route-paths.js';
 import { getJson, postCommand, type Answer } from './api.js';
@@ -22,6 +23,7 @@ import { watchFeed } from './feed-panel.js';
 import { t, tOr, translateDocument } from './i18n.js';
 import { instructionText } from './instruction.js';
 import { factWords } from './log-words.js';
+import { money, signedMoney, useCurrencyOf } from './money.js';
 import { headerBlock, tableBlock } from './table.js';
 import { alarmName, alarmTodo, faultName, faultTodo, haltName, haltTodo, humanize, phaseWords, refusalWords, refusedReason } from './words.js';
 import { reasonWords } from './reason-words.js';
@@ -94,10 +96,17 @@ function alarmsBlock(alarms: readonly IntegrityAlarm[]): HTMLElement | (HTMLElem
   ];
 }
 
+/** A log line in words; the link's chatter as one line that counts what it stands for. */
+function logWords(line: LogLine): string {
+  const chatter = line.chatter;
+  if (!chatter) return factWords(line.type, line.data);
+  return t('log.linkChatter', { handshakes: chatter.handshakes, counters: chatter.counters, since: timeOf(chatter.since) ?? '' });
+}
+
 function logLine(line: LogLine): HTMLLIElement {
-  return h('li', { 'data-type': line.type },
+  return h('li', { 'data-type': line.type, 'data-chatter': line.chatter ? '' : null },
     h('details', { class: 'raw' },
-      h('summary', {}, h('span', { class: 'log-time' }, `${timeOf(line.wallTime) ?? ''} `), factWords(line.type, line.data)),
+      h('summary', {}, h('span', { class: 'log-time' }, `${timeOf(line.wallTime) ?? ''} `), logWords(line)),
       h('code', {}, `#${line.seq} r${line.round} ${line.type} ${JSON.stringify(line.data)}`)));
 }
 
@@ -170,6 +179,20 @@ function render(): void {
   replace('faults', faults.length > 0 ? h('ul', {}, faults) : h('p', { class: 'muted' }, t('sup.noFaults')));
   replace('alarms', alarmsBlock(view.alarms));
   replace('log', h('ol', { class: 'log-lines' }, [...view.log].reverse().map(logLine)));
+  // A view from an older server has no pit.
+  if ('pit' in view) replace('pit', pitBlock(view.pit));
+}
+
+/** The pit's figures: the dealer on duty, money at risk, the house's net on the round and the stint, hands an hour. */
+function pitBlock(pit: PitView): HTMLElement {
+  const tone = (net: number) => (net > 0 ? 'won' : net < 0 ? 'lost' : 'even');
+  const row = (key: string, value: string, attrs: Record<string, string | number> = {}, cls = '') => [h('dt', {}, t(key)), h('dd', { class: cls || null, ...attrs }, value)];
+  return h('dl', { class: 'pit-figures' },
+    row('sup.pitDealer', pit.dealer ?? t('sup.pitNoDealer'), { 'data-pit': 'dealer' }),
+    row('sup.pitAtRisk', money(pit.atRisk), { 'data-pit': 'atRisk', 'data-amount': pit.atRisk }),
+    row('sup.pitRound', pit.round === null ? '—' : `${t('table.round', { round: pit.round })}: ${signedMoney(pit.roundHouseNet)}`, { 'data-pit': 'round', 'data-amount': pit.roundHouseNet }, `house-net ${tone(pit.roundHouseNet)}`),
+    row('sup.pitStint', t('sup.pitStintValue', { amount: signedMoney(pit.stintHouseNet), rounds: pit.stintRounds, since: timeOf(pit.stintSince) ?? '—' }), { 'data-pit': 'stint', 'data-amount': pit.stintHouseNet }, `house-net ${tone(pit.stintHouseNet)}`),
+    row('sup.pitHandsPerHour', pit.handsPerHour === null ? '—' : String(pit.handsPerHour), { 'data-pit': 'handsPerHour' }));
 }
 
 function showOutcome(name: Control, status: number, answer: Answer): void {
@@ -271,6 +294,7 @@ wireProcedures(token, showAnswer);
 connectViews<SupervisorView>(`${viewSocketPath('supervisor')}?token=${encodeURIComponent(token)}`, {
   authCheck: { path: viewPath('supervisor'), token },
   onView: (view, { offsetMs }) => {
+    useCurrencyOf(view.meta);
     last = view;
     setCountdownsFrom(view, offsetMs);
     render();

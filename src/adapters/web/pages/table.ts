@@ -91,10 +91,11 @@ function seatBlock(seat: SeatView, table: TableView): HTMLElement {
     h('header', {}, h('span', { class: 'seat-number' }, t('table.seat', { seat: seat.seat })), owner ? h('span', { class: 'owner', title: owner }, owner) : null),
     current ? [hands, results] : null,
     h('div', { class: 'bets' }, bets.map((bet) => betLine(bet, owner))),
-    // Last round's hands stand apart; once the seat has a new bet they are titled and fade.
+    // Last round's hands stand apart, titled and smaller, from the moment betting opens; once the seat
+    // has a new bet they fade too.
     !current && played
       ? h('div', { class: `last-round${bets.length > 0 ? ' fading' : ''}`, 'data-last-round': table.handsRound },
-        bets.length > 0 ? h('div', { class: 'last-round-title' }, t('table.previous')) : null, hands, results)
+        h('div', { class: 'last-round-title' }, t('table.previous')), hands, results)
       : null,
   );
 }
@@ -117,17 +118,29 @@ function dealerBlock(table: TableView): HTMLElement {
   );
 }
 
-/** A countdown bar ('decision' or 'betting'), drawn every frame by countdown.ts. */
-export function countdownBar(name: 'decision' | 'betting' = 'decision', running: CountdownView | null = null): HTMLDivElement {
+/** A countdown bar ('decision' or 'betting'), drawn every frame by countdown.ts. `waits`: betting is open
+ *  and the countdown of that many seconds starts with the first main bet: the bar stands full and says so. */
+export function countdownBar(name: 'decision' | 'betting' = 'decision', running: CountdownView | null = null, waits: number | null = null): HTMLDivElement {
+  if (name === 'betting' && !running && waits !== null) {
+    return h('div', { class: 'countdown betting waiting', 'data-countdown': name, 'data-waits': waits },
+      h('div', { class: 'countdown-fill' }), h('span', { class: 'countdown-seconds' }, t('countdown.bettingWaits', { seconds: waits })));
+  }
   // A running betting countdown is also marked with its deadline (the table's `bettingCountdown`).
   const marks: Attributes = name === 'betting' && running ? { class: `countdown ${name} betting-countdown idle`, 'data-betting-deadline': running.deadline } : { class: `countdown ${name} idle` };
   return h('div', { ...marks, 'data-countdown': name }, h('div', { class: 'countdown-fill' }), h('span', { class: 'countdown-seconds' }));
 }
 
+/** A seat with nothing on it: no bet, no hand, no result (seatBlock marks it `empty`). */
+function seatIsEmpty(seat: SeatView, table: TableView): boolean {
+  return betsShown(seat, handsAreCurrent(table)).length === 0 && seat.hands.length === 0 && seat.results.length === 0;
+}
+
 function seatsBlock(table: TableView): HTMLDivElement {
   const seats = h('div', { class: 'seats', 'data-seat-count': table.seats.length }, table.seats.map((seat) => seatBlock(seat, table)));
-  // One row of seats as at the table; the seats share the width (CSSOM, allowed by the pages' CSP).
+  // One row of seats as at the table; the seats share the width, an empty seat a narrow share (CSSOM,
+  // allowed by the pages' CSP).
   seats.style.setProperty('--seat-count', String(Math.max(1, table.seats.length)));
+  seats.style.gridTemplateColumns = table.seats.map((seat) => (seatIsEmpty(seat, table) ? 'minmax(0, .45fr)' : 'minmax(0, 1fr)')).join(' ');
   return seats;
 }
 
@@ -141,7 +154,7 @@ export function tableBlock(table: TableView, house = false): HTMLDivElement {
     table.handsRound !== null && table.handsRound !== table.round && !table.voided
       ? h('div', { class: 'previous-round' }, t('table.lastRound', { round: table.handsRound }))
       : null,
-    countdownBar('betting', table.bettingCountdown ?? null),
+    countdownBar('betting', table.bettingCountdown ?? null, table.bettingWaits ?? null),
     countdownBar('decision'),
     seatsBlock(table),
   );

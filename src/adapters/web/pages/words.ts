@@ -24,8 +24,12 @@ export function faultName(kind: string): string {
   return tOr(`fault.${kind}`, humanize(kind));
 }
 
-export function faultTodo(fault: Pick<OpenFault, 'kind'> & { readonly advice?: string | null }): string {
-  return tOr(`todo.${fault.kind}`, fault.advice ?? t('todo.other'));
+export function faultTodo(fault: Pick<OpenFault, 'kind'> & { readonly advice?: string | null; readonly params?: OpenFault['params'] }): string {
+  // A sequence incident says what happened and what Resume will do for its cause (the shoe's restart: PROTOCOL.md §8.4).
+  const general = tOr(`todo.${fault.kind}`, fault.advice ?? t('todo.other'));
+  const params: Readonly<Record<string, unknown>> = fault.params ?? {};
+  const cause = params['detailCode'];
+  return typeof cause === 'string' ? tOr(`todo.${fault.kind}.${cause}`, general, params) : general;
 }
 
 /** The halt's kind as the catalogue names it ("lost-writer" → "lostWriter"). */

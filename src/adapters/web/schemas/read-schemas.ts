@@ -29,6 +29,7 @@ export const playOptionsSchema = z.object({
   betKinds: z.array(z.enum(BET_KINDS)),
   limits: z.object({ min: z.number().int(), max: z.number().int(), sideMin: z.number().int(), sideMax: z.number().int() }),
   awaiting: z.object({ kind: z.enum(['play', 'offer']), seat: z.number().int(), hand: z.number().int(), owner: z.string() }).nullable(),
+  botSeat: z.number().int().optional().describe('The box the table waits for is played by the demo\'s bot: `awaiting` is null and nothing is offered'),
   actions: z.array(z.string()),
   followers: z.array(z.string()),
   amounts: z.object({ double: amountRange.optional(), insurance: amountRange.optional() }),

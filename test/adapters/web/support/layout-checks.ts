@@ -34,11 +34,13 @@ export async function seatOverlaps(page: Page): Promise<string[]> {
   });
 }
 
-/** The page's main element spans the viewport's width and reaches its bottom (`height`: where main ends; a host alarm may stand above it). */
+/** The page's main element spans the viewport's width, and the page — main and what stands under it (the
+ *  dealer's change form) — reaches its bottom (`height`: where the lowest of them ends; a host alarm may stand above). */
 export async function fillsViewport(page: Page): Promise<{ width: number; height: number; viewportWidth: number; viewportHeight: number }> {
   return page.evaluate(() => {
     const main = document.querySelector('main')!.getBoundingClientRect();
-    return { width: main.width, height: main.bottom + window.scrollY, viewportWidth: document.documentElement.clientWidth, viewportHeight: window.innerHeight };
+    const bottom = Math.max(...[...document.body.children].map((el) => el.getBoundingClientRect().bottom));
+    return { width: main.width, height: bottom + window.scrollY, viewportWidth: document.documentElement.clientWidth, viewportHeight: window.innerHeight };
   });
 }
 

@@ -68,14 +68,24 @@ const card = (c: string): TableInput => ({ type: 'card', card: c });
 const SUITS = ['S', 'H', 'D', 'C'];
 const suitOf = (seat: number) => SUITS[seat % 4]!;
 
-/** A new shoe, a bet on every seat (three players on box 1), betting closed, the initial deal: seats 1–6
- *  hold 2 and 3, seat 7 a pair of eights, the dealer's up card is a 6 (no hole card). Seat 1 is in turn. */
-export async function dealSevenBoxes(service: Service): Promise<void> {
+/** A new shoe and a bet on every seat (three players on box 1): betting is open. */
+export async function betOnSevenBoxes(service: Service): Promise<void> {
   await submit(service, { type: 'shoe.loaded' });
   await submit(service, card('5D'));
   for (const seat of SEATS) await submit(service, { type: 'bet', seat, player: OWNERS[seat - 1]!, amount: seat === 1 ? 40_000 : 10_000 * seat });
   await submit(service, { type: 'bet', seat: 1, player: 'Konstantinos Triantafyllou', amount: 30_000 });
   await submit(service, { type: 'bet', seat: 1, player: 'Wilhelmina Oppenheimer', amount: 30_000 });
+}
+
+/** betOnSevenBoxes, betting closed, the initial deal: seats 1–6 hold 2 and 3, seat 7 a pair of eights, the
+ *  dealer's up card is a 6 (no hole card). Seat 1 is in turn. */
+export async function dealSevenBoxes(service: Service): Promise<void> {
+  await betOnSevenBoxes(service);
+  await closeBettingAndDeal(service);
+}
+
+/** After betOnSevenBoxes: betting closed and the initial deal of dealSevenBoxes. */
+export async function closeBettingAndDeal(service: Service): Promise<void> {
   await submit(service, { type: 'betting.closed' });
   for (const seat of SEATS) await submit(service, card(seat === 7 ? '8S' : `2${suitOf(seat)}`));
   await submit(service, card('6C'));
@@ -116,6 +126,11 @@ export async function playLongRound(service: Service): Promise<void> {
 /** Seats 1–6 at seven cards, seat 7 split: hand 1 stood on five cards, hand 2 (8 3 2 A) deciding. */
 export async function longHandsSeatSevenDeciding(service: Service): Promise<void> {
   await dealSevenBoxes(service);
+  await longHandsAfterDeal(service);
+}
+
+/** After dealSevenBoxes: seats 1–6 to seven cards, seat 7 split, hand 2 (8 3 2 A) deciding. */
+export async function longHandsAfterDeal(service: Service): Promise<void> {
   for (const seat of SEATS.slice(0, 6)) await playSeatToSevenCards(service, seat);
   await submit(service, { type: 'decision', seat: 7, action: 'split' });
   await submit(service, card('3D'));
@@ -135,4 +150,12 @@ export async function longHandsSeatSevenDeciding(service: Service): Promise<void
 export async function openTwoFaults(service: Service): Promise<void> {
   await service.submit(card('KS'), shoe);
   await service.submit({ type: 'shoe.fault', fault: 'jam', detail: 'draw 61' }, shoe);
+}
+
+/** After longHandsAfterDeal: seat 7's second hand draws a 2 and stands (16), the dealer's T 8 busts. */
+export async function finishSplitRound(service: Service): Promise<void> {
+  await submit(service, { type: 'decision', seat: 7, action: 'hit' });
+  await submit(service, card('2C'));
+  await submit(service, { type: 'decision', seat: 7, action: 'stand' });
+  for (const c of ['TD', '8C']) await submit(service, card(c));
 }

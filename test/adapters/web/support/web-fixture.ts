@@ -20,14 +20,16 @@ export interface WebTable {
   close(): Promise<void>;
 }
 
-/** `shedDisplaysAtMs` and `shedSampleMs`: createWebServer's shedding, for tests that make the table busy. */
-export async function webTable(options: { listen?: boolean; clock?: 'stepping' | 'system'; shedDisplaysAtMs?: number; shedSampleMs?: number } = {}): Promise<WebTable> {
+/** `shedDisplaysAtMs` and `shedSampleMs`: createWebServer's shedding, for tests that make the table busy;
+ *  `botSeats`: the seats a demo's bot plays. */
+export async function webTable(options: { listen?: boolean; clock?: 'stepping' | 'system'; shedDisplaysAtMs?: number; shedSampleMs?: number; botSeats?: readonly number[] } = {}): Promise<WebTable> {
   const { store, service } = await openTable(options.clock ?? 'stepping');
   const { shedDisplaysAtMs, shedSampleMs } = options;
   const app = createTableWebServer({
     service, store, config, decisionSeconds: DECISION_SECONDS, logger: pino({ level: 'silent' }),
     ...(shedDisplaysAtMs !== undefined ? { shedDisplaysAtMs } : {}),
     ...(shedSampleMs !== undefined ? { shedSampleMs } : {}),
+    ...(options.botSeats ? { botSeats: options.botSeats } : {}),
   });
   await app.ready();
   const url = options.listen ? await app.listen({ host: '127.0.0.1', port: 0 }) : '';
