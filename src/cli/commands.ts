@@ -19,6 +19,7 @@ import { verb as emulateVerb } from './verbs/emulate.js';
 import { verb as replayCaptureVerb } from './verbs/replay-capture.js';
 import { verb as floorVerb } from './verbs/floor.js';
 import { verb as shiftReportVerb } from './verbs/shift-report.js';
+import { verb as pitVerb } from './verbs/pit.js';
 import { verb as displaysVerb } from './verbs/displays.js';
 import { verb as strategyVerb } from './verbs/strategy.js';
 import { verb as simulateVerb } from './verbs/simulate.js';
@@ -58,5 +59,6 @@ export const COMMANDS: readonly Command[] = [
   // The floor
   floorVerb,
   shiftReportVerb,
+  pitVerb,
   displaysVerb,
 ];

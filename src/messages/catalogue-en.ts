@@ -5,6 +5,7 @@
 // bet kinds by their own keys.
 import type { Catalogue } from './catalogue.js';
 import { REASONS_EN } from './catalogue-en-reasons.js';
+import { PIT_EN } from './catalogue-en-pit.js';
 
 export const MESSAGES_EN: Catalogue = {
   // The pages' words.
@@ -400,4 +401,5 @@ export const MESSAGES_EN: Catalogue = {
 
   // Reasons (`reason.<code>`) and the values put into them: ./catalogue-en-reasons.ts.
   ...REASONS_EN,
+  ...PIT_EN,
 };

@@ -5,6 +5,7 @@
 // bet kinds by their own keys.
 import type { Catalogue } from './catalogue.js';
 import { REASONS_RU } from './catalogue-ru-reasons.js';
+import { PIT_RU } from './catalogue-ru-pit.js';
 
 export const MESSAGES_RU: Catalogue = {
   // The pages' words.
@@ -400,4 +401,5 @@ export const MESSAGES_RU: Catalogue = {
 
   // Reasons (`reason.<code>`) and the values put into them: ./catalogue-ru-reasons.ts.
   ...REASONS_RU,
+  ...PIT_RU,
 };

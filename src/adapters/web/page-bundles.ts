@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import type { BuildOptions } from 'esbuild';
 
 /** The pages' entry scripts: `<name>.ts` under ./pages/, served as `/assets/<name>.js`. */
-export const PAGE_SCRIPTS = ['public', 'overlay', 'dealer', 'supervisor', 'play'] as const;
+export const PAGE_SCRIPTS = ['public', 'overlay', 'dealer', 'supervisor', 'play', 'pit'] as const;
 
 /** The pages' sources (TypeScript): present in a checkout, absent from a build. */
 export const PAGE_SOURCES_DIR = fileURLToPath(new URL('./pages/', import.meta.url));

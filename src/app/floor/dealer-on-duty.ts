@@ -1,7 +1,7 @@
-// Who deals at each table, as the floor's reports attribute rounds to dealers. Today the log names no
-// dealer: every round goes to the dealer the table's file names, or "unknown". When the log records a
-// change of dealer, `observe` is the one place to follow it (a case for that event, setting `current`),
-// and every report and the pit console attribute by it from then on.
+// Who deals at each table, as the floor's reports and the pit console attribute rounds to dealers: the
+// dealer the table's file names (or "unknown") until the log records a change of dealer (the fact
+// `dealer.changed`, { round, dealer }: docs/event-log.md), then the dealer it names. Every event after the
+// change — the rest of a round it came in, too — goes to the new dealer.
 import type { StoredEvent } from '../../ports/event-store.js';
 
 export const UNKNOWN_DEALER = 'unknown';
@@ -14,7 +14,9 @@ export class DealerOnDuty {
 
   /** Feeds each event of a table's log in order, before the event is attributed. */
   observe(event: StoredEvent): void {
-    void event; // no event of this version names a dealer
+    if (event.type !== 'dealer.changed') return;
+    const dealer = event.data['dealer'];
+    if (typeof dealer === 'string' && dealer !== '') this.current.set(event.tableId, dealer);
   }
 
   /** The dealer on duty at the table now. */

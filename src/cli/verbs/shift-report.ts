@@ -19,7 +19,7 @@ export const verb = defineCommand({
   },
   details: [
     'Drop is the money wagered: the stakes of every settled bet (doubles, splits, side bets and insurance), bets returned on a void left out; house win is what the players lost less what they won; hold % is house win / drop.',
-    'Rounds are attributed to the dealer the table file names until the log records a change of dealer.',
+    'Rounds are attributed to the dealer the table file names until the log records a change of dealer, then to the dealer it names.',
   ],
   run: async ({ values: v, positional }, io) => {
     if (positional.length === 0 && v.nats === undefined) throw new UsageError('give table logs, or --nats URL to read the floor');

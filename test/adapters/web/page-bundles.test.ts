@@ -27,7 +27,8 @@ async function tableServer(): Promise<FastifyInstance> {
   return app;
 }
 
-const PAGE_ROUTES: Readonly<Record<(typeof PAGE_SCRIPTS)[number], string>> = { public: '/', overlay: '/overlay', dealer: '/dealer', supervisor: '/supervisor', play: '/play' };
+// The pit console's page is served by `shoe pit` (test/adapters/web/pit-console.test.ts), not by a table.
+const PAGE_ROUTES: Readonly<Record<Exclude<(typeof PAGE_SCRIPTS)[number], 'pit'>, string>> = { public: '/', overlay: '/overlay', dealer: '/dealer', supervisor: '/supervisor', play: '/play' };
 
 /** An import or re-export of another module, static or dynamic: a bundle has none. */
 const MODULE_LINK = /^\s*(?:import\s*[\w{*]|import\s*['"(]|export\s*(?:\*|\{[^}]*\})\s*from)/m;

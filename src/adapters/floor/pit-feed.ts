@@ -1,0 +1,72 @@
+// What feeds the pit console's board (src/app/floor/pit-board.ts) from the floor: every table's events from
+// the JetStream copy, through one ordered consumer over every table's subject (from the stream's start,
+// or from a time), and which tables are stale from their heartbeats (./table-liveness.ts, every table).
+// `seen$` tells each event as the board took it (the floor bench times a card's way to the console by it).
+import { DeliverPolicy, type NatsConnection } from 'nats';
+import { Subject, type Observable } from 'rxjs';
+import type { Clock } from '../../ports/clock.js';
+import type { StoredEvent } from '../../ports/event-store.js';
+import { JetStreamLog } from '../store/jetstream-log.js';
+import { READER_PULL_EXPIRES_MS } from '../store/reader-pulls.js';
+import { TableLiveness } from './table-liveness.js';
+
+export interface PitFeedOptions {
+  readonly connection: NatsConnection;
+  readonly clock: Clock;
+  /** Takes each event (the board: src/app/floor/pit-board.ts). */
+  readonly board: { push(event: StoredEvent): void };
+  readonly streamName: string;
+  readonly subjectPrefix: string;
+  readonly replicas?: number;
+  /** Read events from this time on (ISO); the whole stream without it. */
+  readonly since?: string;
+  readonly staleAfterMs?: number;
+}
+
+export class PitFeed {
+  readonly liveness: TableLiveness;
+  private readonly seen = new Subject<StoredEvent>();
+  private stopReading: () => void = () => undefined;
+  private reading: Promise<void> = Promise.resolve();
+
+  constructor(private readonly options: PitFeedOptions) {
+    this.liveness = new TableLiveness({ connection: options.connection, clock: options.clock, ...(options.staleAfterMs !== undefined ? { staleAfterMs: options.staleAfterMs } : {}) });
+  }
+
+  get seen$(): Observable<StoredEvent> {
+    return this.seen.asObservable();
+  }
+
+  async start(): Promise<void> {
+    this.liveness.start();
+    const o = this.options;
+    const log = await JetStreamLog.open(o.connection, { streamName: o.streamName, subjectPrefix: o.subjectPrefix, ...(o.replicas !== undefined ? { replicas: o.replicas } : {}) });
+    // An ordered consumer starts at the stream's first message by itself (see src/cli/floor-report.ts).
+    const consumer = await o.connection.jetstream().consumers.get(log.streamName, {
+      filterSubjects: log.subjectPattern,
+      ...(o.since !== undefined ? { deliver_policy: DeliverPolicy.StartTime, opt_start_time: new Date(o.since).toISOString() } : {}),
+    });
+    const messages = await consumer.consume({ expires: READER_PULL_EXPIRES_MS });
+    this.stopReading = () => void messages.close();
+    const decoder = new TextDecoder();
+    this.reading = (async () => {
+      for await (const m of messages) {
+        const event = JSON.parse(decoder.decode(m.data)) as StoredEvent;
+        o.board.push(event);
+        this.seen.next(event);
+      }
+    })();
+  }
+
+  /** Whether the floor has stopped hearing the table. */
+  isStale(tableId: string): boolean {
+    return this.liveness.stale(tableId) !== null;
+  }
+
+  async stop(): Promise<void> {
+    this.stopReading();
+    await this.reading.catch(() => undefined);
+    this.liveness.stop();
+    this.seen.complete();
+  }
+}

@@ -1,0 +1,54 @@
+// The pit console's page checked by axe-core in Chromium (wcag2a, wcag2aa, wcag21a, wcag21aa), in English
+// and Russian, at 1280×800 and 1920×1080: a board with a fault, a stale table, a paused one and dealing ones.
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { AxeBuilder } from '@axe-core/playwright';
+import pino from 'pino';
+import { createPitServer } from '../../../src/adapters/web/pit-server.js';
+import { PitBoard } from '../../../src/app/floor/pit-board.js';
+import type { StoredEvent } from '../../../src/ports/event-store.js';
+import { browserTestsRun, launchChromium } from './support/browser.js';
+
+const SHIFT = { from: '2030-01-01T00:00:00Z', to: '2030-01-02T00:00:00Z' };
+const at = (table: string, seq: number, type: string, data: Record<string, unknown>): StoredEvent =>
+  ({ tableId: table, seq, type, data, round: 7, monoTime: 0, wallTime: '2030-01-01T10:00:00Z', rulesId: 'r', prevHash: '', hash: '' }) as unknown as StoredEvent;
+
+const board = new PitBoard(SHIFT, () => 'Anna Petrova');
+board.push(at('bj-1', 1, 'table.paused', { round: 7, reason: 'card out of turn', fault: { kind: 'outOfTurn', card: 'QS' } }));
+board.push(at('bj-2', 1, 'table.paused', { round: 7, by: 'sup1', reason: 'break' }));
+board.push(at('bj-3', 1, 'betting.opened', { round: 7 }));
+board.push(at('bj-3', 2, 'bet.placed', { round: 7, seat: 1, player: 'p1', bet: 'main', amount: 2500 }));
+board.push(at('bj-4', 1, 'betting.closed', { round: 7, seats: [1] }));
+board.push(at('bj-4', 2, 'bet.settled', { round: 7, seat: 1, hand: 0, bet: 'main', player: 'p1', stake: 1000, outcome: 'win', net: 1000 }));
+
+const app = createPitServer({
+  credentials: new Map([['sup-token', { role: 'supervisor' as const, name: 'sup1' }]]), logger: pino({ level: 'silent' }),
+  board: (lang) => ({ lang, rows: board.rows(Date.parse('2030-01-01T10:30:00Z'), (t) => t === 'bj-3'), total: board.total(), shift: SHIFT, currency: 'EUR', at: '2030-01-01T10:30:00Z' }),
+});
+
+describe.runIf(browserTestsRun)('the pit console in Chromium', () => {
+  let browser: Browser;
+  let base: string;
+  beforeAll(async () => {
+    base = await app.listen({ host: '127.0.0.1', port: 0 });
+    browser = await launchChromium();
+  }, 60_000);
+  afterAll(async () => {
+    await browser?.close();
+    await app.close();
+  });
+
+  for (const lang of ['en', 'ru'] as const) {
+    for (const [width, height] of [[1280, 800], [1920, 1080]] as const) {
+      test(`axe finds no WCAG 2.1 A/AA violation (${lang}, ${width}×${height})`, async () => {
+        const context = await browser.newContext({ viewport: { width, height } });
+        const page = await context.newPage();
+        await page.goto(`${base}/pit?token=sup-token&lang=${lang}`);
+        expect(await page.locator('tbody tr').count()).toBe(4);
+        const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+        expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+        await context.close();
+      }, 60_000);
+    }
+  }
+});
