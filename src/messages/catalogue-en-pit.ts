@@ -5,7 +5,7 @@ export const PIT_EN: Catalogue = {
   'pit.title': 'Pit console',
   'pit.caption': 'Every table of the floor, those that need a person first. Shift from {from} to {to}; money in {currency}.',
   'pit.updated': 'As of {at}',
-  'pit.noTables': 'No table has been heard from yet: check that the tables have nats: in their files and that NATS is running.',
+  'pit.noTables': 'No table has been heard from yet: check that the tables have `nats:` in their files and that NATS is running.',
   'pit.floor': 'The whole floor',
   'pit.col.table': 'Table',
   'pit.col.state': 'State',

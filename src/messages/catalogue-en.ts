@@ -105,7 +105,7 @@ export const MESSAGES_EN: Catalogue = {
   'alarmTodo.cardRefused': 'Check the shoe’s reader and the card.',
   'alarmTodo.restartMidRound': 'Check the round on the table against the log; resume or void it.',
   'alarmTodo.shuffleSuspect': 'Have the cards shuffled again before the next shoe.',
-  'alarmTodo.shoeAnomaly': 'Read the shoe’s receipt on the log (shoe recall) and check the stub and the discards for what it names.',
+  'alarmTodo.shoeAnomaly': 'Read the shoe’s receipt on the log (`shoe recall --shoes`) and check the stub and the discards for what it names.',
   'alarmTodo.other': 'Check the log.',
   'instr.loadShoe': 'Shuffle and load a new shoe',
   'instr.collect': 'Collect and pay: the results of round {round} are on the screens',

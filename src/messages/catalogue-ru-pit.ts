@@ -5,7 +5,7 @@ export const PIT_RU: Catalogue = {
   'pit.title': 'Пульт пит-босса',
   'pit.caption': 'Все столы зала, первыми — те, где нужен человек. Смена с {from} до {to}; деньги в {currency}.',
   'pit.updated': 'На {at}',
-  'pit.noTables': 'Ни один стол ещё не слышен: проверьте, что в файлах столов есть nats: и что NATS работает.',
+  'pit.noTables': 'Ни один стол ещё не слышен: проверьте, что в файлах столов есть `nats:` и что NATS работает.',
   'pit.floor': 'Весь зал',
   'pit.col.table': 'Стол',
   'pit.col.state': 'Состояние',

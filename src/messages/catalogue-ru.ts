@@ -105,7 +105,7 @@ export const MESSAGES_RU: Catalogue = {
   'alarmTodo.cardRefused': 'Проверьте считыватель шуза и карту.',
   'alarmTodo.restartMidRound': 'Сверьте раунд на столе с журналом; продолжите или аннулируйте его.',
   'alarmTodo.shuffleSuspect': 'Перетасуйте карты заново перед следующим шузом.',
-  'alarmTodo.shoeAnomaly': 'Прочтите сверку шуза в журнале (shoe recall) и проверьте остаток и сброс на то, что в ней названо.',
+  'alarmTodo.shoeAnomaly': 'Прочтите сверку шуза в журнале (`shoe recall --shoes`) и проверьте остаток и сброс на то, что в ней названо.',
   'alarmTodo.other': 'Проверьте журнал.',
   'instr.loadShoe': 'Перетасуйте и зарядите новый шуз',
   'instr.collect': 'Соберите проигрыши и выплатите выигрыши: итоги раунда {round} на экранах',

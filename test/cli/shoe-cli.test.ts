@@ -43,7 +43,7 @@ function expectOneLine(r: { code: number; stdout: string; stderr: string }, verb
 
 describe('help and version', () => {
   test('every verb is listed', () => {
-    expect(VERBS).toEqual(['start', 'run', 'emulate', 'verify', 'recall', 'export', 'reconcile', 'backup', 'migrate', 'replay', 'demo', 'replay-capture', 'check', 'stack', 'scenarios', 'conformance', 'wallet', 'strategy', 'simulate', 'par-sheet', 'floor', 'shift-report', 'displays']);
+    expect(VERBS).toEqual(['start', 'run', 'emulate', 'verify', 'recall', 'export', 'reconcile', 'backup', 'migrate', 'replay', 'demo', 'replay-capture', 'check', 'stack', 'scenarios', 'conformance', 'wallet', 'strategy', 'simulate', 'par-sheet', 'floor', 'shift-report', 'pit', 'displays']);
   });
 
   test.each(VERBS)('shoe %s --help and -h print its usage on stdout, exit 0', async (verb) => {
