@@ -9,7 +9,9 @@ import type { EventStore } from '../ports/event-store.js';
 import type { Clock } from '../ports/clock.js';
 import type { TableService } from '../app/table/table-service.js';
 import { ShoeLink, type LinkCounters, type LinkEvent } from '../adapters/serial/shoe-link.js';
+import { existsSync, statSync } from 'node:fs';
 import { TableCaptureWriter } from '../adapters/serial/table-capture.js';
+import { configurationInputs } from '../round/configuration-inputs.js';
 import { shoeInput } from '../adapters/serial/shoe-input.js';
 import type { MockShoeWire } from '../adapters/shoe-emulator/mock-wire.js';
 import { ShoeBridge } from '../app/table/shoe-bridge.js';
@@ -67,9 +69,13 @@ export async function startTableShoeLink(options: TableShoeLinkOptions): Promise
     handshakesUnrecorded = 0;
   }, clock, LINK_NOTE_EVERY_MS, { keyOf: ({ initiatedBy: _, ...identity }) => JSON.stringify(identity), repeatSame: true });
   const { capturePath } = options;
+  const newCapture = capturePath !== undefined && !(existsSync(capturePath) && statSync(capturePath).size > 0);
   const capture = capturePath
     ? new TableCaptureWriter(capturePath, (err) => log.error({ err, capture: capturePath }, `the capture ${capturePath} cannot be written (${err.message}): it stops here and the table goes on; free space or fix the file, then restart the table to capture again (it appends)`), () => wireClock.wallNow())
     : null;
+  // A capture replays from a new table: a new one opens with the configuration inputs this table holds (a
+  // restart appends to the capture it had, which has them).
+  if (capture && newCapture) for (const input of configurationInputs(service.table)) capture.recordInput(input, { source: 'system', by: 'controller' });
   const captureInputs = capture
     ? service.events$.subscribe((e) => {
       if (e.type !== 'input') return;
