@@ -23,7 +23,9 @@ const port = parentPort;
 
 /** The part of a dealer view the log decides, hashed (the main thread hashes its own fold the same way). */
 function logPartHash(view) {
-  return createHash('sha1').update(JSON.stringify([view.table, view.paused, view.faults])).digest('base64');
+  // The stage is left out: the staff views show the next step's stage, which may run ahead of the log
+  // (src/app/displays/consistent-stage.ts), so it is not the log's to decide.
+  return createHash('sha1').update(JSON.stringify([{ ...view.table, stage: undefined }, view.paused, view.faults])).digest('base64');
 }
 
 class SeqList {

@@ -279,8 +279,10 @@ export function heapGrowth(windows: readonly HeapWindow[]): { second: number; la
   return { second, last, ratio: last / second };
 }
 
-function logPartHash(part: readonly unknown[]): string {
-  return createHash('sha1').update(JSON.stringify(part)).digest('base64');
+function logPartHash([table, ...rest]: readonly [TableView, ...unknown[]]): string {
+  // Without the stage, as the clients hash it (display-clients.worker.mjs): the staff views show the next
+  // step's stage (src/app/displays/consistent-stage.ts), which may run ahead of the log.
+  return createHash('sha1').update(JSON.stringify([{ ...table, stage: undefined }, ...rest])).digest('base64');
 }
 
 interface WorkerClient {
