@@ -6,6 +6,7 @@
 import type { Catalogue } from './catalogue.js';
 import { REASONS_EN } from './catalogue-en-reasons.js';
 import { PIT_EN } from './catalogue-en-pit.js';
+import { PROCEDURES_EN } from './catalogue-en-procedures.js';
 
 export const MESSAGES_EN: Catalogue = {
   // The pages' words.
@@ -163,16 +164,6 @@ export const MESSAGES_EN: Catalogue = {
   'action.evenMoney': 'Even money',
   'action.followDouble': 'Follow the double',
   'action.followSplit': 'Follow the split',
-  'action.enterCard': 'Enter card',
-  'action.correctCard': 'Correct card',
-  'action.moveCard': 'Move card',
-  'action.burnCard': 'Burn card',
-  'action.loadDiscards': 'Load discards',
-  'burnCause.exposed': 'card exposed',
-  'burnCause.floor': 'card on the floor',
-  'burnCause.faceUp': 'card face up in the shoe',
-  'burnCause.dealerStood': 'dealer drew on a standing hand',
-  'burnCause.dealerChange': 'new dealer on duty',
   'band.blackjack': 'Blackjack',
   'band.bust': 'Bust {total}',
   'band.history': 'Dealer, last rounds',
@@ -218,16 +209,6 @@ export const MESSAGES_EN: Catalogue = {
   'sup.void': 'Void round',
   'sup.useCard': 'Use card',
   'sup.shoeChange': 'Shoe change',
-  'sup.procedures': 'Procedures',
-  'sup.procCard': 'Card (e.g. QH)',
-  'sup.procSeat': 'Seat (empty: the dealer)',
-  'sup.procHand': 'Hand',
-  'sup.procCause': 'Why burned',
-  'sup.enterCard': 'Enter unread card',
-  'sup.correctCard': 'Correct misread card',
-  'sup.moveCard': 'Card moved to its box',
-  'sup.burnCard': 'Burn card',
-  'sup.loadDiscards': 'Load reshuffled discards',
   'sup.recallButton': 'Recall last 10 rounds',
   'sup.noFaults': 'No open faults.',
   'sup.noAlarms': 'No alarms.',
@@ -402,4 +383,5 @@ export const MESSAGES_EN: Catalogue = {
   // Reasons (`reason.<code>`) and the values put into them: ./catalogue-en-reasons.ts.
   ...REASONS_EN,
   ...PIT_EN,
+  ...PROCEDURES_EN,
 };

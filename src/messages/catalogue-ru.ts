@@ -6,6 +6,7 @@
 import type { Catalogue } from './catalogue.js';
 import { REASONS_RU } from './catalogue-ru-reasons.js';
 import { PIT_RU } from './catalogue-ru-pit.js';
+import { PROCEDURES_RU } from './catalogue-ru-procedures.js';
 
 export const MESSAGES_RU: Catalogue = {
   // The pages' words.
@@ -163,16 +164,6 @@ export const MESSAGES_RU: Catalogue = {
   'action.evenMoney': 'Выигрыш 1 к 1',
   'action.followDouble': 'Следовать удвоению',
   'action.followSplit': 'Следовать разделению',
-  'action.enterCard': 'Ввести карту',
-  'action.correctCard': 'Исправить карту',
-  'action.moveCard': 'Переложить карту',
-  'action.burnCard': 'Сжечь карту',
-  'action.loadDiscards': 'Загрузить сброс',
-  'burnCause.exposed': 'карта открыта',
-  'burnCause.floor': 'карта на полу',
-  'burnCause.faceUp': 'карта лицом вверх в шузе',
-  'burnCause.dealerStood': 'дилер взял карту на стоящей руке',
-  'burnCause.dealerChange': 'смена дилера',
   'band.blackjack': 'Блэкджек',
   'band.bust': 'Перебор {total}',
   'band.history': 'Дилер, последние раунды',
@@ -218,16 +209,6 @@ export const MESSAGES_RU: Catalogue = {
   'sup.void': 'Аннулировать раунд',
   'sup.useCard': 'Отдать карту',
   'sup.shoeChange': 'Смена шуза',
-  'sup.procedures': 'Процедуры',
-  'sup.procCard': 'Карта (например, QH)',
-  'sup.procSeat': 'Бокс (пусто: дилер)',
-  'sup.procHand': 'Рука',
-  'sup.procCause': 'Почему сжигается',
-  'sup.enterCard': 'Ввести нераспознанную карту',
-  'sup.correctCard': 'Исправить неверно распознанную карту',
-  'sup.moveCard': 'Карта переложена на свой бокс',
-  'sup.burnCard': 'Сжечь карту',
-  'sup.loadDiscards': 'Загрузить перетасованный сброс',
   'sup.recallButton': 'Последние 10 раундов',
   'sup.noFaults': 'Открытых неисправностей нет.',
   'sup.noAlarms': 'Тревог нет.',
@@ -402,4 +383,5 @@ export const MESSAGES_RU: Catalogue = {
   // Reasons (`reason.<code>`) and the values put into them: ./catalogue-ru-reasons.ts.
   ...REASONS_RU,
   ...PIT_RU,
+  ...PROCEDURES_RU,
 };
