@@ -3,17 +3,13 @@
 // equals the scenarios' settlements, its rounds, voids, faults and procedures what `shoe replay` tells of
 // the same sessions; tables attributed to the dealer their file names (else "unknown"); the four formats.
 import { beforeAll, describe, expect, test } from 'vitest';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { shoeInProcess } from '../support/shoe-in-process.js';
 import { ROOT } from '../support/run-cli.js';
+import { loadScenario, playIntoLog, type Scenario } from '../support/scenario.js';
 
-interface Scenario {
-  readonly rules: string;
-  readonly inputs: readonly object[];
-  readonly expect: ReadonlyArray<{ bet: string; stake: number; net: number; outcome: string }>;
-}
 interface Line { rounds: number; hands: number; drop: number; houseWin: number; voids: number; faults: number; procedures: number; holdPercent: number | null }
 
 // table id → scenario: a double, a void for a card out of turn, pairs side bets, even money and insurance, a foreign card.
@@ -31,12 +27,10 @@ const told = new Map<string, { rounds: number; voids: number; faults: number; pr
 
 beforeAll(async () => {
   for (const [table, name] of Object.entries(TABLES)) {
-    const scenario = JSON.parse(readFileSync(join(ROOT, 'test/scenarios', `${name}.json`), 'utf8')) as Scenario;
+    const scenario = loadScenario(join(ROOT, 'test/scenarios'), name);
     scenarios.set(table, scenario);
-    const session = join(dir, `${table}.jsonl`);
-    writeFileSync(session, scenario.inputs.map((i) => JSON.stringify(i)).join('\n') + '\n');
-    const run = await shoeInProcess('run', session, '--rules', scenario.rules, '--db', join(dir, `${table}.db`), '--table', table, '-q');
-    expect(run.stderr).toBe('');
+    const { session, stderr } = await playIntoLog(scenario, join(dir, `${table}.db`), table);
+    expect(stderr).toBe('');
     // What `shoe replay` tells of the same session: its facts, one JSON line each.
     const replay = await shoeInProcess('replay', session, '--rules', scenario.rules, '--format', 'jsonl');
     const facts = replay.stdout.split('\n').filter((l) => l !== '').map((l) => JSON.parse(l) as { type: string; voided?: boolean; fault?: unknown });
@@ -59,7 +53,7 @@ function expected(table: string): Omit<Line, 'holdPercent'> {
   const live = s.expect.filter((e) => e.outcome !== 'void');
   return {
     hands: live.filter((e) => e.bet === 'main').length,
-    drop: live.reduce((sum, e) => sum + e.stake, 0),
+    drop: live.reduce((sum, e) => sum + (e.stake ?? 0), 0),
     houseWin: -live.reduce((sum, e) => sum + e.net, 0),
     ...told.get(table)!,
   };

@@ -2,6 +2,7 @@
 import { readFileSync, readdirSync, writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { shoeInProcess } from './shoe-in-process.js';
 
 export interface ExpectedSettlement {
   round: number;
@@ -28,12 +29,24 @@ export function loadScenarios(dir: string): Scenario[] {
   return readdirSync(dir)
     .filter((f) => f.endsWith('.json'))
     .sort()
-    .map((f) => {
-      const scenario = JSON.parse(readFileSync(join(dir, f), 'utf8')) as Omit<Scenario, 'file'>;
-      // A rule file (not a name in config/rules) is relative to the scenario (schema/scenario.schema.json).
-      const rules = /\.(ya?ml|json)$/i.test(scenario.rules) ? join(dir, scenario.rules) : scenario.rules;
-      return { file: f, ...scenario, rules };
-    });
+    .map((f) => loadScenario(dir, f));
+}
+
+/** One scenario of `dir` by its file name (`.json` may be left off). */
+export function loadScenario(dir: string, name: string): Scenario {
+  const f = name.endsWith('.json') ? name : `${name}.json`;
+  const scenario = JSON.parse(readFileSync(join(dir, f), 'utf8')) as Omit<Scenario, 'file'>;
+  // A rule file (not a name in config/rules) is relative to the scenario (schema/scenario.schema.json).
+  const rules = /\.(ya?ml|json)$/i.test(scenario.rules) ? join(dir, scenario.rules) : scenario.rules;
+  return { file: f, ...scenario, rules };
+}
+
+/** The scenario's session dealt into an SQLite log at `db` as table `table` by `shoe run`: its session file
+ *  and what the run printed on stderr (nothing when it went well). */
+export async function playIntoLog(scenario: Scenario, db: string, table: string): Promise<{ session: string; stderr: string }> {
+  const session = writeSession(scenario);
+  const run = await shoeInProcess('run', session, '--rules', scenario.rules, '--db', db, '--table', table, '-q');
+  return { session, stderr: run.stderr };
 }
 
 export function writeSession(scenario: Scenario): string {

@@ -3,13 +3,13 @@
 // test/cli/shift-report-cli.test.ts does), its order (what needs a person first) on the page, a table whose
 // heartbeat stops turning stale through the floor's own NATS, and the page's token.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pino from 'pino';
 import { connect, type NatsConnection } from 'nats';
-import { shoeInProcess } from '../../support/shoe-in-process.js';
 import { ROOT } from '../../support/run-cli.js';
+import { loadScenario, playIntoLog, type Scenario } from '../../support/scenario.js';
 import { openTableFile } from '../../../src/adapters/store/sqlite-table-file.js';
 import { readLogPages } from '../../../src/app/audit/read-log-pages.js';
 import { PitBoard } from '../../../src/app/floor/pit-board.js';
@@ -19,8 +19,6 @@ import { createPitServer } from '../../../src/adapters/web/pit-server.js';
 import { TableLiveness } from '../../../src/adapters/floor/table-liveness.js';
 import { VirtualClock } from '../../../src/adapters/clock/virtual-clock.js';
 import { heartbeatSubject } from '../../../src/adapters/floor/table-heartbeat.js';
-
-interface Scenario { readonly rules: string; readonly inputs: readonly object[]; readonly expect: ReadonlyArray<{ bet: string; stake: number; net: number; outcome: string }> }
 
 const TABLES: Record<string, string> = {
   't-double': 'basic-01-double-soft-hand-allowed',
@@ -35,12 +33,10 @@ const logs = new Map<string, StoredEvent[]>();
 
 beforeAll(async () => {
   for (const [table, name] of Object.entries(TABLES)) {
-    const scenario = JSON.parse(readFileSync(join(ROOT, 'test/scenarios', `${name}.json`), 'utf8')) as Scenario;
+    const scenario = loadScenario(join(ROOT, 'test/scenarios'), name);
     scenarios.set(table, scenario);
-    const session = join(dir, `${table}.jsonl`);
-    writeFileSync(session, scenario.inputs.map((i) => JSON.stringify(i)).join('\n') + '\n');
-    const run = await shoeInProcess('run', session, '--rules', scenario.rules, '--db', join(dir, `${table}.db`), '--table', table, '-q');
-    expect(run.stderr).toBe('');
+    const { session, stderr } = await playIntoLog(scenario, join(dir, `${table}.db`), table);
+    expect(stderr).toBe('');
     const { store } = openTableFile(join(dir, `${table}.db`));
     const events: StoredEvent[] = [];
     for await (const page of readLogPages(store, table)) events.push(...page);
@@ -64,7 +60,7 @@ describe('the pit console\'s board', () => {
     expect(rows.map((r) => r.tableId).sort()).toEqual(Object.keys(TABLES).sort());
     for (const row of rows) {
       const live = scenarios.get(row.tableId)!.expect.filter((e) => e.outcome !== 'void');
-      expect(row.shift.drop, row.tableId).toBe(live.reduce((s, e) => s + e.stake, 0));
+      expect(row.shift.drop, row.tableId).toBe(live.reduce((s, e) => s + (e.stake ?? 0), 0));
       expect(row.shift.houseWin, row.tableId).toBe(-live.reduce((s, e) => s + e.net, 0));
       expect(row.shift.hands, row.tableId).toBe(live.filter((e) => e.bet === 'main').length);
       expect(row.round, row.tableId).toBe(Math.max(...logs.get(row.tableId)!.map((e) => e.round)));
