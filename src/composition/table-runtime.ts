@@ -19,6 +19,7 @@ import { TableService } from '../app/table/table-service.js';
 import { DecisionTimer } from '../app/table/decision-timer.js';
 import { startShuffleCheck } from '../app/table/integrity/shuffle-check.js';
 import { ResultsTimer, recordResultsMoment, recordShoeReceipts } from '../app/table/results-timer.js';
+import { pauseWhenShoeRunsOut } from '../app/table/shoe-out-pause.js';
 import { BettingTimer } from '../app/table/betting-timer.js';
 import { logTableAlarms } from '../app/table/table-alarm-log.js';
 import { DemoBot } from '../app/players/demo-bot.js';
@@ -177,6 +178,7 @@ export async function startTable(options: RuntimeOptions): Promise<TableRuntime>
   bettingTimer.start();
   const resultsTimer = new ResultsTimer(service, config.resultsSeconds, clock);
   resultsTimer.start();
+  const stopShoeOutPause = pauseWhenShoeRunsOut(service, rules);
   await recordResultsMoment(service, config.resultsSeconds);
   await recordShoeReceipts(service, config.shoeReceipt);
   // One projection per audience, resumed from the one saved with the table's snapshot.
@@ -246,6 +248,7 @@ export async function startTable(options: RuntimeOptions): Promise<TableRuntime>
       shuffleCheck.stop();
       bettingTimer.stop();
       resultsTimer.stop();
+      stopShoeOutPause();
       shoe.stopInputs();
       // In order, each step logged (service life): the listener, the link, the replica, the store.
       const step = async (what: string, close: () => Promise<unknown>) => {

@@ -123,6 +123,7 @@ export const REASONS_EN: Catalogue = {
   'reason.cutCardMissing': 'cut card missing: {count} or fewer cards left and no cut card seen',
   'reason.recoveredRestart': 'recovered after a restart: resume to continue the round',
   'reason.supervisorPause': 'supervisor pause',
+  'reason.shoeRanOut': 'the shoe ran out mid-round: shuffle the discards and load them to complete the round',
   'reason.shoeChange': 'shoe change',
   'reason.shoeFaultDetail': 'shoe fault: {fault} ({detail})',
   'reason.shoeFault': 'shoe fault: {fault}',

@@ -123,6 +123,7 @@ export const REASONS_RU: Catalogue = {
   'reason.cutCardMissing': 'нет подрезной карты: осталось {count} карт или меньше, а подрезная не вышла',
   'reason.recoveredRestart': 'контроллер перезапущен: продолжите раунд кнопкой «Продолжить»',
   'reason.supervisorPause': 'пауза супервайзера',
+  'reason.shoeRanOut': 'карты в шузе кончились посреди раунда: перетасуйте сброс и загрузите его, чтобы завершить раунд',
   'reason.shoeChange': 'замена шуза',
   'reason.shoeFaultDetail': 'неисправность шуза: {fault} ({detail})',
   'reason.shoeFault': 'неисправность шуза: {fault}',

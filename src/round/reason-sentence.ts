@@ -128,6 +128,7 @@ export const REASON_SENTENCES: Sentences = {
   cutCardMissing: (p) => `cut card missing: ${p.count} or fewer cards left and no cut card seen`,
   recoveredRestart: () => 'recovered after a restart: resume to continue the round',
   supervisorPause: () => 'supervisor pause',
+  shoeRanOut: () => 'the shoe ran out mid-round: shuffle the discards and load them to complete the round',
   shoeChange: () => 'shoe change',
   shoeFault: (p) => `shoe fault: ${p.fault}`,
   shoeFaultDetail: (p) => `shoe fault: ${p.fault} (${p.detail})`,

@@ -95,6 +95,7 @@ export interface RoundReasonParams {
   cutCardMissing: { count: number };
   recoveredRestart: NoParams;
   supervisorPause: NoParams;
+  shoeRanOut: NoParams;
   shoeChange: NoParams;
   shoeFault: { fault: string };
   /** `detail` in English; when the cause was coded, `detailCode` and its values beside it (src/messages/fault-detail.ts). */

@@ -37,7 +37,7 @@ const SAMPLES: { readonly [K in ReasonCode]: ReasonParams[K] } = {
   noBetBehindSeat: { player: 'bob', seat: 2 }, noSwitch: { game: 'Basic blackjack' }, switchAfterAction: {}, switchNeedsTwoHands: {},
   noDecisionPending: { seat: 3 }, cardDueToSeat: { seat: 3 }, noOutOfTurnCard: {}, noHandForCard: {},
   pausedShoeFault: { faults: 'linkDown, jam' }, pausedFaultCard: { fault: 'outOfTurn', card: '3S' }, pausedTable: {}, foreignCard: {},
-  outOfTurn: { card: 'KS', phase: 'betting' }, cutCardMissing: { count: 15 }, recoveredRestart: {}, supervisorPause: {}, shoeChange: {},
+  outOfTurn: { card: 'KS', phase: 'betting' }, cutCardMissing: { count: 15 }, recoveredRestart: {}, supervisorPause: {}, shoeRanOut: {}, shoeChange: {},
   shoeFault: { fault: 'linkDown' }, shoeFaultDetail: { fault: 'linkDown', detail: 'port closed' }, typed: { text: 'camera check' },
   procedureNeedsCard: { action: 'enterCard' }, misreadNotOpen: {}, noCardDue: {}, noRoundToCorrect: {}, noCardOnHand: { seat: 3, hand: 1 },
   noDealerCard: {}, correctionSameCard: { card: 'QH' }, misreadDecided: { read: '9S', card: 'TS' }, sideBetSettledOnCard: { read: '8D', card: '6D', kind: 'pairs' }, cardNotOnBox: { card: '7D', seat: 2, hand: 0 },

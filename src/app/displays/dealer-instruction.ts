@@ -48,6 +48,8 @@ function seatAndHand(table: TableState, seat: number, hand: number, plain: strin
 export function dealerInstruction({ table, phase, rules, halted }: LiveTable): DealerInstruction {
   if (halted) return { kind: 'halted', text: say('instr.halted') };
   if (phase === 'paused' && table.shoeFaults.includes('linkDown')) return { kind: 'paused', text: say('instr.linkDownPaused') };
+  // Paused because the shoe ran out (src/app/table/shoe-out-pause.ts): what the dealer does next is load the discards.
+  if (phase === 'paused' && table.shoeFaults.length === 0 && !table.faultCard && shoeRunOut(table, rules)) return { kind: 'shoeOut', text: say('instr.shoeOut') };
   if (phase === 'paused') return { kind: 'paused', text: say('instr.paused') };
   if (phase === 'active.awaitingShoe') return { kind: 'loadShoe', text: say('instr.loadShoe') };
   // The results moment (docs/live-table.md): the dealer collects and pays while the results show.

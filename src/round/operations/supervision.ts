@@ -15,9 +15,18 @@ export function raiseCardFault(s: TableState, kind: CardFaultKind, card: Card, w
   emit({ type: 'table.paused', round: s.round, ...withSentence(why), fault: { kind, card } });
 }
 
+/** The cause a pause names in words: typed by its maker, the shoe run out (src/app/table/shoe-out-pause.ts), or none. */
+function pauseReason(input: InputOf<'supervisor'>): Reason {
+  if (input.reason !== undefined) return reason('typed', { text: input.reason });
+  return input.cause === SHOE_OUT_CAUSE ? reason('shoeRanOut', NO_PARAMS) : reason('supervisorPause', NO_PARAMS);
+}
+
+/** The pause's cause when the table pauses itself because the shoe ran out mid-round (docs/procedures.md). */
+export const SHOE_OUT_CAUSE = 'shoeOut';
+
 export function pauseTable(s: TableState, input: InputOf<'supervisor'>, emit: Emit): void {
   emit({
-    type: 'table.paused', round: s.round, ...withSentence(input.reason !== undefined ? reason('typed', { text: input.reason }) : reason('supervisorPause', NO_PARAMS)),
+    type: 'table.paused', round: s.round, ...withSentence(pauseReason(input)),
     ...(input.by !== undefined ? { by: input.by } : {}),
   });
 }
