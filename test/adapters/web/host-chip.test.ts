@@ -1,6 +1,6 @@
 // The live chip on the dealer's and the supervisor's pages (src/adapters/web/pages/host-alarm.ts): the shoe
 // link's state comes from /api/health's `link` and is said in the page's words from its code; the host's
-// other lines have no code and are shown as they came.
+// other lines are said from their codes (`problemReasons`, `degradedReasons`), a line without one as it came.
 import { afterEach, describe, expect, test } from 'vitest';
 import { healthChip } from '../../../src/adapters/web/pages/host-alarm.js';
 import { setLanguage } from '../../../src/adapters/web/pages/i18n.js';
@@ -16,7 +16,17 @@ describe('the live chip', () => {
     expect(healthChip({ problems: ['shoe link handshaking'], link: 'handshaking' })).toMatchObject({ tone: 'amber', detail: 'shoe link handshaking' });
   });
 
-  test('the host\'s own lines have no code: shown as they came, the link\'s line apart', () => {
+  test('the host\'s own lines are said from their codes in the page\'s language, the link\'s line apart', () => {
+    setLanguage('ru');
+    const stalled = { reason: 'event loop stalled 900 ms (limit 500 ms)', code: 'loopStalled', params: { ms: '900', limit: '500' } };
+    expect(healthChip({ problems: [stalled.reason, 'shoe link down'], problemReasons: [stalled, { reason: 'shoe link down', code: 'shoeLinkState', params: { state: 'down' } }], link: 'up' }))
+      .toMatchObject({ tone: 'red', detail: 'цикл событий простаивал 900 мс (предел 500 мс)' });
+    const away = { reason: 'a display gateway lost NATS', code: 'gatewayNatsDown', params: { address: 'nats://a:4222' } };
+    expect(healthChip({ problems: [], degraded: [away.reason], degradedReasons: [away], link: 'up' }).detail).toContain('nats://a:4222');
+    expect(healthChip({ problems: [], degraded: [away.reason], degradedReasons: [away], link: 'up' }).detail).toMatch(/[а-я]/);
+  });
+
+  test('a line without a code, or an answer whose codes do not match its lines, is shown as it came', () => {
     setLanguage('ru');
     expect(healthChip({ problems: ['event loop stalled 900 ms (limit 500 ms)'], link: 'up' }))
       .toMatchObject({ tone: 'red', detail: 'event loop stalled 900 ms (limit 500 ms)' });

@@ -4,7 +4,8 @@
 // (`onHealth`). Read from /api/health, the same judgement answered with 200. Polled: it must show even
 // when the table's view stream has stopped moving. The shoe link's state is a code the answer names
 // (`link`): the chip says it in the page's words (`reason.noShoeLink`, `reason.shoeLinkState`). The other
-// lines of /api/health are sentences without a code: they are shown as they came. A problem the page shows
+// lines come with their codes and values (`problemReasons`, `degradedReasons`: src/adapters/web/health-reasons.ts)
+// and are shown in the page's language; a line without one, as it came. A problem the page shows
 // by itself from its view, in its own words, is left out here (`covered`: a halted table's view carries
 // the log that cannot be written, docs/operations.md, "Storage faults").
 import { READ_PATHS } from '../route-paths.js';
@@ -15,9 +16,11 @@ import { reasonIn, reasonWords, type CodedReason } from './reason-words.js';
 /** What the page reads of /api/health (src/adapters/web/health-routes.ts). */
 export interface HealthAnswer {
   readonly problems?: readonly string[];
-  /** The same problems, in the same order, with their codes. */
-  readonly problemReasons?: readonly { readonly code?: string }[];
+  /** The same problems, in the same order, with their codes and values. */
+  readonly problemReasons?: readonly CodedReason[];
   readonly degraded?: readonly string[];
+  /** The degraded lines, in the same order, with their codes and values. */
+  readonly degradedReasons?: readonly CodedReason[];
   /** The shoe link's state (`up`, `connecting`, `down` …), null when the table has no link. */
   readonly link?: string | null;
 }
@@ -40,12 +43,22 @@ function linkReason(link: string | null | undefined): CodedReason | null {
   return link === null ? { code: 'noShoeLink', params: {} } : { code: 'shoeLinkState', params: { state: link } };
 }
 
-/** The problems less the shoe link's own line (the server writes it as the English message of the link's code). */
-function besidesLink(answer: HealthAnswer): readonly string[] {
+/** The lines as the page says them: each with its code when the answer gives one for every line. */
+function coded(lines: readonly string[] | undefined, reasons: readonly CodedReason[] | undefined): readonly CodedReason[] {
+  const plain = lines ?? [];
+  return reasons?.length === plain.length ? reasons.map((r, i) => ({ ...r, reason: plain[i] })) : plain.map((reason) => ({ reason }));
+}
+
+const LINK_CODES: ReadonlySet<unknown> = new Set(['noShoeLink', 'shoeLinkState']);
+
+/** The problems less the shoe link's own line (its code, or the English message of the link's code). */
+function besidesLink(answer: HealthAnswer): readonly CodedReason[] {
   const link = linkReason(answer.link);
   const line = link ? reasonIn('en', link) : null;
-  return (answer.problems ?? []).filter((problem) => problem !== line);
+  return coded(answer.problems, answer.problemReasons).filter((problem) => !LINK_CODES.has(problem.code) && problem.reason !== line);
 }
+
+const words = (lines: readonly CodedReason[]): string => lines.map((line) => reasonWords(line)).join('; ');
 
 /** The chip's tone and words: red when the shoe link is down or the controller is not ready, amber while the link is being made or the floor is away. */
 export function healthChip(answer: HealthAnswer, silent = false): HealthChip {
@@ -55,9 +68,9 @@ export function healthChip(answer: HealthAnswer, silent = false): HealthChip {
     ? { tone: 'amber', text: t('chip.shoeConnecting'), detail: reasonWords(link) }
     : { tone: 'red', text: t('chip.shoeDown'), detail: reasonWords(link) };
   const problems = besidesLink(answer);
-  const degraded = answer.degraded ?? [];
-  if (problems.length > 0) return { tone: 'red', text: t('chip.problem'), detail: problems.join('; ') };
-  if (degraded.length > 0) return { tone: 'amber', text: t('chip.floorAway'), detail: degraded.join('; ') };
+  const degraded = coded(answer.degraded, answer.degradedReasons);
+  if (problems.length > 0) return { tone: 'red', text: t('chip.problem'), detail: words(problems) };
+  if (degraded.length > 0) return { tone: 'amber', text: t('chip.floorAway'), detail: words(degraded) };
   return { tone: 'green', text: t('chip.live'), detail: '' };
 }
 
@@ -65,8 +78,8 @@ export function healthChip(answer: HealthAnswer, silent = false): HealthChip {
 function uncovered(answer: HealthAnswer, covered: ReadonlySet<string>): HealthAnswer {
   const problems = answer.problems ?? [];
   if (covered.size === 0 || answer.problemReasons?.length !== problems.length) return answer;
-  const codes = answer.problemReasons.map((p) => p.code ?? '');
-  return { ...answer, problems: problems.filter((_, i) => !covered.has(codes[i] ?? '')) };
+  const keep = answer.problemReasons.map((p) => typeof p.code !== 'string' || !covered.has(p.code));
+  return { ...answer, problems: problems.filter((_, i) => keep[i]), problemReasons: answer.problemReasons.filter((_, i) => keep[i]) };
 }
 
 const NOTHING_COVERED: ReadonlySet<string> = new Set();
@@ -78,8 +91,8 @@ const NOTHING_COVERED: ReadonlySet<string> = new Set();
 export function watchHostHealth(id: string, onHealth: (chip: HealthChip) => void = () => {}, covered: () => ReadonlySet<string> = () => NOTHING_COVERED): () => void {
   const element = document.getElementById(id);
   if (!element) return () => {};
-  const show = (problems: readonly string[], degraded: readonly string[]): void => {
-    const lines = [...problems.map((p) => ['problem', p] as const), ...degraded.map((d) => ['degraded', d] as const)];
+  const show = (problems: readonly CodedReason[], degraded: readonly CodedReason[]): void => {
+    const lines = [...problems.map((p) => ['problem', reasonWords(p)] as const), ...degraded.map((d) => ['degraded', reasonWords(d)] as const)];
     element.hidden = lines.length === 0;
     element.className = `host-alarm ${problems.length > 0 ? 'problem' : 'degraded'}`;
     replace(id, ...lines.map(([kind, text]) => h('span', { class: `host-line ${kind}` }, text)));
@@ -89,7 +102,7 @@ export function watchHostHealth(id: string, onHealth: (chip: HealthChip) => void
     if (!last) return;
     const body = uncovered(last, covered());
     // The shoe link has its own place on both pages (the chip, the faults); the rest belongs here.
-    show(besidesLink(body), body.degraded ?? []);
+    show(besidesLink(body), coded(body.degraded, body.degradedReasons));
   };
   const poll = async () => {
     try {
@@ -99,7 +112,7 @@ export function watchHostHealth(id: string, onHealth: (chip: HealthChip) => void
       onHealth(healthChip(last));
     } catch {
       last = null;
-      show([t('host.silent')], []);
+      show([{ reason: t('host.silent') }], []);
       onHealth(healthChip({}, true));
     }
   };
