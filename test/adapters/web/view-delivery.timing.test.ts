@@ -1,6 +1,5 @@
 // Delivering the shared views: a slow display skips to the newest view (conflation, bounded by
 // ws bufferedAmount); a display that leaves is forgotten at once; connecting displays cost no replay.
-// Sockets on loopback to a server in this process; nothing is timed, so it runs in the parallel group.
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { pino } from 'pino';
 import { WebSocket } from 'ws';
@@ -131,10 +130,8 @@ describe('display sockets on the shared projections', () => {
     });
   }
 
-  // Waits for the sockets (loopback, this process) with a bound that only catches a hang: the file runs
-  // beside others in the parallel group.
   const until = async (check: () => boolean, what: string) => {
-    for (const end = Date.now() + 20_000; !check() && Date.now() < end; ) await new Promise((r) => setTimeout(r, 10));
+    for (let i = 0; i < 400 && !check(); i++) await new Promise((r) => setTimeout(r, 10));
     expect(check(), what).toBe(true);
   };
 
