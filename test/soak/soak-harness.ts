@@ -196,7 +196,7 @@ interface HeldTimer extends TimerHandle {
  * (src/adapters/web/conflated-sender.ts). Its 50 clients share one worker thread on a two-core machine
  * beside a table run a hundred times faster than real time, which on a slow day cannot read ~60,000 views a
  * second; a conflated view would then count as a miss, though the server did what it is meant to do for a
- * slow display (conflation itself is tested in test/adapters/web/view-delivery.test.ts). A view
+ * slow display (conflation itself is tested in test/adapters/web/view-delivery.timing.test.ts). A view
  * lost or reordered on the way still fails the soak.
  */
 export class SoakClock implements Clock {
