@@ -52,7 +52,48 @@ const PAIRED = [
   // bounds of 10-60 s, never timed. Run two at a time three times, and beside the crash test.
   'test/cli/log-lines.timing.test.ts',
   'test/composition/one-writer.timing.test.ts',
+  // The pit console in Chromium: its own server on a free port, one browser.
+  'test/adapters/web/pit-console-axe.timing.test.ts',
+  // NATS is the point: each file's own nats-server (a free port, a scratch store) stopped and started again,
+  // or the shared one under a table id, stream and subject prefix of the file's own; they wait, with bounds,
+  // for what reaches the gateway, the floor or the stream, and hold nothing to a latency. (The floor's
+  // --idle-exit case leaves 3 s for one publish the test makes at once.) Run two at a time three times
+  // under load 13-22 (2026-12-07).
+  'test/adapters/floor/stale-table.timing.test.ts',
+  'test/adapters/web/nats-displays.timing.test.ts',
+  'test/cli/displays-outage.timing.test.ts',
+  'test/cli/floor-cli.timing.test.ts',
+  'test/floor/floor-cli.timing.test.ts',
+  'test/floor/floor-cluster.timing.test.ts',
+  // The wire abused over pty pairs of each file's own, against the C host shoe and the TS emulator: every
+  // card once, in order, a stale HELLO an incident with no phantom input, garbage survived — waited for with
+  // bounds of 5-60 s, never timed (a late bot's decision times out; nothing asserts the outcome). The C
+  // shoe's build is written under a temporary name, so two files building it at once never run half a
+  // binary. Run two at a time three times under load 13-18 (2026-12-07).
+  'test/e2e/c-shoe-abuse.timing.test.ts',
+  'test/e2e/pty-wire-abuse.timing.test.ts',
 ];
+// Alone, in "timing" (each file says more at its head):
+// - test/adapters/serial/link-pty.timing.test.ts, test/e2e/c-shoe-link.timing.test.ts: an unplug of 4 s
+//   against the link's 3.5 s watchdog, and the test asserts the link went down: a timer late under load by
+//   half a second misses it.
+// - test/conformance/conformance.timing.test.ts: the clauses' deadlines over ptys; under load a
+//   conformant shoe can fail one (alone at load 9, 2026-12-07, the TS emulator failed §9.2 once).
+// - test/adapters/store/jetstream-replicator.timing.test.ts: the table's appends during an outage held
+//   under 250 ms.
+// - test/adapters/web/health.timing.test.ts, table-health-pages.timing.test.ts: the event loop held up on
+//   purpose and judged by its lag (a stall is 250 ms); another file's load makes stalls of its own.
+// - test/composition/floor-outage.timing.test.ts: the replica must overtake a table that deals on at full
+//   pace, within 20 s; run two at a time under load (2026-12-07), it did not, three times of three.
+// - test/adapters/web/view-delivery.timing.test.ts: twenty displays connect to a table server that sheds
+//   its displays when its event loop lags; moved to the parallel group (2026-12-07), it was refused (503).
+// - test/cli/floor-outage-cli.timing.test.ts: `shoe floor --follow` must print its first round within 15 s
+//   of starting; run two at a time under load 18 (2026-12-07), once it did not.
+// - test/composition/table-feed.timing.test.ts: the feed's WARN is looked for the moment its alarm shows;
+//   run two at a time under load (2026-12-07), once it was not yet logged.
+// - test/soak/table-soak.timing.test.ts: its 50 displays must keep up with a table dealing as fast as it
+//   can; run two at a time under load (2026-12-07), displays fell behind and were dropped.
+// - the service-life files (above).
 
 // Started first in their group: the waiting files, then a quick one (so the first result shows within
 // seconds), then the longest, so the group does not end on one long file (without this, a fresh checkout
@@ -77,6 +118,7 @@ const FIRST = [
   'test/adapters/store/crash-recovery.timing.test.ts',
   'test/adapters/web/floor-pages.timing.test.ts',
   'test/adapters/web/screens.timing.test.ts',
+  'test/e2e/pty-wire-abuse.timing.test.ts',
 ];
 
 class LongFirst extends BaseSequencer {

@@ -58,13 +58,24 @@ function comparable(snapshot: unknown): string {
 const persisted = (snapshot: RoundSnapshot, rules: RuleSet): Snapshot<unknown> =>
   JSON.parse(JSON.stringify(createActor(roundMachine, { input: { rules }, snapshot }).getPersistedSnapshot())) as Snapshot<unknown>;
 
-/** One input on both sides: the same facts, snapshot and phase. */
-function expectSameStep(reference: XstateTable, engine: TableEngine, event: MachineEvent, where: string): void {
+/** One input on both sides: the same facts, snapshot and phase. Returns the reference's persisted snapshot. */
+function expectSameStep(reference: XstateTable, engine: TableEngine, event: MachineEvent, where: string): Snapshot<unknown> {
   const expected = reference.send(event);
   const got = engine.submit(event.input, event.line);
   expect(JSON.stringify(got), where).toBe(JSON.stringify(expected));
-  expect(comparable(engine.persistedSnapshot()), `${where}: snapshot`).toBe(comparable(reference.actor.getPersistedSnapshot()));
+  const snapshot = reference.actor.getPersistedSnapshot();
+  expect(comparable(engine.persistedSnapshot()), `${where}: snapshot`).toBe(comparable(snapshot));
   expect(engine.phase, `${where}: phase`).toBe(flatten(reference.actor.getSnapshot().value));
+  return snapshot;
+}
+
+/** Frozen through and through: a runner that changed the snapshot it was restored from would throw. */
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
 }
 
 const coverage = { states: new Map<string, Set<string>>(), transitions: new Map<string, Set<unknown>>() };
@@ -79,26 +90,35 @@ describe.each(knownRuleSets().map((name) => [name, loadRuleSet(name).rules] as c
       const found = getShortestPaths(roundMachine, { input: { rules }, fromState: start.snapshot, events: start.inputs, serializeState: abstractState, limit: 200_000 }); // over the limit, xstate/graph throws
       const from = persisted(start.snapshot, rules);
       const walks = found.map((path) => path.steps.map((step) => step.event as MachineEvent).filter((e) => (e.type as string) !== 'xstate.init'));
-      // A path that begins another is checked as part of it (inputs are compared one by one).
+      const ends = new Set(walks.map(key));
+      // A path that begins another is checked as part of it (inputs are compared one by one), and its end is
+      // where that longer path's reference passes after as many inputs: from there, as from every path's end,
+      // every input the walk tries, each on a fresh actor and runner restored from that persisted snapshot
+      // (one parse, frozen, for all of them: neither side may change what it was restored from).
       const prefixes = new Set(walks.flatMap((events) => events.map((_, i) => key(events.slice(0, i)))));
-      for (const events of walks) {
-        const reference = new XstateTable(rules, from, taken, entered);
-        const engine = new TableEngine(rules, from);
-        if (!prefixes.has(key(events))) {
-          events.forEach((event, i) => expectSameStep(reference, engine, event, `${start.name} path ${paths} input ${i + 1}`));
-          inputs += events.length;
-        } else {
-          for (const event of events) reference.send(event);
-        }
-        // From the state the path reaches, every input the walk tries: every transition it saw.
-        const at = JSON.stringify(reference.actor.getPersistedSnapshot());
+      const fromEnd = (reference: XstateTable, snapshot: Snapshot<unknown>, where: string): void => {
+        const here = deepFreeze(JSON.parse(JSON.stringify(snapshot)) as Snapshot<unknown>);
         for (const event of start.inputs(reference.actor.getSnapshot())) {
-          const here = JSON.parse(at) as Snapshot<unknown>;
-          expectSameStep(new XstateTable(rules, here, taken, entered), new TableEngine(rules, here), event, `${start.name} path ${paths} then ${JSON.stringify(event.input)}`);
+          expectSameStep(new XstateTable(rules, here, taken, entered), new TableEngine(rules, here), event, `${where} then ${JSON.stringify(event.input)}`);
           inputs++;
         }
         paths++;
+      };
+      for (const events of walks) {
+        if (prefixes.has(key(events))) continue;
+        const reference = new XstateTable(rules, from, taken, entered);
+        const engine = new TableEngine(rules, from);
+        const path = paths;
+        if (ends.delete(key([]))) fromEnd(reference, reference.actor.getPersistedSnapshot(), `${start.name} path ${path} input 0`);
+        events.forEach((event, i) => {
+          const where = `${start.name} path ${path} input ${i + 1}`;
+          const snapshot = expectSameStep(reference, engine, event, where);
+          inputs++;
+          const end = key(events.slice(0, i + 1));
+          if (ends.delete(end)) fromEnd(reference, snapshot, where);
+        });
       }
+      expect([...ends], `${start.name}: paths whose end was never reached`).toEqual([]);
     }
     const states = new Set([...entered].flatMap((path) => path.split('.').map((_, i, keys) => `table.${keys.slice(0, i + 1).join('.')}`)));
     coverage.states.set(name, states);

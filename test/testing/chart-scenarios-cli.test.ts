@@ -1,7 +1,8 @@
 // `shoe scenarios generate`, then `shoe check`: for every rule set the generated scenarios reach every state
 // and transition of the round machine — the printed counts equal the chart's own totals, counted here from
 // the machine's configuration, and replaying the files through xstate's actor takes every transition — and
-// they all pass; a scenario with one expectation changed fails.
+// they all pass; a scenario with one expectation changed fails. Both verbs run through the `shoe` dispatcher
+// in this process (test/support/shoe-in-process.ts), but the failing check, which runs the CLI's process.
 import { describe, expect, test } from 'vitest';
 import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -67,7 +68,9 @@ describe('shoe scenarios generate', () => {
       files += scenarios.length;
     }
 
-    const checked = await runCli(['check', '--quiet', ...dirs]);
+    // The files pass `shoe check` run in this process (the verb, not the process, is what holds them); the
+    // changed one below goes through the CLI as a user runs it, its exit status and its line.
+    const checked = await shoeInProcess('check', '--quiet', ...dirs);
     expect(checked.stdout).toBe(`${files} passed, 0 failed, 0 unreadable\n`);
     expect(checked.code).toBe(0);
 
