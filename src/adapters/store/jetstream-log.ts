@@ -55,6 +55,18 @@ export interface JetStreamLogOptions {
   readonly clock?: Clock;
 }
 
+/** What a publish may carry besides the event: its place in a batch, its body already encoded. */
+export interface PublishExtras {
+  readonly batch?: { readonly index: number; readonly size: number };
+  /** `encodeEvent(event)`, when the caller has it already. */
+  readonly body?: Uint8Array;
+}
+
+/** A message's body: the canonical JSON of the whole envelope. */
+export function encodeEvent(event: StoredEvent): Uint8Array {
+  return new TextEncoder().encode(canonicalJson(event));
+}
+
 /** A stream's head in JetStream, with the JetStream sequence of its last message. */
 export interface JetStreamHead extends StreamHead {
   readonly streamSeq: number;
@@ -193,18 +205,19 @@ export class JetStreamLog {
 
   /**
    * Publishes one stored event right after the message at `expectLastStreamSeq` (0 for the
-   * table's first). Returns its JetStream sequence. A duplicate ack is accepted only if the
-   * stored message is this very event.
+   * table's first; `undefined`: no such condition, for a publish whose predecessor is still in
+   * flight — see jetstream-publish-window.ts). Returns its JetStream sequence. A duplicate ack
+   * is accepted only if the stored message is this very event.
    */
-  async publish(event: StoredEvent, expectLastStreamSeq: number, batch?: { index: number; size: number }): Promise<number> {
+  async publish(event: StoredEvent, expectLastStreamSeq: number | undefined, extra: PublishExtras = {}): Promise<number> {
     const h = headers();
-    h.set('Nats-Expected-Last-Subject-Sequence', String(expectLastStreamSeq));
+    if (expectLastStreamSeq !== undefined) h.set('Nats-Expected-Last-Subject-Sequence', String(expectLastStreamSeq));
     h.set('Table-Seq', String(event.seq));
     h.set('Event-Hash', event.hash);
-    if (batch) h.set('Batch', `${batch.index}/${batch.size}`);
+    if (extra.batch) h.set('Batch', `${extra.batch.index}/${extra.batch.size}`);
     let ack;
     try {
-      ack = await this.js.publish(this.subject(event.tableId), new TextEncoder().encode(canonicalJson(event)), {
+      ack = await this.js.publish(this.subject(event.tableId), extra.body ?? encodeEvent(event), {
         msgID: `${event.tableId}:${event.seq}`,
         headers: h,
         timeout: this.timeoutMs,

@@ -6,18 +6,21 @@
  *   log itself, so an outage of any length costs no memory and loses nothing).
  * - In order, no gap, no duplicate: on every (re)start it asks JetStream for the last seq it
  *   holds for the table, checks that event's hash against the source (a diverged copy stops the
- *   replicator instead of being papered over), and publishes from the next seq, one event at a
- *   time, each with `Nats-Msg-Id: <tableId>:<seq>` and `Nats-Expected-Last-Subject-Sequence`.
- *   A publish whose ack was lost is either dropped as a duplicate or refused as out of sequence,
- *   after which the replicator re-reads JetStream's head and carries on from there.
+ *   replicator instead of being papered over), and publishes from the next seq, several events
+ *   in flight (jetstream-publish-window.ts: each with `Nats-Msg-Id: <tableId>:<seq>`, the first
+ *   behind an acknowledged one with `Nats-Expected-Last-Subject-Sequence`). On a failure it lets
+ *   what is in flight settle, re-reads JetStream's head, checks that the events stored after the
+ *   last acknowledged one are the source's next ones, in order (a publish whose ack was lost is
+ *   there once; a gap stops the replicator), and carries on from the head.
  * - The connection should be made with `maxReconnectAttempts: -1` (and `waitOnFirstConnect`)
  *   so that nats.js keeps reconnecting; the replicator retries with capped backoff meanwhile.
  */
-import { BehaviorSubject, filter, firstValueFrom, timeout, type Observable, type Subscription } from 'rxjs';
+import { BehaviorSubject, type Observable, type Subscription } from 'rxjs';
 import type { NatsConnection } from 'nats';
 import type { EventStore } from '../../ports/event-store.js';
 import { validateStreamId } from '../../log/event-validation.js';
-import { JetStreamLog, type JetStreamLogOptions } from './jetstream-log.js';
+import { JetStreamLog, encodeEvent, type JetStreamHead, type JetStreamLogOptions } from './jetstream-log.js';
+import { ConnectionEpochs, DEFAULT_WINDOW, PublishWindow, type PublishWindowLimits, type Replicated } from './jetstream-publish-window.js';
 import type { Clock } from '../../ports/clock.js';
 import { realClock } from '../clock/real-clock.js';
 
@@ -53,6 +56,8 @@ export interface JetStreamReplicatorOptions {
   /** First and longest pause between attempts while JetStream is unreachable. Default 200 / 5000 ms. */
   readonly retryDelayMs?: number;
   readonly maxRetryDelayMs?: number;
+  /** Publishes in flight (jetstream-publish-window.ts). Default 256 events, 1 MiB, 1 s. */
+  readonly window?: Partial<PublishWindowLimits>;
   /** Look at the source this often even without an append notification. Default 1000 ms. */
   readonly pollIntervalMs?: number;
   /** The pauses' clock: the table's (default: the process's). */
@@ -79,12 +84,18 @@ export class JetStreamReplicator {
   private dirty = false;
   private wakeUp: (() => void) | undefined;
   private wakeups: Subscription | undefined;
+  /** The last event JetStream acknowledged to this replicator, kept across its sessions. */
+  private acknowledged: Replicated | undefined;
+  private readonly epochs: ConnectionEpochs;
+  private readonly limits: PublishWindowLimits;
 
   private readonly clock: Clock;
 
   constructor(private readonly options: JetStreamReplicatorOptions) {
     validateStreamId(options.tableId);
     this.clock = options.clock ?? realClock();
+    this.epochs = new ConnectionEpochs(options.connection);
+    this.limits = { ...DEFAULT_WINDOW, ...options.window };
     this.statusSubject = new BehaviorSubject<ReplicatorStatus>({ tableId: options.tableId, state: 'idle', replicatedSeq: 0, sourceSeq: 0, retries: 0 });
   }
 
@@ -99,6 +110,7 @@ export class JetStreamReplicator {
   start(): void {
     if (this.running) return;
     this.stopping = false;
+    this.epochs.start();
     this.running = this.run().catch((error: unknown) => {
       // Only the source itself failing gets here (e.g. the store was closed).
       this.options.logger?.error({ tableId: this.options.tableId, err: error }, 'replicator stopped: cannot read the table log');
@@ -113,17 +125,29 @@ export class JetStreamReplicator {
     this.running = undefined;
     this.wakeups?.unsubscribe();
     this.wakeups = undefined;
+    this.epochs.stop();
     if (this.status.state !== 'failed') this.update({ state: 'stopped' });
   }
 
-  /** Resolves once JetStream holds the table up to `seq`. */
+  /** Resolves once JetStream holds the table up to `seq` (`timeoutMs` on the replicator's clock). */
   async waitFor(seq: number, timeoutMs = 30_000): Promise<void> {
-    await firstValueFrom(
-      this.statusSubject.pipe(
-        filter((s) => s.replicatedSeq >= seq || s.state === 'failed'),
-        timeout(timeoutMs),
-      ),
-    );
+    await new Promise<void>((resolve, reject) => {
+      let settled = false;
+      let subscription: Subscription | undefined;
+      const settle = (error?: Error): void => {
+        if (settled) return;
+        settled = true;
+        this.clock.clearTimeout(timer);
+        subscription?.unsubscribe();
+        if (error) reject(error);
+        else resolve();
+      };
+      const timer = this.clock.setTimeout(() => settle(new Error(`replicator: seq ${seq} not in JetStream after ${timeoutMs} ms`)), timeoutMs);
+      subscription = this.statusSubject.subscribe((s) => {
+        if (s.replicatedSeq >= seq || s.state === 'failed') settle();
+      });
+      if (settled) subscription.unsubscribe();
+    });
     if (this.status.replicatedSeq < seq) throw new Error(`replicator failed: ${this.status.lastError ?? 'unknown'}`);
   }
 
@@ -171,25 +195,52 @@ export class JetStreamReplicator {
       const [local] = await source.read(tableId, { from: remote.version, limit: 1 });
       if (!local || local.hash !== remote.hash) throw new ReplicaDivergedError(tableId, remote.version);
     }
-    let cursor = remote.version;
-    let lastStreamSeq = remote.streamSeq;
-    this.update({ replicatedSeq: cursor, state: 'catching-up' });
+    if (this.acknowledged && remote.version > this.acknowledged.seq) await this.checkStoredAfter(log, this.acknowledged, remote);
+    const window = new PublishWindow(log, { seq: remote.version, streamSeq: remote.streamSeq }, this.limits, this.epochs, this.clock);
+    this.acknowledged = window.acknowledged;
+    this.update({ replicatedSeq: remote.version, state: 'catching-up' });
     const pageSize = this.options.pageSize ?? 500;
-    while (!this.stopping) {
-      this.dirty = false;
-      const page = await source.read(tableId, { from: cursor + 1, limit: pageSize });
-      for (const event of page) {
-        if (this.stopping) return;
-        lastStreamSeq = await log.publish(event, lastStreamSeq);
-        cursor = event.seq;
-        onProgress();
-        const sourceSeq = Math.max(cursor, this.status.sourceSeq);
-        this.update({ replicatedSeq: cursor, sourceSeq, retries: 0, state: cursor < sourceSeq ? 'catching-up' : 'live' });
+    const settle = async (): Promise<void> => {
+      const event = await window.settleOldest();
+      this.acknowledged = window.acknowledged;
+      onProgress();
+      const sourceSeq = Math.max(event.seq, this.status.sourceSeq);
+      this.update({ replicatedSeq: event.seq, sourceSeq, retries: 0, state: event.seq < sourceSeq ? 'catching-up' : 'live' });
+    };
+    try {
+      while (!this.stopping) {
+        this.dirty = false;
+        const page = await source.read(tableId, { from: window.nextSeq, limit: pageSize });
+        for (const event of page) {
+          if (this.stopping) return;
+          const body = encodeEvent(event);
+          while (!window.canSend(body.length)) await settle();
+          window.send(event, body);
+        }
+        if (page.length < pageSize) {
+          // Everything appended is sent: take its acks (appends meanwhile go in the next round).
+          while (window.size > 0 && !this.stopping) await settle();
+          if (this.status.state !== 'live') this.update({ state: 'live', retries: 0 });
+          await this.pause(this.options.pollIntervalMs ?? 1000, true);
+        }
       }
-      if (page.length < pageSize) {
-        if (this.status.state !== 'live') this.update({ state: 'live', retries: 0 });
-        await this.pause(this.options.pollIntervalMs ?? 1000, true);
-      }
+    } finally {
+      await window.drain();
+    }
+  }
+
+  /**
+   * After a failure: what JetStream holds past the last acknowledged event (publishes whose acks
+   * were lost) must be the source's next events, each once, in order — else the copy has a gap.
+   */
+  private async checkStoredAfter(log: JetStreamLog, from: Replicated, head: JetStreamHead): Promise<void> {
+    const { source, tableId } = this.options;
+    const expected = await source.read(tableId, { from: from.seq + 1, limit: head.version - from.seq });
+    let at = from.streamSeq + 1;
+    for (const event of expected) {
+      const stored = await log.nextFrom(tableId, at);
+      if (!stored || stored.event.seq !== event.seq || stored.event.hash !== event.hash) throw new ReplicaDivergedError(tableId, event.seq);
+      at = stored.streamSeq + 1;
     }
   }
 

@@ -100,7 +100,7 @@ export class NatsEventStore implements EventStore {
       let last = head.streamSeq;
       for (let i = alreadyStored; i < sealed.length; i += 1) {
         try {
-          last = await this.log.publish(sealed[i]!, last, { index: i + 1, size: sealed.length });
+          last = await this.log.publish(sealed[i]!, last, { batch: { index: i + 1, size: sealed.length } });
         } catch (error) {
           if (error instanceof SubjectSequenceConflict) {
             throw new WrongExpectedVersionError(streamId, options.expectedVersion, (await this.log.head(streamId)).version);

@@ -75,8 +75,8 @@ describe.skipIf(skip)(`nats-jetstream: specifics${skip ? ` (skipped: ${skip})` :
     const batch = makeEvents(0, 4);
     // The dead writer got two of four messages out and never wrote its idempotency record.
     const sealed = sealEvents(s, { version: 0, hash: GENESIS_HASH }, batch);
-    const first = await store.log.publish(sealed[0]!, 0, { index: 1, size: 4 });
-    await store.log.publish(sealed[1]!, first, { index: 2, size: 4 });
+    const first = await store.log.publish(sealed[0]!, 0, { batch: { index: 1, size: 4 } });
+    await store.log.publish(sealed[1]!, first, { batch: { index: 2, size: 4 } });
     await expect(store.append(s, batch, { expectedVersion: 0 })).rejects.toBeInstanceOf(WrongExpectedVersionError);
     const completed = await store.append(s, batch, { expectedVersion: 0, idempotencyKey: 'deal-9' });
     expect(completed).toMatchObject({ firstSeq: 1, lastSeq: 4, replayed: false });
