@@ -1,4 +1,5 @@
-// `shoe recall DB` (options: its spec): the last rounds of a table log, or (`--shoes`) its shoe receipts.
+// `shoe recall DB` (options: its spec): the last rounds of a table log, or (`--shoes`) its shoe receipts and
+// the stub counts entered for them.
 import { openTableFile } from '../adapters/store/sqlite-table-file.js';
 import { recallLastRounds } from '../app/audit/recall-rounds.js';
 import { describeRecalledFact } from '../app/audit/recall-story.js';
@@ -39,16 +40,24 @@ export async function recallCommand(args: CommandArgs<OptionSpecs>, out: Out): P
 /** How many events `--shoes` reads at a time (constant memory over a long log). */
 const PAGE = 5_000;
 
-/** Every shoe receipt on the log (docs/procedures.md, "Shoe change and end-of-shoe reconciliation"), in words or JSON. */
+/** Every shoe receipt on the log and every stub count (docs/procedures.md, "Shoe change and end-of-shoe
+ *  reconciliation", "Missing cards"), in log order, in words or JSON. */
 async function shoeReceipts(store: EventStore, tableId: string, json: boolean, out: Out): Promise<number> {
   const receipts: StoredEvent[] = [];
+  const stubs: StoredEvent[] = [];
   for (let from = 1; ; from += PAGE) {
     const page = await store.read(tableId, { from, limit: PAGE });
-    for (const event of page) if (event.type === 'shoe.receipt') receipts.push(event);
+    for (const event of page) {
+      if (event.type === 'shoe.receipt') receipts.push(event);
+      else if (event.type === 'shoe.stubCounted') stubs.push(event);
+    }
     if (page.length < PAGE) break;
   }
-  if (json) out(JSON.stringify({ tableId, receipts: receipts.map((e) => ({ seq: e.seq, wallTime: e.wallTime, ...e.data })) }, null, 2));
+  const record = (e: StoredEvent) => ({ seq: e.seq, wallTime: e.wallTime, ...e.data });
+  if (json) out(JSON.stringify({ tableId, receipts: receipts.map(record), stubCounts: stubs.map(record) }, null, 2));
   else if (receipts.length === 0) out(`${tableId}: no shoe receipt on this log (receipts are written from the first shoe after the table file's shoeReceipt is on)`);
-  else for (const e of receipts) out(`${e.wallTime} #${e.seq} ${describeEvent({ type: 'shoe.receipt', ...e.data } as TableEvent) ?? ''}`);
+  else {
+    for (const e of [...receipts, ...stubs].sort((a, b) => a.seq - b.seq)) out(`${e.wallTime} #${e.seq} ${describeEvent({ type: e.type, ...e.data } as TableEvent) ?? ''}`);
+  }
   return 0;
 }

@@ -7,6 +7,7 @@ import type { Catalogue } from './catalogue.js';
 import { REASONS_EN } from './catalogue-en-reasons.js';
 import { PIT_EN } from './catalogue-en-pit.js';
 import { PROCEDURES_EN } from './catalogue-en-procedures.js';
+import { SHOES_EN } from './catalogue-en-shoes.js';
 
 export const MESSAGES_EN: Catalogue = {
   // The pages' words.
@@ -106,7 +107,7 @@ export const MESSAGES_EN: Catalogue = {
   'alarmTodo.cardRefused': 'Check the shoe’s reader and the card.',
   'alarmTodo.restartMidRound': 'Check the round on the table against the log; resume or void it.',
   'alarmTodo.shuffleSuspect': 'Have the cards shuffled again before the next shoe.',
-  'alarmTodo.shoeAnomaly': 'Read the shoe’s receipt on the log (`shoe recall --shoes`) and check the stub and the discards for what it names.',
+  'alarmTodo.shoeAnomaly': 'Read the shoe’s receipt under Shoes (or `shoe recall --shoes`) and check the stub and the discards for what it names.',
   'alarmTodo.other': 'Check the log.',
   'instr.loadShoe': 'Shuffle and load a new shoe',
   'instr.collect': 'Collect and pay: the results of round {round} are on the screens',
@@ -384,4 +385,5 @@ export const MESSAGES_EN: Catalogue = {
   ...REASONS_EN,
   ...PIT_EN,
   ...PROCEDURES_EN,
+  ...SHOES_EN,
 };

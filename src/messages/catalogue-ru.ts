@@ -7,6 +7,7 @@ import type { Catalogue } from './catalogue.js';
 import { REASONS_RU } from './catalogue-ru-reasons.js';
 import { PIT_RU } from './catalogue-ru-pit.js';
 import { PROCEDURES_RU } from './catalogue-ru-procedures.js';
+import { SHOES_RU } from './catalogue-ru-shoes.js';
 
 export const MESSAGES_RU: Catalogue = {
   // The pages' words.
@@ -106,7 +107,7 @@ export const MESSAGES_RU: Catalogue = {
   'alarmTodo.cardRefused': 'Проверьте считыватель шуза и карту.',
   'alarmTodo.restartMidRound': 'Сверьте раунд на столе с журналом; продолжите или аннулируйте его.',
   'alarmTodo.shuffleSuspect': 'Перетасуйте карты заново перед следующим шузом.',
-  'alarmTodo.shoeAnomaly': 'Прочтите сверку шуза в журнале (`shoe recall --shoes`) и проверьте остаток и сброс на то, что в ней названо.',
+  'alarmTodo.shoeAnomaly': 'Прочтите сверку шуза в разделе «Шузы» (или `shoe recall --shoes`) и проверьте остаток и сброс на то, что в ней названо.',
   'alarmTodo.other': 'Проверьте журнал.',
   'instr.loadShoe': 'Перетасуйте и зарядите новый шуз',
   'instr.collect': 'Соберите проигрыши и выплатите выигрыши: итоги раунда {round} на экранах',
@@ -384,4 +385,5 @@ export const MESSAGES_RU: Catalogue = {
   ...REASONS_RU,
   ...PIT_RU,
   ...PROCEDURES_RU,
+  ...SHOES_RU,
 };

@@ -101,6 +101,7 @@ export function copyTable(t: TableState): TableState {
   if (t.burnCalled !== undefined) copy.burnCalled = t.burnCalled;
   if (t.shoeOut !== undefined) copy.shoeOut = t.shoeOut;
   if (t.shoeReceipts !== undefined) copy.shoeReceipts = t.shoeReceipts;
+  if (t.lastReceipt !== undefined) copy.lastReceipt = t.lastReceipt;
   return copy;
 }
 

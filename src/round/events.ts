@@ -60,7 +60,10 @@ export type TableEvent =
     type: 'shoe.receipt'; round: number; shoe: number; removal: ShoeRemoval;
     loaded: number; drawn: number; burned: number; burnedInPlay: number; dealt: number; setAside: number; foreign: number;
     left: number; anomalies: ReceiptAnomaly[];
-  };
+  }
+  // The removed shoe's stub counted by hand (docs/procedures.md, "Missing cards"): `left` is the receipt's,
+  // `missing` = left − stub (below 0: more cards in the stub than the shoe should hold).
+  | { type: 'shoe.stubCounted'; round: number; shoe: number; stub: number; left: number; missing: number; by?: string };
 
 /** How a shoe was removed: its end after the cut card, a supervisor's shoe change, a new shoe loaded over it,
  *  or the shoe running out mid-round (its discards reloaded). */

@@ -66,6 +66,10 @@ export const tableInputSchema = z.discriminatedUnion('type', [
     seat: seat.optional(),
     hand: z.number().int().optional(),
     cause: z.string().optional(),
+    // countStub (docs/procedures.md, "Missing cards"): the cards counted in the removed shoe's stub, and the
+    // shoe the supervisor counted (absent: the shoe last removed).
+    stub: z.number().int().optional(),
+    shoe: z.number().int().optional(),
     ...optionalTime,
   }),
 ]);

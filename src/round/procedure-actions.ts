@@ -10,6 +10,7 @@ import { applyCorrection, enterCard } from './operations/misscan.js';
 import { recordMove } from './operations/misplaced-card.js';
 import { burnCalledCard, burnFaultCard, callBurn } from './operations/called-burn.js';
 import { loadDiscards } from './operations/shoe-out.js';
+import { countStub } from './operations/stub-count.js';
 
 type Sup = InputOf<'supervisor'>;
 
@@ -31,4 +32,5 @@ export const procedureActions = {
   loadDiscards: operation((s, rules, e, emit) => loadDiscards(s, rules, e.type === 'supervisor' ? e.input.by : undefined, emit, false)),
   /** Paused (the dealer stopped when the shoe ran out): the discards loaded, the table resumes. */
   loadDiscardsAndResume: operation((s, rules, e, emit) => loadDiscards(s, rules, e.type === 'supervisor' ? e.input.by : undefined, emit, true)),
+  countStub: withSupervisor((s, _r, sup, emit) => countStub(s, sup, emit)),
 } satisfies Record<string, StepAction>;

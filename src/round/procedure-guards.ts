@@ -1,5 +1,5 @@
 // The round machine's guards for the dealer-error procedures (docs/procedures.md), by name: each asks the
-// procedure's own refusal (./operations/misscan.ts, misplaced-card.ts, called-burn.ts, shoe-out.ts) whether
+// procedure's own refusal (./operations/misscan.ts, misplaced-card.ts, called-burn.ts, shoe-out.ts, stub-count.ts) whether
 // the input is taken now. Merged into roundGuards (round-guards.ts).
 import type { MachineEvent } from './inputs.js';
 import type { RoundContext } from './round-context.js';
@@ -7,6 +7,7 @@ import { judgeCorrection, refuseEntry } from './operations/misscan.js';
 import { refuseMove } from './operations/misplaced-card.js';
 import { refuseBurnCall, refuseFaultCardBurn } from './operations/called-burn.js';
 import { shoeRunOut } from './operations/shoe-out.js';
+import { refuseStubCount } from './operations/stub-count.js';
 
 type GuardArgs = { context: RoundContext; event: MachineEvent };
 
@@ -45,4 +46,8 @@ export const procedureGuards = {
   burnCalled: ({ context }) => context.table.burnCalled !== undefined,
   discardsLoadable: ({ context, event }) =>
     (event.type === 'shoe.loaded' || supervisorInput(event, 'loadDiscards') !== null) && shoeRunOut(context.table, context.rules),
+  stubCountable: ({ context, event }) => {
+    const sup = supervisorInput(event, 'countStub');
+    return sup !== null && refuseStubCount(context.table, sup) === null;
+  },
 } satisfies Record<string, (args: GuardArgs) => boolean>;

@@ -6,8 +6,9 @@
 /** enterCard: the card the shoe could not read, entered by hand (PROTOCOL.md §7.4.2 "manual entry").
  *  correctCard: a card read wrong, as it truly is. moveCard: a card put on the wrong box, moved to the box
  *  the table named. burnCard: a card exposed, on the floor, face up in the shoe, or drawn by the dealer on a
- *  standing hand, burned. loadDiscards: the shoe ran out mid-round; the reshuffled discards are loaded. */
-export const PROCEDURE_ACTIONS = ['enterCard', 'correctCard', 'moveCard', 'burnCard', 'loadDiscards'] as const;
+ *  standing hand, burned. loadDiscards: the shoe ran out mid-round; the reshuffled discards are loaded.
+ *  countStub: the cards left in a removed shoe's stub, counted by hand (the missing cards). */
+export const PROCEDURE_ACTIONS = ['enterCard', 'correctCard', 'moveCard', 'burnCard', 'loadDiscards', 'countStub'] as const;
 export type ProcedureAction = (typeof PROCEDURE_ACTIONS)[number];
 
 /** Why a card is burned in play (South Dakota 20:18:15:28; Louisiana III-3106 C; studio "Card on Floor"). */

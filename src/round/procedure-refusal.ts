@@ -7,6 +7,7 @@ import { reason, type Reason } from './reasons.js';
 import { judgeCorrection, refuseEntry } from './operations/misscan.js';
 import { refuseMove } from './operations/misplaced-card.js';
 import { refuseBurnCall, refuseFaultCardBurn } from './operations/called-burn.js';
+import { refuseStubCount } from './operations/stub-count.js';
 
 export function refuseProcedure({ table, rules }: RoundContext, event: MachineEvent): Reason | null {
   if (event.type !== 'supervisor') return null;
@@ -17,6 +18,7 @@ export function refuseProcedure({ table, rules }: RoundContext, event: MachineEv
     case 'moveCard': return refuseMove(table, sup);
     case 'burnCard': return table.faultCard ? refuseFaultCardBurn(table, sup) : refuseBurnCall(table, sup);
     case 'loadDiscards': return reason('shoeNotOut', NO_PARAMS);
+    case 'countStub': return refuseStubCount(table, sup);
     default: return null;
   }
 }

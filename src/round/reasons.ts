@@ -114,6 +114,12 @@ export interface RoundReasonParams {
   sideBetSettledOnCard: { read: Card; card: Card; kind: string };
   cardNotOnBox: { card: Card; seat: number; hand: number };
   cardNotWithDealer: { card: Card };
+  // The stub count (./operations/stub-count.ts).
+  stubNeedsCount: NoParams;
+  noShoeRemoved: NoParams;
+  notLastRemovedShoe: { shoe: number; last: number };
+  stubAlreadyCounted: { shoe: number };
+  stubOutOfRange: { stub: number; loaded: number };
   unknownBurnCause: { text: string; list: string };
   dealerStillPlaying: NoParams;
   burnAlreadyCalled: { cause: string };

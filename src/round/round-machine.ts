@@ -62,6 +62,8 @@ export const roundMachine = setup({
           { guard: 'moveAcceptable', actions: 'recordCardMove' },
           { guard: 'burnCallable', actions: 'callBurn' },
           { guard: 'discardsLoadable', actions: 'loadDiscards' },
+          // A removed shoe's stub counted: bookkeeping that changes no round, taken in any phase.
+          { guard: 'stubCountable', actions: 'countStub' },
           { actions: 'rejectInput' },
         ],
         // The shoe ran out mid-round: the reshuffled discards, loaded (docs/procedures.md).
@@ -169,6 +171,7 @@ export const roundMachine = setup({
           { guard: 'moveAcceptable', actions: 'recordCardMove' },
           { guard: 'burnCallable', actions: 'callBurn' },
           { guard: 'discardsLoadable', target: 'active.resumePoint', actions: 'loadDiscardsAndResume' },
+          { guard: 'stubCountable', actions: 'countStub' },
           { guard: 'isProcedure', actions: 'rejectInput' },
           { actions: 'rejectWhilePaused' },
         ],

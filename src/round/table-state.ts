@@ -116,6 +116,17 @@ export interface TableState {
   shoeOut?: boolean;
   /** Shoes are receipted when removed (`receipts.configured`, the table file's `shoeReceipt`). Absent: not. */
   shoeReceipts?: boolean;
+  /** The shoe last receipted, whose stub a supervisor may count (operations/stub-count.ts). Absent before any
+   *  receipt. Replaced, never changed in place. */
+  lastReceipt?: ReceiptedShoe;
+}
+
+/** A removed shoe as its stub count needs it: its number, the cards its receipt says are left, whether counted. */
+export interface ReceiptedShoe {
+  readonly shoe: number;
+  readonly loaded: number;
+  readonly left: number;
+  readonly counted: boolean;
 }
 
 export function initialTableState(): TableState {

@@ -59,6 +59,7 @@ export function describeEvent(e: TableEvent): string | null {
     case 'burn.called': return `  Burn called: ${cause(e.cause)}; the next card is burned.`;
     case 'receipts.configured': return e.on ? 'Each shoe is receipted when it is removed.' : 'Shoes are no longer receipted.';
     case 'shoe.receipt': return shoeReceiptText(e);
+    case 'shoe.stubCounted': return stubCountText(e);
     case 'shoe.reloaded': return `Shoe ran out: the discards reshuffled as shoe ${e.shoe} (${e.cards} cards; ${e.inPlay} on the table).`;
   }
 }
@@ -69,6 +70,20 @@ function shoeReceiptText(e: Extract<TableEvent, { type: 'shoe.receipt' }>): stri
   const counts = `${e.loaded} loaded, ${e.drawn} drawn (${e.dealt} dealt, ${e.burned} burned${e.burnedInPlay > 0 ? `, ${e.burnedInPlay} of them in play` : ''}, ${e.setAside} set aside), ${e.left} left in the shoe, ${e.foreign} foreign`;
   const look = e.anomalies.length > 0 ? ` Check: ${e.anomalies.map((a) => RECEIPT_ANOMALY_WORDS[a]).join('; ')}.` : '';
   return `Shoe ${e.shoe} removed ${how}: ${counts}.${look}`;
+}
+
+/** A removed shoe's stub counted by hand (docs/procedures.md, "Missing cards"). */
+function stubCountText(e: Extract<TableEvent, { type: 'shoe.stubCounted' }>): string {
+  const counted = `Stub of shoe ${e.shoe} counted${e.by ? ` by ${e.by}` : ''}: ${e.stub} cards, ${e.left} expected`;
+  if (e.missing === 0) return `${counted}: none missing.`;
+  return `${counted}: ${stubMismatchWords(e.missing)}.`;
+}
+
+/** A stub count that is not what the receipt says, and what to check. */
+export function stubMismatchWords(missing: number): string {
+  return missing > 0
+    ? `${missing} missing — look for them on the floor, the table and the discards`
+    : `${-missing} more than the shoe should hold — look for foreign cards in the stub`;
 }
 
 /** What each anomaly on a receipt asks a person to check. */

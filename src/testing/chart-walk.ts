@@ -117,7 +117,7 @@ export function abstractState(snapshot: RoundSnapshot): string {
     const resume = Object.values(snapshot.historyValue ?? {}).map((nodes) => nodes.map((n) => n.id));
     // What the procedures look at: seat 1's cards (a correction, a move), a burn called, the shoe run out.
     const seat1 = Math.min(t.boxes[0]?.hands[0]?.cards.length ?? 0, 3);
-    return JSON.stringify({ v: 'paused', resume, shoe: shoeKey, open: t.bets.length + t.boxes.length > 0, fault: t.faultCard?.kind ?? null, faults: [...t.shoeFaults].sort(), burn: t.burnCalled, seat1, out: out(snapshot) });
+    return JSON.stringify({ v: 'paused', resume, shoe: shoeKey, open: t.bets.length + t.boxes.length > 0, fault: t.faultCard?.kind ?? null, faults: [...t.shoeFaults].sort(), burn: t.burnCalled, seat1, out: out(snapshot), ...stubKey(t) });
   }
   return JSON.stringify({
     v: snapshot.value,
@@ -130,7 +130,21 @@ export function abstractState(snapshot: RoundSnapshot): string {
     ...(t.showingResults === true ? { results: true } : {}),
     burn: t.burnCalled,
     out: out(snapshot),
+    ...stubKey(t),
   });
+}
+
+/** A removed shoe's stub counted (only the stub count's walk counts one, so the other walks' states are as they were). */
+function stubKey(t: TableState): { stubCounted?: true } {
+  return t.lastReceipt?.counted === true ? { stubCounted: true } : {};
+}
+
+/** After a receipted shoe is removed: its stub counted (as the receipt says, and refused below zero), between
+ *  rounds and while paused (docs/procedures.md, "Missing cards"). */
+function stubCountInputs(snapshot: RoundSnapshot): MachineEvent[] {
+  const left = snapshot.context.table.lastReceipt?.left ?? 0;
+  const count = (stub: number): TableInput => ({ ...sup('countStub'), stub } as TableInput);
+  return [count(left), count(-1), sup('pause'), sup('resume')].map(ev);
 }
 
 /** A round played with a results moment (operations/results.ts): the inputs of a plain round, then in the
@@ -234,7 +248,15 @@ export function startingPoints(rules: RuleSet): StartingPoint[] {
       words: `a stated table: burning a shoe one card short of the cut-card reserve (${shoeSize(rules) - cutCardReserve(rules) - 1} of ${shoeSize(rules)} drawn), no cut card seen`,
     },
     ...(end ? [{ name: 'the shoe\'s end', snapshot: end, inputs: atTheEnd, words: `a stated table: seat 1 bet and betting closed with one card of ${shoeSize(rules)} left in the shoe, cut card seen` }] : []),
+    { name: 'a removed shoe', snapshot: receiptedShoeRemoved(rules), inputs: stubCountInputs, words: 'a table with shoe receipts: a shoe loaded, then changed by the supervisor (its receipt written, its stub not counted)' },
   ];
+}
+
+/** Receipts on, a shoe loaded and changed: its receipt is written and its stub waits to be counted. */
+function receiptedShoeRemoved(rules: RuleSet): RoundSnapshot {
+  const actor = createActor(roundMachine, { input: { rules } }).start();
+  for (const input of [{ type: 'receipts.configured', on: true }, { type: 'shoe.loaded' }, sup('shoeChange')] as TableInput[]) actor.send(ev(input));
+  return actor.getSnapshot();
 }
 
 /** A round about to be dealt from a shoe with one card left (the cut card seen): the shoe runs out in the deal. */

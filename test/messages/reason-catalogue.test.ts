@@ -41,6 +41,7 @@ const SAMPLES: { readonly [K in ReasonCode]: ReasonParams[K] } = {
   shoeFault: { fault: 'linkDown' }, shoeFaultDetail: { fault: 'linkDown', detail: 'port closed' }, typed: { text: 'camera check' },
   procedureNeedsCard: { action: 'enterCard' }, misreadNotOpen: {}, noCardDue: {}, noRoundToCorrect: {}, noCardOnHand: { seat: 3, hand: 1 },
   noDealerCard: {}, correctionSameCard: { card: 'QH' }, misreadDecided: { read: '9S', card: 'TS' }, sideBetSettledOnCard: { read: '8D', card: '6D', kind: 'pairs' }, cardNotOnBox: { card: '7D', seat: 2, hand: 0 },
+  stubNeedsCount: {}, noShoeRemoved: {}, notLastRemovedShoe: { shoe: 2, last: 3 }, stubAlreadyCounted: { shoe: 3 }, stubOutOfRange: { stub: 400, loaded: 312 },
   cardNotWithDealer: { card: '7D' }, unknownBurnCause: { text: 'wind', list: 'exposed, floor' }, dealerStillPlaying: {},
   burnAlreadyCalled: { cause: 'floor' }, noBurnNow: { phase: 'betting' }, shoeNotOut: {},
 };

@@ -48,6 +48,11 @@ const box = { seat: seat.optional().describe('the seat (absent: the dealer)'), h
 export const enterCardBody = z.strictObject({ card });
 export const cardOnBoxBody = z.strictObject({ card, ...box });
 export const burnBody = z.strictObject({ cause: z.enum(BURN_CAUSES) });
+/** A removed shoe's stub counted by hand (docs/procedures.md, "Missing cards"); the round machine checks it against the shoe's size. */
+export const stubBody = z.strictObject({
+  stub: z.number().int().min(0).max(10_000).describe('the cards counted in the stub'),
+  shoe: z.number().int().min(1).optional().describe('the removed shoe counted (absent: the shoe last removed)'),
+});
 
 /** Issues a refusal names (the first few say what to fix; the rest would only lengthen the record). */
 const ISSUES_NAMED = 3;

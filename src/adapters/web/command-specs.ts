@@ -7,7 +7,7 @@ import { webReason, type WebReason } from './web-reasons.js';
 import type { TableInput } from '../../round/inputs.js';
 import type { TableCommands } from '../../ports/table-commands.js';
 import { COMMAND_PATHS } from './route-paths.js';
-import { betBody, burnBody, cancelBetBody, cardOnBoxBody, dealerBody, decisionBody, emptyBody, enterCardBody, followBody, offerBody, reasonBody } from './command-bodies.js';
+import { betBody, burnBody, cancelBetBody, cardOnBoxBody, dealerBody, decisionBody, emptyBody, enterCardBody, followBody, offerBody, reasonBody, stubBody } from './command-bodies.js';
 
 /** A command that does not become an input: refused with this status and reason (and recorded). */
 export interface NotAnInput {
@@ -120,6 +120,10 @@ export const COMMANDS: readonly CommandSpec[] = [
   spec({
     name: 'loadDiscards', path: COMMAND_PATHS.loadDiscards, roles: SUPERVISOR, what: 'load the reshuffled discards', body: emptyBody,
     toInput: (_b, s) => ({ type: 'supervisor', action: 'loadDiscards', by: s.name }),
+  }),
+  spec({
+    name: 'countStub', path: COMMAND_PATHS.countStub, roles: SUPERVISOR, what: 'enter a removed shoe\'s stub count', body: stubBody,
+    toInput: (b, s) => ({ type: 'supervisor', action: 'countStub', by: s.name, stub: b.stub, ...defined({ shoe: b.shoe }) }),
   }),
 ];
 

@@ -25,6 +25,7 @@ export const COMMAND_PATHS = {
   moveCard: '/api/supervisor/move-card',
   burnCard: '/api/supervisor/burn-card',
   loadDiscards: '/api/supervisor/load-discards',
+  countStub: '/api/supervisor/count-stub',
 } as const;
 
 export type CommandName = keyof typeof COMMAND_PATHS;

@@ -53,7 +53,7 @@ const ALARMS: { readonly [K in AlarmKind]: Entry } = {
   outOfTurnCard: { level: 'warning', what: 'A card was drawn out of turn.', clearedBy: 'a supervisor checks the dealing order', clause: AGCO },
   cardRefused: { level: 'warning', what: 'A card read was refused.', clearedBy: 'a supervisor checks the reader', clause: AGCO },
   restartMidRound: { level: 'error', what: 'The controller restarted in the middle of a round.', clearedBy: 'a supervisor: resume or void the round', clause: 'AGCO Standard 4.02 (continue a partly complete game)' },
-  shoeAnomaly: { level: 'warning', what: 'A removed shoe\'s receipt names foreign cards, cards set aside or burned in play, a missing cut card, or a shoe that ran out.', clearedBy: 'a supervisor checks the stub and the discards', clause: 'studio "Shoe Change"; AGCO Standard 11.1' },
+  shoeAnomaly: { level: 'warning', what: 'A removed shoe\'s receipt names foreign cards, cards set aside or burned in play, a missing cut card, or a shoe that ran out; or its stub, counted, is short of (missing cards) or over what the receipt says.', clearedBy: 'a supervisor checks the stub and the discards', clause: 'studio "Shoe Change"; AGCO Standard 11.1' },
   shuffleSuspect: { level: 'warning', what: 'The shoe looks unshuffled.', clearedBy: 'a supervisor has the cards shuffled again', clause: 'docs/audit.md; AGCO Standard 11.1' },
 };
 
@@ -63,6 +63,7 @@ const PROCEDURES: { readonly [K in ProcedureAction]: Entry } = {
   moveCard: { level: 'notice', what: 'A card on the wrong box moved to the box the table named.', clearedBy: 'a supervisor records it', clause: 'studio practice (misplaced card: the round stands)' },
   burnCard: { level: 'notice', what: 'A card exposed, on the floor, face up in the shoe, or drawn on a standing dealer hand, burned.', clearedBy: 'a supervisor records it', clause: 'South Dakota 20:18:15:28; Louisiana III-3106 C; Pennsylvania §685a.7(c)' },
   loadDiscards: { level: 'warning', what: 'The shoe ran out mid-round: the reshuffled discards loaded.', clearedBy: 'a supervisor, or the shoe\'s SHOE_LOADED', clause: 'South Dakota 20:18:15:28' },
+  countStub: { level: 'notice', what: 'A removed shoe\'s stub counted by hand: the cards missing (the receipt\'s cards left less the stub) are on the log; any but 0 is an alarm.', clearedBy: 'a supervisor records it', clause: 'studio "Shoe Change"; AGCO Standard 11.1; PROTOCOL.md §7.4.5 (SHOE_REMOVED carries no stub count)' },
 };
 
 const OVERRIDES: { readonly [K in Exclude<SupervisorAction, ProcedureAction>]: Entry } = {

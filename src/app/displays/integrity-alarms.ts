@@ -1,7 +1,8 @@
 // Integrity alarms for the supervisor: a broken hash chain, commands refused for their credential, role
 // or body, foreign and out-of-turn cards, card reads the table refused, a restart in the middle of a round,
-// a shoe that looks unshuffled (docs/live-table.md, "Shuffle check").
-import { RECEIPT_ANOMALY_WORDS } from '../../session/table-story.js';
+// a shoe that looks unshuffled (docs/live-table.md, "Shuffle check"), a removed shoe's receipt or stub count that
+// needs a look (docs/procedures.md).
+import { RECEIPT_ANOMALY_WORDS, stubMismatchWords } from '../../session/table-story.js';
 import type { StoredEvent } from '../../ports/event-store.js';
 import { ChainVerifier } from '../../log/event-chain.js';
 import type { StoredReason } from '../../round/events.js';
@@ -49,6 +50,8 @@ export function alarmsOf(event: StoredEvent, chain: ChainVerifier): IntegrityAla
   if (fact.type === 'shoe.receipt' && fact.anomalies.length > 0) {
     alarms.push(alarm('shoeAnomaly', `shoe ${fact.shoe}: ${fact.anomalies.map((a) => RECEIPT_ANOMALY_WORDS[a]).join('; ')}`));
   }
+  // The removed shoe's stub counted by hand, and not what its receipt says (docs/procedures.md, "Missing cards").
+  if (fact.type === 'shoe.stubCounted' && fact.missing !== 0) alarms.push(alarm('shoeAnomaly', `shoe ${fact.shoe} stub: ${stubMismatchWords(fact.missing)}`));
   if (fact.type === 'table.recovered' && fact.interrupted) alarms.push(alarm('restartMidRound', 'the controller restarted in the middle of a round'));
   return alarms;
 }

@@ -1,5 +1,6 @@
 // The supervisor's console: everything — the table with the hole card, the live phase, the dealer's
-// next step, the pause and open faults, integrity alarms, the shoe, and the newest log events raw.
+// next step, the pause and open faults, integrity alarms, the shoe, the removed shoes' receipts, and the
+// newest log events raw.
 import { cardsDrawn } from '../../round/operations/shoe.js';
 import { defer, distinctUntilChanged, filter, map, scan, startWith, type Observable } from 'rxjs';
 import { ChainVerifier } from '../../log/event-chain.js';
@@ -15,6 +16,7 @@ import { revealedFact } from './public-redaction.js';
 import type { TableMeta } from './table-meta.js';
 import { emptyTableView, type TableView } from './table-view.js';
 import { NO_LINK, foldLink, type LinkView } from './link-view.js';
+import { foldShoes, type ShoeReceiptView } from './shoe-receipts.js';
 import type { HaltView } from './halt-view.js';
 
 export type { LogLine } from './log-tail.js';
@@ -46,6 +48,8 @@ export interface SupervisorView {
   readonly log: readonly LogLine[];
   /** The pit's figures (./pit-figures.ts): money at risk, the house's net on the round and the stint, hands an hour. */
   readonly pit: PitView;
+  /** The removed shoes' receipts, newest first, with their stub counts (./shoe-receipts.ts). */
+  readonly shoes: readonly ShoeReceiptView[];
 }
 
 export interface SupervisorFold {
@@ -56,6 +60,7 @@ export interface SupervisorFold {
   readonly link: LinkView;
   readonly log: readonly LogLine[];
   readonly pit: PitFold;
+  readonly shoes: readonly ShoeReceiptView[];
 }
 
 function shoeOf(options: LiveProjectionOptions): ShoeView | null {
@@ -65,7 +70,7 @@ function shoeOf(options: LiveProjectionOptions): ShoeView | null {
 }
 
 export function initialSupervisorFold(meta: TableMeta): SupervisorFold {
-  return { seq: 0, table: emptyTableView(meta.seats), faults: NO_FAULTS, alarms: [], link: NO_LINK, log: [], pit: NO_PIT };
+  return { seq: 0, table: emptyTableView(meta.seats), faults: NO_FAULTS, alarms: [], link: NO_LINK, log: [], pit: NO_PIT, shoes: [] };
 }
 
 /**
@@ -85,11 +90,12 @@ export function supervisorFoldStep(state: SupervisorFold, event: StoredEvent, ch
     link: foldLink(state.link, event),
     log: foldLogTail(state.log, event),
     pit: timed ? foldPit(state.pit, timed) : state.pit,
+    shoes: foldShoes(state.shoes, event),
   };
 }
 
 export function supervisorViewOf(state: SupervisorFold, options: LiveProjectionOptions): SupervisorView {
-  return { ...staffView(state, options), alarms: state.alarms, shoe: shoeOf(options), link: state.link, log: state.log, pit: pitView(state.pit, options.live) };
+  return { ...staffView(state, options), alarms: state.alarms, shoe: shoeOf(options), link: state.link, log: state.log, pit: pitView(state.pit, options.live), shoes: state.shoes };
 }
 
 /** Reads the log from seq 1 (the chain check starts at the genesis). */

@@ -28,7 +28,7 @@ const LONG_CATCH_UP = 20_000;
 const PROGRESS_EVERY = 50_000;
 
 /** Bumped whenever a fold's state changes shape: an older snapshot is then refolded from seq 1 once. */
-export const PROJECTIONS_FORMAT = 4; // 2: the supervisor's link and the betting countdown; 3: the results moment, the dealer on duty; 4: the pit's figures, the log tail each event once
+export const PROJECTIONS_FORMAT = 5; // 2: the supervisor's link and the betting countdown; 3: the results moment, the dealer on duty; 4: the pit's figures, the log tail each event once; 5: the removed shoes' receipts
 
 /** The projections' states, saved with the table's snapshot (src/app/table/table-service.ts, snapshot parts). */
 export interface ProjectionsSnapshot {

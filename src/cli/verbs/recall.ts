@@ -10,7 +10,7 @@ export const verb = defineCommand({
   options: {
     last: { type: 'integer', default: 10, min: 1, description: 'how many rounds' },
     format: { type: 'string', choices: ['text', 'json'], default: 'text', description: 'readable steps, or JSON' },
-    shoes: { type: 'boolean', description: 'instead of rounds: every shoe receipt on the log (end-of-shoe reconciliation, docs/procedures.md), with what to check' },
+    shoes: { type: 'boolean', description: 'instead of rounds: every shoe receipt on the log (end-of-shoe reconciliation, docs/procedures.md) and every stub count entered for one, with what to check' },
   },
   streaming: true,
   run: async (args, io) => (await import('../log-commands.js')).recallCommand(args, io.out),

@@ -46,8 +46,11 @@ export function writeReceipt(s: TableState, rules: RuleSet, removal: ShoeRemoval
   if (burnedInPlay > 0) anomalies.push('burnedInPlay');
   if (shoe.cutCardMissing === true) anomalies.push('cutCardMissing');
   if (removal === 'shoeOut') anomalies.push('shoeRanOut');
+  const left = Math.max(0, loaded - shoe.drawnCount);
+  // Its stub may be counted now (./stub-count.ts).
+  s.lastReceipt = { shoe: shoe.number, loaded, left, counted: false };
   emit({
     type: 'shoe.receipt', round: s.round, shoe: shoe.number, removal, loaded, drawn: shoe.drawnCount, burned,
-    burnedInPlay, dealt: shoe.drawnCount - burned - setAside, setAside, foreign, left: Math.max(0, loaded - shoe.drawnCount), anomalies,
+    burnedInPlay, dealt: shoe.drawnCount - burned - setAside, setAside, foreign, left, anomalies,
   });
 }

@@ -1,12 +1,14 @@
 // Every page as an accessibility auditor checks it: axe-core (@axe-core/playwright) in headless Chromium
 // finds no WCAG 2.0/2.1 A or AA violation on the public, play, dealer, supervisor and overlay pages, in
 // English and Russian, at 1280×800 and 1920×1080, in each phase of a round: betting open with a bet on every
-// box, dealing (a split box deciding), and the results moment. The table is driven through its inputs (no
+// box, dealing (a split box deciding), and the results moment; then the supervisor page alone with a shoe
+// removed, its receipt and a stub counted short under Shoes. The table is driven through its inputs (no
 // timers), so each phase is reached at once and holds while the pages are checked. Screenshots:
 // test-output/screenshots/a11y-<phase>-<page>-<lang>-<width>.png (docs/web-api.md, "Screenshots").
 //
 // SLOW (188 s of file time on the two-core machine shared with other work, load 10-14: axe-core runs
-// 60 times — five pages, two languages, two sizes, three phases — each a second or more; docs/testing.md).
+// 64 times — five pages, two languages, two sizes, three phases, and the supervisor's Shoes — each a second or
+// more; docs/testing.md).
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
@@ -29,15 +31,25 @@ const PAGES = {
 
 const system = { source: 'system' as const, by: 'controller' };
 
-/** Each phase: how the table gets there from the one before, and the stage every page's header then shows. */
-const PHASES = [
+const supervisor = { source: 'api' as const, by: 'super-sam' };
+
+/** Each phase: how the table gets there from the one before, the stage every page's header then shows, and
+ *  (when not every page) the pages checked and what must be drawn before the check. */
+const PHASES: readonly { name: string; stage: string; reach: (service: WebTable['service']) => Promise<void>; pages?: readonly (keyof typeof PAGES)[]; drawn?: string }[] = [
   { name: 'betting', stage: 'betting', reach: betOnSevenBoxes },
   { name: 'dealing', stage: 'playing', reach: async (service: WebTable['service']) => {
     await closeBettingAndDeal(service);
     await longHandsAfterDeal(service);
   } },
   { name: 'results', stage: 'results', reach: finishSplitRound },
-] as const;
+  // The shoe changed and its stub counted one short: its receipt, the cards missing and what to check under
+  // Shoes, the alarm among the alarms (docs/procedures.md, "Missing cards").
+  { name: 'shoes', stage: 'noShoe', pages: ['supervisor'], drawn: '.shoe-receipt [data-missing="1"]', reach: async (service: WebTable['service']) => {
+    await service.submit({ type: 'supervisor', action: 'shoeChange', by: 'super-sam' }, supervisor);
+    const left = service.table.lastReceipt?.left ?? 0;
+    await service.submit({ type: 'supervisor', action: 'countStub', by: 'super-sam', stub: left - 1 }, supervisor);
+  } },
+];
 
 /** One line per violation: the rule, its impact and the first elements it names. */
 async function violations(page: Page): Promise<string[]> {
@@ -57,6 +69,8 @@ describe.runIf(browserTestsRun)('WCAG AA on every page (axe-core in headless Chr
     web = await sevenSeatTable();
     // A results moment longer than the test: nothing here submits its timeout, so the results hold.
     await web.service.submit({ type: 'results.configured', seconds: 60 }, system);
+    // Shoes receipted when removed (the table file's default), so the last phase has a receipt to show.
+    await web.service.submit({ type: 'receipts.configured', on: true }, system);
     await web.service.submit({ type: 'dealer.changed', dealer: 'Anna Petrova' }, { source: 'api', by: 'dealer-ann' });
   });
   afterAll(async () => {
@@ -76,13 +90,15 @@ describe.runIf(browserTestsRun)('WCAG AA on every page (axe-core in headless Chr
             const page = await context.newPage();
             try {
               const found: Record<string, string[]> = {};
-              for (const [name, path] of Object.entries(PAGES)) {
+              const pages = Object.entries(PAGES).filter(([name]) => !phase.pages || phase.pages.includes(name as keyof typeof PAGES));
+              for (const [name, path] of pages) {
                 await page.goto(`${web.url}${path}lang=${lang}`);
                 await page.waitForSelector(`[data-stage="${phase.stage}"]`);
+                if (phase.drawn) await page.waitForSelector(phase.drawn);
                 found[name] = await violations(page);
                 await page.screenshot({ path: screenshotPath(`a11y-${phase.name}-${name}-${lang}-${viewport.width}`), fullPage: name !== 'overlay', omitBackground: name === 'overlay' });
               }
-              expect(found).toEqual(Object.fromEntries(Object.keys(PAGES).map((name) => [name, []])));
+              expect(found).toEqual(Object.fromEntries(pages.map(([name]) => [name, []])));
             } finally {
               await context.close();
             }

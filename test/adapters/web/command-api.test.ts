@@ -47,6 +47,8 @@ const CASES: readonly Case[] = [
   { name: 'moveCard', path: '/api/supervisor/move-card', token: TOKENS.supervisor, wrongRole: TOKENS.gameServer, wrongRoleName: 'online-gs', body: { card: 'QH', seat: 2, hand: 0 }, malformed: { seat: 2 } },
   { name: 'burnCard', path: '/api/supervisor/burn-card', token: TOKENS.supervisor, wrongRole: TOKENS.dealer, wrongRoleName: 'dealer-ann', body: { cause: 'floor' }, malformed: { cause: 'wind' } },
   { name: 'loadDiscards', path: '/api/supervisor/load-discards', token: TOKENS.supervisor, wrongRole: TOKENS.display, wrongRoleName: 'wall-screen', body: {}, malformed: { shoe: 2 } },
+  // No removed shoe with a receipt on a fresh table: nothing to count.
+  { name: 'countStub', path: '/api/supervisor/count-stub', token: TOKENS.supervisor, wrongRole: TOKENS.dealer, wrongRoleName: 'dealer-ann', body: { stub: 300 }, malformed: { stub: -1 } },
 ];
 
 let web: WebTable;

@@ -37,6 +37,7 @@ const PROCEDURES: readonly { file: string; fact: string; words: RegExp }[] = [
   // receipt's words for it are checked below.)
   { file: 'six-deck-shoe-change-receipt.json', fact: 'shoe.receipt', words: /Round 1 over\./ },
   { file: 'classic-17plus4-shoe-runs-out-receipt.json', fact: 'shoe.receipt', words: /Shoe 1 removed when it ran out mid-round: 32 loaded, 32 drawn/ },
+  { file: 'six-deck-stub-counted-missing-card.json', fact: 'shoe.stubCounted', words: /^\S+ #\d+ Stub of shoe 1 counted by sup1: 306 cards, 307 expected: 1 missing — look for them on the floor, the table and the discards\. \[sup1\]$/ },
   { file: 'classic-17plus4-shoe-runs-out.json', fact: 'shoe.reloaded', words: /Shoe ran out: the discards reshuffled as shoe 2 \(\d+ cards; \d+ on the table\)\./ },
 ];
 
@@ -95,5 +96,21 @@ describe('every procedure on a real log: verify and replay re-derive its facts, 
     expect(report).toHaveLength(1);
     expect(report[0]).toMatch(/^\S+ #\d+ Shoe 1 removed by a shoe change: 312 loaded, 7 drawn .* Check: cards were set aside/);
     expect(alarms[0]?.text).toBe('shoe 1: cards were set aside — they go to the discards, not back into play; cards were burned in play — check each cause on the log');
+  });
+
+  test('a stub counted short raises the supervisor\'s alarm; shoe recall --shoes lists the receipt, then the count, in words and JSON', async () => {
+    const { db, events } = await writeLog('six-deck-stub-counted-missing-card.json');
+    const chain = new ChainVerifier();
+    const alarms = events.flatMap((e) => alarmsOf(e, chain)).filter((a) => a.kind === 'shoeAnomaly');
+    expect(alarms.map((a) => a.text)).toEqual(['shoe 1 stub: 1 missing — look for them on the floor, the table and the discards']);
+    const report: string[] = [];
+    const args = recallArgs(db);
+    expect(await recallCommand({ ...args, flags: new Set(['shoes']) }, (line) => report.push(line))).toBe(0);
+    expect(report).toHaveLength(2);
+    expect(report[0]).toMatch(/Shoe 1 removed by a shoe change: 312 loaded, 5 drawn \(4 dealt, 1 burned, 0 set aside\), 307 left in the shoe, 0 foreign\.$/);
+    expect(report[1]).toMatch(/Stub of shoe 1 counted by sup1: 306 cards, 307 expected: 1 missing/);
+    const json: string[] = [];
+    expect(await recallCommand({ ...args, options: new Map([...args.options, ['format', 'json']]), flags: new Set(['shoes']) }, (line) => json.push(line))).toBe(0);
+    expect(JSON.parse(json.join('\n'))).toMatchObject({ receipts: [{ shoe: 1, left: 307 }], stubCounts: [{ shoe: 1, stub: 306, left: 307, missing: 1, by: 'sup1' }] });
   });
 });

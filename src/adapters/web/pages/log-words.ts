@@ -53,6 +53,12 @@ interface FactFields {
   readonly seat?: number;
 }
 
+/** A removed shoe's stub as counted (docs/procedures.md, "Missing cards"): the count and the cards missing, or over. */
+export function stubWords(stub: number, missing: number): string {
+  if (missing === 0) return t('shoes.stubNone', { stub });
+  return missing > 0 ? t('shoes.stubMissing', { stub, missing }) : t('shoes.stubOver', { stub, over: -missing });
+}
+
 export function cardWords(card: unknown): string {
   if (typeof card !== 'string' || card.length < 2) return '?';
   const [first = '', suit = ''] = card;
@@ -91,6 +97,8 @@ export function factWords(type: string, data: object | null | undefined): string
       return t(typeof d.seat === 'number' ? 'log.card.moved' : 'log.card.movedDealer', common);
     case 'burn.called':
       return t('log.burn.called', { cause: tOr(`burnCause.${String(d.cause)}`, String(d.cause)) });
+    case 'shoe.stubCounted':
+      return t('log.shoe.stubCounted', { shoe: String(d['shoe']), counted: stubWords(Number(d['stub']), Number(d['missing'])) });
     case 'insurance.taken':
       return t('log.insurance.taken', { ...common, amount: money(d.amount ?? 0) });
     case 'decision.accepted':

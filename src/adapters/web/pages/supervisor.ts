@@ -2,7 +2,8 @@
 // table's state and the controls (pause, resume, void, use card, shoe change) stand in the first
 // viewport — a halted table (the log cannot be written) first among the faults, with Resume open for it once
 // space is back; the settlement feed, when the table has one (./feed-panel.ts); the shoe link is one line
-// (details one click away), the log is sentences (the raw record one click away), the recall marks voided rounds. Void and shoe change ask for confirmation and a reason
+// (details one click away), the log is sentences (the raw record one click away), the recall marks voided rounds,
+// the removed shoes' receipts with their stub counts and the stub count's form (./shoes-panel.ts). Void and shoe change ask for confirmation and a reason
 // first. Controls work only while the console is live with a valid token.
 import type { RecalledRound } from '../../../app/audit/recall-rounds.js';
 import type { IntegrityAlarm } from '../../../app/displays/integrity-alarms.js';
@@ -28,6 +29,7 @@ import { headerBlock, tableBlock } from './table.js';
 import { alarmName, alarmTodo, faultName, faultTodo, haltName, haltTodo, humanize, phaseWords, refusalWords, refusedReason } from './words.js';
 import { reasonWords } from './reason-words.js';
 import { enableProcedures, wireProcedures } from './procedures-panel.js';
+import { shoesBlock, updateStubForm, wireStubForm } from './shoes-panel.js';
 
 translateDocument('page.supervisor');
 const token = tokenFromAddress();
@@ -151,6 +153,7 @@ function updateControls(): void {
   }
   byId<HTMLInputElement>('reason').disabled = !live;
   enableProcedures(live && !halt);
+  updateStubForm(last?.shoes, live && !halt);
   byId<HTMLButtonElement>('recall-button').disabled = refused !== null;
   const banner = byId('refused');
   banner.hidden = refused === null;
@@ -181,6 +184,7 @@ function render(): void {
   replace('log', h('ol', { class: 'log-lines' }, [...view.log].reverse().map(logLine)));
   // A view from an older server has no pit.
   if ('pit' in view) replace('pit', pitBlock(view.pit));
+  replace('shoes', shoesBlock(view.shoes));
 }
 
 /** The pit's figures: the dealer on duty, money at risk, the house's net on the round and the stint, hands an hour. */
@@ -199,9 +203,9 @@ function showOutcome(name: Control, status: number, answer: Answer): void {
   showAnswer(t(CONTROLS[name].label), status, answer);
 }
 
-/** A command's answer under the controls, in words (a procedure's too). */
-function showAnswer(label: string, status: number, answer: Answer): void {
-  const outcome = byId('outcome');
+/** A command's answer under the controls (or beside its own form: `target`), in words (a procedure's too). */
+function showAnswer(label: string, status: number, answer: Answer, target = 'outcome'): void {
+  const outcome = byId(target);
   const done = answer.note ? t('sup.doneNote', { label, note: reasonWords(answer.note) }) : t('sup.done', { label });
   outcome.textContent = answer.ok ? done : t('sup.refusedCommand', { label, reason: refusalWords(answer, status) });
   outcome.className = answer.ok ? 'outcome ok' : 'outcome refused';
@@ -290,6 +294,7 @@ for (const name of CONTROL_NAMES) {
 }
 document.getElementById('recall-button')?.addEventListener('click', () => void recall());
 wireProcedures(token, showAnswer);
+wireStubForm(token, showAnswer);
 
 connectViews<SupervisorView>(`${viewSocketPath('supervisor')}?token=${encodeURIComponent(token)}`, {
   authCheck: { path: viewPath('supervisor'), token },
