@@ -4,6 +4,7 @@
 // "persist, then act". If the append fails, the machine steps back and nothing is published. An input sent
 // with an idempotency key that the log already holds is answered from the log instead, inside the same queue
 // (./idempotency-keys.ts): a retry never steps the table twice.
+import { TABLE_SNAPSHOT_FORMAT, usableTableSnapshot, type TableSnapshot } from './table-snapshot-format.js';
 import { Subject, type Observable } from 'rxjs';
 import type { Logger } from 'pino';
 import type { Clock } from '../../ports/clock.js';
@@ -48,13 +49,6 @@ export interface TableServiceOptions {
 function snapshotsOf(store: EventStore): SnapshotStore | null {
   const s = store as Partial<SnapshotStore>;
   return typeof s.saveSnapshot === 'function' && typeof s.loadSnapshot === 'function' ? (s as SnapshotStore) : null;
-}
-
-interface TableSnapshot {
-  readonly rulesId: string;
-  readonly machine: unknown;
-  /** Other folds of the same log saved with the table (e.g. the display projections), each with its own position. */
-  readonly parts?: Readonly<Record<string, JsonValue>>;
 }
 
 export class TableService implements TableCommands {
@@ -121,10 +115,12 @@ export class TableService implements TableCommands {
   static async open(options: TableServiceOptions): Promise<TableService> {
     const { store, tableId, rules, rulesId, clock, logger } = options;
     // Snapshot plus tail: the snapshot only saves time; without it the whole log is replayed.
-    const snapshot = await snapshotsOf(store)?.loadSnapshot(tableId);
+    const stored = await snapshotsOf(store)?.loadSnapshot(tableId);
+    const saved = stored ? usableTableSnapshot(stored.state) : undefined;
+    if (stored && !saved) logger?.info({ tableId, snapshotAt: stored.seq }, 'the saved snapshot is of an older controller: the table is rebuilt from its whole log once');
+    const snapshot = saved ? stored : undefined;
     let start: RebuildStart | undefined;
-    if (snapshot) {
-      const saved = snapshot.state as unknown as TableSnapshot;
+    if (saved) {
       const savedRules = (saved.machine as { context: { rules: RuleSet } }).context.rules;
       start = { engine: new TableEngine(savedRules, saved.machine as never), rulesId: saved.rulesId };
     }
@@ -134,7 +130,7 @@ export class TableService implements TableCommands {
     if (!chain.ok) throw new LogIntegrityError(tableId, chain.seq, `hash chain broken: ${chain.reason}`);
     const rebuilt = tail.length > 0 || start ? rebuildTable(tail, start) : null;
     const lastSeq = tail.at(-1)?.seq ?? snapshot?.seq ?? 0;
-    const parts = (snapshot?.state as unknown as TableSnapshot | undefined)?.parts ?? {};
+    const parts = saved?.parts ?? {};
     // The keys saved with the snapshot, then the tail's (a snapshot from before keys were kept: the tail's only).
     const keys = IdempotencyKeys.restore(parts[KEYS_SNAPSHOT_PART], options.keyRetention ?? DEFAULT_KEY_RETENTION, start?.engine.table.shoe?.number ?? 0, logger);
     for (const event of tail) keys.push(event);
@@ -307,7 +303,7 @@ export class TableService implements TableCommands {
     if (!snapshots || every <= 0 || ++this.inputsSinceSnapshot < every) return;
     this.inputsSinceSnapshot = 0;
     const parts = Object.fromEntries([...this.snapshotParts].map(([name, take]) => [name, take()]));
-    const state: TableSnapshot = { rulesId: this.options.rulesId, machine: this.engine.persistedSnapshot(), ...(this.snapshotParts.size > 0 ? { parts } : {}) };
+    const state: TableSnapshot = { format: TABLE_SNAPSHOT_FORMAT, rulesId: this.options.rulesId, machine: this.engine.persistedSnapshot(), ...(this.snapshotParts.size > 0 ? { parts } : {}) };
     try {
       await snapshots.saveSnapshot(this.options.tableId, this.version, JSON.parse(JSON.stringify(state)) as JsonValue);
     } catch (err) {
