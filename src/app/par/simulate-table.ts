@@ -21,7 +21,7 @@ import type { Strategy } from '../../analysis/strategy.js';
 import { StrategyPlayer } from '../players/strategy-player.js';
 import { cutPosition, unshuffledShoe } from './shoe-cut.js';
 import { emptyCounts, type SimulatedBet, type SimulationCounts } from './simulation-stats.js';
-import { add, kindIndex, observe, RoundBook } from './round-book.js';
+import { add, kindIndex, observe, RoundBook, writeMainNets } from './round-book.js';
 
 export interface ChunkSpec {
   readonly rules: RuleSet;
@@ -110,7 +110,7 @@ export function simulateChunkAtCuts(spec: ChunkSpec, penetrations: readonly (num
   const decisions = new DecisionInputs();
   let shoe: CardInput[] = [];
   let position = 0;
-  const book = new RoundBook();
+  const book = new RoundBook(outs.length);
   const seats = Array.from({ length: Math.min(spec.seats, rules.seats) }, (_, i) => i + 1);
   const followed = new Set<number>();
 
@@ -177,7 +177,10 @@ export function simulateChunkAtCuts(spec: ChunkSpec, penetrations: readonly (num
         drawCard();
         break;
       case 'active.betting': {
-        if (played >= spec.rounds) return outs;
+        if (played >= spec.rounds) {
+          writeMainNets(book, outs);
+          return outs;
+        }
         played += 1;
         followed.clear();
         book.start = position;
