@@ -64,6 +64,18 @@ export const PER_OPERATION_COPY: TableDrafts = Object.freeze({
   abortStep: () => undefined,
 });
 
+/** Drafts that are the state itself: every operation changes the table in place, no copy per input. Only for
+ *  a caller that keeps no state across inputs — the simulator (src/app/par/simulate-table.ts) reads the table
+ *  between inputs and acts on none of it after the next — and stops at a failing input (its partial changes
+ *  stay). The facts are the same as with StepDrafts (test/round/change-table.test.ts). Holds nothing. */
+export const IN_PLACE: TableDrafts = Object.freeze({
+  draftOf: (base: TableState) => base,
+  done: (draft: TableState) => draft,
+  beginStep: () => undefined,
+  endStep: (table: TableState) => table,
+  abortStep: () => undefined,
+});
+
 /** A copy of plain data (objects, arrays, primitives: the table state is JSON), any shape. */
 export function copyPlain<T>(value: T): T {
   if (typeof value !== 'object' || value === null) return value;

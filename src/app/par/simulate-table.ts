@@ -12,6 +12,7 @@ import type { RuleSet } from '../../rules/rule-set.js';
 import type { TableEvent } from '../../round/events.js';
 import type { TableInput } from '../../round/inputs.js';
 import { TableEngine } from '../../round/table-engine.js';
+import { IN_PLACE } from '../../round/change-table.js';
 import { handInTurn, lineageSize } from '../../round/operations/hands.js';
 import { cardDueToHand, refuseDecision } from '../../round/operations/play.js';
 import { refuseOfferAnswer } from '../../round/operations/offers.js';
@@ -20,7 +21,7 @@ import type { Strategy } from '../../analysis/strategy.js';
 import { StrategyPlayer } from '../players/strategy-player.js';
 import { cutPosition, unshuffledShoe } from './shoe-cut.js';
 import { emptyCounts, type SimulatedBet, type SimulationCounts } from './simulation-stats.js';
-import { add, kindIndex, observe, RoundBook } from './round-book.js';
+import { add, kindIndex, observe, RoundBook, writeMainNets } from './round-book.js';
 
 export interface ChunkSpec {
   readonly rules: RuleSet;
@@ -99,7 +100,8 @@ export function simulateChunkAtCuts(spec: ChunkSpec, penetrations: readonly (num
   const { rules } = spec;
   const random = mulberry32(spec.seed);
   const player = playerFor(spec.strategy, rules);
-  const engine = new TableEngine(rules);
+  // The table changes in place (no copy per input): this loop reads it between inputs and keeps none of it.
+  const engine = new TableEngine(rules, undefined, { drafts: IN_PLACE });
   const outs = penetrations.map(() => emptyCounts());
   let session: TableInput[] = [];
   const deck = cardInputs(rules);
@@ -108,7 +110,7 @@ export function simulateChunkAtCuts(spec: ChunkSpec, penetrations: readonly (num
   const decisions = new DecisionInputs();
   let shoe: CardInput[] = [];
   let position = 0;
-  const book = new RoundBook();
+  const book = new RoundBook(outs.length);
   const seats = Array.from({ length: Math.min(spec.seats, rules.seats) }, (_, i) => i + 1);
   const followed = new Set<number>();
 
@@ -175,7 +177,10 @@ export function simulateChunkAtCuts(spec: ChunkSpec, penetrations: readonly (num
         drawCard();
         break;
       case 'active.betting': {
-        if (played >= spec.rounds) return outs;
+        if (played >= spec.rounds) {
+          writeMainNets(book, outs);
+          return outs;
+        }
         played += 1;
         followed.clear();
         book.start = position;
@@ -201,15 +206,20 @@ export function simulateChunkAtCuts(spec: ChunkSpec, penetrations: readonly (num
         const box = table.boxes.find((b) => b.offerPending);
         if (!box) throw new SimulationBug('offers open with no box to answer', session);
         const up = table.dealer.cards[0] as Card;
+        // Every answer is chosen on the table as the offers found it, before any is sent (the engine changes
+        // its table in place: see IN_PLACE).
         const ok = (action: string) => refuseOfferAnswer(table, rules, { type: 'decision', seat: box.seat, action }) === null;
+        const behind: string[] = [];
         for (const w of box.hands[0]?.wagers ?? []) {
           // Players betting behind answer for themselves (deluxe), before the owner closes the offer.
           if (w.kind === 'behind' && spec.insure && refuseOfferAnswer(table, rules, { type: 'decision', seat: box.seat, action: 'insurance', player: w.player }) === null) {
-            send({ type: 'decision', seat: box.seat, action: 'insurance', player: w.player });
+            behind.push(w.player);
           }
         }
+        const seat = box.seat;
         const action = player.takesEvenMoney(up) && ok('evenMoney') ? 'evenMoney' : spec.insure && ok('insurance') ? 'insurance' : 'noInsurance';
-        send(decisions.get(box.seat, -1, action));
+        for (const p of behind) send({ type: 'decision', seat, action: 'insurance', player: p });
+        send(decisions.get(seat, -1, action));
         break;
       }
       case 'active.playing': {

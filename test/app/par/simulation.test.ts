@@ -70,6 +70,17 @@ describe('simulation', () => {
     }
   }, 120_000);
 
+  test('the main nets count every main bet once, at its net, at every cut card', () => {
+    const { rules } = loadRuleSet('deluxe');
+    const { strategy } = cachedAnalysis(rules);
+    const rows = simulateChunkAtCuts({ rules, strategy, seed: 5, rounds: 600, seats: 3, insure: true }, [0.5, undefined]);
+    for (const row of rows) {
+      const nets = Object.entries(row.mainNets);
+      expect(nets.reduce((n, [, count]) => n + count, 0)).toBe(row.bets.main.bets);
+      expect(nets.reduce((n, [net, count]) => n + Number(net) * count, 0)).toBe(row.bets.main.net);
+    }
+  }, 120_000);
+
   test.each(knownRuleSets())('%s: simulated main return lies within the 95-percent interval of the exact return; side bets too', async (name) => {
     const { rules } = loadRuleSet(name);
     const { strategy, main } = cachedAnalysis(rules);
