@@ -62,7 +62,7 @@ describe('the settlement feed of a running table', () => {
     expect(down).toMatchObject({ target: 'webhook', state: 'failing', delivered: 0, lastError: { code: 'feedUnreachable' } });
     expect(down?.retries).toBeGreaterThan(0);
     await untilIo(() => runtime.feed?.status()[0]?.alarm !== null, 'the alarm');
-    expect(lines.some((l) => l.level === 40 && /undelivered for \d+ s .* check that the receiver is up and answers 2xx/.test(l.msg))).toBe(true);
+    expect(lines.some((l) => l.level === 40 && /undelivered for \d+ s\b.* check that the receiver is up and answers 2xx/.test(l.msg))).toBe(true);
 
     await receiver.listen();
     await roundsEnded(runtime, 2);
