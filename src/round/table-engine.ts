@@ -14,7 +14,7 @@ import { initialTableState, type TableState } from './table-state.js';
 import { CompiledChart } from './compiled-chart.js';
 import { ChartRunner, type PersistedChartSnapshot } from './chart-runner.js';
 import { upgradeTableSnapshot } from './table-snapshot.js';
-import { StepDrafts, type TableDrafts } from './change-table.js';
+import { IN_PLACE, markChangedInPlace, StepDrafts, type TableDrafts } from './change-table.js';
 
 const START = { type: 'xstate.init' } as unknown as MachineEvent;
 
@@ -44,6 +44,8 @@ export class TableEngine {
       // Anything the machine says on start (nothing today) belongs to no input.
       this.runner.start(START, () => undefined);
     }
+    // An in-place engine's table is its only state: its shoe counts may change in place (change-table.ts).
+    if (this.drafts === IN_PLACE) markChangedInPlace(this.runner.context.table);
   }
 
   /** Feeds one input through the machine and returns every fact it caused, in order. */
