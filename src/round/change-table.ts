@@ -76,6 +76,21 @@ export const IN_PLACE: TableDrafts = Object.freeze({
   abortStep: () => undefined,
 });
 
+/** Tables an IN_PLACE engine changes (registered by TableEngine): such a table is the one state of its engine,
+ *  so its shoe's 52 counts are shared with no other state and the operation that counts a card may change
+ *  them in place (recordDrawn). Keyed weakly by the table: nothing is kept once the engine is gone, and a
+ *  table not registered (every other engine's) has its counts replaced, never changed. */
+const changedInPlace = new WeakSet<TableState>();
+
+export function markChangedInPlace(table: TableState): void {
+  changedInPlace.add(table);
+}
+
+/** Whether the table's shoe counts may be changed in place (see markChangedInPlace). */
+export function countsOwnedBy(table: TableState): boolean {
+  return changedInPlace.has(table);
+}
+
 /** A copy of plain data (objects, arrays, primitives: the table state is JSON), any shape. */
 export function copyPlain<T>(value: T): T {
   if (typeof value !== 'object' || value === null) return value;

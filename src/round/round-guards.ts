@@ -1,7 +1,7 @@
 // The round machine's guards by name: what the chart asks before it takes a transition. Pure reads of
 // the context and the input; xstate's actor and ChartRunner call these same functions.
 import { parseCard, type Card } from '../rules/cards.js';
-import { cutCardReserve, shoeSize } from '../rules/shoe-composition.js';
+import { ruleFigures } from './rule-figures.js';
 import type { InputOf, MachineEvent } from './inputs.js';
 import type { TableState } from './table-state.js';
 import type { RoundContext } from './round-context.js';
@@ -78,7 +78,7 @@ export const roundGuards = {
   cutCardOverdue: ({ context: { table, rules } }) => {
     const shoe = table.shoe;
     if (!shoe || shoe.cutCardSeen || shoe.cutCardMissing) return false;
-    return cardsDrawn(shoe) >= shoeSize(rules) - cutCardReserve(rules);
+    return cardsDrawn(shoe) >= ruleFigures(rules).cutCardOverdueAt;
   },
   isShoeChange: ({ context, event }) => supervisorAction(event) === 'shoeChange' && context.table.shoe !== null && context.table.shoe.finished !== true,
   faultCardUsable: ({ context, event }) => supervisorAction(event) === 'useCard' && refuseUseOfFaultCard(context.table) === null,

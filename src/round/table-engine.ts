@@ -14,7 +14,7 @@ import { initialTableState, type TableState } from './table-state.js';
 import { CompiledChart } from './compiled-chart.js';
 import { ChartRunner, type PersistedChartSnapshot } from './chart-runner.js';
 import { upgradeTableSnapshot } from './table-snapshot.js';
-import { StepDrafts, type TableDrafts } from './change-table.js';
+import { IN_PLACE, markChangedInPlace, StepDrafts, type TableDrafts } from './change-table.js';
 
 const START = { type: 'xstate.init' } as unknown as MachineEvent;
 
@@ -44,6 +44,8 @@ export class TableEngine {
       // Anything the machine says on start (nothing today) belongs to no input.
       this.runner.start(START, () => undefined);
     }
+    // An in-place engine's table is its only state: its shoe counts may change in place (change-table.ts).
+    if (this.drafts === IN_PLACE) markChangedInPlace(this.runner.context.table);
   }
 
   /** Feeds one input through the machine and returns every fact it caused, in order. */
@@ -70,6 +72,26 @@ export class TableEngine {
     return facts;
   }
 
+  /** One input as the chart receives it (built once by the caller, e.g. with `machineEvent`), its facts
+   *  handed to `observe` as they come, in order: the same step as `submit`, without an array per input. A
+   *  failing step (or a throwing `observe`) leaves the table as it was, as `submit` does; the facts observed
+   *  before the failure were observed. For the simulator (src/app/par/simulate-table.ts), which reuses its events. */
+  step(event: MachineEvent, observe: (fact: TableEvent) => void): void {
+    const runner = this.runner;
+    const drafts = this.drafts;
+    runner.mark();
+    drafts.beginStep();
+    try {
+      runner.send(event, observe);
+      const table = drafts.endStep(runner.context.table);
+      if (table !== runner.context.table) runner.context = { rules: runner.context.rules, table };
+    } catch (err) {
+      drafts.abortStep();
+      runner.rollback();
+      throw err;
+    }
+  }
+
   get table(): TableState {
     return this.runner.context.table;
   }
@@ -87,7 +109,7 @@ export class TableEngine {
 }
 
 /** The input as the chart receives it; a card input carries its card parsed once for the guards and actions. */
-function machineEvent(input: TableInput, line: number | undefined): MachineEvent {
+export function machineEvent(input: TableInput, line?: number): MachineEvent {
   if (input.type === 'card') {
     const parsed = parseCard(input.card);
     const card = parsed.ok ? parsed.card : null;

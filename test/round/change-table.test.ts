@@ -107,3 +107,26 @@ test('two engines stepping interleaved keep their own drafts: each gives the fac
     if (inputB) expect(JSON.stringify(engineB.submit(inputB, i + 1)), `B input ${i + 1}`).toBe(JSON.stringify(b.events[i]));
   }
 });
+
+test('an engine changing its table in place counts cards in its shoe\'s own counts; a copying engine\'s earlier states keep theirs', () => {
+  const rules = loadRuleSet('six-deck').rules;
+  const { inputs } = playRandomSession(rules, 21, 4);
+  const engine = new TableEngine(rules, undefined, { drafts: IN_PLACE });
+  const copying = new TableEngine(rules);
+  let counts: readonly number[] | null = null;
+  let cards = 0;
+  for (const [i, input] of inputs.entries()) {
+    const before = copying.table.shoe?.drawn.slice();
+    const earlier = copying.table.shoe?.drawn;
+    engine.submit(input, i + 1);
+    copying.submit(input, i + 1);
+    if (earlier !== undefined) expect(earlier, `input ${i + 1}`).toEqual(before);
+    const shoe = engine.table.shoe;
+    if (input.type === 'shoe.loaded') counts = shoe?.drawn ?? null;
+    else if (input.type === 'card' && shoe && counts !== null) {
+      expect(shoe.drawn, `input ${i + 1}`).toBe(counts);
+      cards += 1;
+    }
+  }
+  expect(cards).toBeGreaterThan(10);
+});

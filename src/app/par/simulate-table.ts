@@ -10,8 +10,8 @@
 import type { Card } from '../../rules/cards.js';
 import type { RuleSet } from '../../rules/rule-set.js';
 import type { TableEvent } from '../../round/events.js';
-import type { TableInput } from '../../round/inputs.js';
-import { TableEngine } from '../../round/table-engine.js';
+import type { MachineEvent, TableInput } from '../../round/inputs.js';
+import { machineEvent, TableEngine } from '../../round/table-engine.js';
 import { IN_PLACE } from '../../round/change-table.js';
 import { handInTurn, lineageSize } from '../../round/operations/hands.js';
 import { cardDueToHand, refuseDecision } from '../../round/operations/play.js';
@@ -43,21 +43,26 @@ export class SimulationBug extends Error {
 
 const STAKE = 1000;
 
-type CardInput = Extract<TableInput, { type: 'card' }>;
-
-/** The shoe's card inputs in deck order, one object per card (inputs are never changed); each shoe is a
- *  shuffle of them (the same permutation a shuffle of the cards would be): no object per card dealt.
- *  Made once per rule set, not per chunk (a worker plays thousands of chunks of the same rules). */
-const cardInputsByRules = new WeakMap<RuleSet, CardInput[]>();
-function cardInputs(rules: RuleSet): CardInput[] {
-  let deck = cardInputsByRules.get(rules);
+/** The shoe's card inputs in deck order as the chart receives them, the card parsed once (events and inputs
+ *  are never changed); each shoe is a shuffle of them (the same permutation a shuffle of the cards would be):
+ *  no object per card dealt. Made once per rule set, not per chunk (a worker plays thousands of chunks of the
+ *  same rules). The simulator's events carry no line: a refused input stops the chunk whatever its line. */
+const cardEventsByRules = new WeakMap<RuleSet, MachineEvent[]>();
+function cardEvents(rules: RuleSet): MachineEvent[] {
+  let deck = cardEventsByRules.get(rules);
   if (deck === undefined) {
-    deck = unshuffledShoe(rules).map((card) => Object.freeze({ type: 'card', card }) as CardInput);
-    cardInputsByRules.set(rules, deck);
+    deck = unshuffledShoe(rules).map((card) => frozenEvent({ type: 'card', card }));
+    cardEventsByRules.set(rules, deck);
   }
   return deck;
 }
-const CUT_CARD: TableInput = Object.freeze({ type: 'cut-card' });
+
+/** An input's event, built once and kept (the engine reads events and keeps none). */
+function frozenEvent(input: TableInput): MachineEvent {
+  return Object.freeze(machineEvent(Object.freeze(input)));
+}
+const CUT_CARD = frozenEvent({ type: 'cut-card' });
+const SHOE_LOADED = frozenEvent({ type: 'shoe.loaded' });
 
 /** One player per (strategy, rules) for every chunk: its chart rows, looked up on first use, stay
  *  looked up (made per chunk, a 500-round chunk spent ~2 % of its time filling them again). */
@@ -73,17 +78,17 @@ function playerFor(strategy: Strategy, rules: RuleSet): StrategyPlayer {
 
 type DecisionAction = Extract<TableInput, { type: 'decision' }>['action'];
 
-/** A seat's decisions for hand 0..n, made once and kept (inputs are never changed): no object per
+/** A seat's decisions for hand 0..n as events, made once and kept (events are never changed): no object per
  *  decision. Keyed by action, then seat × 16 + hand (hand -1: no hand, e.g. switch or an offer). */
 class DecisionInputs {
-  private readonly byAction = new Map<string, TableInput[]>();
-  get(seat: number, hand: number, action: DecisionAction): TableInput {
+  private readonly byAction = new Map<string, MachineEvent[]>();
+  get(seat: number, hand: number, action: DecisionAction): MachineEvent {
     let list = this.byAction.get(action);
     if (list === undefined) this.byAction.set(action, (list = []));
     const at = seat * 16 + hand + 1;
     let input = list[at];
     if (input === undefined) {
-      input = Object.freeze(hand < 0 ? { type: 'decision', seat, action } : { type: 'decision', seat, hand, action }) as TableInput;
+      input = frozenEvent(hand < 0 ? { type: 'decision', seat, action } : { type: 'decision', seat, hand, action });
       list[at] = input;
     }
     return input;
@@ -104,25 +109,25 @@ export function simulateChunkAtCuts(spec: ChunkSpec, penetrations: readonly (num
   const engine = new TableEngine(rules, undefined, { drafts: IN_PLACE });
   const outs = penetrations.map(() => emptyCounts());
   let session: TableInput[] = [];
-  const deck = cardInputs(rules);
+  const deck = cardEvents(rules);
   const cuts = penetrations.map((p) => cutPosition(rules, deck.length, p));
   const cutAt = Math.max(...cuts);
   const decisions = new DecisionInputs();
-  let shoe: CardInput[] = [];
+  let shoe: MachineEvent[] = [];
   let position = 0;
   const book = new RoundBook(outs.length);
   const seats = Array.from({ length: Math.min(spec.seats, rules.seats) }, (_, i) => i + 1);
   const followed = new Set<number>();
 
-  function send(input: TableInput): void {
-    session.push(input);
-    const facts = engine.submit(input, session.length);
-    for (let i = 0; i < facts.length; i++) {
-      const fact = facts[i] as TableEvent;
-      if (fact.type === 'input.rejected') throw new SimulationBug(`input refused: ${fact.reason} (${JSON.stringify(fact.input)})`, session);
-      if (fact.type === 'table.paused') throw new SimulationBug(`table paused: ${fact.reason}`, session);
-      observe(book, outs, cuts, fact);
-    }
+  // Each fact as the engine says it (one function for the chunk: no array of facts per input).
+  const observer = (fact: TableEvent): void => {
+    if (fact.type === 'input.rejected') throw new SimulationBug(`input refused: ${fact.reason} (${JSON.stringify(fact.input)})`, session);
+    if (fact.type === 'table.paused') throw new SimulationBug(`table paused: ${fact.reason}`, session);
+    observe(book, outs, cuts, fact);
+  };
+  function send(event: MachineEvent): void {
+    session.push(event.input);
+    engine.step(event, observer);
   }
 
   function drawCard(): void {
@@ -130,7 +135,7 @@ export function simulateChunkAtCuts(spec: ChunkSpec, penetrations: readonly (num
     const card = shoe[position++];
     if (card === undefined) {
       // The shoe ran out inside the last round (a rare deep round): the floor changes the shoe, voiding it.
-      send({ type: 'supervisor', action: 'shoeChange', by: 'simulator', reason: 'shoe exhausted' });
+      send(machineEvent({ type: 'supervisor', action: 'shoeChange', by: 'simulator', reason: 'shoe exhausted' }));
       return;
     }
     send(card);
@@ -146,12 +151,12 @@ export function simulateChunkAtCuts(spec: ChunkSpec, penetrations: readonly (num
     return refuseDecision(legalTable, rules, question) === null;
   };
   // Each seat's bets, the same every round (inputs are never changed).
-  const betInputs: TableInput[] = [];
+  const betInputs: MachineEvent[] = [];
   for (const seat of seats) {
-    betInputs.push(Object.freeze({ type: 'bet', seat, player: `p${seat}`, amount: STAKE, kind: 'main' }));
-    if (rules.sideBets.pairs) betInputs.push(Object.freeze({ type: 'bet', seat, player: `p${seat}`, amount: STAKE, kind: 'pairs' }));
-    if (rules.sideBets.superMatch) betInputs.push(Object.freeze({ type: 'bet', seat, player: `p${seat}`, amount: STAKE, kind: 'superMatch' }));
-    if (rules.boxes.betBehind) betInputs.push(Object.freeze({ type: 'bet', seat, player: `b${seat}`, amount: STAKE, kind: 'behind' }));
+    betInputs.push(frozenEvent({ type: 'bet', seat, player: `p${seat}`, amount: STAKE, kind: 'main' }));
+    if (rules.sideBets.pairs) betInputs.push(frozenEvent({ type: 'bet', seat, player: `p${seat}`, amount: STAKE, kind: 'pairs' }));
+    if (rules.sideBets.superMatch) betInputs.push(frozenEvent({ type: 'bet', seat, player: `p${seat}`, amount: STAKE, kind: 'superMatch' }));
+    if (rules.boxes.betBehind) betInputs.push(frozenEvent({ type: 'bet', seat, player: `b${seat}`, amount: STAKE, kind: 'behind' }));
   }
 
   let played = 0;
@@ -169,7 +174,7 @@ export function simulateChunkAtCuts(spec: ChunkSpec, penetrations: readonly (num
         shoe = shuffle(deck, random);
         position = 0;
         session = [];
-        send({ type: 'shoe.loaded' });
+        send(SHOE_LOADED);
         break;
       case 'active.burning':
       case 'active.dealing':
@@ -218,7 +223,7 @@ export function simulateChunkAtCuts(spec: ChunkSpec, penetrations: readonly (num
         }
         const seat = box.seat;
         const action = player.takesEvenMoney(up) && ok('evenMoney') ? 'evenMoney' : spec.insure && ok('insurance') ? 'insurance' : 'noInsurance';
-        for (const p of behind) send({ type: 'decision', seat, action: 'insurance', player: p });
+        for (const p of behind) send(machineEvent({ type: 'decision', seat, action: 'insurance', player: p }));
         send(decisions.get(seat, -1, action));
         break;
       }
@@ -234,8 +239,8 @@ export function simulateChunkAtCuts(spec: ChunkSpec, penetrations: readonly (num
         if (rules.boxes.betBehind && !followed.has(box.seat)) {
           followed.add(box.seat);
           for (const f of box.follow) {
-            send({ type: 'decision', seat: box.seat, action: 'followDouble', player: f.player });
-            send({ type: 'decision', seat: box.seat, action: 'followSplit', player: f.player });
+            send(machineEvent({ type: 'decision', seat: box.seat, action: 'followDouble', player: f.player }));
+            send(machineEvent({ type: 'decision', seat: box.seat, action: 'followSplit', player: f.player }));
           }
           break;
         }
@@ -256,4 +261,4 @@ export function simulateChunkAtCuts(spec: ChunkSpec, penetrations: readonly (num
   }
 }
 
-const BETTING_CLOSED: TableInput = Object.freeze({ type: 'betting.closed' });
+const BETTING_CLOSED = frozenEvent({ type: 'betting.closed' });

@@ -9,13 +9,14 @@ import { cardIndex, emptyCounts } from '../../rules/card-counts.js';
 import { shoeSize } from '../../rules/shoe-composition.js';
 import type { RuleSet } from '../../rules/rule-set.js';
 import type { Emit, TableState } from '../table-state.js';
+import { ruleFigures } from '../rule-figures.js';
 import { placeForCard } from './card-place.js';
 import { startTally, writeReceipt } from './shoe-receipt.js';
 
 /** Every card of the shoe is drawn and the round still needs one. */
 export function shoeRunOut(s: TableState, rules: RuleSet): boolean {
   const shoe = s.shoe;
-  return shoe !== null && shoe.finished !== true && shoe.drawnCount >= shoeSize(rules) && s.boxes.length > 0 && placeForCard(s, rules) !== null;
+  return shoe !== null && shoe.finished !== true && shoe.drawnCount >= ruleFigures(rules).shoeSize && s.boxes.length > 0 && placeForCard(s, rules) !== null;
 }
 
 function cardsInPlay(s: TableState): Card[] {

@@ -6,6 +6,7 @@ import { foreignCardReason } from '../../rules/shoe-composition.js';
 import type { RuleReason } from '../../rules/rule-reasons.js';
 import type { RuleSet } from '../../rules/rule-set.js';
 import type { Emit, ShoeState, TableState } from '../table-state.js';
+import { countsOwnedBy } from '../change-table.js';
 
 export function loadShoe(s: TableState, rules: RuleSet, emit: Emit): void {
   const number = (s.shoe?.number ?? 0) + 1;
@@ -19,8 +20,9 @@ export function loadShoe(s: TableState, rules: RuleSet, emit: Emit): void {
 export function recordDrawn(s: TableState, card: Card): void {
   if (!s.shoe) return;
   const i = cardIndex(card);
-  // The counts are shared by a state and the drafts made from it (change-table.ts): replaced, never changed in place.
-  const drawn = s.shoe.drawn.slice();
+  // The counts are shared by a state and the drafts made from it (change-table.ts): replaced, never changed in
+  // place — except on a table changed in place, whose counts nothing else shares.
+  const drawn = countsOwnedBy(s) ? (s.shoe.drawn as number[]) : s.shoe.drawn.slice();
   drawn[i] = (drawn[i] ?? 0) + 1;
   s.shoe.drawn = drawn;
   s.shoe.drawnCount += 1;
