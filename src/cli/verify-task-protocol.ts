@@ -1,7 +1,10 @@
 // What `shoe verify`'s main thread and its chain worker (verify-chain-task.ts) exchange: the worker
 // checks spans of the chain from the front while the main thread re-runs the round machine, then checks
-// spans from the back. The board of spans is shared memory.
+// spans from the back; between its spans, and after them, the worker reads the re-run's next pages and posts
+// them on a port of their own. The board of spans and the pages' claims are shared memory.
+import type { MessagePort } from 'node:worker_threads';
 import type { SpanBoardShape, SpansOutcome } from '../app/audit/verify-chain-spans.js';
+import type { ReadAheadShape } from './verify-read-ahead.js';
 
 export interface VerifyTaskData {
   readonly file: string;
@@ -14,6 +17,8 @@ export interface VerifyTaskData {
   readonly board: SpanBoardShape;
   /** The file's quick_check first (one worker runs it, while the main thread re-runs the round machine). */
   readonly quickCheck: boolean;
+  /** The re-run's pages this worker reads ahead and posts on `port` (verify-read-ahead.ts); null: none. */
+  readonly readAhead: { readonly shape: ReadAheadShape; readonly port: MessagePort } | null;
 }
 
 /** What the worker's spans found; or the file's problem (UnreadableLogError's words), or anything else that went wrong, as text. */

@@ -6,7 +6,7 @@
 import { existsSync } from 'node:fs';
 import { extname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Worker, type ResourceLimits } from 'node:worker_threads';
+import { Worker, type ResourceLimits, type TransferListItem } from 'node:worker_threads';
 
 const OWN_EXTENSION = extname(fileURLToPath(import.meta.url));
 const SHIM = new URL('../app/par/worker-shim.cjs', import.meta.url);
@@ -23,9 +23,10 @@ export function canStartWorker(task: URL): boolean {
   return entryOf(task) !== undefined;
 }
 
-export function startVerifyWorker(task: URL, data: Record<string, unknown>, resourceLimits: ResourceLimits): Worker {
+/** Starts `task` with `data` (the ports in it listed in `transfer`). */
+export function startVerifyWorker(task: URL, data: Record<string, unknown>, resourceLimits: ResourceLimits, transfer: readonly TransferListItem[] = []): Worker {
   const entry = entryOf(task);
   if (entry === undefined) throw new Error(`${fileURLToPath(task)}: no module to run in a worker`);
   const workerData = entry === SHIM ? { module: task.href, ...data } : data;
-  return new Worker(entry, { execArgv: [], resourceLimits, workerData });
+  return new Worker(entry, { execArgv: [], resourceLimits, workerData, transferList: [...transfer] });
 }
