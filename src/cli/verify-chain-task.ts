@@ -26,7 +26,7 @@ function run(): ChainTaskReply {
           throw err;
         }
       }
-      const ahead = readAhead && reader.readsPageText() ? new PageReadAhead(readAhead.shape, readAhead.port, (from, to) => reader.recordPageBytes(from, to), () => spans.earliestProblem()) : undefined;
+      const ahead = readAhead && reader.readsPageText() ? new PageReadAhead(readAhead, (from, to) => reader.recordPageText(from, to), () => spans.earliestProblem()) : undefined;
       const outcome = checkSpans(spans, 'front', reader, key ? Buffer.from(key) : undefined, firstMac ?? undefined, ahead && (() => ahead.topUp()));
       ahead?.serve();
       return { spans: outcome };

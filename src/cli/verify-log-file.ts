@@ -3,12 +3,12 @@
 // they are cut into spans (verify-chain-spans.ts) that chain workers take from the front, each over its own
 // read-only connection, joined at their boundary hashes; the round machine's re-run needs every event in
 // order, so it runs on this thread, beside them, and when it is done this thread takes spans from the back
-// until all are checked. Between their spans, and after them, the workers read the re-run's next pages and post
-// them to this thread (verify-read-ahead.ts), which reads a page itself only when no worker has claimed it.
-// In one thread the spans and the re-run alternate, span by span. The outcomes are
+// until all are checked. Between their spans, and after them, the workers read the re-run's next pages into
+// shared slots for this thread (verify-read-ahead.ts), which reads a page itself only when no worker has
+// claimed it. In one thread the spans and the re-run alternate, span by span. The outcomes are
 // joined into the verdict one reading would give (verify-log.ts, joinHalves). Every reader stops early once
 // a problem before where it is has been found.
-import { MessageChannel, type MessagePort, type Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import { SqliteLogReader } from '../adapters/store/sqlite-log-reader.js';
 import { UnreadableLogError } from '../adapters/store/unreadable-log.js';
 import type { ChainOutcome, ReplayHalf, ReplayOutcome, Verdict, VerifyOptions } from '../app/audit/verify-log.js';
@@ -51,7 +51,7 @@ export interface VerifyFileOptions extends VerifyOptions {
 
 /** Starts a chain worker (verify-workers.ts); its one message is the reply. `started`: it runs (or failed). */
 function startChainTask(data: VerifyTaskData): { reply: Promise<ChainTaskReply>; worker: Worker; started: Promise<unknown> } {
-  const worker = startVerifyWorker(CHAIN_TASK, { ...data }, WORKER_LIMITS, data.readAhead ? [data.readAhead.port] : []);
+  const worker = startVerifyWorker(CHAIN_TASK, { ...data }, WORKER_LIMITS);
   const reply = new Promise<ChainTaskReply>((resolve, reject) => {
     worker.once('message', resolve);
     worker.once('error', reject);
@@ -91,11 +91,10 @@ export async function verifyLogFile(reader: SqliteLogReader, options: VerifyFile
   }
   const data: VerifyTaskData = { file: reader.file, tableId: reader.tableId, key: key ? new Uint8Array(key) : null, firstMac: firstMac ?? null, board: board.shape, quickCheck: false, readAhead: null };
   const ahead = options.readAhead !== false && readsPageText(reader) ? readAheadShape(1, to, options.readAhead?.page ?? SqliteLogReader.TEXT_PAGE) : undefined;
-  const ports: MessagePort[] = [];
-  const tasks = Array.from({ length: Math.min(threads - 1, board.spans) }, (_, i) => startChainTask({ ...data, quickCheck: i === 0 && options.quickCheck === true, readAhead: ahead ? { shape: ahead, port: portFor(ports) } : null }));
+  const tasks = Array.from({ length: Math.min(threads - 1, board.spans) }, (_, i) => startChainTask({ ...data, quickCheck: i === 0 && options.quickCheck === true, readAhead: ahead ?? null }));
   try {
     if (options.quickCheck && tasks.length === 0) reader.quickCheck();
-    const pages = ahead && new PagesFromWorkers(ahead, ports, () => board.earliestProblem(), options.readAhead !== false && options.readAhead?.onlyCarried === true);
+    const pages = ahead && new PagesFromWorkers(ahead, () => board.earliestProblem(), options.readAhead !== false && options.readAhead?.onlyCarried === true);
     const verdict = await alongsideWorkers(reader, board, tasks, options, firstMac, pages);
     if (pages && options.readAhead) options.readAhead.onDone?.(pages.carried, pages.readHere);
     return verdict;
@@ -107,7 +106,6 @@ export async function verifyLogFile(reader: SqliteLogReader, options: VerifyFile
     throw err;
   } finally {
     board.stopAll(); // a reader that is still going stops at once
-    for (const port of ports) port.close();
     await Promise.all(tasks.map((task) => task.worker.terminate()));
   }
 }
@@ -119,13 +117,6 @@ function readsPageText(reader: SqliteLogReader): boolean {
   } catch {
     return false; // the re-run's own reading names the file's problem
   }
-}
-
-/** A channel for one worker's pages: this thread keeps one end (in `ports`), the worker gets the other. */
-function portFor(ports: MessagePort[]): MessagePort {
-  const channel = new MessageChannel();
-  ports.push(channel.port1);
-  return channel.port2;
 }
 
 /** This thread's part beside the chain workers: the re-run, then spans from the back; the verdict once every worker answered. */

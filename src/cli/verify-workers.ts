@@ -6,7 +6,7 @@
 import { existsSync } from 'node:fs';
 import { extname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Worker, type ResourceLimits, type TransferListItem } from 'node:worker_threads';
+import { Worker, type ResourceLimits } from 'node:worker_threads';
 
 const OWN_EXTENSION = extname(fileURLToPath(import.meta.url));
 const SHIM = new URL('../app/par/worker-shim.cjs', import.meta.url);
@@ -23,10 +23,9 @@ export function canStartWorker(task: URL): boolean {
   return entryOf(task) !== undefined;
 }
 
-/** Starts `task` with `data` (the ports in it listed in `transfer`). */
-export function startVerifyWorker(task: URL, data: Record<string, unknown>, resourceLimits: ResourceLimits, transfer: readonly TransferListItem[] = []): Worker {
+export function startVerifyWorker(task: URL, data: Record<string, unknown>, resourceLimits: ResourceLimits): Worker {
   const entry = entryOf(task);
   if (entry === undefined) throw new Error(`${fileURLToPath(task)}: no module to run in a worker`);
   const workerData = entry === SHIM ? { module: task.href, ...data } : data;
-  return new Worker(entry, { execArgv: [], resourceLimits, workerData, transferList: [...transfer] });
+  return new Worker(entry, { execArgv: [], resourceLimits, workerData });
 }

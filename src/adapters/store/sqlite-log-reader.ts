@@ -238,26 +238,26 @@ export class SqliteLogReader {
     for (const page of this.pages(from, to, read, (r) => r.seq)) yield* page;
   }
 
-  /** Whether `recordPageBytes` can read pages here: format 3 with the library inside SQLite. */
+  /** Whether `recordPageText` can read pages here: format 3 with the library inside SQLite. */
   readsPageText(): boolean {
     return this.hasEvents && this.format === 3 && this.recordTextPages() !== undefined;
   }
 
   /**
-   * The re-run's records from `from` to `to` (at most TEXT_PAGE of them) as one text made inside SQLite, as its
-   * UTF-8 bytes, for another thread (`recordsOfPageText`); undefined when this page is to be read with `records`.
+   * The re-run's records from `from` to `to` (at most TEXT_PAGE of them) as one text made inside SQLite, for
+   * another thread (`recordsOfPageText`); undefined when this page is to be read with `records`.
    */
-  recordPageBytes(from: number, to: number): Buffer | undefined {
+  recordPageText(from: number, to: number): string | undefined {
     const pages = this.readsPageText() ? this.recordTextPages() : undefined;
-    return pages && this.guard(() => pages.bytes(from, to));
+    return pages && this.guard(() => pages.text(from, to));
   }
 
-  /** The records of a page's bytes from `recordPageBytes` (on any connection to the log). */
-  static recordsOfPageText(bytes: Uint8Array): LoggedRecord[] {
-    return recordsOfText(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8'));
+  /** The records of a page's text from `recordPageText` (on any connection to the log). */
+  static recordsOfPageText(text: string): LoggedRecord[] {
+    return recordsOfText(text);
   }
 
-  /** Rows a page of `recordPageBytes` holds at most. */
+  /** Rows a page of `recordPageText` holds at most. */
   static readonly TEXT_PAGE = TEXT_PAGE;
 
   /** The library inside SQLite on this connection (loaded once), or null when it is not there. */

@@ -14,10 +14,9 @@ const AFTER_ROW = '\x1e';
 
 export class RecordTextPages {
   private readonly statement: Database.Statement<[string, number, number], string | null>;
-  private bytesStatement: Database.Statement<[string, number, number], Buffer | null> | undefined;
 
   /** `db` has the library loaded (NativeChainCheck.load); pages of at most `size` rows. */
-  constructor(private readonly db: Database.Database, private readonly tableId: string, private readonly size: number) {
+  constructor(db: Database.Database, private readonly tableId: string, private readonly size: number) {
     this.statement = db.prepare<[string, number, number], string | null>(this.sql('records_page(seq, tail, data)')).pluck();
   }
 
@@ -27,21 +26,18 @@ export class RecordTextPages {
 
   /** The records of the page from `from` (up to `to`), or undefined: read this page row by row (or it is empty). */
   read(from: number, to: number): LoggedRecord[] | undefined {
-    const text = this.statement.get(this.tableId, from, to);
-    return typeof text === 'string' ? recordsOfText(text) : undefined;
+    const text = this.text(from, to);
+    return text === undefined ? undefined : recordsOfText(text);
   }
 
-  /**
-   * The same page's text as its UTF-8 bytes (records_page checked them), or undefined: for another thread,
-   * which makes the same string of them (a verify worker reading ahead: src/cli/verify-read-ahead.ts).
-   */
-  bytes(from: number, to: number): Buffer | undefined {
-    this.bytesStatement ??= this.db.prepare<[string, number, number], Buffer | null>(this.sql('CAST(records_page(seq, tail, data) AS BLOB)')).pluck();
-    return this.bytesStatement.get(this.tableId, from, to) ?? undefined;
+  /** The same page's text, or undefined (read it row by row): for another thread (a verify worker reading ahead: src/cli/verify-read-ahead.ts). */
+  text(from: number, to: number): string | undefined {
+    const text = this.statement.get(this.tableId, from, to);
+    return typeof text === 'string' ? text : undefined;
   }
 }
 
-/** The records of a page's text as records_page made it (read here, or its bytes carried from a verify worker: src/cli/verify-read-ahead.ts). */
+/** The records of a page's text as records_page made it (read here, or carried from a verify worker: src/cli/verify-read-ahead.ts). */
 export function recordsOfText(text: string): LoggedRecord[] {
   // '<first seq>\n' then '<type>\x1f<data>\x1e' per row, seqs consecutive (records_page.c).
   const records: LoggedRecord[] = [];

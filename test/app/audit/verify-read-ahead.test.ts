@@ -1,4 +1,4 @@
-// `shoe verify` in threads: the chain workers read the re-run's pages ahead and post them to the main thread
+// `shoe verify` in threads: the chain workers read the re-run's pages ahead into shared slots for the main thread
 // (src/cli/verify-read-ahead.ts; docs/audit.md, "How verify spends its time"). Whichever thread reads a page,
 // the verdict, the event it names, the progress and where the re-run stops are those of the main thread
 // reading every page itself. Pages of 7 seqs here, so every log crosses many page borders; "carried" makes
