@@ -1,6 +1,7 @@
 // The chain worker of `shoe verify`: spans of the chain-and-MAC check taken from the front of the
 // shared board (verify-chain-spans.ts), over its own read-only connection to the log file, while the main
-// thread re-runs the round machine; the first worker runs the file's quick_check before its spans. Posts
+// thread re-runs the round machine; the first worker runs the file's quick_check before its spans. Between
+// its spans, and once they are all claimed, it reads the re-run's next pages ahead (verify-read-ahead.ts). Posts
 // what its spans found, or the file's problem (UnreadableLogError's words), or anything else that went
 // wrong, as text.
 import { parentPort, workerData } from 'node:worker_threads';
@@ -8,8 +9,9 @@ import { SqliteLogReader } from '../adapters/store/sqlite-log-reader.js';
 import { UnreadableLogError } from '../adapters/store/unreadable-log.js';
 import { checkSpans, SpanBoard } from '../app/audit/verify-chain-spans.js';
 import type { ChainTaskReply, VerifyTaskData } from './verify-task-protocol.js';
+import { PageReadAhead } from './verify-read-ahead.js';
 
-const { file, tableId, key, firstMac, board, quickCheck } = workerData as VerifyTaskData;
+const { file, tableId, key, firstMac, board, quickCheck, readAhead } = workerData as VerifyTaskData;
 
 function run(): ChainTaskReply {
   try {
@@ -24,7 +26,10 @@ function run(): ChainTaskReply {
           throw err;
         }
       }
-      return { spans: checkSpans(spans, 'front', reader, key ? Buffer.from(key) : undefined, firstMac ?? undefined) };
+      const ahead = readAhead && reader.readsPageText() ? new PageReadAhead(readAhead, (from, to) => reader.recordPageText(from, to), () => spans.earliestProblem()) : undefined;
+      const outcome = checkSpans(spans, 'front', reader, key ? Buffer.from(key) : undefined, firstMac ?? undefined, ahead && (() => ahead.topUp()));
+      ahead?.serve();
+      return { spans: outcome };
     } finally {
       reader.close();
     }

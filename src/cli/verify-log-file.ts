@@ -3,11 +3,13 @@
 // they are cut into spans (verify-chain-spans.ts) that chain workers take from the front, each over its own
 // read-only connection, joined at their boundary hashes; the round machine's re-run needs every event in
 // order, so it runs on this thread, beside them, and when it is done this thread takes spans from the back
-// until all are checked. In one thread the spans and the re-run alternate, span by span. The outcomes are
+// until all are checked. Between their spans, and after them, the workers read the re-run's next pages into
+// shared slots for this thread (verify-read-ahead.ts), which reads a page itself only when no worker has
+// claimed it. In one thread the spans and the re-run alternate, span by span. The outcomes are
 // joined into the verdict one reading would give (verify-log.ts, joinHalves). Every reader stops early once
 // a problem before where it is has been found.
 import type { Worker } from 'node:worker_threads';
-import type { SqliteLogReader } from '../adapters/store/sqlite-log-reader.js';
+import { SqliteLogReader } from '../adapters/store/sqlite-log-reader.js';
 import { UnreadableLogError } from '../adapters/store/unreadable-log.js';
 import type { ChainOutcome, ReplayHalf, ReplayOutcome, Verdict, VerifyOptions } from '../app/audit/verify-log.js';
 import { unkeyedLog } from '../app/audit/verify-chain-half.js';
@@ -17,6 +19,7 @@ import { canStartWorker, startVerifyWorker } from './verify-workers.js';
 import { keepYoungGenerationSmallAfterWorkerStart } from './small-young-generation.js';
 import type { ChainTaskReply, VerifyTaskData } from './verify-task-protocol.js';
 import { loadReRun, type ReRun } from './verify-rerun.js';
+import { PagesFromWorkers, readAheadShape, recordsReadAhead } from './verify-read-ahead.js';
 
 /** The worker's heap: its live data is a page of rows, so small limits keep its memory flat (a young
  *  generation of 4 MB measured as fast as 8 MB on 1,000,000 events, and ~7 MB less peak RSS). */
@@ -38,6 +41,12 @@ export interface VerifyFileOptions extends VerifyOptions {
    * thread re-runs the round machine; its failure is the answer, whatever else was found.
    */
   readonly quickCheck?: boolean;
+  /**
+   * The workers read the re-run's pages ahead (verify-read-ahead.ts; default on, with page text inside SQLite).
+   * false: this thread reads every page. `page`: seqs a page (tests cut small ones); `onlyCarried`: every page
+   * from a worker (tests); `onDone`: how many pages were carried from a worker and how many read here.
+   */
+  readonly readAhead?: false | { readonly page?: number; readonly onlyCarried?: boolean; readonly onDone?: (carried: number, readHere: number) => void };
 }
 
 /** Starts a chain worker (verify-workers.ts); its one message is the reply. `started`: it runs (or failed). */
@@ -80,11 +89,15 @@ export async function verifyLogFile(reader: SqliteLogReader, options: VerifyFile
     if (options.quickCheck) reader.quickCheck();
     return alternating(await loadReRun(), reader, board, key, firstMac, options);
   }
-  const data: VerifyTaskData = { file: reader.file, tableId: reader.tableId, key: key ? new Uint8Array(key) : null, firstMac: firstMac ?? null, board: board.shape, quickCheck: false };
-  const tasks = Array.from({ length: Math.min(threads - 1, board.spans) }, (_, i) => startChainTask({ ...data, quickCheck: i === 0 && options.quickCheck === true }));
+  const data: VerifyTaskData = { file: reader.file, tableId: reader.tableId, key: key ? new Uint8Array(key) : null, firstMac: firstMac ?? null, board: board.shape, quickCheck: false, readAhead: null };
+  const ahead = options.readAhead !== false && readsPageText(reader) ? readAheadShape(1, to, options.readAhead?.page ?? SqliteLogReader.TEXT_PAGE) : undefined;
+  const tasks = Array.from({ length: Math.min(threads - 1, board.spans) }, (_, i) => startChainTask({ ...data, quickCheck: i === 0 && options.quickCheck === true, readAhead: ahead ?? null }));
   try {
     if (options.quickCheck && tasks.length === 0) reader.quickCheck();
-    return await alongsideWorkers(reader, board, tasks, options, firstMac);
+    const pages = ahead && new PagesFromWorkers(ahead, () => board.earliestProblem(), options.readAhead !== false && options.readAhead?.onlyCarried === true);
+    const verdict = await alongsideWorkers(reader, board, tasks, options, firstMac, pages);
+    if (pages && options.readAhead) options.readAhead.onDone?.(pages.carried, pages.readHere);
+    return verdict;
   } catch (err) {
     // The file's quick_check, when it failed, says best what is wrong with it (not a read error it caused here).
     board.stopAll();
@@ -97,15 +110,24 @@ export async function verifyLogFile(reader: SqliteLogReader, options: VerifyFile
   }
 }
 
+/** Whether this thread reads the re-run's pages as text (and so can the workers, loading the same library). */
+function readsPageText(reader: SqliteLogReader): boolean {
+  try {
+    return reader.readsPageText();
+  } catch {
+    return false; // the re-run's own reading names the file's problem
+  }
+}
+
 /** This thread's part beside the chain workers: the re-run, then spans from the back; the verdict once every worker answered. */
-async function alongsideWorkers(reader: SqliteLogReader, board: SpanBoard, tasks: ReadonlyArray<ReturnType<typeof startChainTask>>, options: VerifyFileOptions, firstMac: number | undefined): Promise<Verdict> {
+async function alongsideWorkers(reader: SqliteLogReader, board: SpanBoard, tasks: ReadonlyArray<ReturnType<typeof startChainTask>>, options: VerifyFileOptions, firstMac: number | undefined, pages: PagesFromWorkers | undefined): Promise<Verdict> {
   const { to, key } = options;
   const rerun = await loadReRun(); // while the workers start (verify-rerun.ts)
   // A worker's start sets V8's flags anew, and this thread's young generation would grow to 32 MB during the
   // re-run (small-young-generation.ts): once the workers run, the bound holds again.
   await Promise.all(tasks.map((task) => task.started));
   keepYoungGenerationSmallAfterWorkerStart();
-  const replay = replayUpTo(rerun, reader, new rerun.ReplayHalf(), to, board, options);
+  const replay = replayUpTo(rerun, reader, new rerun.ReplayHalf(), to, board, options, false, pages);
   if (replay.problem) board.found('replay', replay.problem.row);
   const mine = options.backSpans === false ? { events: 0, walls: [] } : checkSpans(board, 'back', reader, key, firstMac);
   const theirs: SpansOutcome[] = [];
@@ -121,7 +143,7 @@ export async function verifyChainOnly(reader: SqliteLogReader, options: Pick<Ver
   const { to, key } = options;
   const board = SpanBoard.create(to, options.spanSize);
   const firstMac = key ? reader.firstKeyedEvent(to) : undefined;
-  const data: VerifyTaskData = { file: reader.file, tableId: reader.tableId, key: key ? new Uint8Array(key) : null, firstMac: firstMac ?? null, board: board.shape, quickCheck: false };
+  const data: VerifyTaskData = { file: reader.file, tableId: reader.tableId, key: key ? new Uint8Array(key) : null, firstMac: firstMac ?? null, board: board.shape, quickCheck: false, readAhead: null };
   const threads = canStartWorker(CHAIN_TASK) ? Math.max(1, options.threads ?? 1) : 1;
   const tasks = Array.from({ length: Math.min(threads - 1, board.spans) }, () => startChainTask(data));
   try {
@@ -156,9 +178,10 @@ function alternating(rerun: ReRun, reader: SqliteLogReader, board: SpanBoard, ke
  * The re-run from where `half` is up to `to`, with progress; it stops before the row where the chain found
  * a problem (that problem wins from its row on). `more`: the log goes on after `to` (no end check yet).
  */
-function replayUpTo(rerun: ReRun, reader: SqliteLogReader, half: ReplayHalf, to: number, board: SpanBoard, options: VerifyOptions, more = false): ReplayOutcome {
+function replayUpTo(rerun: ReRun, reader: SqliteLogReader, half: ReplayHalf, to: number, board: SpanBoard, options: VerifyOptions, more = false, pages?: PagesFromWorkers): ReplayOutcome {
   const { key: _key, ...progress } = options; // the re-run has no use for the key
-  return rerun.runReplayHalf(reader.records(half.events + 1, to), { ...progress, half, more, otherFound: () => board.chainProblem() });
+  const records = pages ? recordsReadAhead(reader, pages) : reader.records(half.events + 1, to);
+  return rerun.runReplayHalf(records, { ...progress, half, more, otherFound: () => board.chainProblem() });
 }
 
 /**

@@ -13,7 +13,7 @@ import { hasMacTable } from './sqlite-mac-schema.js';
 import { eventsTableProblem, logFormatOf, type LogFormat } from './sqlite-schema.js';
 import { StoredChainQueries } from './sqlite-stored-chain.js';
 import { NativeChainCheck } from './sqlite-native-chain.js';
-import { RecordTextPages } from './sqlite-record-pages.js';
+import { RecordTextPages, recordsOfText } from './sqlite-record-pages.js';
 import type { SpanStart, StoredChainRow, VouchedSpan } from '../../log/stored-chain.js';
 import { asUnreadable, UnreadableLogError } from './unreadable-log.js';
 import { LoggedRecord, RowEvent, typeOfTail, type RecordRow, type Row } from './sqlite-log-rows.js';
@@ -237,6 +237,28 @@ export class SqliteLogReader {
       (text && this.guard(() => text.read(next, last))) ?? rows(next, last).map((r) => new LoggedRecord(r[0], fromTail ? typeOfTail(r[1]) : r[1], r[2]));
     for (const page of this.pages(from, to, read, (r) => r.seq)) yield* page;
   }
+
+  /** Whether `recordPageText` can read pages here: format 3 with the library inside SQLite. */
+  readsPageText(): boolean {
+    return this.hasEvents && this.format === 3 && this.recordTextPages() !== undefined;
+  }
+
+  /**
+   * The re-run's records from `from` to `to` (at most TEXT_PAGE of them) as one text made inside SQLite, for
+   * another thread (`recordsOfPageText`); undefined when this page is to be read with `records`.
+   */
+  recordPageText(from: number, to: number): string | undefined {
+    const pages = this.readsPageText() ? this.recordTextPages() : undefined;
+    return pages && this.guard(() => pages.text(from, to));
+  }
+
+  /** The records of a page's text from `recordPageText` (on any connection to the log). */
+  static recordsOfPageText(text: string): LoggedRecord[] {
+    return recordsOfText(text);
+  }
+
+  /** Rows a page of `recordPageText` holds at most. */
+  static readonly TEXT_PAGE = TEXT_PAGE;
 
   /** The library inside SQLite on this connection (loaded once), or null when it is not there. */
   private native(): NativeChainCheck | null {

@@ -16,26 +16,38 @@ export class RecordTextPages {
   private readonly statement: Database.Statement<[string, number, number], string | null>;
 
   /** `db` has the library loaded (NativeChainCheck.load); pages of at most `size` rows. */
-  constructor(db: Database.Database, private readonly tableId: string, size: number) {
-    this.statement = db
-      .prepare<[string, number, number], string | null>(`SELECT records_page(seq, tail, data) FROM (SELECT seq, tail, data FROM events WHERE stream = ? AND seq >= ? AND seq <= ? ORDER BY seq LIMIT ${size})`)
-      .pluck();
+  constructor(db: Database.Database, private readonly tableId: string, private readonly size: number) {
+    this.statement = db.prepare<[string, number, number], string | null>(this.sql('records_page(seq, tail, data)')).pluck();
+  }
+
+  private sql(page: string): string {
+    return `SELECT ${page} FROM (SELECT seq, tail, data FROM events WHERE stream = ? AND seq >= ? AND seq <= ? ORDER BY seq LIMIT ${this.size})`;
   }
 
   /** The records of the page from `from` (up to `to`), or undefined: read this page row by row (or it is empty). */
   read(from: number, to: number): LoggedRecord[] | undefined {
-    const text = this.statement.get(this.tableId, from, to);
-    if (typeof text !== 'string') return undefined;
-    // '<first seq>\n' then '<type>\x1f<data>\x1e' per row, seqs consecutive (records_page.c).
-    const records: LoggedRecord[] = [];
-    let at = text.indexOf('\n');
-    let seq = Number(text.slice(0, at));
-    for (at += 1; at < text.length; seq += 1) {
-      const typeEnd = text.indexOf(AFTER_TYPE, at);
-      const rowEnd = text.indexOf(AFTER_ROW, typeEnd);
-      records.push(new LoggedRecord(seq, text.slice(at, typeEnd), text.slice(typeEnd + 1, rowEnd)));
-      at = rowEnd + 1;
-    }
-    return records;
+    const text = this.text(from, to);
+    return text === undefined ? undefined : recordsOfText(text);
   }
+
+  /** The same page's text, or undefined (read it row by row): for another thread (a verify worker reading ahead: src/cli/verify-read-ahead.ts). */
+  text(from: number, to: number): string | undefined {
+    const text = this.statement.get(this.tableId, from, to);
+    return typeof text === 'string' ? text : undefined;
+  }
+}
+
+/** The records of a page's text as records_page made it (read here, or carried from a verify worker: src/cli/verify-read-ahead.ts). */
+export function recordsOfText(text: string): LoggedRecord[] {
+  // '<first seq>\n' then '<type>\x1f<data>\x1e' per row, seqs consecutive (records_page.c).
+  const records: LoggedRecord[] = [];
+  let at = text.indexOf('\n');
+  let seq = Number(text.slice(0, at));
+  for (at += 1; at < text.length; seq += 1) {
+    const typeEnd = text.indexOf(AFTER_TYPE, at);
+    const rowEnd = text.indexOf(AFTER_ROW, typeEnd);
+    records.push(new LoggedRecord(seq, text.slice(at, typeEnd), text.slice(typeEnd + 1, rowEnd)));
+    at = rowEnd + 1;
+  }
+  return records;
 }

@@ -142,13 +142,17 @@ export interface SpanOutcome extends ChainOutcome {
 
 /**
  * Checks spans claimed from one end until none is left. `firstMac`: the first event of the log that carries
- * a MAC (undefined: none does), so a span after it knows its events must carry one too.
+ * a MAC (undefined: none does), so a span after it knows its events must carry one too. `between`: other work
+ * done before each claim (a chain worker reads the re-run's pages ahead: src/cli/verify-read-ahead.ts).
  */
-export function checkSpans(board: SpanBoard, end: 'front' | 'back', source: SpanSource, key: Buffer | undefined, firstMac: number | undefined): SpansOutcome {
+export function checkSpans(board: SpanBoard, end: 'front' | 'back', source: SpanSource, key: Buffer | undefined, firstMac: number | undefined, between?: () => void): SpansOutcome {
   let events = 0;
   let problem: Problem | undefined;
   const walls: SpanWalls[] = [];
-  for (let span = board.claim(end); span !== undefined; span = board.claim(end)) {
+  for (;;) {
+    between?.();
+    const span = board.claim(end);
+    if (span === undefined) break;
     const outcome = checkSpan(span, board, source, key, firstMac);
     events += outcome.events;
     walls.push(outcome.walls);
