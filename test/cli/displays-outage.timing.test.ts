@@ -8,23 +8,13 @@ import { connect, headers } from 'nats';
 import { natsServerAvailable, ownNatsServer } from '../adapters/store/nats-server-process.js';
 import { ROOT } from '../support/run-cli.js';
 import { viewSubject } from '../../src/adapters/view-fanout/view-stream.js';
+import { until, logLines } from '../support/wait-until.js';
 
 const TABLE = 'outage-1';
 const cleanups: Array<() => unknown> = [];
 afterEach(async () => {
   for (const clean of cleanups.splice(0).reverse()) await clean();
 });
-
-/** Waits for `what` to hold, checking every 100 ms. */
-async function until(what: () => boolean | Promise<boolean>, ms: number, label: string): Promise<void> {
-  for (const end = Date.now() + ms; Date.now() < end; await new Promise((r) => setTimeout(r, 100))) if (await what()) return;
-  throw new Error(`waited ${ms} ms for ${label}`);
-}
-
-/** Log lines of the gateway (pino JSON on stdout). */
-function logLines(stdout: string): Array<{ level: number; msg: string }> {
-  return stdout.split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as { level: number; msg: string });
-}
 
 async function publishView(url: string, view: object, seq: number): Promise<void> {
   const nc = await connect({ servers: url });

@@ -8,16 +8,12 @@ import { natsServerAvailable, ownNatsServer } from '../adapters/store/nats-serve
 import { cliBundle } from '../support/cli-bundle.js';
 import { ROOT } from '../support/run-cli.js';
 import { JetStreamLog } from '../../src/adapters/store/jetstream-log.js';
+import { until } from '../support/wait-until.js';
 
 const cleanups: Array<() => unknown> = [];
 afterEach(async () => {
   for (const clean of cleanups.splice(0).reverse()) await clean();
 });
-
-async function until(what: () => boolean, ms: number, label: string): Promise<void> {
-  for (const end = Date.now() + ms; Date.now() < end; await new Promise((r) => setTimeout(r, 100))) if (what()) return;
-  throw new Error(`waited ${ms} ms for ${label}`);
-}
 
 /** Publishes one settled round of table t1 (a bet.settled, then round.ended), as a table's replica would. */
 async function settleRound(url: string, round: number, seq: number): Promise<void> {

@@ -11,6 +11,7 @@ import { NATS_URL, natsSkipReason } from '../store/nats-availability.js';
 import { ROOT } from '../../support/run-cli.js';
 import { TableHeartbeat } from '../../../src/adapters/floor/table-heartbeat.js';
 import { realClock } from '../../../src/adapters/clock/real-clock.js';
+import { until, logLines } from '../../support/wait-until.js';
 
 const skip = await natsSkipReason();
 const TABLE = `stale-${process.pid}-${Date.now()}`;
@@ -18,15 +19,6 @@ const cleanups: Array<() => unknown> = [];
 afterEach(async () => {
   for (const clean of cleanups.splice(0).reverse()) await clean();
 });
-
-async function until(what: () => boolean | Promise<boolean>, ms: number, label: string): Promise<void> {
-  for (const end = Date.now() + ms; Date.now() < end; await new Promise((r) => setTimeout(r, 100))) if (await what()) return;
-  throw new Error(`waited ${ms} ms for ${label}`);
-}
-
-function logLines(stdout: string): Array<{ level: number; msg: string }> {
-  return stdout.split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as { level: number; msg: string });
-}
 
 describe.skipIf(skip !== false)(`a stale table on its gateway ${skip ? `(skipped: ${skip})` : ''}`, () => {
   test('heartbeat stops: 503, "stale" on the sockets and a WARN; it returns: 200 and "live"; a copy that stays behind: stale', async () => {
