@@ -45,7 +45,7 @@ export interface VerifyOptions {
 
 /** The round machine's re-run, one event after another. */
 export class ReplayHalf {
-  private readonly replayer = new LogReplayer();
+  private readonly replayer = new LogReplayer(undefined, { judgeOnly: true });
   private rows = 0;
   private anchoringStarted: number | null = null;
 

@@ -3,7 +3,8 @@
 // judgement as rebuilding a table from an array (rebuild-table.ts wraps this), but events are pushed as
 // they are read, so memory holds the table, never the log.
 import { ruleSetSchema, type RuleSet } from '../../rules/rule-set.js';
-import { TableEngine } from '../../round/table-engine.js';
+import { machineEvent, TableEngine } from '../../round/table-engine.js';
+import { IN_PLACE } from '../../round/change-table.js';
 import type { TableEvent } from '../../round/events.js';
 import type { EventRecord } from '../../ports/event-store.js';
 import { canonicalJson, canonicalJsonWithout } from '../../log/canonical-json.js';
@@ -38,8 +39,24 @@ export function reconfigured(snapshot: unknown, rules: RuleSet): never {
   return { ...s, context: { ...s.context, rules } } as never;
 }
 
+export interface ReplayOptions {
+  /**
+   * Only judge the log: the engine changes its table in place (IN_PLACE drafts, src/round/change-table.ts)
+   * instead of copying it per input, and its facts are observed into one reused list (`TableEngine.step`).
+   * The facts are the same; what differs is what stays: no state before an input is kept, and an input
+   * whose step fails leaves its partial changes — which is why only a caller that stops at the first
+   * problem and keeps nothing of the table (verify's re-run, src/app/audit/verify-log.ts) may ask for it.
+   * Each input's facts are compared before the next input changes the table they may share arrays with.
+   */
+  readonly judgeOnly?: boolean;
+}
+
 export class LogReplayer {
   private engine_: TableEngine | null;
+  private readonly judgeOnly: boolean;
+  private readonly observe = (fact: TableEvent): void => {
+    this.expected.push(fact);
+  };
   private rules_: RuleSet | null;
   private rulesId_: string | null;
   private inputs_ = 0;
@@ -50,7 +67,9 @@ export class LogReplayer {
   private afterInput = false;
   private lastSeq = 0;
 
-  constructor(start?: RebuildStart) {
+  constructor(start?: RebuildStart, options: ReplayOptions = {}) {
+    // A table from a snapshot is the caller's (rebuild-table.ts keeps it): never changed in place.
+    this.judgeOnly = options.judgeOnly === true && start === undefined;
     this.engine_ = start?.engine ?? null;
     this.rules_ = this.engine_?.rules ?? null;
     this.rulesId_ = start?.rulesId ?? null;
@@ -92,15 +111,21 @@ export class LogReplayer {
       // Rules change only between rounds; the table state carries over to the new rule set.
       const carried = this.engine_?.persistedSnapshot();
       this.rules_ = configured;
-      this.engine_ = new TableEngine(configured, carried ? reconfigured(carried, configured) : undefined);
+      this.engine_ = new TableEngine(configured, carried ? reconfigured(carried, configured) : undefined, this.judgeOnly ? { drafts: IN_PLACE } : {});
       this.afterInput = false;
       return;
     }
     if (isInputRecord(event)) {
       if (!this.engine_) throw new LogMismatchError(event.seq, 'a table.configured record first', 'an input');
       const { input, origin } = recordedInput(event);
-      this.expected = this.engine_.submit(input, origin.line);
-      this.nextExpected = 0;
+      if (this.judgeOnly) {
+        this.expected.length = 0;
+        this.nextExpected = 0;
+        this.engine_.step(machineEvent(input, origin.line), this.observe);
+      } else {
+        this.expected = this.engine_.submit(input, origin.line);
+        this.nextExpected = 0;
+      }
       this.inputs_++;
       this.afterInput = true;
       return;
