@@ -8,6 +8,7 @@ import { IN_PLACE } from '../../round/change-table.js';
 import type { TableEvent } from '../../round/events.js';
 import type { EventRecord } from '../../ports/event-store.js';
 import { canonicalJson, canonicalJsonWithout } from '../../log/canonical-json.js';
+import { inputOfText, type InputText } from '../audit/input-record-text.js';
 import { CONFIGURED_RECORD, factOf, isInputRecord, isNoteRecord, recordedInput } from '../audit/log-records.js';
 
 /**
@@ -117,12 +118,14 @@ export class LogReplayer {
     }
     if (isInputRecord(event)) {
       if (!this.engine_) throw new LogMismatchError(event.seq, 'a table.configured record first', 'an input');
-      const { input, origin } = recordedInput(event);
       if (this.judgeOnly) {
+        // The input's own text parsed once per distinct text (input-record-text.ts), else the whole record.
+        const { input, line } = (dataJson !== undefined ? inputOfText(dataJson) : undefined) ?? lineAndInput(event);
         this.expected.length = 0;
         this.nextExpected = 0;
-        this.engine_.step(machineEvent(input, origin.line), this.observe);
+        this.engine_.step(machineEvent(input, line), this.observe);
       } else {
+        const { input, origin } = recordedInput(event);
         this.expected = this.engine_.submit(input, origin.line);
         this.nextExpected = 0;
       }
@@ -146,4 +149,9 @@ export class LogReplayer {
     }
     if (!this.engine_) throw new Error('the log holds no table.configured record');
   }
+}
+
+function lineAndInput(event: EventRecord): InputText {
+  const { input, origin } = recordedInput(event);
+  return { input, line: origin.line };
 }
