@@ -98,6 +98,30 @@ export function canonicalJsonWithout(record: Readonly<Record<string, unknown>>, 
   return `${out}}`;
 }
 
+/**
+ * Whether `text` is canonicalJsonWithout(record, omitted, group), character for character, found without
+ * building that text: each member's name and value is looked for at its place in `text` (verify's re-run
+ * compares every derived fact with the stored text, docs/audit.md "How verify spends its time").
+ */
+export function isCanonicalJsonWithout(record: Readonly<Record<string, unknown>>, omitted: string, group: string, text: string): boolean {
+  const { order, names } = shapeOf(Object.keys(record), omitted, group);
+  if (text.charCodeAt(0) !== 0x7b) return false; // '{'
+  let at = 1;
+  for (let i = 0; i < order.length; i += 1) {
+    if (i > 0) {
+      if (text.charCodeAt(at) !== 0x2c) return false; // ','
+      at += 1;
+    }
+    const name = names[i] as string;
+    if (!text.startsWith(name, at)) return false;
+    at += name.length;
+    const value = memberValue(record[order[i] as string]);
+    if (!text.startsWith(value, at)) return false;
+    at += value.length;
+  }
+  return at === text.length - 1 && text.charCodeAt(at) === 0x7d; // '}'
+}
+
 /** Small whole numbers and short strings as JSON, each written once and kept (facts repeat them: seats,
  *  totals, rounds, cards, statuses); anything else as serialise writes it. The same text either way. */
 const SMALL_NUMBERS_KEPT = 65_536;

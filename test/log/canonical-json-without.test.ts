@@ -2,7 +2,7 @@
 // one member, character for character, whatever the members' order, however many orders one group meets,
 // and the same TypeError where the copy is not JSON. Verify's re-run compares every derived fact so.
 import { describe, expect, test } from 'vitest';
-import { canonicalJson, canonicalJsonWithout } from '../../src/log/canonical-json.js';
+import { canonicalJson, canonicalJsonWithout, isCanonicalJsonWithout } from '../../src/log/canonical-json.js';
 import { mulberry32 } from '../../src/random/prng.js';
 
 /** What canonicalJsonWithout must equal: canonicalJson of the copy the spread leaves. */
@@ -75,5 +75,26 @@ describe('canonicalJsonWithout', () => {
       expect(expected).not.toBe('no error');
       expect(() => canonicalJsonWithout(bad, 'type', 'bad')).toThrow(new TypeError(expected));
     }
+  });
+
+  test('isCanonicalJsonWithout: true for the reference text, false for the text changed anywhere by a character', () => {
+    const next = mulberry32(2027);
+    const edits = ['', ' ', '0', '"', ',', '}', '{', 'a', ':'];
+    for (let i = 0; i < 1500; i += 1) {
+      const record = randomRecord(next);
+      const group = `h${i % 3}`;
+      const text = reference(record, 'type');
+      expect(isCanonicalJsonWithout(record, 'type', group, text)).toBe(true);
+      for (let k = 0; k < 4; k += 1) {
+        const at = Math.floor(next() * (text.length + 1));
+        const changed = text.slice(0, at) + (edits[Math.floor(next() * edits.length)] as string) + text.slice(at + (next() < 0.6 ? 1 : 0));
+        expect(isCanonicalJsonWithout(record, 'type', group, changed), changed).toBe(changed === text);
+      }
+      expect(isCanonicalJsonWithout(record, 'type', group, `${text}}`)).toBe(false);
+      expect(isCanonicalJsonWithout(record, 'type', group, text.slice(0, -1))).toBe(false);
+    }
+    expect(isCanonicalJsonWithout({ type: 't' }, 'type', 'same', '{}')).toBe(true);
+    expect(isCanonicalJsonWithout({ type: 't' }, 'type', 'same', '{')).toBe(false);
+    expect(isCanonicalJsonWithout({ type: 't' }, 'type', 'same', '')).toBe(false);
   });
 });
