@@ -43,11 +43,22 @@ export function recordsOfText(text: string): LoggedRecord[] {
   const records: LoggedRecord[] = [];
   let at = text.indexOf('\n');
   let seq = Number(text.slice(0, at));
+  if (at <= 0 || !Number.isSafeInteger(seq)) throw new PageTextError('it does not start with its first seq', 0);
   for (at += 1; at < text.length; seq += 1) {
     const typeEnd = text.indexOf(AFTER_TYPE, at);
-    const rowEnd = text.indexOf(AFTER_ROW, typeEnd);
+    const rowEnd = typeEnd < 0 ? -1 : text.indexOf(AFTER_ROW, typeEnd);
+    // A text cut short would otherwise be read from its start again, forever.
+    if (rowEnd < 0) throw new PageTextError(`the record of seq ${seq} is cut short`, at);
     records.push(new LoggedRecord(seq, text.slice(at, typeEnd), text.slice(typeEnd + 1, rowEnd)));
     at = rowEnd + 1;
   }
   return records;
+}
+
+/** A page's text not as records_page makes it: the reader stops at it in one line, never reads on. */
+export class PageTextError extends Error {
+  constructor(what: string, offset: number) {
+    super(`a page of the log's records read inside SQLite is malformed: ${what} (at character ${offset}); read the log with SHOE_VERIFY_CHECK=js to bypass the library`);
+    this.name = 'PageTextError';
+  }
 }

@@ -12,7 +12,7 @@ import { damagedCopy } from '../../support/damaged-log.js';
 import { SqliteEventStore } from '../../../src/adapters/store/sqlite-event-store.js';
 import { SqliteLogReader } from '../../../src/adapters/store/sqlite-log-reader.js';
 import { NativeChainCheck } from '../../../src/adapters/store/sqlite-native-chain.js';
-import { RecordTextPages } from '../../../src/adapters/store/sqlite-record-pages.js';
+import { PageTextError, RecordTextPages, recordsOfText } from '../../../src/adapters/store/sqlite-record-pages.js';
 import type { NewEvent } from '../../../src/ports/event-store.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'record-pages-'));
@@ -110,4 +110,14 @@ describe('the re-run reads a page as one text', () => {
       expect(records(file, true)).toEqual(records(file, false));
     });
   }
+
+  test('a page text cut short or without its first seq stops the reader in one line, never reads on', () => {
+    const text = `41\ninput\x1f{"a":1}\x1ecard.dealt\x1f{"b":2}\x1e`;
+    expect(recordsOfText(text).map((r) => [r.seq, r.type, r.dataJson])).toEqual([[41, 'input', '{"a":1}'], [42, 'card.dealt', '{"b":2}']]);
+    for (const cut of [text.slice(0, -1), text.slice(0, text.indexOf('{"b"')), `${text}card`, 'input\x1f{}\x1e', '\ninput\x1f{}\x1e']) {
+      expect(() => recordsOfText(cut)).toThrow(PageTextError);
+    }
+    expect(() => recordsOfText(text.slice(0, -1))).toThrow(/the record of seq 42 is cut short/);
+  });
 });
+
