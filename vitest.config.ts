@@ -105,7 +105,9 @@ const FIRST = [
   'test/e2e/pty-table.test.ts',
   'test/rules/rules.test.ts',
   'test/app/par-sheet/par-sheet-words.test.ts',
+  // The runner-vs-actor differential, in two halves of about 30 s of CPU each, so two workers share it.
   'test/round/chart-runner.test.ts',
+  'test/round/chart-runner-more.test.ts',
   'test/cli/build.test.ts',
   'test/app/audit/corrupt-log-cli.test.ts',
   'test/composition/log-loss-detection.test.ts',

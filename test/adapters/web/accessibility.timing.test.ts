@@ -6,20 +6,20 @@
 // timers), so each phase is reached at once and holds while the pages are checked. Screenshots:
 // test-output/screenshots/a11y-<phase>-<page>-<lang>-<width>.png (docs/web-api.md, "Screenshots").
 //
-// SLOW (188 s of file time on the two-core machine shared with other work, load 10-14: axe-core runs
-// 64 times — five pages, two languages, two sizes, three phases, and the supervisor's Shoes — each a second or
-// more; docs/testing.md).
+// SLOW (245-270 s of file time on the two-core machine shared with other work, load 15-30; 410 s before axe
+// ran in the page itself: axe-core runs 64 times — five pages, two languages, two sizes, three phases, and the
+// supervisor's Shoes — each about half a second on a quiet machine (support/axe.ts), with a fresh page load and
+// a full-page screenshot each; docs/testing.md).
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { TOKENS } from './support/table-fixture.js';
 import { CHROMIUM_PATH, WITHOUT_ANIMATIONS, browserTestsRun, launchChromium, screenshotPath } from './support/browser.js';
 import { betOnSevenBoxes, closeBettingAndDeal, finishSplitRound, longHandsAfterDeal, sevenSeatTable } from './support/seven-seat-table.js';
 import type { WebTable } from './support/web-fixture.js';
+import { wcagViolations } from './support/axe.js';
 
 const VIEWPORTS = [{ width: 1280, height: 800 }, { width: 1920, height: 1080 }] as const;
 const LANGUAGES = ['en', 'ru'] as const;
-const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 const PAGES = {
   public: '/?',
@@ -53,8 +53,7 @@ const PHASES: readonly { name: string; stage: string; reach: (service: WebTable[
 
 /** One line per violation: the rule, its impact and the first elements it names. */
 async function violations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(WCAG_AA).analyze();
-  return results.violations.map((v) => `${v.id} (${v.impact ?? 'n/a'}): ${v.nodes.slice(0, 3).map((n) => `${n.target.join(' ')} ${n.failureSummary?.split('\n')[1]?.trim() ?? ''}`).join(' | ')}`);
+  return (await wcagViolations(page)).map((v) => `${v.id} (${v.impact ?? 'n/a'}): ${v.nodes.slice(0, 3).map((n) => `${n.target.join(' ')} ${n.failureSummary?.split('\n')[1]?.trim() ?? ''}`).join(' | ')}`);
 }
 
 if (!browserTestsRun) {

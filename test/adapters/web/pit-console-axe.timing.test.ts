@@ -2,12 +2,12 @@
 // and Russian, at 1280×800 and 1920×1080: a board with a fault, a stale table, a paused one and dealing ones.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { AxeBuilder } from '@axe-core/playwright';
 import pino from 'pino';
 import { createPitServer } from '../../../src/adapters/web/pit-server.js';
 import { PitBoard } from '../../../src/app/floor/pit-board.js';
 import type { StoredEvent } from '../../../src/ports/event-store.js';
 import { browserTestsRun, launchChromium } from './support/browser.js';
+import { wcagViolations } from './support/axe.js';
 
 const SHIFT = { from: '2030-01-01T00:00:00Z', to: '2030-01-02T00:00:00Z' };
 const at = (table: string, seq: number, type: string, data: Record<string, unknown>): StoredEvent =>
@@ -45,8 +45,7 @@ describe.runIf(browserTestsRun)('the pit console in Chromium', () => {
         const page = await context.newPage();
         await page.goto(`${base}/pit?token=sup-token&lang=${lang}`);
         expect(await page.locator('tbody tr').count()).toBe(4);
-        const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-        expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+        expect((await wcagViolations(page)).map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
         await context.close();
       }, 60_000);
     }

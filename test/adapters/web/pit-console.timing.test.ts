@@ -5,11 +5,11 @@
 // fading); and the page is no taller than the screen when its content fits (no blank scroll). Screenshots:
 // test-output/screenshots/pit-<moment>-<lang>-1920.png.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser } from 'playwright-core';
 import { TOKENS, INITIAL_DEAL, deal, loadShoe } from './support/table-fixture.js';
 import { CHROMIUM_PATH, WITHOUT_ANIMATIONS, browserTestsRun, launchChromium, screenshotPath } from './support/browser.js';
 import { webTable, type WebTable } from './support/web-fixture.js';
+import { wcagViolations } from './support/axe.js';
 
 const VIEWPORT = { width: 1920, height: 1080 } as const;
 const LANGUAGES = ['en', 'ru'] as const;
@@ -63,8 +63,7 @@ describe.runIf(browserTestsRun)('the supervisor\'s pit view (headless Chromium, 
           return opacity;
         }));
         expect(opacities).toEqual([1, 1]);
-        const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-        expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+        expect((await wcagViolations(page)).map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
         // No blank scroll: a page taller than the screen (the procedures panel makes the console so at 1080p)
         // ends at its lowest element, not in empty space below it.
         const heights = await page.evaluate(() => {
