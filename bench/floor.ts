@@ -255,11 +255,13 @@ async function floorOf(n: number): Promise<void> {
   line('card -> console', toConsole);
   line('card -> viewer ', toViewer);
   const hop = (name: string, xs: number[]) => `${name} p50 ${f(pct(xs, 50))}, p99 ${f(pct(xs, 99))} ms`;
-  const steadyHops = hopSamples.filter((s) => !outage(s.at)).flatMap(({ at, taken, key }) => {
-    const h = hops.cards.get(key);
-    return h?.sent !== undefined && h.acked !== undefined ? [{ sent: h.sent - at, acked: h.acked - h.sent, taken: taken - h.acked }] : [];
-  });
-  console.log(`  hops to the console, steady (${steadyHops.length}): ${hop('append -> replica sent', steadyHops.map((s) => s.sent))}; ${hop('sent -> JetStream ack', steadyHops.map((s) => s.acked))}; ${hop('ack -> console took it', steadyHops.map((s) => s.taken))}`);
+  for (const [name, inOutage] of [['steady', false], ['the outage\'s', true]] as const) {
+    const xs = hopSamples.filter((s) => outage(s.at) === inOutage).flatMap(({ at, taken, key }) => {
+      const h = hops.cards.get(key);
+      return h?.sent !== undefined && h.acked !== undefined ? [{ sent: h.sent - at, acked: h.acked - h.sent, taken: taken - h.acked }] : [];
+    });
+    console.log(`  hops to the console, ${name} (${xs.length}): ${hop('append -> replica sent', xs.map((s) => s.sent))}; ${hop('sent -> JetStream ack', xs.map((s) => s.acked))}; ${hop('ack -> console took it', xs.map((s) => s.taken))}`);
+  }
   const gaps = [...hops.gatewayGaps.values()].map((g) => g.longest).sort((a, b) => b - a);
   console.log(`  the tables' public view publishes: ${hop('acknowledged in', hops.viewPublishMs)}, max ${f(Math.max(...hops.viewPublishMs))} ms, ${hops.viewPublishFailures} failed; the gateways' longest wait between two views: ${gaps.slice(0, 5).map((g) => f(g)).join(', ')} ms`);
   // Per 5 s of the run: the p99 of the cards appended then, to the console and to a viewer.
