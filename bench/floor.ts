@@ -33,6 +33,10 @@ import { ShiftFigures } from '../src/app/floor/shift-figures.js';
 import { readLogPages } from '../src/app/audit/read-log-pages.js';
 import { realClock } from '../src/adapters/clock/real-clock.js';
 import type { FastifyInstance } from 'fastify';
+import { FloorHops } from './support/floor-hops.js';
+
+const hops = new FloorHops();
+hops.install();
 
 const listOption = (name: string, dflt: number[]): number[] => {
   const i = process.argv.indexOf(`--${name}`);
@@ -121,13 +125,19 @@ async function floorOf(n: number): Promise<void> {
   const board = new PitBoard({ from: '2000-01-01T00:00:00Z', to: '2100-01-01T00:00:00Z' }, (t) => `Dealer ${Number(t.slice(1)) % 7}`);
   const feed = new PitFeed({ connection: consoleConnection, clock, board, streamName: STREAM, subjectPrefix: 'tables', replicas: 3 });
   const toConsole: Array<[number, number]> = [];
+  /** A card's hops to the console: append -> the replica sent it, -> JetStream's ack, -> the console took it. */
+  const hopSamples: Array<{ at: number; taken: number; key: string }> = [];
   let measuring = false;
+  /** Cards appended before the measurement began are the console's catch-up at its start, not its latency. */
+  let measureFrom = Infinity;
   feed.seen$.subscribe((e) => {
     if (e.type !== 'card.dealt') return;
     const key = `${e.tableId}:${e.seq}`;
     const at = cardAt.get(key);
     if (at !== undefined) {
-      if (measuring) toConsole.push([at, Date.now() - at]);
+      const now = Date.now();
+      if (measuring && at >= measureFrom) toConsole.push([at, now - at]);
+      if (measuring && at >= measureFrom) hopSamples.push({ at, taken: now, key });
       cardAt.delete(key);
     }
   });
@@ -150,6 +160,10 @@ async function floorOf(n: number): Promise<void> {
   await sleep(3000); // warm-up: every viewer has its first view
   viewerSamples.length = 0;
   measuring = true;
+  measureFrom = Date.now();
+  hops.measuring = true;
+  hops.viewToGateway.length = 0;
+  hops.startLoop();
 
   const cpu0 = process.cpuUsage();
   const natsCpu0 = nodes(cluster).map((c) => (c?.pid ? cpuSecondsOf(c.pid) : NaN));
@@ -175,6 +189,8 @@ async function floorOf(n: number): Promise<void> {
   const natsCpu = nodes(cluster).map((c, i) => (c?.pid ? cpuSecondsOf(c.pid) - (i === 1 ? 0 : natsCpu0[i]!) : NaN));
   clearInterval(rssTimer);
   const toViewer = viewerSamples;
+  hops.measuring = false;
+  const loop = hops.loopDelay();
 
   // The floor and the console catch up with every table's log as it is at the run's end (the tables deal
   // on meanwhile), then the tables stop: what they wrote since is not yet on the floor (their replicas
@@ -238,6 +254,23 @@ async function floorOf(n: number): Promise<void> {
   };
   line('card -> console', toConsole);
   line('card -> viewer ', toViewer);
+  const hop = (name: string, xs: number[]) => `${name} p50 ${f(pct(xs, 50))}, p99 ${f(pct(xs, 99))} ms`;
+  for (const [name, inOutage] of [['steady', false], ['the outage\'s', true]] as const) {
+    const xs = hopSamples.filter((s) => outage(s.at) === inOutage).flatMap(({ at, taken, key }) => {
+      const h = hops.cards.get(key);
+      return h?.sent !== undefined && h.acked !== undefined ? [{ sent: h.sent - at, acked: h.acked - h.sent, taken: taken - h.acked }] : [];
+    });
+    console.log(`  hops to the console, ${name} (${xs.length}): ${hop('append -> replica sent', xs.map((s) => s.sent))}; ${hop('sent -> JetStream ack', xs.map((s) => s.acked))}; ${hop('ack -> console took it', xs.map((s) => s.taken))}`);
+  }
+  const gaps = [...hops.gatewayGaps.values()].map((g) => g.longest).sort((a, b) => b - a);
+  console.log(`  the tables' public view publishes: ${hop('acknowledged in', hops.viewPublishMs)}, max ${f(Math.max(...hops.viewPublishMs))} ms, ${hops.viewPublishFailures} failed; the gateways' longest wait between two views: ${gaps.slice(0, 5).map((g) => f(g)).join(', ')} ms`);
+  // Per 5 s of the run: the p99 of the cards appended then, to the console and to a viewer.
+  const slot = (a: number) => Math.floor((a - t0) / 5000);
+  const bySlot = (xs: Array<[number, number]>) => { const m = new Map<number, number[]>(); for (const [a, l] of xs) { const k = slot(a); m.set(k, [...(m.get(k) ?? []), l]); } return m; };
+  const cs = bySlot(toConsole);
+  const vs = bySlot(toViewer);
+  console.log(`  p99 by 5 s of the run (console/viewer, ms): ${[...new Set([...cs.keys(), ...vs.keys()])].sort((a, b) => a - b).map((k) => `${k * 5}s ${f(pct(cs.get(k) ?? [], 99))}/${f(pct(vs.get(k) ?? [], 99))}`).join(', ')}`);
+  console.log(`  hops to a viewer: ${hop('view made -> gateway received', hops.viewToGateway)} (${hops.viewToGateway.length}); this process's event loop delay p50 ${f(loop.p50, 1)}, p99 ${f(loop.p99, 1)}, max ${f(loop.max)} ms`);
   console.log(`  viewers open at the end: ${sockets.filter((s) => s.readyState === WebSocket.OPEN).length} of ${sockets.length}; events the tables wrote after the run's end, while the floor caught up, not yet on the floor when they stopped (their replicas send them at the next start): ${closingNotes}`);
   const cores = (cpu.user + cpu.system) / 1e6 / seconds;
   console.log(`  this process (tables, console, gateways, viewers): ${f(cores, 2)} cores, ${f((cores / n) * 1000, 1)} millicores per table; RSS max ${f(rssMax / 2 ** 20)} MiB, ${f(rssMax / 2 ** 20 / n, 1)} MiB per table`);

@@ -39,7 +39,8 @@ export async function pitConsole(o: PitOptions, io: CommandIO): Promise<number> 
   try {
     await jetStreamOf(connection, url);
     const board = new PitBoard(shift, (tableId) => tables.dealer(tableId));
-    const feed = new PitFeed({ connection, clock, board, streamName: o.stream, subjectPrefix: o.subjectPrefix, replicas: o.replicas, since: shift.from });
+    const feed = new PitFeed({ connection, clock, board, streamName: o.stream, subjectPrefix: o.subjectPrefix, replicas: o.replicas, since: shift.from,
+      onReaderRemade: (why, next) => logger.warn({ why, nextStreamSeq: next }, 'pit console: the floor\'s consumer stopped answering (a NATS node lost?); reading on from a new one on a live node') });
     await feed.start();
     const app = createPitServer({
       credentials, logger,

@@ -7,7 +7,7 @@ import { Subject, type Observable } from 'rxjs';
 import type { Clock } from '../../ports/clock.js';
 import type { StoredEvent } from '../../ports/event-store.js';
 import { JetStreamLog } from '../store/jetstream-log.js';
-import { READER_PULL_EXPIRES_MS } from '../store/reader-pulls.js';
+import { OrderedReader } from '../store/ordered-reader.js';
 import { TableLiveness } from './table-liveness.js';
 
 export interface PitFeedOptions {
@@ -21,6 +21,8 @@ export interface PitFeedOptions {
   /** Read events from this time on (ISO); the whole stream without it. */
   readonly since?: string;
   readonly staleAfterMs?: number;
+  /** Told when the events' consumer stopped answering and was made again (a lost node). */
+  readonly onReaderRemade?: (why: string, nextStreamSeq: number | null) => void;
 }
 
 export class PitFeed {
@@ -41,13 +43,19 @@ export class PitFeed {
     this.liveness.start();
     const o = this.options;
     const log = await JetStreamLog.open(o.connection, { streamName: o.streamName, subjectPrefix: o.subjectPrefix, ...(o.replicas !== undefined ? { replicas: o.replicas } : {}) });
-    // An ordered consumer starts at the stream's first message by itself (see src/cli/floor-report.ts).
-    const consumer = await o.connection.jetstream().consumers.get(log.streamName, {
-      filterSubjects: log.subjectPattern,
-      ...(o.since !== undefined ? { deliver_policy: DeliverPolicy.StartTime, opt_start_time: new Date(o.since).toISOString() } : {}),
+    // An ordered consumer starts at the stream's first message by itself (see src/cli/floor-report.ts); one
+    // whose node is lost is made again on a live node, after the last event read (../store/ordered-reader.ts).
+    const messages = new OrderedReader({
+      connection: o.connection,
+      stream: log.streamName,
+      clock: o.clock,
+      consumer: {
+        filterSubjects: log.subjectPattern,
+        ...(o.since !== undefined ? { deliver_policy: DeliverPolicy.StartTime, opt_start_time: new Date(o.since).toISOString() } : {}),
+      },
+      ...(o.onReaderRemade ? { onRemade: o.onReaderRemade } : {}),
     });
-    const messages = await consumer.consume({ expires: READER_PULL_EXPIRES_MS });
-    this.stopReading = () => void messages.close();
+    this.stopReading = () => messages.close();
     const decoder = new TextDecoder();
     this.reading = (async () => {
       for await (const m of messages) {

@@ -5,11 +5,11 @@
 // Each audience's views reach the displays through a ViewPacer (./view-pacer.ts): the newest of those
 // that came while the gateway was busy, at most one per `minIntervalMs`.
 import type { Logger } from 'pino';
-import { DeliverPolicy, type ConsumerMessages, type NatsConnection } from 'nats';
+import { DeliverPolicy, type NatsConnection } from 'nats';
 import { defer, type Observable } from 'rxjs';
 import { ViewChannel, type AudienceViewSource, type DisplayAudience, type SharedView } from '../../ports/shared-view.js';
 import { ViewPacer } from './view-pacer.js';
-import { READER_PULL_EXPIRES_MS } from '../store/reader-pulls.js';
+import { OrderedReader } from '../store/ordered-reader.js';
 import type { Clock } from '../../ports/clock.js';
 import { realClock } from '../clock/real-clock.js';
 import { PUBLISHED_AUDIENCES, VIEW_STREAM, viewSubject, type PublishedAudience } from './view-stream.js';
@@ -31,7 +31,7 @@ function isPublished(audience: DisplayAudience): audience is PublishedAudience {
 export class NatsViewSource implements AudienceViewSource {
   private readonly channels = new Map<PublishedAudience, ViewChannel>();
   private readonly conflation = new Map<PublishedAudience, ViewPacer>();
-  private readonly feeds: ConsumerMessages[] = [];
+  private readonly feeds: OrderedReader[] = [];
   private stopped = false;
   /** When each audience's newest view was made at the table and received here (for delivery latency). */
   readonly lastReceipt = new Map<PublishedAudience, { madeAt: string | null; receivedAt: number }>();
@@ -43,15 +43,20 @@ export class NatsViewSource implements AudienceViewSource {
   }
 
   async start(): Promise<void> {
-    const js = this.options.connection.jetstream();
     for (const audience of PUBLISHED_AUDIENCES) {
       const channel = new ViewChannel();
       const turn = new ViewPacer(channel, this.options.minIntervalMs ?? 0, this.clock);
       this.channels.set(audience, channel);
       this.conflation.set(audience, turn);
-      // One subject, as a string: filter_subject (nats-server 2.9 has no filter_subjects).
-      const consumer = await js.consumers.get(VIEW_STREAM, { filterSubjects: viewSubject(this.options.tableId, audience), deliver_policy: DeliverPolicy.LastPerSubject });
-      const messages = await consumer.consume({ expires: READER_PULL_EXPIRES_MS });
+      // One subject, as a string: filter_subject (nats-server 2.9 has no filter_subjects). A consumer whose
+      // node is lost is made again on a live one, after the last view read (../store/ordered-reader.ts).
+      const messages = new OrderedReader({
+        connection: this.options.connection,
+        stream: VIEW_STREAM,
+        clock: this.clock,
+        consumer: { filterSubjects: viewSubject(this.options.tableId, audience), deliver_policy: DeliverPolicy.LastPerSubject },
+        onRemade: (why) => this.options.logger?.warn({ why, audience, tableId: this.options.tableId }, 'views\' consumer stopped answering (a NATS node lost?): reading on from a new one on a live node'),
+      });
       this.feeds.push(messages);
       void (async () => {
         try {
@@ -96,7 +101,7 @@ export class NatsViewSource implements AudienceViewSource {
 
   async stop(): Promise<void> {
     this.stopped = true;
-    for (const m of this.feeds.splice(0)) m.stop();
+    for (const m of this.feeds.splice(0)) m.close();
     for (const c of this.conflation.values()) c.close();
   }
 }
