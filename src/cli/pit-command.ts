@@ -43,7 +43,11 @@ export async function pitConsole(o: PitOptions, io: CommandIO): Promise<number> 
       onReaderRemade: (why, next) => logger.warn({ why, nextStreamSeq: next }, 'pit console: the floor\'s consumer stopped answering (a NATS node lost?); reading on from a new one on a live node') });
     await feed.start();
     const app = createPitServer({
-      credentials, logger,
+      credentials, logger, clock,
+      changes: (changed) => {
+        const subscription = feed.seen$.subscribe(() => changed());
+        return () => subscription.unsubscribe();
+      },
       board: (lang) => ({ lang, rows: board.rows(clock.wallNow(), (t) => feed.isStale(t)), total: board.total(), shift, currency: tables.currency(''), at: new Date(clock.wallNow()).toISOString() }),
     });
     const address = await app.listen({ host: o.host ?? '127.0.0.1', port: o.port });

@@ -1,6 +1,6 @@
 // The pit console's page (docs/operations.md, "The pit console"): the board's rows as one HTML table in
 // the catalogue's words (src/messages/catalogue-*-pit.ts), made on the server at each request. Its script
-// (pages/pit.ts) asks for the page again every second and puts the new table in place.
+// (pages/pit.ts) takes the board as the server pushes it (pit-board-stream.ts) and puts it in place.
 import type { PitAlarm, PitRow, PitShiftLine } from '../../ports/pit-view.js';
 import { cardText } from '../../messages/card-text.js';
 import type { Language } from '../../messages/catalogue.js';

@@ -1,8 +1,10 @@
 // The pit console's page checked by axe-core in Chromium (wcag2a, wcag2aa, wcag21a, wcag21aa), in English
-// and Russian, at 1280×800 and 1920×1080: a board with a fault, a stale table, a paused one and dealing ones.
+// and Russian, at 1280×800 and 1920×1080: a board with a fault, a stale table, a paused one and dealing ones;
+// then a table added to the board reaches an open page as the server pushes it.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser } from 'playwright-core';
 import pino from 'pino';
+import { realClock } from '../../../src/adapters/clock/real-clock.js';
 import { createPitServer } from '../../../src/adapters/web/pit-server.js';
 import { PitBoard } from '../../../src/app/floor/pit-board.js';
 import type { StoredEvent } from '../../../src/ports/event-store.js';
@@ -21,8 +23,14 @@ board.push(at('bj-3', 2, 'bet.placed', { round: 7, seat: 1, player: 'p1', bet: '
 board.push(at('bj-4', 1, 'betting.closed', { round: 7, seats: [1] }));
 board.push(at('bj-4', 2, 'bet.settled', { round: 7, seat: 1, hand: 0, bet: 'main', player: 'p1', stake: 1000, outcome: 'win', net: 1000 }));
 
+/** Tells the server the board changed (the pit command's feed does so for each event it takes). */
+let changed: () => void = () => undefined;
 const app = createPitServer({
-  credentials: new Map([['sup-token', { role: 'supervisor' as const, name: 'sup1' }]]), logger: pino({ level: 'silent' }),
+  credentials: new Map([['sup-token', { role: 'supervisor' as const, name: 'sup1' }]]), logger: pino({ level: 'silent' }), clock: realClock(),
+  changes: (listener) => {
+    changed = listener;
+    return () => (changed = () => undefined);
+  },
   board: (lang) => ({ lang, rows: board.rows(Date.parse('2030-01-01T10:30:00Z'), (t) => t === 'bj-3'), total: board.total(), shift: SHIFT, currency: 'EUR', at: '2030-01-01T10:30:00Z' }),
 });
 
@@ -50,4 +58,20 @@ describe.runIf(browserTestsRun)('the pit console in Chromium', () => {
       }, 60_000);
     }
   }
+
+  // After the axe checks, which hold the board at four tables.
+  test('a change on the floor reaches an open page without a reload (the server pushes it: pit-board-stream.ts)', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await page.goto(`${base}/pit?token=sup-token&lang=en`);
+    await page.waitForFunction(() => document.querySelectorAll('tbody tr').length === 4);
+    const loads: string[] = [];
+    // Neither a reload nor the page asked for again: the board came on the open stream.
+    page.on('request', (r) => { if (new URL(r.url()).pathname === '/pit') loads.push(r.url()); });
+    board.push(at('bj-5', 1, 'betting.opened', { round: 1 }));
+    changed();
+    await page.waitForSelector('tr[data-table="bj-5"]', { timeout: 10_000 });
+    expect(loads).toEqual([]);
+    await context.close();
+  }, 60_000);
 });

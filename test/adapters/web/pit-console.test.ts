@@ -7,6 +7,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pino from 'pino';
+import { get } from 'node:http';
+import { HOLD_MS, TICK_MS } from '../../../src/adapters/web/pit-board-stream.js';
 import { connect, type NatsConnection } from 'nats';
 import { ROOT } from '../../support/run-cli.js';
 import { loadScenario, playIntoLog, type Scenario } from '../../support/scenario.js';
@@ -109,7 +111,7 @@ describe('the pit console\'s page', () => {
   const credentials = new Map([['sup-token', { role: 'supervisor' as const, name: 'sup1' }], ['dealer-token', { role: 'dealer' as const, name: 'd1' }]]);
   let board: PitBoard | undefined;
   const app = createPitServer({
-    credentials, logger: pino({ level: 'silent' }),
+    credentials, logger: pino({ level: 'silent' }), clock: new VirtualClock(),
     board: (lang) => ({ lang, rows: (board ??= boardOfLogs()).rows(FAR, (t) => t === 't-pairs'), total: board.total(), shift: SHIFT, currency: 'EUR', at: '2030-01-01T00:00:00Z' }),
   });
   afterAll(() => app.close());
@@ -135,6 +137,70 @@ describe('the pit console\'s page', () => {
     const dealer = await app.inject('/pit?token=dealer-token');
     expect(dealer.statusCode).toBe(403);
     expect(dealer.body).not.toContain('t-void');
+    const pushed = await app.inject('/pit/board?token=dealer-token');
+    expect(pushed.statusCode).toBe(403);
+    expect(pushed.body).not.toContain('t-void');
+    expect((await app.inject('/pit/board')).statusCode).toBe(401);
+  });
+});
+
+describe('the pit console\'s board pushed to open pages (/pit/board, server-sent events)', () => {
+  const clock = new VirtualClock();
+  const board = new PitBoard(SHIFT);
+  let changed: () => void = () => undefined;
+  const app = createPitServer({
+    credentials: new Map([['sup-token', { role: 'supervisor' as const, name: 'sup1' }]]), logger: pino({ level: 'silent' }), clock,
+    board: (lang) => ({ lang, rows: board.rows(FAR, () => false), total: board.total(), shift: SHIFT, currency: 'EUR', at: '2030-01-01T00:00:00Z' }),
+    changes: (listener) => {
+      changed = listener;
+      return () => (changed = () => undefined);
+    },
+  });
+  afterAll(() => app.close());
+  const opened = (table: string, seq: number): StoredEvent => ({ tableId: table, seq, type: 'betting.opened', data: { round: seq }, round: seq, monoTime: 0, wallTime: '2030-01-01T00:00:00Z', rulesId: 'r', prevHash: '', hash: '' }) as StoredEvent;
+
+  /** The boards a page has been sent so far: the tables of each, in order. */
+  function page(url: string, lang: 'en' | 'ru'): { boards: string[][]; text: () => string; close: () => void } {
+    let text = '';
+    const request = get(`${url}/pit/board?token=sup-token&lang=${lang}`, (res) => res.setEncoding('utf8').on('data', (d: string) => (text += d)));
+    request.on('error', () => undefined);
+    const boards = () => [...text.matchAll(/event: board\ndata: (.*)\n\n/g)].map((m) => [...(m[1] as string).matchAll(/data-table="([^"]+)"/g)].map((t) => t[1] as string));
+    return { get boards() { return boards(); }, text: () => text, close: () => request.destroy() };
+  }
+  const settle = async (done: () => boolean) => {
+    for (let i = 0; i < 200 && !done(); i++) await new Promise((r) => setTimeout(r, 5));
+  };
+
+  test('the board now on opening; a change at once; changes within the hold as one when it ends; the tick each second', async () => {
+    const url = await app.listen({ host: '127.0.0.1', port: 0 });
+    const en = page(url, 'en');
+    const ru = page(url, 'ru');
+    await settle(() => en.boards.length === 1 && ru.boards.length === 1);
+    expect(en.boards).toEqual([[]]);
+    expect(ru.text()).toContain('data: <div id="pit-board">');
+    board.push(opened('p-1', 1));
+    changed();
+    await settle(() => en.boards.length === 2 && ru.boards.length === 2);
+    expect(en.boards.at(-1)).toEqual(['p-1']);
+    expect(ru.boards.at(-1)).toEqual(['p-1']);
+    // Two more changes inside the hold: nothing until it ends, then one board with both.
+    board.push(opened('p-2', 1));
+    changed();
+    board.push(opened('p-3', 1));
+    changed();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(en.boards).toHaveLength(2);
+    await clock.advance(HOLD_MS);
+    await settle(() => en.boards.length === 3);
+    expect(en.boards).toHaveLength(3);
+    expect(new Set(en.boards.at(-1))).toEqual(new Set(['p-1', 'p-2', 'p-3']));
+    // No change: the tick still sends the board (a table turning stale is silence, not an event).
+    await clock.advance(TICK_MS);
+    await settle(() => en.boards.length === 4);
+    expect(en.boards).toHaveLength(4);
+    expect(ru.text()).toContain('Раунд');
+    en.close();
+    ru.close();
   });
 });
 
