@@ -8,12 +8,13 @@
 // (the cut card leaving the shoe only makes the round it leaves in the last; play never depends on where
 // it lies), so one pass gives every penetration on the very same shoes.
 import type { Card } from '../../rules/cards.js';
+import type { Hand } from '../../rules/hand.js';
 import type { RuleSet } from '../../rules/rule-set.js';
 import type { TableEvent } from '../../round/events.js';
 import type { MachineEvent, TableInput } from '../../round/inputs.js';
 import { machineEvent, TableEngine } from '../../round/table-engine.js';
 import { IN_PLACE } from '../../round/change-table.js';
-import { handInTurn, lineageSize } from '../../round/operations/hands.js';
+import { boxInTurn, lineageSize, openHandOf } from '../../round/operations/hands.js';
 import { cardDueToHand, refuseDecision } from '../../round/operations/play.js';
 import { refuseOfferAnswer } from '../../round/operations/offers.js';
 import { mulberry32, shuffle } from '../../random/prng.js';
@@ -232,9 +233,9 @@ export function simulateChunkAtCuts(spec: ChunkSpec, penetrations: readonly (num
           drawCard();
           break;
         }
-        const turn = handInTurn(table);
-        if (!turn) throw new SimulationBug('playing with no hand in turn', session);
-        const { box, hand } = turn;
+        const box = boxInTurn(table);
+        if (!box) throw new SimulationBug('playing with no hand in turn', session);
+        const hand = openHandOf(box) as Hand;
         const up = table.dealer.cards[0] as Card;
         if (rules.boxes.betBehind && !followed.has(box.seat)) {
           followed.add(box.seat);
