@@ -109,7 +109,10 @@ export function simulateChunkAtCuts(spec: ChunkSpec, penetrations: readonly (num
   // The table changes in place (no copy per input): this loop reads it between inputs and keeps none of it.
   const engine = new TableEngine(rules, undefined, { drafts: IN_PLACE });
   const outs = penetrations.map(() => emptyCounts());
-  let session: TableInput[] = [];
+  // The inputs since the shoe was loaded, for a SimulationBug: one list for the chunk, its first `sent` entries
+  // this shoe's (no list per shoe, grown again input by input).
+  const inputs: TableInput[] = [];
+  let sent = 0;
   const deck = cardEvents(rules);
   const cuts = penetrations.map((p) => cutPosition(rules, deck.length, p));
   const cutAt = Math.max(...cuts);
@@ -122,12 +125,12 @@ export function simulateChunkAtCuts(spec: ChunkSpec, penetrations: readonly (num
 
   // Each fact as the engine says it (one function for the chunk: no array of facts per input).
   const observer = (fact: TableEvent): void => {
-    if (fact.type === 'input.rejected') throw new SimulationBug(`input refused: ${fact.reason} (${JSON.stringify(fact.input)})`, session);
-    if (fact.type === 'table.paused') throw new SimulationBug(`table paused: ${fact.reason}`, session);
+    if (fact.type === 'input.rejected') throw new SimulationBug(`input refused: ${fact.reason} (${JSON.stringify(fact.input)})`, inputs.slice(0, sent));
+    if (fact.type === 'table.paused') throw new SimulationBug(`table paused: ${fact.reason}`, inputs.slice(0, sent));
     observe(book, outs, cuts, fact);
   };
   function send(event: MachineEvent): void {
-    session.push(event.input);
+    inputs[sent++] = event.input;
     engine.step(event, observer);
   }
 
@@ -169,12 +172,12 @@ export function simulateChunkAtCuts(spec: ChunkSpec, penetrations: readonly (num
     if (table.round !== roundAtStep) {
       roundAtStep = table.round;
       steps = 0;
-    } else if (++steps > 2000) throw new SimulationBug(`round ${table.round} is stuck in ${phase}`, session);
+    } else if (++steps > 2000) throw new SimulationBug(`round ${table.round} is stuck in ${phase}`, inputs.slice(0, sent));
     switch (phase) {
       case 'active.awaitingShoe':
         shoe = shuffle(deck, random);
         position = 0;
-        session = [];
+        sent = 0;
         send(SHOE_LOADED);
         break;
       case 'active.burning':
@@ -210,7 +213,7 @@ export function simulateChunkAtCuts(spec: ChunkSpec, penetrations: readonly (num
       }
       case 'active.offers': {
         const box = table.boxes.find((b) => b.offerPending);
-        if (!box) throw new SimulationBug('offers open with no box to answer', session);
+        if (!box) throw new SimulationBug('offers open with no box to answer', inputs.slice(0, sent));
         const up = table.dealer.cards[0] as Card;
         // Every answer is chosen on the table as the offers found it, before any is sent (the engine changes
         // its table in place: see IN_PLACE).
@@ -234,7 +237,7 @@ export function simulateChunkAtCuts(spec: ChunkSpec, penetrations: readonly (num
           break;
         }
         const box = boxInTurn(table);
-        if (!box) throw new SimulationBug('playing with no hand in turn', session);
+        if (!box) throw new SimulationBug('playing with no hand in turn', inputs.slice(0, sent));
         const hand = openHandOf(box) as Hand;
         const up = table.dealer.cards[0] as Card;
         if (rules.boxes.betBehind && !followed.has(box.seat)) {
@@ -257,7 +260,7 @@ export function simulateChunkAtCuts(spec: ChunkSpec, penetrations: readonly (num
         break;
       }
       default:
-        throw new SimulationBug(`unexpected phase ${phase}`, session);
+        throw new SimulationBug(`unexpected phase ${phase}`, inputs.slice(0, sent));
     }
   }
 }
