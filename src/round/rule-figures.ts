@@ -13,12 +13,19 @@ export interface RuleFigures {
 
 const figuresByRules = new WeakMap<RuleSet, RuleFigures>();
 
+/** The last rule set asked about and its figures (one rule set per table or worker; asked on every input). */
+let lastRules: RuleSet | null = null;
+let lastFigures: RuleFigures | null = null;
+
 export function ruleFigures(rules: RuleSet): RuleFigures {
+  if (rules === lastRules && lastFigures !== null) return lastFigures;
   let figures = figuresByRules.get(rules);
   if (figures === undefined) {
     const size = shoeSize(rules);
     figures = Object.freeze({ shoeSize: size, cutCardOverdueAt: size - cutCardReserve(rules) });
     figuresByRules.set(rules, figures);
   }
+  lastRules = rules;
+  lastFigures = figures;
   return figures;
 }

@@ -8,12 +8,13 @@
 // (the cut card leaving the shoe only makes the round it leaves in the last; play never depends on where
 // it lies), so one pass gives every penetration on the very same shoes.
 import type { Card } from '../../rules/cards.js';
+import type { Hand } from '../../rules/hand.js';
 import type { RuleSet } from '../../rules/rule-set.js';
 import type { TableEvent } from '../../round/events.js';
 import type { MachineEvent, TableInput } from '../../round/inputs.js';
 import { machineEvent, TableEngine } from '../../round/table-engine.js';
 import { IN_PLACE } from '../../round/change-table.js';
-import { handInTurn, lineageSize } from '../../round/operations/hands.js';
+import { boxInTurn, lineageSize, openHandOf } from '../../round/operations/hands.js';
 import { cardDueToHand, refuseDecision } from '../../round/operations/play.js';
 import { refuseOfferAnswer } from '../../round/operations/offers.js';
 import { mulberry32, shuffle } from '../../random/prng.js';
@@ -108,7 +109,10 @@ export function simulateChunkAtCuts(spec: ChunkSpec, penetrations: readonly (num
   // The table changes in place (no copy per input): this loop reads it between inputs and keeps none of it.
   const engine = new TableEngine(rules, undefined, { drafts: IN_PLACE });
   const outs = penetrations.map(() => emptyCounts());
-  let session: TableInput[] = [];
+  // The inputs since the shoe was loaded, for a SimulationBug: one list for the chunk, its first `sent` entries
+  // this shoe's (no list per shoe, grown again input by input).
+  const inputs: TableInput[] = [];
+  let sent = 0;
   const deck = cardEvents(rules);
   const cuts = penetrations.map((p) => cutPosition(rules, deck.length, p));
   const cutAt = Math.max(...cuts);
@@ -121,12 +125,12 @@ export function simulateChunkAtCuts(spec: ChunkSpec, penetrations: readonly (num
 
   // Each fact as the engine says it (one function for the chunk: no array of facts per input).
   const observer = (fact: TableEvent): void => {
-    if (fact.type === 'input.rejected') throw new SimulationBug(`input refused: ${fact.reason} (${JSON.stringify(fact.input)})`, session);
-    if (fact.type === 'table.paused') throw new SimulationBug(`table paused: ${fact.reason}`, session);
+    if (fact.type === 'input.rejected') throw new SimulationBug(`input refused: ${fact.reason} (${JSON.stringify(fact.input)})`, inputs.slice(0, sent));
+    if (fact.type === 'table.paused') throw new SimulationBug(`table paused: ${fact.reason}`, inputs.slice(0, sent));
     observe(book, outs, cuts, fact);
   };
   function send(event: MachineEvent): void {
-    session.push(event.input);
+    inputs[sent++] = event.input;
     engine.step(event, observer);
   }
 
@@ -168,12 +172,12 @@ export function simulateChunkAtCuts(spec: ChunkSpec, penetrations: readonly (num
     if (table.round !== roundAtStep) {
       roundAtStep = table.round;
       steps = 0;
-    } else if (++steps > 2000) throw new SimulationBug(`round ${table.round} is stuck in ${phase}`, session);
+    } else if (++steps > 2000) throw new SimulationBug(`round ${table.round} is stuck in ${phase}`, inputs.slice(0, sent));
     switch (phase) {
       case 'active.awaitingShoe':
         shoe = shuffle(deck, random);
         position = 0;
-        session = [];
+        sent = 0;
         send(SHOE_LOADED);
         break;
       case 'active.burning':
@@ -209,7 +213,7 @@ export function simulateChunkAtCuts(spec: ChunkSpec, penetrations: readonly (num
       }
       case 'active.offers': {
         const box = table.boxes.find((b) => b.offerPending);
-        if (!box) throw new SimulationBug('offers open with no box to answer', session);
+        if (!box) throw new SimulationBug('offers open with no box to answer', inputs.slice(0, sent));
         const up = table.dealer.cards[0] as Card;
         // Every answer is chosen on the table as the offers found it, before any is sent (the engine changes
         // its table in place: see IN_PLACE).
@@ -232,9 +236,9 @@ export function simulateChunkAtCuts(spec: ChunkSpec, penetrations: readonly (num
           drawCard();
           break;
         }
-        const turn = handInTurn(table);
-        if (!turn) throw new SimulationBug('playing with no hand in turn', session);
-        const { box, hand } = turn;
+        const box = boxInTurn(table);
+        if (!box) throw new SimulationBug('playing with no hand in turn', inputs.slice(0, sent));
+        const hand = openHandOf(box) as Hand;
         const up = table.dealer.cards[0] as Card;
         if (rules.boxes.betBehind && !followed.has(box.seat)) {
           followed.add(box.seat);
@@ -256,7 +260,7 @@ export function simulateChunkAtCuts(spec: ChunkSpec, penetrations: readonly (num
         break;
       }
       default:
-        throw new SimulationBug(`unexpected phase ${phase}`, session);
+        throw new SimulationBug(`unexpected phase ${phase}`, inputs.slice(0, sent));
     }
   }
 }

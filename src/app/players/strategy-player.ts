@@ -21,6 +21,10 @@ export class StrategyPlayer implements Player {
   /** The chart's rows looked up once per (row, up card) and kept by a number (simulate-table asks on every
    *  decision, for millions of rounds): index = (row kind × 1024 + row) × 16 + up value. */
   private readonly orders = new Map<number, readonly Action[] | null>();
+  /** The switch chart's cells by (up value × 1024 + the two values, or 1023 for blackjack), looked up once. */
+  private readonly switchCells = new Map<number, number>();
+  /** Two cards as a dealt hand, reused for naturalKind (which reads it and keeps nothing). */
+  private readonly twoCards: { cards: Card[]; fromSplit: boolean; ownSecondCard: boolean } = { cards: [], fromSplit: false, ownSecondCard: true };
 
   constructor(readonly strategy: Strategy, readonly rules: RuleSet) {
     this.policy = strategyPolicy(strategy);
@@ -71,21 +75,45 @@ export class StrategyPlayer implements Player {
     return (pairRow ?? (soft ? this.strategy.soft : this.strategy.hard)[String(total)])?.[up] ?? null;
   }
 
-  /** switch: whether the other arrangement of the box's second cards is worth more (chart values). */
+  /** switch: whether the other arrangement of the box's second cards is worth more (chart values). The
+   *  chart's cells are looked up once per (up card, two cards) and kept by a number: the simulator asks
+   *  before every first decision of a switch box. */
   shouldSwitch(box: Box, up: Card): boolean {
-    const row = this.strategy.switchValues?.[String(cardValue(up, this.rules))];
-    const [a, b] = box.hands;
-    if (!row || !a || !b || a.cards.length !== 2 || b.cards.length !== 2) return false;
-    const value = (cards: readonly Card[], own: boolean): number => {
-      if (own && naturalKind({ cards: [...cards], fromSplit: false, ownSecondCard: true }, this.rules) === 'blackjack') return row['bj'] ?? 0;
-      const [x, y] = cards.map((c) => cardValue(c, this.rules)) as [number, number];
-      return row[pairKey(x, y)] ?? 0;
-    };
-    const [a0, a1] = a.cards as [Card, Card];
-    const [b0, b1] = b.cards as [Card, Card];
-    const now = value(a.cards, a.ownSecondCard) + value(b.cards, b.ownSecondCard);
-    const other = value([a0, b1], !a.ownSecondCard) + value([b0, a1], !b.ownSecondCard);
+    const upValue = cardValue(up, this.rules);
+    const a = box.hands[0];
+    const b = box.hands[1];
+    if (!this.hasSwitchRow(upValue) || !a || !b || a.cards.length !== 2 || b.cards.length !== 2) return false;
+    const a0 = a.cards[0] as Card;
+    const a1 = a.cards[1] as Card;
+    const b0 = b.cards[0] as Card;
+    const b1 = b.cards[1] as Card;
+    const now = this.switchValue(upValue, a0, a1, a.ownSecondCard) + this.switchValue(upValue, b0, b1, b.ownSecondCard);
+    const other = this.switchValue(upValue, a0, b1, !a.ownSecondCard) + this.switchValue(upValue, b0, a1, !b.ownSecondCard);
     return other > now + 1e-12;
+  }
+
+  /** The chart's switch row for the up card's value exists. */
+  private hasSwitchRow(upValue: number): boolean {
+    return this.strategy.switchValues?.[String(upValue)] !== undefined;
+  }
+
+  /** A two-card hand's switch value: the row's blackjack cell for a blackjack with its own second card, else
+   *  its pair cell (0 where the chart has none). */
+  private switchValue(upValue: number, x: Card, y: Card, own: boolean): number {
+    const two = this.twoCards;
+    two.cards[0] = x;
+    two.cards[1] = y;
+    const blackjack = own && naturalKind(two, this.rules) === 'blackjack';
+    const vx = cardValue(x, this.rules);
+    const vy = cardValue(y, this.rules);
+    const id = blackjack ? upValue * 1024 + 1023 : upValue * 1024 + (vx <= vy ? vx * 32 + vy : vy * 32 + vx);
+    let cell = this.switchCells.get(id);
+    if (cell === undefined) {
+      const row = this.strategy.switchValues?.[String(upValue)] ?? {};
+      cell = (blackjack ? row['bj'] : row[pairKey(vx, vy)]) ?? 0;
+      this.switchCells.set(id, cell);
+    }
+    return cell;
   }
 
   takesEvenMoney(up: Card): boolean {

@@ -135,18 +135,31 @@ function stakesBy(bets: readonly PlacedBet[], seat: number, kind: BetKind): Arra
 
 /** Betting closes: each seat with a main bet becomes a box of dealt hands carrying its wagers. */
 export function closeBetting(s: TableState, rules: RuleSet, emit: Emit): void {
+  const bets = s.bets;
+  // The seats with a main bet, in ascending order (an insertion as each is found: no sort, no closure).
   const seats: number[] = [];
-  for (const b of s.bets) if (b.kind === 'main' && !seats.includes(b.seat)) seats.push(b.seat);
-  seats.sort((a, b) => a - b);
+  let kinds = 0;
+  for (let i = 0; i < bets.length; i++) {
+    const b = bets[i] as PlacedBet;
+    kinds |= KIND_BIT[b.kind];
+    if (b.kind !== 'main' || seats.includes(b.seat)) continue;
+    let at = seats.length;
+    while (at > 0 && (seats[at - 1] as number) > b.seat) at--;
+    seats.splice(at, 0, b.seat);
+  }
   const boxes: Box[] = [];
   for (const seat of seats) {
-    const main = stakesBy(s.bets, seat, 'main');
-    const behind = stakesBy(s.bets, seat, 'behind');
+    const main = stakesBy(bets, seat, 'main');
+    // A kind no bet has gives no totals (the same empty list, not looked for).
+    const behind = (kinds & KIND_BIT.behind) !== 0 ? stakesBy(bets, seat, 'behind') : [];
     const wagers: Wager[] = [];
     for (const m of main) wagers.push({ player: m.player, kind: 'main', original: m.stake, stake: m.stake });
     for (const m of behind) wagers.push({ player: m.player, kind: 'behind', original: m.stake, stake: m.stake });
     const sideBets: SideBet[] = [];
-    for (const kind of SIDE_BET_KINDS) for (const x of stakesBy(s.bets, seat, kind)) sideBets.push({ player: x.player, kind, stake: x.stake, settled: false });
+    for (const kind of SIDE_BET_KINDS) {
+      if ((kinds & KIND_BIT[kind]) === 0) continue;
+      for (const x of stakesBy(bets, seat, kind)) sideBets.push({ player: x.player, kind, stake: x.stake, settled: false });
+    }
     const hands: Hand[] = [];
     for (let i = 0; i < rules.boxes.handsPerBox; i++) hands.push(newHand(i, wagers));
     const follow: FollowChoice[] = [];
@@ -156,6 +169,9 @@ export function closeBetting(s: TableState, rules: RuleSet, emit: Emit): void {
   s.boxes = boxes;
   emit({ type: 'betting.closed', round: s.round, seats });
 }
+
+/** A bit per bet kind, to know which kinds the round's bets hold. */
+const KIND_BIT: Readonly<Record<BetKind, number>> = { main: 1, behind: 2, pairs: 4, superMatch: 8 };
 
 const SIDE_BET_KINDS = ['pairs', 'superMatch'] as const;
 

@@ -35,7 +35,21 @@ function seatMask(boxes: TableState['boxes']): number {
   return mask;
 }
 
+/** The last boxes asked about and their order: a round's boxes are one list from betting's close to the
+ *  round's end (closeBetting makes it; nothing adds to it or takes from it), so the nine questions of its deal
+ *  are one comparison each. A copied table's list (each input's draft, change-table.ts) is looked up anew. */
+let lastBoxes: TableState['boxes'] | null = null;
+let lastTargets: readonly DealTarget[] = [];
+
 function dealTargets(s: TableState, rules: RuleSet): readonly DealTarget[] {
+  if (s.boxes === lastBoxes && rules === lastRules) return lastTargets;
+  const targets = findDealTargets(s, rules);
+  lastBoxes = s.boxes;
+  lastTargets = targets;
+  return targets;
+}
+
+function findDealTargets(s: TableState, rules: RuleSet): readonly DealTarget[] {
   if (rules !== lastRules) {
     let known = ordersByRules.get(rules);
     if (!known) ordersByRules.set(rules, (known = { byMask: new Map(), byList: new Map() }));

@@ -27,10 +27,32 @@ export function allHands(s: TableState): HandRef[] {
 
 /** The hand in turn: the first open hand in seat order, each box's hands in play order. */
 export function handInTurn(s: TableState): HandRef | undefined {
-  // Asked by several guards on every input: a plain loop, no list of every hand.
-  for (const box of s.boxes) {
-    for (const hand of box.hands) if (hand.status === 'open') return { box, hand };
+  const box = boxInTurn(s);
+  return box === undefined ? undefined : { box, hand: openHandOf(box) as Hand };
+}
+
+/** The box of the hand in turn (handInTurn's box): no object made, for the guards and refusals asked on
+ *  every input. */
+export function boxInTurn(s: TableState): Box | undefined {
+  const boxes = s.boxes;
+  for (let i = 0; i < boxes.length; i++) if (openHandOf(boxes[i] as Box) !== undefined) return boxes[i];
+  return undefined;
+}
+
+/** The hand in turn alone (handInTurn's hand), no object made. */
+export function openHand(s: TableState): Hand | undefined {
+  const boxes = s.boxes;
+  for (let i = 0; i < boxes.length; i++) {
+    const hand = openHandOf(boxes[i] as Box);
+    if (hand !== undefined) return hand;
   }
+  return undefined;
+}
+
+/** The box's first open hand in play order. */
+export function openHandOf(box: Box): Hand | undefined {
+  const hands = box.hands;
+  for (let i = 0; i < hands.length; i++) if ((hands[i] as Hand).status === 'open') return hands[i];
   return undefined;
 }
 
@@ -55,9 +77,10 @@ export function finishHand(s: TableState, rules: RuleSet, ref: HandRef, status: 
 
 /** Announces the hand in turn once, so a dealer display can say whose decision is awaited. */
 export function announceTurn(s: TableState, emit: Emit): void {
-  const ref = handInTurn(s);
-  const key = ref ? turnKey(ref.box.seat, ref.hand.index) : null;
-  if (ref && key !== s.announcedTurn) emit({ type: 'turn.started', round: s.round, seat: ref.box.seat, hand: ref.hand.index });
+  const box = boxInTurn(s);
+  const hand = box && (openHandOf(box) as Hand);
+  const key = box && hand ? turnKey(box.seat, hand.index) : null;
+  if (box && hand && key !== s.announcedTurn) emit({ type: 'turn.started', round: s.round, seat: box.seat, hand: hand.index });
   s.announcedTurn = key;
 }
 

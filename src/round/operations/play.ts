@@ -10,7 +10,7 @@ import type { RuleSet } from '../../rules/rule-set.js';
 import { DECISION_ACTIONS, type InputOf } from '../inputs.js';
 import type { Box, Emit, TableState } from '../table-state.js';
 import { dealerUpCard } from './dealing.js';
-import { announceTurn, findBox, finishHand, handInTurn, lineageSize, type HandRef } from './hands.js';
+import { announceTurn, boxInTurn, findBox, finishHand, handInTurn, lineageSize, openHand, openHandOf, type HandRef } from './hands.js';
 import { OFFER_ACTIONS } from './offers.js';
 import { recordDrawn } from './shoe.js';
 import { closeSwitching, closingSwitchFinishes, refuseSwitch, switchHands, switchStillOpen } from './switching.js';
@@ -18,6 +18,10 @@ import { NO_PARAMS } from '../../rules/rule-reasons.js';
 import { reason, type Reason } from '../reasons.js';
 
 const FOLLOW_ACTIONS: readonly string[] = ['followDouble', 'followSplit'];
+// The decision actions by kind, looked up (asked on every decision and every legality question).
+const KNOWN_DECISIONS: ReadonlySet<string> = new Set(DECISION_ACTIONS);
+const OFFER_DECISIONS: ReadonlySet<string> = new Set(OFFER_ACTIONS);
+const FOLLOW_DECISIONS: ReadonlySet<string> = new Set(FOLLOW_ACTIONS);
 
 function awaitsCard(hand: Hand): boolean {
   return hand.pendingDraw !== null || hand.cards.length < 2;
@@ -25,30 +29,32 @@ function awaitsCard(hand: Hand): boolean {
 
 /** A card is due to the hand in turn: a split hand's second card, or after a hit or a double. */
 export function cardDueToHand(s: TableState): boolean {
-  const ref = handInTurn(s);
-  return ref !== undefined && awaitsCard(ref.hand);
+  const hand = openHand(s);
+  return hand !== undefined && awaitsCard(hand);
 }
 
 export function allHandsPlayed(s: TableState): boolean {
-  return handInTurn(s) === undefined;
+  return openHand(s) === undefined;
 }
 
 export function refuseDecision(s: TableState, rules: RuleSet, input: InputOf<'decision'>): Reason | null {
-  if (!(DECISION_ACTIONS as readonly string[]).includes(input.action)) return reason('unknownAction', { action: input.action });
+  if (!KNOWN_DECISIONS.has(input.action)) return reason('unknownAction', { action: input.action });
   const box = findBox(s, input.seat);
   if (!box) return reason('noBetOnSeat', { seat: input.seat });
-  if (OFFER_ACTIONS.includes(input.action)) return reason('offersBeforePlay', NO_PARAMS);
-  if (FOLLOW_ACTIONS.includes(input.action)) return refuseFollow(rules, box, input);
+  if (OFFER_DECISIONS.has(input.action)) return reason('offersBeforePlay', NO_PARAMS);
+  if (FOLLOW_DECISIONS.has(input.action)) return refuseFollow(rules, box, input);
   if (input.player !== undefined && input.player !== box.owner) return reason('onlyOwnerDecides', { player: box.owner, seat: box.seat });
-  const turn = handInTurn(s);
-  if (!turn || turn.box.seat !== input.seat) return turn ? reason('seatNotInTurn', { seat: input.seat, other: turn.box.seat }) : reason('noHandInTurn', NO_PARAMS);
+  // The hand in turn as its box and hand (handInTurn's, no object made: asked on every decision).
+  const turnBox = boxInTurn(s);
+  if (!turnBox || turnBox.seat !== input.seat) return turnBox ? reason('seatNotInTurn', { seat: input.seat, other: turnBox.seat }) : reason('noHandInTurn', NO_PARAMS);
+  const turnHand = openHandOf(turnBox) as Hand;
   if (input.action === 'switch') return refuseSwitch(rules, box);
-  if (input.hand !== undefined && input.hand !== turn.hand.index) return reason('handNotInTurn', { hand: input.hand, turn: turn.hand.index });
-  if (awaitsCard(turn.hand)) return reason('cardDueToHand', { hand: turn.hand.index });
-  if (switchStillOpen(rules, box) && naturalKind(turn.hand, rules) !== null && input.action !== 'stand') return reason('blackjackStands', NO_PARAMS);
+  if (input.hand !== undefined && input.hand !== turnHand.index) return reason('handNotInTurn', { hand: input.hand, turn: turnHand.index });
+  if (awaitsCard(turnHand)) return reason('cardDueToHand', { hand: turnHand.index });
+  if (switchStillOpen(rules, box) && naturalKind(turnHand, rules) !== null && input.action !== 'stand') return reason('blackjackStands', NO_PARAMS);
   return refuseHandAction(input.action as HandAction, {
-    hand: turn.hand,
-    lineageSize: lineageSize(box, turn.hand),
+    hand: turnHand,
+    lineageSize: lineageSize(box, turnHand),
     dealerUpCard: dealerUpCard(s),
     amount: input.amount,
   }, rules);
@@ -64,7 +70,7 @@ function refuseFollow(rules: RuleSet, box: Box, input: InputOf<'decision'>): Rea
 export function applyDecision(s: TableState, rules: RuleSet, input: InputOf<'decision'>, emit: Emit): void {
   const box = findBox(s, input.seat);
   if (!box) return;
-  if (FOLLOW_ACTIONS.includes(input.action)) return chooseFollow(s, box, input, emit);
+  if (FOLLOW_DECISIONS.has(input.action)) return chooseFollow(s, box, input, emit);
   if (input.action === 'switch') return switchHands(s, box, emit);
   // The decision belongs to the hand in turn when it was sent (refuseDecision checked `input.hand`
   // against it), even when closing the switch finishes that very hand (seed 004: «При нажатии игроком
