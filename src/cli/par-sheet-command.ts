@@ -11,6 +11,7 @@ import { assembleParSheet, type AssembleOptions } from '../app/par-sheet/assembl
 import type { ParSheetDocument } from '../app/par-sheet/par-sheet-document.js';
 import { allMarkdown, parSheetMarkdown } from '../app/par-sheet/render-markdown.js';
 import { parSheetHtml } from '../app/par-sheet/render-html.js';
+import { analysesAhead, type AnalysesAhead } from '../app/par-sheet/analyses-ahead.js';
 import { compareSheets, savedSheetProblem } from '../app/par-sheet/verify-par-sheet.js';
 import { Progress } from './progress.js';
 import { realClock } from '../adapters/clock/real-clock.js';
@@ -72,6 +73,7 @@ export async function parSheetCommand(options: ParSheetOptions, out: (line: stri
   const progress = progressPrinter(options.quiet);
   // One pool of threads for every rule set: the workers start once (par/simulation-pool.ts).
   const pool = new SimulationPool(workers);
+  let ahead: AnalysesAhead | undefined;
   const base = { pool, now: () => clock.now(), generated: new Date(clock.wallNow()), command: commandLine(options) };
   const sheetOf = async (loaded: LoadedRuleSet, o: Partial<AssembleOptions> & { seed: number; lang: SheetLang }, step = ''): Promise<ParSheetDocument | number> => {
     // The exact analysis shows no bar (a few seconds to a minute): a line says it runs.
@@ -92,9 +94,12 @@ export async function parSheetCommand(options: ParSheetOptions, out: (line: stri
       ...(strategyFile === undefined ? {} : { strategy: { strategy: readStrategyFile(strategyFile, loadRuleSet(name as string).rules), path: strategyFile } }),
     };
     const names = all ? knownRuleSets() : [name as string];
+    // Every sheet's exact analysis under way from the start, one after another: the next one's runs while
+    // this one's simulation plays (app/par-sheet/analyses-ahead.ts).
+    if (all) ahead = analysesAhead(names.map((n) => loadRuleSet(n).rules));
     const sheets: ParSheetDocument[] = [];
     for (const [i, n] of names.entries()) {
-      const sheet = await sheetOf(loadRuleSet(n), sheetOptions, all ? `[${i + 1}/${names.length}] ` : '');
+      const sheet = await sheetOf(loadRuleSet(n), ahead ? { ...sheetOptions, analysis: ahead } : sheetOptions, all ? `[${i + 1}/${names.length}] ` : '');
       if (typeof sheet === 'number') return sheet;
       for (const w of sheet.warnings) process.stderr.write(`shoe: WARNING: ${w}\n`);
       sheets.push(sheet);
@@ -104,6 +109,7 @@ export async function parSheetCommand(options: ParSheetOptions, out: (line: stri
     else for (const line of all ? allMarkdown(sheets) : parSheetMarkdown(sheets[0] as ParSheetDocument)) out(line);
     return 0;
   } finally {
+    ahead?.stop();
     await pool.close();
   }
 }
