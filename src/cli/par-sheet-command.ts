@@ -7,6 +7,7 @@ import { UsageError } from './usage-error.js';
 import { defaultSeats, readStrategyFile, reportSimulationFailure } from './simulate-command.js';
 import { SimulationFailure, SimulationPool } from '../app/par/simulation-pool.js';
 import type { SheetLang } from '../app/par-sheet/sheet-numbers.js';
+import type { RuleSet } from '../rules/rule-set.js';
 import { assembleParSheet, type AssembleOptions } from '../app/par-sheet/assemble-par-sheet.js';
 import type { ParSheetDocument } from '../app/par-sheet/par-sheet-document.js';
 import { allMarkdown, parSheetMarkdown } from '../app/par-sheet/render-markdown.js';
@@ -88,7 +89,7 @@ export async function parSheetCommand(options: ParSheetOptions, out: (line: stri
     }
   };
   try {
-    if (verify !== undefined) return await verifyCommand(verify, sheetOf, out);
+    if (verify !== undefined) return await verifyCommand(verify, sheetOf, out, (list) => (ahead = analysesAhead(list)));
     const sheetOptions = {
       seed, lang, ...(rounds === undefined ? {} : { rounds }),
       ...(strategyFile === undefined ? {} : { strategy: { strategy: readStrategyFile(strategyFile, loadRuleSet(name as string).rules), path: strategyFile } }),
@@ -118,6 +119,7 @@ async function verifyCommand(
   file: string,
   sheetOf: (loaded: LoadedRuleSet, o: Partial<AssembleOptions> & { seed: number; lang: SheetLang }) => Promise<ParSheetDocument | number>,
   out: (line: string) => void,
+  startAhead: (list: RuleSet[]) => AnalysesAhead,
 ): Promise<number> {
   // A file that cannot be read is the operator's one line naming it (cli-errors.ts).
   const text = readTextFile(file);
@@ -128,10 +130,15 @@ async function verifyCommand(
     throw new UsageError(`${file}: not a json par sheet: ${(err as Error).message}`);
   }
   const list = Array.isArray(saved) ? saved : [saved];
-  let holds = true;
   for (const item of list) {
     const problem = savedSheetProblem(item);
     if (problem) throw new UsageError(`${file}: ${problem}`);
+  }
+  // The sheets' exact analyses under way from the start, as for --all (those of a strategy file aside).
+  const computed = (list as ParSheetDocument[]).filter((s) => s.identity.strategy.source !== 'file').map((s) => readableRules(s.identity.rules.path));
+  const ahead = list.length > 1 ? startAhead(computed.filter((r): r is RuleSet => r !== null)) : undefined;
+  let holds = true;
+  for (const item of list) {
     const s = item as ParSheetDocument;
     let loaded: LoadedRuleSet;
     try {
@@ -143,7 +150,7 @@ async function verifyCommand(
       continue;
     }
     const strategy = s.identity.strategy.source === 'file' ? { strategy: readStrategyFile(s.identity.strategy.path, loaded.rules), path: s.identity.strategy.path } : undefined;
-    const now = await sheetOf(loaded, { seed: s.simulation.seed, seats: s.simulation.seats, rounds: s.simulation.dealt, lang: s.lang, ...(strategy ? { strategy } : {}) });
+    const now = await sheetOf(loaded, { seed: s.simulation.seed, seats: s.simulation.seats, rounds: s.simulation.dealt, lang: s.lang, ...(strategy ? { strategy } : {}), ...(ahead ? { analysis: ahead } : {}) });
     if (typeof now === 'number') return now;
     const verdict = compareSheets(s, now);
     out(`${s.rules}: ${verdict.holds ? 'HOLDS' : 'DIFFERS'} — par sheet of ${s.identity.generated} (rule file ${s.identity.rules.path}, SHA-256 ${s.identity.rules.sha256.slice(0, 16)}…)`);
@@ -152,4 +159,14 @@ async function verifyCommand(
     if (!verdict.holds) holds = false;
   }
   return holds ? 0 : 1;
+}
+
+/** A saved sheet's rule file as it reads now, or null (its sheet then says why, in the loop above). */
+function readableRules(path: string): RuleSet | null {
+  try {
+    return loadRuleSet(path).rules;
+  } catch (err) {
+    if (err instanceof RuleSetError) return null;
+    throw err;
+  }
 }
