@@ -7,10 +7,12 @@ import { UsageError } from './usage-error.js';
 import { defaultSeats, readStrategyFile, reportSimulationFailure } from './simulate-command.js';
 import { SimulationFailure, SimulationPool } from '../app/par/simulation-pool.js';
 import type { SheetLang } from '../app/par-sheet/sheet-numbers.js';
+import type { RuleSet } from '../rules/rule-set.js';
 import { assembleParSheet, type AssembleOptions } from '../app/par-sheet/assemble-par-sheet.js';
 import type { ParSheetDocument } from '../app/par-sheet/par-sheet-document.js';
 import { allMarkdown, parSheetMarkdown } from '../app/par-sheet/render-markdown.js';
 import { parSheetHtml } from '../app/par-sheet/render-html.js';
+import { analysesAhead, type AnalysesAhead } from '../app/par-sheet/analyses-ahead.js';
 import { compareSheets, savedSheetProblem } from '../app/par-sheet/verify-par-sheet.js';
 import { Progress } from './progress.js';
 import { realClock } from '../adapters/clock/real-clock.js';
@@ -72,6 +74,7 @@ export async function parSheetCommand(options: ParSheetOptions, out: (line: stri
   const progress = progressPrinter(options.quiet);
   // One pool of threads for every rule set: the workers start once (par/simulation-pool.ts).
   const pool = new SimulationPool(workers);
+  let ahead: AnalysesAhead | undefined;
   const base = { pool, now: () => clock.now(), generated: new Date(clock.wallNow()), command: commandLine(options) };
   const sheetOf = async (loaded: LoadedRuleSet, o: Partial<AssembleOptions> & { seed: number; lang: SheetLang }, step = ''): Promise<ParSheetDocument | number> => {
     // The exact analysis shows no bar (a few seconds to a minute): a line says it runs.
@@ -86,15 +89,18 @@ export async function parSheetCommand(options: ParSheetOptions, out: (line: stri
     }
   };
   try {
-    if (verify !== undefined) return await verifyCommand(verify, sheetOf, out);
+    if (verify !== undefined) return await verifyCommand(verify, sheetOf, out, (list) => (ahead = analysesAhead(list)));
     const sheetOptions = {
       seed, lang, ...(rounds === undefined ? {} : { rounds }),
       ...(strategyFile === undefined ? {} : { strategy: { strategy: readStrategyFile(strategyFile, loadRuleSet(name as string).rules), path: strategyFile } }),
     };
     const names = all ? knownRuleSets() : [name as string];
+    // Every sheet's exact analysis under way from the start, one after another: the next one's runs while
+    // this one's simulation plays (app/par-sheet/analyses-ahead.ts).
+    if (all) ahead = analysesAhead(names.map((n) => loadRuleSet(n).rules));
     const sheets: ParSheetDocument[] = [];
     for (const [i, n] of names.entries()) {
-      const sheet = await sheetOf(loadRuleSet(n), sheetOptions, all ? `[${i + 1}/${names.length}] ` : '');
+      const sheet = await sheetOf(loadRuleSet(n), ahead ? { ...sheetOptions, analysis: ahead } : sheetOptions, all ? `[${i + 1}/${names.length}] ` : '');
       if (typeof sheet === 'number') return sheet;
       for (const w of sheet.warnings) process.stderr.write(`shoe: WARNING: ${w}\n`);
       sheets.push(sheet);
@@ -104,6 +110,7 @@ export async function parSheetCommand(options: ParSheetOptions, out: (line: stri
     else for (const line of all ? allMarkdown(sheets) : parSheetMarkdown(sheets[0] as ParSheetDocument)) out(line);
     return 0;
   } finally {
+    ahead?.stop();
     await pool.close();
   }
 }
@@ -112,6 +119,7 @@ async function verifyCommand(
   file: string,
   sheetOf: (loaded: LoadedRuleSet, o: Partial<AssembleOptions> & { seed: number; lang: SheetLang }) => Promise<ParSheetDocument | number>,
   out: (line: string) => void,
+  startAhead: (list: RuleSet[]) => AnalysesAhead,
 ): Promise<number> {
   // A file that cannot be read is the operator's one line naming it (cli-errors.ts).
   const text = readTextFile(file);
@@ -122,10 +130,15 @@ async function verifyCommand(
     throw new UsageError(`${file}: not a json par sheet: ${(err as Error).message}`);
   }
   const list = Array.isArray(saved) ? saved : [saved];
-  let holds = true;
   for (const item of list) {
     const problem = savedSheetProblem(item);
     if (problem) throw new UsageError(`${file}: ${problem}`);
+  }
+  // The sheets' exact analyses under way from the start, as for --all (those of a strategy file aside).
+  const computed = (list as ParSheetDocument[]).filter((s) => s.identity.strategy.source !== 'file').map((s) => readableRules(s.identity.rules.path));
+  const ahead = list.length > 1 ? startAhead(computed.filter((r): r is RuleSet => r !== null)) : undefined;
+  let holds = true;
+  for (const item of list) {
     const s = item as ParSheetDocument;
     let loaded: LoadedRuleSet;
     try {
@@ -137,7 +150,7 @@ async function verifyCommand(
       continue;
     }
     const strategy = s.identity.strategy.source === 'file' ? { strategy: readStrategyFile(s.identity.strategy.path, loaded.rules), path: s.identity.strategy.path } : undefined;
-    const now = await sheetOf(loaded, { seed: s.simulation.seed, seats: s.simulation.seats, rounds: s.simulation.dealt, lang: s.lang, ...(strategy ? { strategy } : {}) });
+    const now = await sheetOf(loaded, { seed: s.simulation.seed, seats: s.simulation.seats, rounds: s.simulation.dealt, lang: s.lang, ...(strategy ? { strategy } : {}), ...(ahead ? { analysis: ahead } : {}) });
     if (typeof now === 'number') return now;
     const verdict = compareSheets(s, now);
     out(`${s.rules}: ${verdict.holds ? 'HOLDS' : 'DIFFERS'} — par sheet of ${s.identity.generated} (rule file ${s.identity.rules.path}, SHA-256 ${s.identity.rules.sha256.slice(0, 16)}…)`);
@@ -146,4 +159,14 @@ async function verifyCommand(
     if (!verdict.holds) holds = false;
   }
   return holds ? 0 : 1;
+}
+
+/** A saved sheet's rule file as it reads now, or null (its sheet then says why, in the loop above). */
+function readableRules(path: string): RuleSet | null {
+  try {
+    return loadRuleSet(path).rules;
+  } catch (err) {
+    if (err instanceof RuleSetError) return null;
+    throw err;
+  }
 }

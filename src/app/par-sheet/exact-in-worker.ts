@@ -41,6 +41,12 @@ export function exactInWorker(rules: RuleSet, strategy?: Strategy): Promise<Exac
   return hold('sheet', rules, strategy, true).result as Promise<ExactFigures>;
 }
 
+/** A hold on a rule set's par-sheet figures (the computed strategy's), waited for in the foreground: released
+ *  before it answers, its worker stops (analyses-ahead.ts: one started ahead and no longer needed). */
+export function holdSheetAnalysis(rules: RuleSet): AnalysisHold<ExactFigures> {
+  return hold('sheet', rules, undefined, true) as AnalysisHold<ExactFigures>;
+}
+
 /** The strategy and its return (`shoe simulate`): quicker, switch by the chart's values. */
 export function mainInWorker(rules: RuleSet, strategy?: Strategy): Promise<MainAnalysis> {
   return hold('main', rules, strategy, true).result as Promise<MainAnalysis>;
