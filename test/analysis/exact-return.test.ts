@@ -2,6 +2,10 @@
 // is the return of the computed total-dependent chart; published tables mostly use composition-dependent
 // play of the first two cards and their own split approximations, worth a few hundredths of a percent
 // (more in a single deck), which is what the tolerances allow.
+//
+// SLOW on a cold cache only (67-79 s on a fresh machine, as CI's; under a second once warm): the exact analysis of
+// each rule set it checks is computed once into the tests' cache (test/support/exact-analysis-cache.ts), named by
+// the rule set and the analysis' sources, and read from there afterwards; docs/testing.md, "Where the time goes".
 import { describe, expect, test } from 'vitest';
 import { loadRuleSet } from '../../src/config/load-rule-set.js';
 import { cachedAnalysis } from '../support/exact-analysis-cache.js';

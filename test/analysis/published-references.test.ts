@@ -2,6 +2,10 @@
 // Switch (exact-return.test.ts has six decks S17 and H17, no hole card, and a single deck). Each reference
 // names its source and says why its tolerance is what it is. Our figure is the return of the computed
 // total-dependent chart, off the top, with exact card removal through splits.
+//
+// SLOW on a cold cache only (67-79 s on a fresh machine, as CI's; under a second once warm): the exact analysis of
+// each rule set it checks is computed once into the tests' cache (test/support/exact-analysis-cache.ts), named by
+// the rule set and the analysis' sources, and read from there afterwards; docs/testing.md, "Where the time goes".
 import { describe, expect, test } from 'vitest';
 import { loadRuleSet } from '../../src/config/load-rule-set.js';
 import { cachedAnalysis } from '../support/exact-analysis-cache.js';

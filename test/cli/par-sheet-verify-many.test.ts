@@ -2,6 +2,10 @@
 // CLI with few rounds: the sheets' exact analyses start ahead, one after another (app/par-sheet/analyses-ahead.ts),
 // and each sheet is checked against its own rule set's: every one holds, in the file's order, and the process
 // ends. A sheet whose saved exact figure is changed differs, naming it (its analysis is not another's).
+//
+// SLOW (43 s in its worker, 2026-12-07: four CLI processes, each computing the two rule sets' exact analyses in the
+// product's worker as a user's run does; the tests' analysis cache is not used here, since the worker chain of
+// analyses-ahead.ts is what the file checks).
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -3,6 +3,11 @@
 // the machine's configuration, and replaying the files through xstate's actor takes every transition — and
 // they all pass; a scenario with one expectation changed fails. Both verbs run through the `shoe` dispatcher
 // in this process (test/support/shoe-in-process.ts), but the failing check, which runs the CLI's process.
+//
+// SLOW (122 s in its worker, 2026-12-07: for each of the seven rule sets the generator walks the chart's graph
+// (xstate/graph, as `shoe scenarios generate` does for a user) and every generated file is replayed through
+// xstate's actor to count the transitions it takes; one test a rule set, each with its own bound;
+// docs/testing.md, "Where the time goes").
 import { describe, expect, test } from 'vitest';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
