@@ -1,7 +1,7 @@
 // `shoe floor` at work (floor-command.ts declares it): the rounds on the stream, then live ones when following.
 import { DeliverPolicy, type JetStreamManager } from 'nats';
 import { JetStreamLog } from '../adapters/store/jetstream-log.js';
-import { READER_PULL_EXPIRES_MS } from '../adapters/store/reader-pulls.js';
+import { OrderedReader } from '../adapters/store/ordered-reader.js';
 import { realClock } from '../adapters/clock/real-clock.js';
 import type { TimerHandle } from '../ports/clock.js';
 import type { StoredEvent } from '../ports/event-store.js';
@@ -62,16 +62,23 @@ export async function floorReport(o: FloorOptions, io: CommandIO): Promise<numbe
     if (!follow && (state.messages === 0 || (since !== undefined && (await lastMessageTime(jsm, log.streamName, state.last_seq)) < Date.parse(since)))) return 0;
     // An ordered consumer starts at stream sequence 1 by itself. Asking for DeliverPolicy.All as well made
     // nats.js send `all` with `opt_start_seq`, which the server refuses; the client retried for ever, silently.
-    const consumer = await nc.jetstream().consumers.get(log.streamName, {
-      filterSubjects: log.subjectPattern,
-      ...(since !== undefined ? { deliver_policy: DeliverPolicy.StartTime, opt_start_time: new Date(since).toISOString() } : {}),
+    // A consumer whose node is lost is made again on a live node, after the last event read
+    // (src/adapters/store/ordered-reader.ts): the report rides through the loss of a cluster node.
+    const clock = realClock();
+    const messages = new OrderedReader({
+      connection: nc,
+      stream: log.streamName,
+      clock,
+      consumer: {
+        filterSubjects: log.subjectPattern,
+        ...(since !== undefined ? { deliver_policy: DeliverPolicy.StartTime, opt_start_time: new Date(since).toISOString() } : {}),
+      },
+      onRemade: () => void io.stderr.write('shoe floor: the floor\'s consumer stopped answering (a NATS node lost?): reading on from a new one on a live node, after the last round printed\n'),
     });
-    const messages = await consumer.consume({ expires: READER_PULL_EXPIRES_MS });
-    stopReading = () => void messages.close();
+    stopReading = () => messages.close();
     if (lost !== null) stopReading();
     const rounds = new FloorRounds((tableId) => tables.currency(tableId));
     const writer = new LineWriter(io.stdout, 1);
-    const clock = realClock();
     let idle: TimerHandle | undefined;
     const armIdle = () => {
       if (idleExit === undefined) return;

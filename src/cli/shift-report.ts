@@ -3,7 +3,8 @@
 // the figures in the format asked for (./shift-report-format.ts).
 import { openTableFile } from '../adapters/store/sqlite-table-file.js';
 import { JetStreamLog } from '../adapters/store/jetstream-log.js';
-import { READER_PULL_EXPIRES_MS } from '../adapters/store/reader-pulls.js';
+import { OrderedReader } from '../adapters/store/ordered-reader.js';
+import { realClock } from '../adapters/clock/real-clock.js';
 import { readLogPages } from '../app/audit/read-log-pages.js';
 import { DealerOnDuty } from '../app/floor/dealer-on-duty.js';
 import { ShiftFigures } from '../app/floor/shift-figures.js';
@@ -39,21 +40,25 @@ async function foldLogs(files: readonly string[], figures: ShiftFigures): Promis
 }
 
 /** Every message the stream holds now, through one consumer over every table's subject. */
-async function foldFloor(o: ShiftReportOptions, url: string, figures: ShiftFigures): Promise<void> {
+async function foldFloor(o: ShiftReportOptions, url: string, figures: ShiftFigures, stderr: CommandIO['stderr']): Promise<void> {
   const nc = await connectOrExplain(url);
   try {
     const jsm = await jetStreamOf(nc, url);
     const log = await JetStreamLog.open(nc, { streamName: o.stream, subjectPrefix: o.subjectPrefix });
     const { state } = await jsm.streams.info(log.streamName);
     if (state.messages === 0) return;
-    const consumer = await nc.jetstream().consumers.get(log.streamName, { filterSubjects: log.subjectPattern });
-    const messages = await consumer.consume({ expires: READER_PULL_EXPIRES_MS });
+    // Through the loss of a cluster node: a consumer whose node is lost is made again on a live one, after
+    // the last event read (src/adapters/store/ordered-reader.ts).
+    const messages = new OrderedReader({
+      connection: nc, stream: log.streamName, clock: realClock(), consumer: { filterSubjects: log.subjectPattern },
+      onRemade: () => void stderr.write('shoe shift-report: the floor\'s consumer stopped answering (a NATS node lost?): reading on from a new one on a live node\n'),
+    });
     const decoder = new TextDecoder();
     for await (const m of messages) {
       figures.push(JSON.parse(decoder.decode(m.data)) as StoredEvent);
       if (m.seq >= state.last_seq) break;
     }
-    await messages.close();
+    messages.close();
   } finally {
     await nc.close();
   }
@@ -64,7 +69,7 @@ export async function shiftReport(o: ShiftReportOptions, io: CommandIO): Promise
   if (Date.parse(o.from) >= Date.parse(o.to)) throw new UsageError(`--to (${o.to}) must come after --from (${o.from})`);
   const tables = FloorTables.read(o.tables);
   const figures = new ShiftFigures({ from: o.from, to: o.to }, new DealerOnDuty((tableId) => tables.dealer(tableId)));
-  if (o.nats !== undefined) await foldFloor(o, o.nats, figures);
+  if (o.nats !== undefined) await foldFloor(o, o.nats, figures, io.stderr);
   else {
     const files = findTableLogs(o.logs);
     if (files.length === 0) throw new OperatorError(`no table logs in ${o.logs.join(' ')}`);
