@@ -59,6 +59,7 @@ export class OrderedReader implements AsyncIterable<JsMsg> {
         let messages: ConsumerMessages;
         try {
           consumer = await js.consumers.get(stream, consumerOptions);
+          ownRetries(consumer);
           messages = await this.made(consumer.consume({ expires: READER_PULL_EXPIRES_MS }));
         } catch (err) {
           if (this.closed || connection.isClosed()) return;
@@ -146,3 +147,15 @@ export class OrderedReader implements AsyncIterable<JsMsg> {
     look();
   }
 }
+
+/**
+ * This reader makes a consumer again itself (a new name, placed anew). nats.js (2.29) retries a creation that
+ * failed up to 30 times, each after a pull's expiry, whatever the reader has given up: an attempt left so
+ * outlived the reader by a minute, and with it a one-shot command's process (`shoe floor` done, not exiting).
+ * A creation that fails now fails at once, to this reader's loop.
+ */
+function ownRetries(consumer: Consumer): void {
+  const ordered = consumer as Consumer & { maxInitialReset?: number };
+  if (typeof ordered.maxInitialReset === 'number') ordered.maxInitialReset = 0;
+}
+
