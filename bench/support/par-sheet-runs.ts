@@ -2,12 +2,11 @@
 // seconds, CPU seconds of the whole process (every thread: the simulation's workers and the exact analysis'
 // too) and peak RSS, from the child's own resource usage at exit (a preload writes it), with the sheets it
 // printed. And the comparison of two runs' sheets: what must be identical, and what may not be.
-import { spawn } from 'node:child_process';
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { once } from 'node:events';
+import { existsSync, mkdirSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { measurePeak } from './peak-rss.js';
 
 export interface SheetRun {
   readonly code: number;
@@ -18,31 +17,10 @@ export interface SheetRun {
   readonly stderr: string;
 }
 
-/** Runs `node <main> ...args` in `cwd` and measures it. */
+/** Runs `node <main> ...args` in `cwd` and measures it (./peak-rss.ts), keeping the sheets it printed. */
 export async function measureSheetRun(main: string, args: readonly string[], cwd: string): Promise<SheetRun> {
-  const dir = mkdtempSync(join(tmpdir(), 'par-sheet-run-'));
-  try {
-    const preload = join(dir, 'usage.mjs');
-    const file = join(dir, 'usage.json');
-    writeFileSync(preload, "import { writeFileSync } from 'node:fs';\nprocess.on('exit', () => { const u = process.resourceUsage(); writeFileSync(process.env.SHEET_USAGE_FILE, JSON.stringify({ maxRSS: u.maxRSS, cpu: (u.userCPUTime + u.systemCPUTime) / 1e6 })); });\n");
-    const started = performance.now();
-    const child = spawn(process.execPath, ['--import', preload, main, ...args], { cwd, env: { ...process.env, SHEET_USAGE_FILE: file }, stdio: ['ignore', 'pipe', 'pipe'] });
-    const out: Buffer[] = [];
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => out.push(d));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    const [code] = (await once(child, 'close')) as [number];
-    const wall = (performance.now() - started) / 1000;
-    let usage = { maxRSS: Number.NaN, cpu: Number.NaN };
-    try {
-      usage = JSON.parse(readFileSync(file, 'utf8')) as typeof usage;
-    } catch {
-      // The child died before its exit handler ran: no figures.
-    }
-    return { code, wall, cpu: usage.cpu, peakMiB: usage.maxRSS / 1024, stdout: Buffer.concat(out).toString('utf8'), stderr };
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  const r = await measurePeak([], main, args, cwd, true);
+  return { code: r.code, wall: r.seconds, cpu: r.cpuSeconds, peakMiB: r.peakMiB, stdout: r.stdout, stderr: r.stderr };
 }
 
 /**

@@ -56,9 +56,8 @@ async function foldFloor(o: ShiftReportOptions, url: string, figures: ShiftFigur
     const decoder = new TextDecoder();
     for await (const m of messages) {
       figures.push(JSON.parse(decoder.decode(m.data)) as StoredEvent);
-      if (m.seq >= state.last_seq) break;
+      if (m.seq >= state.last_seq) break; // leaving the loop closes the reader
     }
-    messages.close();
   } finally {
     await nc.close();
   }

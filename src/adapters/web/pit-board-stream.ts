@@ -46,11 +46,6 @@ export class PitBoardStream {
     this.pushAndHold();
   }
 
-  /** How many pages are open. */
-  get openPages(): number {
-    return this.pages.size;
-  }
-
   /** Ends every page's stream (the server is closing). */
   close(): void {
     this.stopTimers();
