@@ -6,30 +6,25 @@
 // the removed shoes' receipts with their stub counts and the stub count's form (./shoes-panel.ts). Void and shoe change ask for confirmation and a reason
 // first. Controls work only while the console is live with a valid token.
 import type { RecalledRound } from '../../../app/audit/recall-rounds.js';
-import type { IntegrityAlarm } from '../../../app/displays/integrity-alarms.js';
-import type { LinkView } from '../../../app/displays/link-view.js';
-import type { OpenFault } from '../../../app/displays/open-faults.js';
-import type { HaltView } from '../../../app/displays/halt-view.js';
 import type { PitView } from '../../../app/displays/pit-figures.js';
-import type { LogLine, SupervisorView } from '../../../app/displays/supervisor-projection.js';
+import type { SupervisorView } from '../../../app/displays/supervisor-projection.js';
 import { COMMAND_PATHS, READ_PATHS, viewPath, viewSocketPath } from '../route-paths.js';
 import { getJson, postCommand, type Answer } from './api.js';
 import { byId, h, replace, tokenFromAddress } from './dom.js';
-import { cardFace } from './cards.js';
 import { setCountdownsFrom } from './countdown.js';
 import { recallBlock } from './recall.js';
 import { connectViews } from './socket.js';
 import { watchHostHealth, type HealthChip } from './host-alarm.js';
 import { watchFeed } from './feed-panel.js';
-import { t, tOr, translateDocument } from './i18n.js';
+import { t, translateDocument } from './i18n.js';
 import { instructionText } from './instruction.js';
-import { factWords } from './log-words.js';
 import { money, signedMoney, useCurrencyOf } from './money.js';
 import { headerBlock, tableBlock } from './table.js';
-import { alarmName, alarmTodo, faultName, faultTodo, haltName, haltTodo, humanize, phaseWords, refusalWords, refusedReason } from './words.js';
+import { phaseWords, refusalWords, refusedReason } from './words.js';
 import { reasonWords } from './reason-words.js';
 import { enableProcedures, wireProcedures } from './procedures-panel.js';
 import { shoesBlock, updateStubForm, wireStubForm } from './shoes-panel.js';
+import { alarmsBlock, faultLine, haltLine, linkBlock, logLine, timeOf } from './supervisor-blocks.js';
 
 translateDocument('page.supervisor');
 const token = tokenFromAddress();
@@ -58,85 +53,6 @@ const CONTROLS: Readonly<Record<Control, ControlSpec>> = {
   shoeChange: { path: COMMAND_PATHS.shoeChange, label: 'sup.shoeChange', confirm: { title: 'sup.shoeTitle', text: 'sup.shoeText', ok: 'sup.shoeOk' } },
 };
 const CONTROL_NAMES = Object.keys(CONTROLS) as Control[];
-
-/** How many alarms stand in the first viewport; the rest fold under "more". */
-const ALARMS_SHOWN = 3;
-
-function timeOf(iso: unknown): string | null {
-  return typeof iso === 'string' && iso.length >= 19 ? iso.slice(11, 19) : null;
-}
-
-function faultLine(fault: OpenFault): HTMLLIElement {
-  return h('li', { class: 'fault', 'data-fault': fault.kind }, fault.card ? cardFace(fault.card) : null,
-    h('span', { class: 'fault-text' }, h('span', { class: 'fault-name' }, faultName(fault.kind)),
-      h('span', { class: 'fault-advice advice' }, faultTodo(fault)),
-      h('details', { class: 'raw' }, h('summary', {}, t('sup.raw')), h('code', {}, `#${fault.seq} ${fault.reason}`))));
-}
-
-/** The table halted: what happened, what to do, and the table's sentence (the file, the store's error) one click away. */
-function haltLine(halt: HaltView): HTMLLIElement {
-  return h('li', { class: 'fault halt', 'data-halt': halt.kind },
-    h('span', { class: 'fault-text' }, h('span', { class: 'fault-name' }, `${timeOf(halt.since) ?? ''} ${haltName(halt.kind)}`.trim()),
-      h('span', { class: 'fault-advice advice' }, haltTodo(halt.kind)),
-      h('details', { class: 'raw' }, h('summary', {}, t('sup.raw')), h('code', {}, reasonWords(halt)))));
-}
-
-function alarmLine(alarm: IntegrityAlarm): HTMLLIElement {
-  return h('li', { class: `alarm ${alarm.kind}`, 'data-alarm': alarm.kind },
-    h('span', { class: 'alarm-name' }, `${timeOf(alarm.wallTime) ?? ''} ${alarmName(alarm.kind)}`),
-    h('span', { class: 'advice' }, alarmTodo(alarm.kind)),
-    h('details', { class: 'raw' }, h('summary', {}, t('sup.raw')), h('code', {}, `#${alarm.seq} ${alarm.text}`)));
-}
-
-function alarmsBlock(alarms: readonly IntegrityAlarm[]): HTMLElement | (HTMLElement | null)[] {
-  if (alarms.length === 0) return h('p', { class: 'muted' }, t('sup.noAlarms'));
-  const newest = [...alarms].reverse();
-  const rest = newest.slice(ALARMS_SHOWN);
-  return [
-    h('ul', {}, newest.slice(0, ALARMS_SHOWN).map(alarmLine)),
-    rest.length > 0 ? h('details', { class: 'more-alarms' }, h('summary', {}, `+${rest.length}`), h('ul', {}, rest.map(alarmLine))) : null,
-  ];
-}
-
-/** A log line in words; the link's chatter as one line that counts what it stands for. */
-function logWords(line: LogLine): string {
-  const chatter = line.chatter;
-  if (!chatter) return factWords(line.type, line.data);
-  return t('log.linkChatter', { handshakes: chatter.handshakes, counters: chatter.counters, since: timeOf(chatter.since) ?? '' });
-}
-
-function logLine(line: LogLine): HTMLLIElement {
-  return h('li', { 'data-type': line.type, 'data-chatter': line.chatter ? '' : null },
-    h('details', { class: 'raw' },
-      h('summary', {}, h('span', { class: 'log-time' }, `${timeOf(line.wallTime) ?? ''} `), logWords(line)),
-      h('code', {}, `#${line.seq} r${line.round} ${line.type} ${JSON.stringify(line.data)}`)));
-}
-
-/** The shoe link in one line (state, since, counters: all zero or how many are not), the details one click away. */
-function linkBlock(link: LinkView | null | undefined): HTMLElement {
-  if (!link || typeof link !== 'object') return h('p', { class: 'muted' }, t('sup.noLink'));
-  const state = String(link.state ?? 'unknown');
-  const since = timeOf(link.since);
-  const counters = Object.entries(link.counters && typeof link.counters === 'object' ? link.counters : {});
-  // Traffic counters (frames received, sent) grow by themselves; an error counter above zero is worth a look.
-  const isError = (name: string, value: unknown): boolean => typeof value === 'number' && value !== 0 && !/received|sent/i.test(name);
-  const nonZero = counters.filter(([name, value]) => isError(name, value));
-  /** A detail's name, its value and whether it is worth a look. */
-  type Row = readonly [string, unknown, boolean];
-  const all: Row[] = [
-    [t('sup.serial'), link.serial, false], [t('sup.firmware'), link.firmware, false],
-    ...counters.map(([name, value]): Row => [humanize(name), value, isError(name, value)]),
-  ];
-  const rows = all.filter(([, value]) => value !== null && value !== undefined && value !== '');
-  const summary = counters.length === 0 ? '' : nonZero.length === 0 ? t('sup.countersAllZero') : t('sup.countersNonZero', { count: nonZero.length });
-  return h('details', { class: 'link-details', 'data-link': state },
-    h('summary', {},
-      h('span', { class: `link-state ${state}`, 'data-link-state': state }, tOr(`link.${state}`, humanize(state))),
-      since ? ` ${t('sup.since', { time: since })}` : '',
-      link.reason ? h('span', { class: 'muted' }, ` (${reasonWords(link)})`) : null,
-      summary ? h('span', { class: `link-summary${nonZero.length > 0 ? ' nonzero' : ''}` }, ` · ${summary}`) : null),
-    rows.length > 0 ? h('dl', {}, rows.map(([name, value, hot]) => [h('dt', {}, name), h('dd', { class: hot ? 'nonzero' : null }, typeof value === 'object' ? JSON.stringify(value) : String(value))])) : null);
-}
 
 function updateControls(): void {
   const live = connection === 'live' && refused === null && last !== null;
