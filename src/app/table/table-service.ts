@@ -3,12 +3,12 @@
 // atomic batch, and only then are the facts published (displays, the shoe's ACK, wallets) —
 // "persist, then act". If the append fails, the machine steps back and nothing is published. An input sent
 // with an idempotency key that the log already holds is answered from the log instead, inside the same queue
-// (./idempotency-keys.ts): a retry never steps the table twice.
-import { TABLE_SNAPSHOT_FORMAT, usableTableSnapshot, type TableSnapshot } from './table-snapshot-format.js';
+// (./idempotency-keys.ts): a retry never steps the table twice. It opens from its snapshot and log's tail
+// (./table-from-log.ts) and saves a snapshot every so many inputs (./table-snapshots.ts).
 import { Subject, type Observable } from 'rxjs';
 import type { Logger } from 'pino';
 import type { Clock } from '../../ports/clock.js';
-import type { EventStore, JsonObject, JsonValue, SnapshotStore, StoredEvent } from '../../ports/event-store.js';
+import type { EventStore, JsonObject, JsonValue, StoredEvent } from '../../ports/event-store.js';
 import type { RuleSet } from '../../rules/rule-set.js';
 import type { TableInput } from '../../round/inputs.js';
 import { TableEngine } from '../../round/table-engine.js';
@@ -17,11 +17,11 @@ import { Reactions, reactionFailureLine, type Reaction } from './reactions.js';
 import { CONFIGURED_RECORD, REFUSED_COMMAND_RECORD, STORAGE_RECOVERED_RECORD, configuredRecord, factOf, factRecord, inputRecord, type InputOrigin } from '../audit/log-records.js';
 import type { LogNotePayloads, NoteType } from '../audit/log-notes.js';
 import { pausedByARestart } from './restart-pause.js';
-import { rebuildTable, reconfigured, type RebuildStart } from './rebuild-table.js';
-import { verifyChain } from '../../log/event-chain.js';
-import { LogIntegrityError } from '../../ports/log-integrity.js';
+import { reconfigured } from './rebuild-table.js';
 import { STORAGE_RECOVERED, TableHaltedError, type AppendFault, type StorageRecoveredReason } from './append-fault.js';
 import { TableHalt } from './table-halt.js';
+import { TableSnapshots } from './table-snapshots.js';
+import { readTableFromLog } from './table-from-log.js';
 import { IdempotencyKeys, KEYS_SNAPSHOT_PART, type KeyRetention } from './idempotency-keys.js';
 import { DEFAULT_KEY_RETENTION } from '../../config/idempotency-config.js';
 import { keptResult, rejectionOf, type SubmitResult } from './submit-result.js';
@@ -46,22 +46,16 @@ export interface TableServiceOptions {
   readonly keyRetention?: KeyRetention;
 }
 
-function snapshotsOf(store: EventStore): SnapshotStore | null {
-  const s = store as Partial<SnapshotStore>;
-  return typeof s.saveSnapshot === 'function' && typeof s.loadSnapshot === 'function' ? (s as SnapshotStore) : null;
-}
-
 export class TableService implements TableCommands {
   private readonly published = new Subject<StoredEvent>();
   private queue: Promise<unknown> = Promise.resolve();
-  private inputsSinceSnapshot = 0;
   /**
    * Set when the table was rebuilt from a log. `interrupted`: this recovery paused an interrupted round.
    * `waitsForResume`: the open pause is a restart's (this one's, or an earlier one's that was never lifted:
    * restart-pause.ts), so the interrupted round waits for a resume.
    */
   recovery: { readonly interrupted: boolean; readonly waitsForResume: boolean } | null = null;
-  private readonly snapshotParts = new Map<string, () => JsonValue>();
+  private readonly snapshots: TableSnapshots;
   /** The parts of the snapshot the table was opened from (see addSnapshotPart). */
   loadedSnapshotParts: Readonly<Record<string, JsonValue>> = {};
   /** The log position of the snapshot the table was opened from (0 when it was rebuilt from seq 1). */
@@ -81,6 +75,7 @@ export class TableService implements TableCommands {
     private version: number,
     private readonly keys: IdempotencyKeys,
   ) {
+    this.snapshots = new TableSnapshots({ store: options.store, tableId: options.tableId, rulesId: options.rulesId, every: options.snapshotEvery, logger: options.logger });
     this.addSnapshotPart(KEYS_SNAPSHOT_PART, () => keys.snapshot());
     this.halting = new TableHalt({ tableId: options.tableId, clock: options.clock, logger: options.logger, logFile: options.logFile });
     this.fault$ = this.halting.fault$;
@@ -113,37 +108,18 @@ export class TableService implements TableCommands {
 
   /** Opens the table: rebuilds it from its log and, when the log was not empty, marks the recovery. */
   static async open(options: TableServiceOptions): Promise<TableService> {
-    const { store, tableId, rules, rulesId, clock, logger } = options;
-    // Snapshot plus tail: the snapshot only saves time; without it the whole log is replayed.
-    const stored = await snapshotsOf(store)?.loadSnapshot(tableId);
-    const saved = stored ? usableTableSnapshot(stored.state) : undefined;
-    if (stored && !saved) logger?.info({ tableId, snapshotAt: stored.seq }, 'the saved snapshot is of an older controller: the table is rebuilt from its whole log once');
-    const snapshot = saved ? stored : undefined;
-    let start: RebuildStart | undefined;
-    if (saved) {
-      const savedRules = (saved.machine as { context: { rules: RuleSet } }).context.rules;
-      start = { engine: new TableEngine(savedRules, saved.machine as never), rulesId: saved.rulesId };
-    }
-    const tail = await store.read(tableId, { from: (snapshot?.seq ?? 0) + 1 });
-    // The chain (and MACs, ADR 0004) over what the rebuild reads, from the snapshot's position (its hash) on.
-    const chain = verifyChain(tail, snapshot ? { seq: snapshot.seq, hash: snapshot.hash } : undefined);
-    if (!chain.ok) throw new LogIntegrityError(tableId, chain.seq, `hash chain broken: ${chain.reason}`);
-    const rebuilt = tail.length > 0 || start ? rebuildTable(tail, start) : null;
-    const lastSeq = tail.at(-1)?.seq ?? snapshot?.seq ?? 0;
-    const parts = saved?.parts ?? {};
-    // The keys saved with the snapshot, then the tail's (a snapshot from before keys were kept: the tail's only).
-    const keys = IdempotencyKeys.restore(parts[KEYS_SNAPSHOT_PART], options.keyRetention ?? DEFAULT_KEY_RETENTION, start?.engine.table.shoe?.number ?? 0, logger);
-    for (const event of tail) keys.push(event);
+    const { store, tableId, rules, rulesId, logger } = options;
+    const { rebuilt, lastSeq, replayed, snapshotAt, parts, keys } = await readTableFromLog(store, tableId, options.keyRetention ?? DEFAULT_KEY_RETENTION, logger);
     const service = new TableService(options, rebuilt?.engine ?? new TableEngine(rules), lastSeq, keys);
     service.loadedSnapshotParts = parts;
-    service.loadedSnapshotAt = snapshot?.seq ?? 0;
+    service.loadedSnapshotAt = snapshotAt;
     if (rebuilt?.rulesId !== rulesId) {
       // A changed rule file is visible in the log: a new configuration record, then the same table under it.
       await service.appendConfigured();
       if (rebuilt) service.engine = new TableEngine(rules, reconfigured(rebuilt.engine.persistedSnapshot(), rules));
     }
     if (rebuilt) {
-      logger?.info({ tableId, snapshotAt: snapshot?.seq ?? 0, replayed: tail.length, inputs: rebuilt.inputs, phase: service.phase }, 'table rebuilt from its log');
+      logger?.info({ tableId, snapshotAt, replayed, inputs: rebuilt.inputs, phase: service.phase }, 'table rebuilt from its log');
       const marker = await service.submit({ type: 'table.recovered' }, { source: 'system', by: 'controller' });
       const interrupted = marker.facts.some((f) => f.type === 'table.recovered' && f.interrupted);
       service.recovery = { interrupted, waitsForResume: interrupted || (service.phase === 'paused' && (await pausedByARestart(store, tableId))) };
@@ -247,7 +223,7 @@ export class TableService implements TableCommands {
       throw this.appendFailed(err, input.type);
     }
     for (const event of stored) this.keys.push(event);
-    await this.maybeSnapshot();
+    await this.snapshots.afterInput(this.version, () => this.engine.persistedSnapshot());
     for (const event of stored) this.publish(event);
     const note = recovered ? { note: STORAGE_RECOVERED } : {};
     // A refusal is answered as the log holds it (its values in the stored order), so a retry answered from the
@@ -294,21 +270,7 @@ export class TableService implements TableCommands {
 
   /** Saves another fold of this log with each snapshot of the table (read back as loadedSnapshotParts). */
   addSnapshotPart(name: string, take: () => JsonValue): void {
-    this.snapshotParts.set(name, take);
-  }
-
-  private async maybeSnapshot(): Promise<void> {
-    const every = this.options.snapshotEvery ?? 250;
-    const snapshots = snapshotsOf(this.options.store);
-    if (!snapshots || every <= 0 || ++this.inputsSinceSnapshot < every) return;
-    this.inputsSinceSnapshot = 0;
-    const parts = Object.fromEntries([...this.snapshotParts].map(([name, take]) => [name, take()]));
-    const state: TableSnapshot = { format: TABLE_SNAPSHOT_FORMAT, rulesId: this.options.rulesId, machine: this.engine.persistedSnapshot(), ...(this.snapshotParts.size > 0 ? { parts } : {}) };
-    try {
-      await snapshots.saveSnapshot(this.options.tableId, this.version, JSON.parse(JSON.stringify(state)) as JsonValue);
-    } catch (err) {
-      this.options.logger?.warn({ err }, 'snapshot not saved (the log alone still rebuilds the table)');
-    }
+    this.snapshots.addPart(name, take);
   }
 
   private async appendConfigured(): Promise<void> {
