@@ -9,7 +9,8 @@
 //   events: each table's log vs the floor's copy (per subject, JetStream's own count) vs the console's board
 //   (its last seq per table, and its shift figures against the same fold over the table's log)
 //   memory and CPU: this process's (tables, console, gateways, viewers) per table, and the nats-servers'.
-// Options: --tables 10,50,100  --seconds 60 (dealing after the warm-up)  --down 30 (0: no node lost)  --viewers 20  --pace 40 (ms per card)
+// Options: --tables 10,50,100  --seconds 60 (dealing after the warm-up)  --down 30 (0: no node lost)  --viewers 20
+//   --pace MS (ms per card at each table; default: the floor's 250 cards/s shared by the N tables, support/floor-pace.ts)
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -34,6 +35,7 @@ import { readLogPages } from '../src/app/audit/read-log-pages.js';
 import { realClock } from '../src/adapters/clock/real-clock.js';
 import type { FastifyInstance } from 'fastify';
 import { FloorHops } from './support/floor-hops.js';
+import { defaultPaceMs, paceInWords } from './support/floor-pace.js';
 
 const hops = new FloorHops();
 hops.install();
@@ -47,6 +49,8 @@ const SECONDS = numberOption('seconds', 60);
 const DOWN_SECONDS = numberOption('down', 30);
 const VIEWERS = numberOption('viewers', 20);
 const PACE_MS = numberOption('pace', 40);
+/** Without --pace, each N deals at the pace that holds the floor's card rate (support/floor-pace.ts). */
+const PACE_GIVEN = process.argv.includes('--pace');
 const STREAM = 'TABLE_EVENTS';
 const quiet = pino({ level: 'silent' });
 const clock = realClock();
@@ -93,34 +97,17 @@ function watch(url: string, count: number, appends: number[], samples: Array<[nu
 }
 
 async function floorOf(n: number): Promise<void> {
-  console.log(`\nN = ${n} tables: a card per ${PACE_MS} ms each, ${VIEWERS} viewers per table, ${SECONDS} s of dealing, one node down ${DOWN_SECONDS} s mid-run`);
+  const paceMs = PACE_GIVEN ? PACE_MS : defaultPaceMs(n);
+  console.log(`\nN = ${n} tables: ${paceInWords(n, paceMs)}; ${VIEWERS} viewers per table, ${SECONDS} s of dealing, one node down ${DOWN_SECONDS} s mid-run`);
   const { cluster, dir: natsDir } = await ownCluster();
   const dir = mkdtempSync(join(tmpdir(), 'bench-floor-'));
   const url = cluster.url;
   const runtimes = new Map<string, TableRuntime>();
   const appendsByTable = new Map<string, number[]>();
   const cardAt = new Map<string, number>();
-  const started = Date.now();
-  for (let i = 0; i < n; i++) {
-    const id = `f${String(i).padStart(3, '0')}`;
-    const config = parseTableConfig({
-      id, rules: 'six-deck', store: { path: join(dir, '{tableId}.db') }, http: { host: '127.0.0.1', port: 0 },
-      bettingSeconds: 0.3, resultsSeconds: 0, dealer: `Dealer ${i % 7}`, nats: { url, replicas: 3 }, roles: {},
-    }, 'bench');
-    const runtime = await startTable({ config, logger: quiet, paceMs: PACE_MS, seed: 11 + i });
-    runtimes.set(id, runtime);
-    const appends: number[] = [];
-    appendsByTable.set(id, appends);
-    runtime.service.events$.subscribe((e) => {
-      if (e.type !== 'card.dealt') return;
-      const now = Date.now();
-      appends.push(now);
-      cardAt.set(`${id}:${e.seq}`, now);
-    });
-  }
-  console.log(`  ${n} tables dealing after ${f((Date.now() - started) / 1000, 1)} s`);
 
-  // The console: its feed and board, as `shoe pit` runs them.
+  // The console first (as a floor runs it: up before the tables), its feed and board as `shoe pit` runs them:
+  // it reads the floor as the tables start, never a backlog of the whole start-up.
   const consoleConnection = await connect({ servers: natsServers(url), maxReconnectAttempts: -1, reconnectTimeWait: 500 });
   const board = new PitBoard({ from: '2000-01-01T00:00:00Z', to: '2100-01-01T00:00:00Z' }, (t) => `Dealer ${Number(t.slice(1)) % 7}`);
   const feed = new PitFeed({ connection: consoleConnection, clock, board, streamName: STREAM, subjectPrefix: 'tables', replicas: 3 });
@@ -128,7 +115,7 @@ async function floorOf(n: number): Promise<void> {
   /** A card's hops to the console: append -> the replica sent it, -> JetStream's ack, -> the console took it. */
   const hopSamples: Array<{ at: number; taken: number; key: string }> = [];
   let measuring = false;
-  /** Cards appended before the measurement began are the console's catch-up at its start, not its latency. */
+  /** Cards appended before the measurement began are the floor's start-up, not the console's latency. */
   let measureFrom = Infinity;
   feed.seen$.subscribe((e) => {
     if (e.type !== 'card.dealt') return;
@@ -141,8 +128,35 @@ async function floorOf(n: number): Promise<void> {
       cardAt.delete(key);
     }
   });
-  await sleep(2000); // the tables' floor links have created the streams
   await feed.start();
+
+  // The tables, one after another; each deals from its start. A start's time is the table's own work (its log
+  // created and checked, its first records written) plus, in this one process, the tables already dealing.
+  const started = Date.now();
+  const startMs: number[] = [];
+  const lastCard = new Map<string, number>();
+  for (let i = 0; i < n; i++) {
+    const id = `f${String(i).padStart(3, '0')}`;
+    const config = parseTableConfig({
+      id, rules: 'six-deck', store: { path: join(dir, '{tableId}.db') }, http: { host: '127.0.0.1', port: 0 },
+      bettingSeconds: 0.3, resultsSeconds: 0, dealer: `Dealer ${i % 7}`, nats: { url, replicas: 3 }, roles: {},
+    }, 'bench');
+    const began = performance.now();
+    const runtime = await startTable({ config, logger: quiet, paceMs, seed: 11 + i });
+    startMs.push(performance.now() - began);
+    runtimes.set(id, runtime);
+    const appends: number[] = [];
+    appendsByTable.set(id, appends);
+    runtime.service.events$.subscribe((e) => {
+      if (e.type !== 'card.dealt') return;
+      const now = Date.now();
+      appends.push(now);
+      lastCard.set(id, now);
+      cardAt.set(`${id}:${e.seq}`, now);
+    });
+  }
+  const allStarted = Date.now();
+  console.log(`  ${n} tables started in ${f((allStarted - started) / 1000, 1)} s: a table's start p50 ${f(pct(startMs, 50))} ms, p99 ${f(pct(startMs, 99))} ms, max ${f(Math.max(...startMs))} ms (wall, the tables started before it dealing meanwhile)`);
 
   // The gateways, one per table, and their viewers.
   const gatewayConnection = await connect({ servers: natsServers(url), maxReconnectAttempts: -1, reconnectTimeWait: 500 });
@@ -158,6 +172,20 @@ async function floorOf(n: number): Promise<void> {
     sockets.push(...watch(`${address.replace('http', 'ws')}${viewSocketPath('public')}`, VIEWERS, appendsByTable.get(id)!, viewerSamples));
   }
   await sleep(3000); // warm-up: every viewer has its first view
+  // The measurement begins once every table deals (a card since the last table started) and the console has
+  // every table's events up to where its log was a moment ago: what it read before is the floor's start-up.
+  const waitFrom = Date.now();
+  for (;;) {
+    const positions = new Map([...runtimes].map(([id, r]) => [id, r.service.position]));
+    await sleep(1000);
+    const seqs = new Map(board.rows(Date.now(), () => false).map((r) => [r.tableId, r.seq]));
+    const dealing = [...runtimes.keys()].filter((id) => (lastCard.get(id) ?? 0) >= allStarted).length;
+    const behind = [...positions].reduce((sum, [id, p]) => sum + Math.max(0, p - (seqs.get(id) ?? 0)), 0);
+    if ((dealing === n && behind === 0) || Date.now() - waitFrom > 180_000) {
+      console.log(`  measuring from ${f((Date.now() - started) / 1000, 1)} s: ${dealing} of ${n} tables dealing, the console ${behind === 0 ? 'caught up' : `still ${behind} events behind (gave up waiting)`}, ${f((Date.now() - allStarted) / 1000, 1)} s after the last table started`);
+      break;
+    }
+  }
   viewerSamples.length = 0;
   measuring = true;
   measureFrom = Date.now();
