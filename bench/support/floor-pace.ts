@@ -18,5 +18,5 @@ export function paceInWords(tables: number, paceMs: number): string {
   const perSecond = (tables * 1000) / paceMs;
   const times = LIVE_CARD_MS / paceMs;
   return `a card per ${paceMs} ms at each table (${times.toFixed(times < 10 ? 1 : 0)}× a live dealer's card per ${LIVE_CARD_MS / 1000} s), ` +
-    `${Math.round(perSecond)} cards/s on the floor (a real floor of ${tables} tables deals ${Math.round((tables * 1000) / LIVE_CARD_MS)})`;
+    `up to ${Math.round(perSecond)} cards/s on the floor while dealing (a real floor of ${tables} tables deals ${Math.round((tables * 1000) / LIVE_CARD_MS)})`;
 }
