@@ -1,7 +1,8 @@
 // bench:floor's hop by hop timing of a card (docs/benchmarks.md, "bench:floor"): where a card's way from its
-// table's log to the console and to a viewer goes. Wraps, in the bench's process only, the replica's publish
-// (sent, acknowledged) and the gateway's pacer (a view received from NATS), and watches this process's event
-// loop delay: every hop is stamped with this process's clock, so the differences are fair on one host.
+// table's log to the console and to a viewer goes. Wraps, in the process that installs it (the tables' or the
+// gateways'), the replica's publish (sent, acknowledged), the tables' view publishes and the gateway's pacer (a
+// view received from NATS), and watches that process's event loop delay. Stamps are Date.now(): the bench's
+// processes share the machine's one wall clock, so stamps taken in different processes compare.
 import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks';
 import { createRequire } from 'node:module';
 import { JetStreamLog } from '../../src/adapters/store/jetstream-log.js';
