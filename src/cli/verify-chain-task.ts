@@ -10,6 +10,7 @@ import { UnreadableLogError } from '../adapters/store/unreadable-log.js';
 import { checkSpans, SpanBoard } from '../app/audit/verify-chain-spans.js';
 import type { ChainTaskReply, VerifyTaskData } from './verify-task-protocol.js';
 import { PageReadAhead } from './verify-read-ahead.js';
+import { mark } from './verify-timeline.js';
 
 const { file, tableId, key, firstMac, board, quickCheck, readAhead } = workerData as VerifyTaskData;
 
@@ -18,17 +19,22 @@ function run(): ChainTaskReply {
     const reader = SqliteLogReader.open(file, tableId);
     const spans = SpanBoard.of(board);
     try {
+      mark('worker-run');
       if (quickCheck) {
         try {
+          mark('quick_check-start');
           reader.quickCheck();
+          mark('quick_check-end');
         } catch (err) {
           spans.found('chain', 1); // the file's own check failed: every reader stops, this is the answer
           throw err;
         }
       }
       const ahead = readAhead && reader.readsPageText() ? new PageReadAhead(readAhead, (from, to) => reader.recordPageText(from, to), () => spans.earliestProblem()) : undefined;
-      const outcome = checkSpans(spans, 'front', reader, key ? Buffer.from(key) : undefined, firstMac ?? undefined, ahead && (() => ahead.topUp()));
+      const outcome = checkSpans(spans, 'front', reader, key ? Buffer.from(key) : undefined, firstMac ?? undefined, ahead && (() => { mark('span-end'); const n = ahead.topUp(); mark(`topped-up n=${n}`); }));
+      mark('spans-done');
       ahead?.serve();
+      mark('serve-done');
       return { spans: outcome };
     } finally {
       reader.close();

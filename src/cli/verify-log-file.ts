@@ -20,6 +20,7 @@ import { keepYoungGenerationSmallAfterWorkerStart } from './small-young-generati
 import type { ChainTaskReply, VerifyTaskData } from './verify-task-protocol.js';
 import { loadReRun, type ReRun } from './verify-rerun.js';
 import { PagesFromWorkers, readAheadShape, recordsReadAhead } from './verify-read-ahead.js';
+import { mark } from './verify-timeline.js';
 
 /** The worker's heap: its live data is a page of rows, so small limits keep its memory flat (a young
  *  generation of 4 MB measured as fast as 8 MB on 1,000,000 events, and ~7 MB less peak RSS). */
@@ -122,16 +123,23 @@ function readsPageText(reader: SqliteLogReader): boolean {
 /** This thread's part beside the chain workers: the re-run, then spans from the back; the verdict once every worker answered. */
 async function alongsideWorkers(reader: SqliteLogReader, board: SpanBoard, tasks: ReadonlyArray<ReturnType<typeof startChainTask>>, options: VerifyFileOptions, firstMac: number | undefined, pages: PagesFromWorkers | undefined): Promise<Verdict> {
   const { to, key } = options;
+  mark('workers-starting');
   const rerun = await loadReRun(); // while the workers start (verify-rerun.ts)
+  mark('rerun-loaded');
   // A worker's start sets V8's flags anew, and this thread's young generation would grow to 32 MB during the
   // re-run (small-young-generation.ts): once the workers run, the bound holds again.
   await Promise.all(tasks.map((task) => task.started));
   keepYoungGenerationSmallAfterWorkerStart();
+  mark('rerun-start');
   const replay = replayUpTo(rerun, reader, new rerun.ReplayHalf(), to, board, options, false, pages);
+  mark(`rerun-end carried=${pages?.carried} here=${pages?.readHere}`);
+  pages?.waits.report('main-waited');
   if (replay.problem) board.found('replay', replay.problem.row);
-  const mine = options.backSpans === false ? { events: 0, walls: [] } : checkSpans(board, 'back', reader, key, firstMac);
+  const mine = options.backSpans === false ? { events: 0, walls: [] } : checkSpans(board, 'back', reader, key, firstMac, () => mark('back-span'));
+  mark('back-spans-done');
   const theirs: SpansOutcome[] = [];
   for (const task of tasks) theirs.push(spansOf(reader.file, await task.reply));
+  mark('replies');
   return rerun.joinHalves(joinedSpans([...theirs, mine], key !== undefined, firstMac, to), replay);
 }
 

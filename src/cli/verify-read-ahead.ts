@@ -16,6 +16,7 @@
 // marked so: the main thread reads it in place, and meets the same error in its own words.
 import { SqliteLogReader } from '../adapters/store/sqlite-log-reader.js';
 import type { LoggedRecord } from '../adapters/store/sqlite-log-rows.js';
+import { mark, Tally } from './verify-timeline.js';
 
 /** The shared words: then, per slot, the page whose bytes it holds (k + 1; 0: none yet) and their length. */
 const NEXT = 0; // the next page to claim
@@ -117,10 +118,16 @@ export class PageReadAhead {
 
   /** After this worker's spans: reads ahead until no page is left or the re-run is done. */
   serve(): void {
+    const idle = new Tally();
     while (!this.finished()) {
       const taken = Atomics.load(this.slots, TAKEN);
-      if (this.topUp() === 0) Atomics.wait(this.slots, TAKEN, taken, WAIT_MS);
+      if (this.topUp() === 0) {
+        idle.start();
+        Atomics.wait(this.slots, TAKEN, taken, WAIT_MS);
+        idle.stop();
+      }
     }
+    idle.report('worker-idle-in-serve');
   }
 
   /** Page k's text written into its slot as UTF-8: its length in bytes, or READ_HERE. */
@@ -146,6 +153,7 @@ export class PagesFromWorkers {
   /** Pages taken from a worker, and read in place. */
   carried = 0;
   readHere = 0;
+  readonly waits = new Tally();
 
   /**
    * `problemAt`: as the workers see it (PageReadAhead). `onlyCarried`: no page is claimed here while no problem is
@@ -179,7 +187,9 @@ export class PagesFromWorkers {
       }
       const posted = Atomics.load(this.slots, POSTED);
       if (Atomics.load(this.slots, readyWord(this.shape, k)) === k + 1) continue;
+      this.waits.start();
       Atomics.wait(this.slots, POSTED, posted, WAIT_MS);
+      this.waits.stop();
       waits += 1;
     }
   }
@@ -206,6 +216,7 @@ export function* recordsReadAhead(reader: SqliteLogReader, pages: PagesFromWorke
   try {
     for (let k = 0; pageSeqs(pages.shape, k).from <= pages.shape.to; k += 1) {
       const { from, to } = pageSeqs(pages.shape, k);
+      if (k % 50 === 0) mark(`page ${k} carried=${pages.carried} here=${pages.readHere}`);
       yield* carried(pages, k) ?? reader.records(from, to);
     }
   } finally {

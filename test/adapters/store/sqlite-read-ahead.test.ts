@@ -38,6 +38,18 @@ test('a log read with read-ahead is the same log, read in a small part of the re
   expect(ahead.readCalls as number).toBeLessThan((plain.readCalls as number) / 4);
 }, 60_000);
 
+test("a reader's quick_check reads page by page (it walks one b-tree after another through the whole file), and the reader reads in blocks again after it", () => {
+  const file = join(dir, 'quick-check.db');
+  run('off', 'write-and-read', file);
+  const plain = run('off', 'read', file);
+  const ahead = run('on', 'read', file);
+  expect(ahead.on).toBe(true);
+  // In blocks the check would make far fewer calls, each reading 32 pages of which it uses a few.
+  expect(ahead.quickCheckCalls as number).toBeGreaterThan((plain.quickCheckCalls as number) / 2);
+  expect(ahead.againDigest).toBe(plain.digest);
+  expect(ahead.againCalls as number).toBeLessThan((plain.readCalls as number) / 4);
+}, 60_000);
+
 test('beside a writer in the same process, the WAL checkpointed into the file under it, the reader sees every batch', () => {
   const ahead = run('on', 'write-and-read', join(dir, 'ahead.db'));
   const plain = run('off', 'write-and-read', join(dir, 'plain.db'));
