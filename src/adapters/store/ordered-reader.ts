@@ -1,14 +1,19 @@
-// How the floor's long-lived readers (the pit console's feed, a gateway's views) follow a stream through
-// the loss of a cluster node (docs/operations.md, "The floor on a cluster"). They read through an ordered
-// consumer: ephemeral, one copy, on one node. When that node goes, nats.js 2.29 asks the consumer's info
-// until it answers; a consumer whose only node is down is neither found nor "not found", so nats.js waits —
-// and the reader with it — until the node returns (a node down 30 s: 30 s of nothing on the console and the
-// pages). This reader watches its consumer instead: after `quietMs` without a message it asks the consumer's
-// info (`probeTimeoutMs`); no answer or an error, and it makes a new ordered consumer that starts right after
-// the last message it passed on (by the stream's sequence), on a live node. Nothing is lost (it resumes at
-// the next sequence) or doubled (nothing before it is asked for again), and the order is the stream's.
-import type { Consumer, ConsumerMessages, JsMsg, NatsConnection, OrderedConsumerOptions } from 'nats';
-import type { Clock, TimerHandle } from '../../ports/clock.js';
+// How the floor's long-lived readers (the pit console's feed, a gateway's views, `shoe floor`, the shift
+// report) follow a stream through the loss of a cluster node (docs/operations.md, "The floor on a cluster").
+// They read through an ordered consumer: ephemeral, one copy, on one node. When that node goes, nats.js 2.29
+// asks the consumer's info until it answers; a consumer whose only node is down is neither found nor "not
+// found", so nats.js waits — and the reader with it — until the node returns. This reader gives such a
+// consumer up itself and makes a new ordered consumer that starts right after the last message it passed on
+// (by the stream's sequence), on a live node. Nothing is lost (it resumes at the next sequence) or doubled
+// (nothing before it is asked for again), and the order is the stream's. It gives a consumer up when:
+// - the server holding it stops beating: its pulls ask for an idle heartbeat every `heartbeatMs`, and nats.js
+//   reports two beats missed (`heartbeats_missed`) — the consumer's node is gone, the connection is not;
+// - the connection was lost and made again (to another node) and the consumer does not answer then: it was on
+//   the lost node, and nats.js stops watching its beats until it finds it again, which it never does while the
+//   node is down.
+// An idle reader costs its pulls (one per `READER_PULL_EXPIRES_MS`) and the server's beats, no other request.
+import { ConsumerEvents, Events, type Consumer, type ConsumerMessages, type ConsumerStatus, type JsMsg, type NatsConnection, type OrderedConsumerOptions, type Status } from 'nats';
+import type { Clock } from '../../ports/clock.js';
 import { READER_PULL_EXPIRES_MS } from './reader-pulls.js';
 
 export interface OrderedReaderOptions {
@@ -19,60 +24,76 @@ export interface OrderedReaderOptions {
   readonly clock: Clock;
   /** Told when a consumer is given up and made again (once until a message comes again). */
   readonly onRemade?: (why: string, nextStreamSeq: number | null) => void;
-  /** No message for this long: the consumer is asked whether it still answers (default 2,000 ms). */
-  readonly quietMs?: number;
-  /** How long that question, and each attempt at making a consumer, waits (default 1,500 ms). */
+  /**
+   * The idle heartbeat its pulls ask for (default 250 ms): two missed and the consumer is given up, so a
+   * consumer on a lost node is left within two to three beats. At most half a pull's expiry (the server's rule).
+   */
+  readonly heartbeatMs?: number;
+  /**
+   * How long an attempt at making a consumer waits: the first `createTimeoutMs[0]` (default 500 ms), each
+   * next one failed twice as long, up to `createTimeoutMs[1]` (default 1,500 ms).
+   */
+  readonly createTimeoutMs?: readonly [number, number];
+  /** After the connection is made again, how long the consumer has to answer whether it is there (default 750 ms). */
   readonly probeTimeoutMs?: number;
 }
 
 /** The messages of a stream in order, across consumers remade on live nodes; `close()` ends them. */
 export class OrderedReader implements AsyncIterable<JsMsg> {
   private current: ConsumerMessages | null = null;
+  private currentConsumer: Consumer | null = null;
   private closed = false;
   private lastStreamSeq: number | null = null;
-  private lastSignAt = 0;
-  private probing = false;
   /** Whether `onRemade` was told since the last message. */
   private told = false;
-  private watchdog: TimerHandle | undefined;
-  /** Consumers given up because they stopped answering. */
+  private connectionEvents: (AsyncIterable<Status> & { stop?: () => void }) | null = null;
+  /** Consumers given up because their server stopped beating or the connection was made again. */
   remade = 0;
 
   constructor(private readonly options: OrderedReaderOptions) {}
 
   close(): void {
     this.closed = true;
-    this.options.clock.clearTimeout(this.watchdog);
+    this.connectionEvents?.stop?.();
     this.current?.stop();
   }
 
   async *[Symbol.asyncIterator](): AsyncIterator<JsMsg> {
     const { connection, stream, clock } = this.options;
-    // Its requests wait `probeTimeoutMs`, not the API's 5 s: nats-server before 2.9.12 may place a new
-    // consumer on the node that is down, and the attempt that times out is tried again sooner.
-    const js = connection.jetstream({ timeout: this.options.probeTimeoutMs ?? 1500 });
-    this.watch();
+    const [firstTimeoutMs, lastTimeoutMs] = this.options.createTimeoutMs ?? [500, 1500];
+    const heartbeatMs = Math.min(this.options.heartbeatMs ?? 250, READER_PULL_EXPIRES_MS / 2);
+    // Its requests wait half a second at first, not the API's 5 s: nats-server before 2.9.12 may place a new
+    // consumer on the node that is down, and an attempt made again is placed anew — on a live node, most
+    // often, within milliseconds. Attempts that keep failing wait longer, so that a cluster busy with many
+    // readers making theirs at once (or electing a leader) is not asked again and again.
+    let failed = 0;
+    const watching: Promise<void>[] = [this.watchConnection()];
     try {
       while (!this.closed) {
         const consumerOptions = this.lastStreamSeq === null ? this.options.consumer : { filterSubjects: this.options.consumer.filterSubjects, opt_start_seq: this.lastStreamSeq + 1 };
-        let consumer: Consumer;
         let messages: ConsumerMessages;
+        let consumer: Consumer;
         try {
-          consumer = await js.consumers.get(stream, consumerOptions);
+          const timeoutMs = Math.min(firstTimeoutMs * 2 ** failed, lastTimeoutMs);
+          consumer = await connection.jetstream({ timeout: timeoutMs }).consumers.get(stream, consumerOptions);
           ownRetries(consumer);
-          messages = await this.made(consumer.consume({ expires: READER_PULL_EXPIRES_MS }));
+          messages = await this.made(consumer.consume({ expires: READER_PULL_EXPIRES_MS, idle_heartbeat: heartbeatMs }), timeoutMs + 1000);
+          failed = 0;
         } catch (err) {
+          failed++;
           if (this.closed || connection.isClosed()) return;
           this.tell(err);
-          if (!(err instanceof Error && err.message === 'no consumer made within one attempt')) await new Promise<void>((resolve) => clock.setTimeout(resolve, 500));
+          // An attempt that timed out has waited already; one refused at once (no responders while the
+          // cluster elects) is tried again after a breath.
+          if (!timedOut(err)) await new Promise<void>((resolve) => clock.setTimeout(resolve, 250));
           continue;
         }
         this.current = messages;
-        this.lastSignAt = clock.now();
-        this.probe = () => consumer.info(false).then(() => undefined);
+        this.currentConsumer = consumer;
+        // Listening before anything can stop it: stopping `messages` ends its status too.
+        watching.push(this.watchBeats(messages, messages.status()));
         if (this.closed) messages.stop();
         for await (const m of messages) {
-          this.lastSignAt = clock.now();
           this.lastStreamSeq = m.seq;
           this.told = false;
           yield m;
@@ -81,24 +102,76 @@ export class OrderedReader implements AsyncIterable<JsMsg> {
       }
     } finally {
       this.close();
+      await Promise.all(watching);
     }
   }
 
-  private probe: () => Promise<void> = () => Promise.resolve();
+  /** Gives `messages` up, if still the current consumer's: the loop makes the next one. */
+  private giveUp(messages: ConsumerMessages, why: string): void {
+    if (this.closed || messages !== this.current) return;
+    this.remade++;
+    this.tell(why);
+    this.current = null;
+    this.currentConsumer = null;
+    messages.stop();
+  }
+
+  /** Two beats missed: the server holding the consumer is gone (or cut off); ends with the consumer. */
+  private async watchBeats(messages: ConsumerMessages, status: Promise<AsyncIterable<ConsumerStatus>>): Promise<void> {
+    for await (const s of await status) {
+      if (s.type === ConsumerEvents.HeartbeatsMissed) this.giveUp(messages, `consumer missed ${String(s.data)} heartbeats`);
+    }
+  }
+
+  /**
+   * The connection made again to another node: the consumer may be on the node lost, and nats.js no longer
+   * watches its beats until it finds it again. It is asked once; no answer, and it is given up. Ends on `close()`.
+   */
+  private async watchConnection(): Promise<void> {
+    this.connectionEvents = this.options.connection.status();
+    if (this.closed) this.connectionEvents.stop?.();
+    for await (const s of this.connectionEvents) {
+      if (this.closed) return;
+      const messages = this.current;
+      const consumer = this.currentConsumer;
+      if (s.type === Events.Reconnect && messages && consumer) await this.answers(consumer).then(
+        () => undefined,
+        (err: unknown) => this.giveUp(messages, `connection made again to ${String(s.data)}, consumer: ${err instanceof Error ? err.message : String(err)}`),
+      );
+    }
+  }
+
+  /** Whether `consumer` answers within `probeTimeoutMs` (resolves) or not (rejects). */
+  private answers(consumer: Consumer): Promise<void> {
+    const { clock } = this.options;
+    return new Promise<void>((resolve, reject) => {
+      const timer = clock.setTimeout(() => reject(new Error('no answer')), this.options.probeTimeoutMs ?? 750);
+      consumer.info(false).then(
+        () => {
+          clock.clearTimeout(timer);
+          resolve();
+        },
+        (err: unknown) => {
+          clock.clearTimeout(timer);
+          reject(err instanceof Error ? err : new Error(String(err)));
+        },
+      );
+    });
+  }
 
   /**
    * The consumer, if made within one attempt's time. nats.js tries again under the same name, and a name
    * the server once placed on the lost node stays there (nats-server 2.9.10), so a new name — a new ordered
    * consumer, placed anew — is the way on; the attempt given up is stopped should it succeed later.
    */
-  private made(attempt: Promise<ConsumerMessages>): Promise<ConsumerMessages> {
+  private made(attempt: Promise<ConsumerMessages>, withinMs: number): Promise<ConsumerMessages> {
     const { clock } = this.options;
     return new Promise<ConsumerMessages>((resolve, reject) => {
       let late = false;
       const timer = clock.setTimeout(() => {
         late = true;
         reject(new Error('no consumer made within one attempt'));
-      }, (this.options.probeTimeoutMs ?? 1500) + 1000);
+      }, withinMs);
       attempt.then(
         (messages) => {
           clock.clearTimeout(timer);
@@ -118,34 +191,10 @@ export class OrderedReader implements AsyncIterable<JsMsg> {
     this.told = true;
     this.options.onRemade?.(err instanceof Error ? err.message : String(err), this.lastStreamSeq === null ? null : this.lastStreamSeq + 1);
   }
+}
 
-  /** Every half of `quietMs`: a consumer quiet that long is asked whether it answers; if not, remade. */
-  private watch(): void {
-    const quietMs = this.options.quietMs ?? 2000;
-    const { clock } = this.options;
-    const look = (): void => {
-      if (this.closed) return;
-      this.watchdog = clock.setTimeout(look, quietMs / 2, { unref: true });
-      const messages = this.current;
-      if (this.probing || !messages || clock.now() - this.lastSignAt < quietMs) return;
-      this.probing = true;
-      this.probe().then(
-        () => {
-          this.lastSignAt = clock.now();
-        },
-        (err: unknown) => {
-          if (this.closed || messages !== this.current) return;
-          this.remade++;
-          this.tell(err);
-          this.current = null;
-          messages.stop();
-        },
-      ).finally(() => {
-        this.probing = false;
-      });
-    };
-    look();
-  }
+function timedOut(err: unknown): boolean {
+  return err instanceof Error && (err.message === 'no consumer made within one attempt' || (err as { code?: string }).code === 'TIMEOUT');
 }
 
 /**
@@ -158,4 +207,3 @@ function ownRetries(consumer: Consumer): void {
   const ordered = consumer as Consumer & { maxInitialReset?: number };
   if (typeof ordered.maxInitialReset === 'number') ordered.maxInitialReset = 0;
 }
-
