@@ -8,7 +8,7 @@
 // message carries `Made-At`, when the table made the view (right after its facts were durable), so every
 // hop after it can be measured against durability (bench:viewers).
 import type { Logger } from 'pino';
-import { headers, type JetStreamClient, type NatsConnection } from 'nats';
+import { Events, headers, type JetStreamClient, type NatsConnection, type Status } from 'nats';
 import type { Subscription } from 'rxjs';
 import type { AudienceViewSource, SharedView } from '../../ports/shared-view.js';
 import type { Clock, TimerHandle } from '../../ports/clock.js';
@@ -34,7 +34,9 @@ interface MadeView {
 }
 
 class AudiencePublisher {
-  private inFlight = false;
+  private inFlight: MadeView | null = null;
+  /** Counts publishes sent: the answer of one given up (the connection made again) is ignored. */
+  private sent = 0;
   private scheduled = false;
   private pending: MadeView | null = null;
   private retry: TimerHandle | null = null;
@@ -55,26 +57,44 @@ class AudiencePublisher {
     });
   }
 
-  private async publish({ view, madeAt }: MadeView): Promise<void> {
-    this.inFlight = true;
+  /**
+   * The connection was made again to another node: a publish in flight may have gone down with the node it
+   * was sent to, and its answer would only come as a time-out (the API's 5 s). It is given up and the newest
+   * view (it, or one offered since) sent at once (docs/operations.md, "The floor on a cluster").
+   */
+  reconnected(): void {
+    const lost = this.inFlight;
+    if (!lost) return;
+    this.inFlight = null;
+    this.sent++;
+    this.pending ??= lost;
+    if (!this.retry) this.flush();
+  }
+
+  private async publish(made: MadeView): Promise<void> {
+    const { view, madeAt } = made;
+    this.inFlight = made;
+    const mine = ++this.sent;
     const h = headers();
     h.set('Table-Seq', String(view.seq));
     h.set('Made-At', new Date(madeAt).toISOString());
     try {
       await this.js.publish(this.subject, view.json, { headers: h });
+      if (mine !== this.sent) return;
       this.published++;
     } catch (err) {
+      if (mine !== this.sent) return;
       this.failures++;
       if (this.failures % 100 === 1) this.options.logger?.warn({ err, subject: this.subject }, 'view not published to NATS: trying again with the newest');
-      this.pending ??= { view, madeAt };
-      this.inFlight = false;
+      this.pending ??= made;
+      this.inFlight = null;
       this.retry = this.options.clock.setTimeout(() => {
         this.retry = null;
         this.flush();
       }, this.options.retryMs ?? 1000, { unref: true });
       return;
     }
-    this.inFlight = false;
+    this.inFlight = null;
     this.flush();
   }
 
@@ -93,6 +113,9 @@ class AudiencePublisher {
 export class NatsViewPublisher {
   private readonly subscriptions: Subscription[] = [];
   private readonly publishers = new Map<PublishedAudience, AudiencePublisher>();
+  private connectionEvents: (AsyncIterable<Status> & { stop?: () => void }) | null = null;
+  /** The watch of the connection's events; ends on `stop()`. */
+  watching: Promise<void> = Promise.resolve();
 
   constructor(private readonly options: ViewPublisherOptions) {}
 
@@ -104,6 +127,18 @@ export class NatsViewPublisher {
       this.publishers.set(audience, publisher);
       this.subscriptions.push(this.options.views.views$(audience).subscribe((view) => publisher.offer(view)));
     }
+    this.watching = this.watchConnection().catch((err: unknown) => {
+      this.options.logger?.error({ err }, 'the views\' publisher stopped watching its NATS connection');
+    });
+  }
+
+  /** Each time the connection is made again, the publishes in flight are sent again (AudiencePublisher.reconnected). */
+  private async watchConnection(): Promise<void> {
+    const events: AsyncIterable<Status> & { stop?: () => void } = this.options.connection.status();
+    this.connectionEvents = events;
+    for await (const s of events) {
+      if (s.type === Events.Reconnect) for (const p of this.publishers.values()) p.reconnected();
+    }
   }
 
   /** Views published per audience (for tests and metrics). */
@@ -112,6 +147,7 @@ export class NatsViewPublisher {
   }
 
   stop(): void {
+    this.connectionEvents?.stop?.();
     for (const s of this.subscriptions.splice(0)) s.unsubscribe();
     for (const p of this.publishers.values()) p.stop();
   }
