@@ -30,8 +30,9 @@ export interface OrderedReaderOptions {
    */
   readonly heartbeatMs?: number;
   /**
-   * How long an attempt at making a consumer waits: the first `createTimeoutMs[0]` (default 500 ms), each
-   * next one failed twice as long, up to `createTimeoutMs[1]` (default 1,500 ms).
+   * How long an attempt at making a consumer again waits: the first `createTimeoutMs[0]` (default 500 ms),
+   * each next one failed twice as long, up to `createTimeoutMs[1]` (default 1,500 ms), which the first
+   * consumer's attempts wait from the start.
    */
   readonly createTimeoutMs?: readonly [number, number];
   /** After the connection is made again, how long the consumer has to answer whether it is there (default 750 ms). */
@@ -74,10 +75,14 @@ export class OrderedReader implements AsyncIterable<JsMsg> {
         let messages: ConsumerMessages;
         let consumer: Consumer;
         try {
-          const timeoutMs = Math.min(firstTimeoutMs * 2 ** failed, lastTimeoutMs);
+          // The first consumer (no node lost to leave) gets the longest wait: a busy cluster is not a lost node.
+          const timeoutMs = this.lastStreamSeq === null && this.remade === 0 ? lastTimeoutMs : Math.min(firstTimeoutMs * 2 ** failed, lastTimeoutMs);
           consumer = await connection.jetstream({ timeout: timeoutMs }).consumers.get(stream, consumerOptions);
-          ownRetries(consumer);
-          messages = await this.made(consumer.consume({ expires: READER_PULL_EXPIRES_MS, idle_heartbeat: heartbeatMs }), timeoutMs + 1000);
+          let made: ConsumerMessages | null = null;
+          ownRetries(consumer, (why) => {
+            if (made) this.giveUp(made, why);
+          });
+          messages = made = await this.made(consumer.consume({ expires: READER_PULL_EXPIRES_MS, idle_heartbeat: heartbeatMs }), timeoutMs + 1000);
           failed = 0;
         } catch (err) {
           failed++;
@@ -198,12 +203,16 @@ function timedOut(err: unknown): boolean {
 }
 
 /**
- * This reader makes a consumer again itself (a new name, placed anew). nats.js (2.29) retries a creation that
- * failed up to 30 times, each after a pull's expiry, whatever the reader has given up: an attempt left so
- * outlived the reader by a minute, and with it a one-shot command's process (`shoe floor` done, not exiting).
- * A creation that fails now fails at once, to this reader's loop.
+ * This reader makes a consumer again itself (a new name, placed anew), from the last message it passed on.
+ * nats.js (2.29) retries a creation that failed up to 30 times, each after a pull's expiry, whatever the reader
+ * has given up: an attempt left so outlived the reader by a minute, and with it a one-shot command's process
+ * (`shoe floor` done, not exiting). A creation that fails now fails at once, to this reader's loop. And nats.js
+ * resets an ordered consumer by itself (a gap in its deliveries, the consumer not found after a reconnection),
+ * which raced this reader's own remaking: a consumer made by the one after the other stopped it went on
+ * pulling and beating for ever. Such a reset is this reader's now: `reset` gives the consumer up.
  */
-function ownRetries(consumer: Consumer): void {
-  const ordered = consumer as Consumer & { maxInitialReset?: number };
+function ownRetries(consumer: Consumer, reset: (why: string) => void): void {
+  const ordered = consumer as Consumer & { maxInitialReset?: number; notifyOrderedResetAndReset?: () => void };
   if (typeof ordered.maxInitialReset === 'number') ordered.maxInitialReset = 0;
+  if (typeof ordered.notifyOrderedResetAndReset === 'function') ordered.notifyOrderedResetAndReset = () => reset('the ordered consumer lost its place (a gap, or not found after the connection was made again)');
 }
