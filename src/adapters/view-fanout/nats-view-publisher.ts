@@ -23,8 +23,14 @@ export interface ViewPublisherOptions {
   readonly clock: Clock;
   /** Copies JetStream keeps of the views' stream when this table creates it (default 1). */
   readonly replicas?: number;
-  /** Wait before trying again after a failed publish (ms). */
+  /** Wait before trying again after a failed publish (default 250 ms). */
   readonly retryMs?: number;
+  /**
+   * How long a publish waits for JetStream's answer (default 1,000 ms, not the API's 5 s): while the views'
+   * stream elects a new leader (a node lost) no answer comes, and the newest view is sent again sooner after
+   * the election (docs/operations.md, "The floor on a cluster").
+   */
+  readonly publishTimeoutMs?: number;
 }
 
 /** A view and when the table made it (ms since the epoch). */
@@ -91,7 +97,7 @@ class AudiencePublisher {
       this.retry = this.options.clock.setTimeout(() => {
         this.retry = null;
         this.flush();
-      }, this.options.retryMs ?? 1000, { unref: true });
+      }, this.options.retryMs ?? 250, { unref: true });
       return;
     }
     this.inFlight = null;
@@ -121,7 +127,7 @@ export class NatsViewPublisher {
 
   async start(): Promise<void> {
     await ensureViewStream(await this.options.connection.jetstreamManager(), this.options.replicas ?? 1);
-    const js = this.options.connection.jetstream();
+    const js = this.options.connection.jetstream({ timeout: this.options.publishTimeoutMs ?? 1000 });
     for (const audience of PUBLISHED_AUDIENCES) {
       const publisher = new AudiencePublisher(js, viewSubject(this.options.tableId, audience), this.options);
       this.publishers.set(audience, publisher);
