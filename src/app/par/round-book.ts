@@ -3,13 +3,15 @@
 // ends, to the counts of every cut card it counts for. Reused round after round (no string keys, maps or
 // closures per fact: the simulator's throughput).
 import type { TableEvent } from '../../round/events.js';
-import { SIMULATED_BETS, type SimulatedBet, type SimulationCounts } from './simulation-stats.js';
+import { SIMULATED_BETS, type BetStats, type SimulatedBet, type SimulationCounts } from './simulation-stats.js';
 
 /** One bet of the round (a player's stake of one kind on a seat), in the order first seen: the per-bet
  *  deviation adds (net / stake)² in this order, as the string-keyed map it replaces did. */
 interface BetEntry {
   readonly seat: number;
   readonly kind: SimulatedBet;
+  /** kindIndex(kind). */
+  readonly k: number;
   readonly player: string;
   stake: number;
   net: number;
@@ -47,12 +49,34 @@ export class RoundBook {
   evenMoney = 0;
   switch = 0;
   autoPlay = 0;
-  /** Per cut card (outs' order), the main bets by net as the chunk plays: a Map, not the counts' record, whose
-   *  negative nets are string keys (measured ~7x slower a count); written out by writeMainNets. */
-  readonly mainNets: Array<Map<number, number>>;
+  /** Per cut card (outs' order), its bet kinds' counts in kindIndex order: no look-up by key per round. */
+  readonly betStats: BetStats[][];
+  /** The main bets by net as the chunk plays, not the counts' record, whose negative nets are string keys
+   *  (measured ~7x slower a count); written out by writeMainNets. Each net seen has a slot (one look-up per
+   *  bet, whatever the cut cards); per cut card, the count of each slot and the slots in the order first seen. */
+  readonly netSlots = new Map<number, number>();
+  readonly slotNets: number[] = [];
+  readonly netCounts: number[][];
+  readonly netOrder: number[][];
+  /** The round's players' main bets' slots (slotMainNets), when it ends. */
+  readonly mainSlots: number[] = [];
 
-  constructor(cuts: number) {
-    this.mainNets = Array.from({ length: cuts }, () => new Map<number, number>());
+  constructor(outs: readonly SimulationCounts[]) {
+    this.betStats = outs.map((o) => SIMULATED_BETS.map((k) => o.bets[k]));
+    this.netCounts = outs.map(() => []);
+    this.netOrder = outs.map(() => []);
+  }
+
+  /** The slot of a main bet's net (made when first seen in the chunk). */
+  slotOf(net: number): number {
+    let slot = this.netSlots.get(net);
+    if (slot === undefined) {
+      slot = this.slotNets.length;
+      this.slotNets.push(net);
+      this.netSlots.set(net, slot);
+      for (const counts of this.netCounts) counts.push(0);
+    }
+    return slot;
   }
 
   clear(): void {
@@ -69,7 +93,7 @@ export class RoundBook {
       const b = bets[i] as BetEntry;
       if (b.seat === seat && b.kind === kind && b.player === player) return b;
     }
-    const b: BetEntry = { seat, kind, player, stake: 0, net: 0 };
+    const b: BetEntry = { seat, kind, k: kindIndex(kind), player, stake: 0, net: 0 };
     bets.push(b);
     return b;
   }
@@ -131,11 +155,12 @@ export function observe(book: RoundBook, outs: readonly SimulationCounts[], cuts
       return;
     case 'round.ended':
       // The round counts for each cut card at or after the card it started at (cuts: the shoe's cut positions).
+      if (!f.voided) slotMainNets(book);
       for (let i = 0; i < outs.length; i++) {
         if (book.start > (cuts[i] as number)) continue;
         const out = outs[i] as SimulationCounts;
         if (f.voided) out.counts.voidedRounds += 1;
-        else commit(book, out, book.mainNets[i] as Map<number, number>);
+        else commit(book, out, i);
       }
       book.clear();
       return;
@@ -144,9 +169,17 @@ export function observe(book: RoundBook, outs: readonly SimulationCounts[], cuts
   }
 }
 
-/** A round that ended adds its book to the chunk's counts (integers: the order of the sums does not
- *  matter; the per-bet squares are added in the bets' first-seen order). */
-function commit(book: RoundBook, out: SimulationCounts, mainNets: Map<number, number>): void {
+/** Each of the round's players' main bets (a stake, a player's own: 'p…') its net's slot, in the bets' order,
+ *  in `mainSlots` (the same for every cut card the round counts for). */
+function slotMainNets(book: RoundBook): void {
+  const slots = book.mainSlots;
+  slots.length = 0;
+  for (const b of book.bets) if (b.stake !== 0 && b.k === 0 && b.player[0] === 'p') slots.push(book.slotOf(b.net));
+}
+
+/** A round that ended adds its book to the chunk's counts of cut card `at` (integers: the order of the sums
+ *  does not matter; the per-bet squares are added in the bets' first-seen order). */
+function commit(book: RoundBook, out: SimulationCounts, at: number): void {
   const c = out.counts;
   c.rounds += 1;
   c.hands += book.hands;
@@ -161,8 +194,9 @@ function commit(book: RoundBook, out: SimulationCounts, mainNets: Map<number, nu
   c.evenMoney += book.evenMoney;
   c.switch += book.switch;
   c.autoPlay += book.autoPlay;
-  for (let k = 0; k < SIMULATED_BETS.length; k++) {
-    const st = out.bets[SIMULATED_BETS[k] as SimulatedBet];
+  const stats = book.betStats[at] as BetStats[];
+  for (let k = 0; k < stats.length; k++) {
+    const st = stats[k] as BetStats;
     st.wagered += book.wagered[k] as number;
     const s = book.stake[k] as number, y = book.net[k] as number;
     if (s === 0) continue;
@@ -173,11 +207,22 @@ function commit(book: RoundBook, out: SimulationCounts, mainNets: Map<number, nu
     st.roundStakeSq += s * s;
     st.roundNetStake += y * s;
   }
-  for (const b of book.bets) {
+  const bets = book.bets;
+  for (let i = 0; i < bets.length; i++) {
+    const b = bets[i] as BetEntry;
     if (b.stake === 0) continue;
-    out.bets[b.kind].bets += 1;
-    out.bets[b.kind].betUnitSq += (b.net / b.stake) ** 2;
-    if (b.kind === 'main' && b.player[0] === 'p') mainNets.set(b.net, (mainNets.get(b.net) ?? 0) + 1);
+    const st = stats[b.k] as BetStats;
+    st.bets += 1;
+    st.betUnitSq += (b.net / b.stake) ** 2;
+  }
+  const counts = book.netCounts[at] as number[];
+  const order = book.netOrder[at] as number[];
+  const slots = book.mainSlots;
+  for (let i = 0; i < slots.length; i++) {
+    const slot = slots[i] as number;
+    const n = counts[slot] as number;
+    if (n === 0) order.push(slot);
+    counts[slot] = n + 1;
   }
 }
 
@@ -186,8 +231,13 @@ function commit(book: RoundBook, out: SimulationCounts, mainNets: Map<number, nu
 export function writeMainNets(book: RoundBook, outs: readonly SimulationCounts[]): void {
   for (let i = 0; i < outs.length; i++) {
     const into = (outs[i] as SimulationCounts).mainNets;
-    for (const [net, n] of book.mainNets[i] as Map<number, number>) into[net] = (into[net] ?? 0) + n;
-    (book.mainNets[i] as Map<number, number>).clear();
+    const counts = book.netCounts[i] as number[];
+    const order = book.netOrder[i] as number[];
+    for (const slot of order) {
+      const net = book.slotNets[slot] as number;
+      into[net] = (into[net] ?? 0) + (counts[slot] as number);
+      counts[slot] = 0;
+    }
+    order.length = 0;
   }
 }
-

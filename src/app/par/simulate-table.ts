@@ -119,7 +119,7 @@ export function simulateChunkAtCuts(spec: ChunkSpec, penetrations: readonly (num
   const decisions = new DecisionInputs();
   let shoe: MachineEvent[] = [];
   let position = 0;
-  const book = new RoundBook(outs.length);
+  const book = new RoundBook(outs);
   const seats = Array.from({ length: Math.min(spec.seats, rules.seats) }, (_, i) => i + 1);
   const followed = new Set<number>();
 
