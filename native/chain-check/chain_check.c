@@ -67,15 +67,52 @@ typedef struct {
   sqlite3_int64 back_seq, back_times;
 } Check;
 
-static const char HEX[] = "0123456789abcdef";
 static const char PREV_HASH[] = ",\"prevHash\":\"";
 static const char WALL_TIME[] = ",\"wallTime\":\"";
 
+/* Each byte's two hex digits: a digest is written two characters at a time. */
+static const char HEX_PAIRS[] =
+  "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f"
+  "202122232425262728292a2b2c2d2e2f303132333435363738393a3b3c3d3e3f"
+  "404142434445464748494a4b4c4d4e4f505152535455565758595a5b5c5d5e5f"
+  "606162636465666768696a6b6c6d6e6f707172737475767778797a7b7c7d7e7f"
+  "808182838485868788898a8b8c8d8e8f909192939495969798999a9b9c9d9e9f"
+  "a0a1a2a3a4a5a6a7a8a9aaabacadaeafb0b1b2b3b4b5b6b7b8b9babbbcbdbebf"
+  "c0c1c2c3c4c5c6c7c8c9cacbcccdcecfd0d1d2d3d4d5d6d7d8d9dadbdcdddedf"
+  "e0e1e2e3e4e5e6e7e8e9eaebecedeeeff0f1f2f3f4f5f6f7f8f9fafbfcfdfeff";
+
 static void to_hex(const unsigned char *digest, char *out) {
-  for (int i = 0; i < 32; i += 1) {
-    out[2 * i] = HEX[digest[i] >> 4];
-    out[2 * i + 1] = HEX[digest[i] & 15];
+  for (int i = 0; i < 32; i += 1) memcpy(out + 2 * i, HEX_PAIRS + 2 * digest[i], 2);
+}
+
+/* Whether two 64-byte texts are equal, in a time that does not depend on where they differ (as CRYPTO_memcmp,
+ * eight bytes at a time): a MAC is compared so. */
+static int equal_64(const void *a, const void *b) {
+  uint64_t diff = 0;
+  for (int i = 0; i < 64; i += 8) {
+    uint64_t x, y;
+    memcpy(&x, (const unsigned char *)a + i, 8);
+    memcpy(&y, (const unsigned char *)b + i, 8);
+    diff |= x ^ y;
   }
+  return diff == 0;
+}
+
+/* `,"seq":<seq>,"tableId":` written into out (48 bytes or more), as snprintf would: its length. */
+static int seq_fields(sqlite3_int64 seq, char *out) {
+  static const char HEAD[] = ",\"seq\":", TAIL[] = ",\"tableId\":";
+  char digits[24];
+  int n = 0, len = (int)sizeof HEAD - 1;
+  unsigned long long v = seq < 0 ? 0ULL - (unsigned long long)seq : (unsigned long long)seq;
+  do {
+    digits[n++] = (char)('0' + v % 10);
+    v /= 10;
+  } while (v > 0);
+  memcpy(out, HEAD, sizeof HEAD - 1);
+  if (seq < 0) out[len++] = '-';
+  while (n > 0) out[len++] = digits[--n];
+  memcpy(out + len, TAIL, sizeof TAIL - 1);
+  return len + (int)sizeof TAIL - 1;
 }
 
 int valid_utf8(const unsigned char *s, int n) {
@@ -239,9 +276,12 @@ static int check_event(Check *check, sqlite3_value **argv) {
   const unsigned char *prev = find(tail_text, tail_len, PREV_HASH, (int)sizeof PREV_HASH - 1);
   if (!prev || (prev - tail_text) + (int)sizeof PREV_HASH - 1 + 64 > tail_len || memcmp(prev + sizeof PREV_HASH - 1, check->prev, 64) != 0) return 0;
 
-  char fields[64 + 32];
-  int fields_len = snprintf(fields, sizeof fields, ",\"seq\":%lld,\"tableId\":", (long long)check->next_seq);
-  const unsigned char *at = find(tail_text, tail_len, fields, fields_len);
+  /* The envelope's members in their order: seq and tableId come after prevHash, and are looked for there only
+   * (a tail with them before it is not vouched for: the reference decides). */
+  char fields[64];
+  int fields_len = seq_fields(check->next_seq, fields);
+  const unsigned char *after_prev = prev + sizeof PREV_HASH - 1 + 64;
+  const unsigned char *at = find(after_prev, tail_len - (int)(after_prev - tail_text), fields, fields_len);
   if (!at) return 0;
   int rest = tail_len - (int)(at - tail_text) - fields_len;
   if (rest < check->quoted_table_len + 8 || memcmp(at + fields_len, check->quoted_table, (size_t)check->quoted_table_len) != 0 || memcmp(at + fields_len + check->quoted_table_len, ",\"type\":", 8) != 0) return 0;
@@ -265,7 +305,7 @@ static int check_event(Check *check, sqlite3_value **argv) {
       if (!digest(&check->inner_pad, hex, 64, NULL, 0, NULL, 0, inner)) return 0;
       if (!digest(&check->outer_pad, inner, 32, NULL, 0, NULL, 0, outer)) return 0;
       to_hex(outer, mac_hex);
-      if (CRYPTO_memcmp(mac_hex, sqlite3_column_text(check->macs, 1), 64) != 0) return 0;
+      if (!equal_64(mac_hex, sqlite3_column_text(check->macs, 1))) return 0;
       if (!check->has_mac_from) {
         check->has_mac_from = 1;
         check->mac_from = check->next_seq;

@@ -17,6 +17,7 @@ const { file, tableId, key, firstMac, board, quickCheck, readAhead } = workerDat
 function run(): ChainTaskReply {
   try {
     const reader = SqliteLogReader.open(file, tableId);
+    reader.holdSnapshot();
     const spans = SpanBoard.of(board);
     try {
       mark('worker-run');

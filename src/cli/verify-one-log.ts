@@ -98,6 +98,7 @@ export async function verifyOneLog(db: string, options: VerifyOneOptions): Promi
     return mismatch(db, anchor.tableId, 1, new LogBehindAnchorError(v, db, anchorFileOf(db)).message, 0);
   }
   try {
+    reader.holdSnapshot();
     const { tableId, format } = reader;
     // The file's quick_check runs inside the check (with workers, while they start); a file too damaged to
     // read its head fails with the quick_check's own words.

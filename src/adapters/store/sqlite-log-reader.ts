@@ -78,6 +78,16 @@ export class SqliteLogReader {
     }
   }
 
+  /**
+   * From now until `close`, every read of this reader is one read transaction: one snapshot of the log, and
+   * for verify's read-ahead VFS one transaction its blocks stay valid in (native/chain-check/read_ahead_vfs.c:
+   * each statement in a transaction of its own made it drop its blocks and read the block at each page's
+   * boundary again). A writer's commits meanwhile are not seen by this reader.
+   */
+  holdSnapshot(): void {
+    if (!this.db.inTransaction) this.guard(() => this.db.exec('BEGIN'));
+  }
+
   /** Runs `body`, naming the file in any failure about the file's state. */
   private guard<T>(body: () => T): T {
     try {

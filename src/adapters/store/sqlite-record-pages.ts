@@ -14,10 +14,14 @@ const AFTER_ROW = '\x1e';
 
 export class RecordTextPages {
   private readonly statement: Database.Statement<[string, number, number], string | null>;
+  private readonly gapFree: Database.Statement<[string, number, number], [string | null, number]>;
 
   /** `db` has the library loaded (NativeChainCheck.load); pages of at most `size` rows. */
   constructor(db: Database.Database, private readonly tableId: string, private readonly size: number) {
     this.statement = db.prepare<[string, number, number], string | null>(this.sql('records_page(seq, tail, data)')).pluck();
+    // The same rows when seqs from..from + size - 1 are all there, read without the subquery that LIMIT needs
+    // (measured: 0.06 s less CPU over the 1,000 pages of 1,000,002 events).
+    this.gapFree = db.prepare<[string, number, number], [string | null, number]>('SELECT records_page(seq, tail, data), count(*) FROM events WHERE stream = ? AND seq >= ? AND seq <= ?').raw();
   }
 
   private sql(page: string): string {
@@ -32,6 +36,11 @@ export class RecordTextPages {
 
   /** The same page's text, or undefined (read it row by row): for another thread (a verify worker reading ahead: src/cli/verify-read-ahead.ts). */
   text(from: number, to: number): string | undefined {
+    // Seqs are unique in a stream: when the page's range holds as many rows as seqs, and its text starts at
+    // `from`, they are the first `size` rows from `from`, the rows the query with LIMIT reads; else it reads them.
+    const last = Math.min(to, from + this.size - 1);
+    const [page, rows] = this.gapFree.get(this.tableId, from, last) ?? [null, 0];
+    if (typeof page === 'string' && rows === last - from + 1 && page.startsWith(`${from}\n`)) return page;
     const text = this.statement.get(this.tableId, from, to);
     return typeof text === 'string' ? text : undefined;
   }

@@ -115,6 +115,7 @@ describe('the chain check inside SQLite', () => {
     ['the seq column not the envelope\'s', 30, (sql) => sql.prepare('UPDATE events SET seq = 1000 WHERE seq = 30').run()],
     ['an event missing', 25, (sql) => sql.prepare('DELETE FROM events WHERE seq = 25').run()],
     ['a MAC wrong', 33, (sql) => sql.prepare(`UPDATE event_macs SET mac = ? WHERE seq = 33`).run(chainMac(KEY, GENESIS_HASH))],
+    ['a MAC wrong in its last character only', 36, (sql) => sql.prepare(`UPDATE event_macs SET mac = substr(mac, 1, 63) || CASE WHEN substr(mac, 64) = '0' THEN '1' ELSE '0' END WHERE seq = 36`).run()],
     ['a MAC missing after the first', 18, (sql) => sql.prepare('DELETE FROM event_macs WHERE seq = 18').run()],
     ['the data stored as a blob (not text)', 5, (sql) => sql.prepare('UPDATE events SET data = CAST(data AS BLOB) WHERE seq = 5').run()],
     ['a MAC stored as a blob', 21, (sql) => sql.prepare('UPDATE event_macs SET mac = CAST(mac AS BLOB) WHERE seq = 21').run()],
