@@ -8,11 +8,11 @@ import { SIMULATED_BETS, type BetStats, type SimulatedBet, type SimulationCounts
 /** One bet of the round (a player's stake of one kind on a seat), in the order first seen: the per-bet
  *  deviation adds (net / stake)² in this order, as the string-keyed map it replaces did. */
 interface BetEntry {
-  readonly seat: number;
-  readonly kind: SimulatedBet;
+  seat: number;
+  kind: SimulatedBet;
   /** kindIndex(kind). */
-  readonly k: number;
-  readonly player: string;
+  k: number;
+  player: string;
   stake: number;
   net: number;
 }
@@ -34,7 +34,10 @@ export class RoundBook {
   readonly stake = [0, 0, 0, 0, 0];
   readonly net = [0, 0, 0, 0, 0];
   readonly wagered = [0, 0, 0, 0, 0];
+  /** The round's bets are the first `betCount` entries; the entries are reused round after round (a list
+   *  emptied by `length = 0` loses its slots and grows them again on its first push). */
   readonly bets: BetEntry[] = [];
+  betCount = 0;
   /** Cards dealt from the shoe when the round began. */
   start = 0;
   hands = 0;
@@ -60,6 +63,7 @@ export class RoundBook {
   readonly netOrder: number[][];
   /** The round's players' main bets' slots (slotMainNets), when it ends. */
   readonly mainSlots: number[] = [];
+  mainSlotCount = 0;
 
   constructor(outs: readonly SimulationCounts[]) {
     this.betStats = outs.map((o) => SIMULATED_BETS.map((k) => o.bets[k]));
@@ -83,19 +87,31 @@ export class RoundBook {
     for (let i = 0; i < 5; i++) this.stake[i] = this.net[i] = this.wagered[i] = 0;
     this.hands = this.playerBlackjack = this.dealerBlackjack = this.playerBust = this.dealerBust = this.push = 0;
     this.double = this.split = this.surrender = this.evenMoney = this.switch = this.autoPlay = 0;
-    this.bets.length = 0;
+    this.betCount = 0;
   }
 
   /** The round's bet of `kind` by `player` on `seat`, made (stake 0) when first seen. */
   bet(seat: number, kind: SimulatedBet, player: string): BetEntry {
     const bets = this.bets;
-    for (let i = 0; i < bets.length; i++) {
+    const count = this.betCount;
+    for (let i = 0; i < count; i++) {
       const b = bets[i] as BetEntry;
       if (b.seat === seat && b.kind === kind && b.player === player) return b;
     }
-    const b: BetEntry = { seat, kind, k: kindIndex(kind), player, stake: 0, net: 0 };
-    bets.push(b);
-    return b;
+    this.betCount = count + 1;
+    const reused = bets[count];
+    if (reused === undefined) {
+      const b: BetEntry = { seat, kind, k: kindIndex(kind), player, stake: 0, net: 0 };
+      bets.push(b);
+      return b;
+    }
+    reused.seat = seat;
+    reused.kind = kind;
+    reused.k = kindIndex(kind);
+    reused.player = player;
+    reused.stake = 0;
+    reused.net = 0;
+    return reused;
   }
 
   /** A bet placed anew (side bets, insurance): its stake replaces any before. */
@@ -173,8 +189,12 @@ export function observe(book: RoundBook, outs: readonly SimulationCounts[], cuts
  *  in `mainSlots` (the same for every cut card the round counts for). */
 function slotMainNets(book: RoundBook): void {
   const slots = book.mainSlots;
-  slots.length = 0;
-  for (const b of book.bets) if (b.stake !== 0 && b.k === 0 && b.player[0] === 'p') slots.push(book.slotOf(b.net));
+  let n = 0;
+  for (let i = 0; i < book.betCount; i++) {
+    const b = book.bets[i] as BetEntry;
+    if (b.stake !== 0 && b.k === 0 && b.player[0] === 'p') slots[n++] = book.slotOf(b.net);
+  }
+  book.mainSlotCount = n;
 }
 
 /** A round that ended adds its book to the chunk's counts of cut card `at` (integers: the order of the sums
@@ -208,7 +228,7 @@ function commit(book: RoundBook, out: SimulationCounts, at: number): void {
     st.roundNetStake += y * s;
   }
   const bets = book.bets;
-  for (let i = 0; i < bets.length; i++) {
+  for (let i = 0; i < book.betCount; i++) {
     const b = bets[i] as BetEntry;
     if (b.stake === 0) continue;
     const st = stats[b.k] as BetStats;
@@ -218,7 +238,7 @@ function commit(book: RoundBook, out: SimulationCounts, at: number): void {
   const counts = book.netCounts[at] as number[];
   const order = book.netOrder[at] as number[];
   const slots = book.mainSlots;
-  for (let i = 0; i < slots.length; i++) {
+  for (let i = 0; i < book.mainSlotCount; i++) {
     const slot = slots[i] as number;
     const n = counts[slot] as number;
     if (n === 0) order.push(slot);

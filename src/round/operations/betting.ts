@@ -115,28 +115,64 @@ function newHand(index: number, wagers: Wager[]): Hand {
   };
 }
 
-/** Totals per player of one kind on a seat, in the order players first bet. */
-function stakesBy(bets: readonly PlacedBet[], seat: number, kind: BetKind): Array<{ player: string; stake: number }> {
-  const out: Array<{ player: string; stake: number }> = [];
-  for (const b of bets) {
+/** The seat's wagers of one kind added to `into` (null: none yet), one per player in the order players first bet,
+ *  each the sum of that player's bets. No list per question, no list grown from empty: a box's lists are made
+ *  with their first element (V8 gives an empty list 17 slots on its first push; closeBetting runs every round). */
+function addWagers(bets: readonly PlacedBet[], seat: number, kind: 'main' | 'behind', into: Wager[] | null): Wager[] | null {
+  let wagers = into;
+  const from = wagers === null ? 0 : wagers.length;
+  for (let i = 0; i < bets.length; i++) {
+    const b = bets[i] as PlacedBet;
     if (b.seat !== seat || b.kind !== kind) continue;
-    let found = false;
-    for (const t of out) {
-      if (t.player === b.player) {
-        t.stake += b.amount;
-        found = true;
-        break;
-      }
+    let at = -1;
+    if (wagers !== null) for (let j = from; j < wagers.length; j++) if ((wagers[j] as Wager).player === b.player) at = j;
+    if (at >= 0) {
+      const w = (wagers as Wager[])[at] as Wager;
+      (wagers as Wager[])[at] = { player: w.player, kind, original: w.original + b.amount, stake: w.stake + b.amount };
+    } else if (wagers === null) {
+      wagers = [{ player: b.player, kind, original: b.amount, stake: b.amount }];
+    } else {
+      wagers.push({ player: b.player, kind, original: b.amount, stake: b.amount });
     }
-    if (!found) out.push({ player: b.player, stake: b.amount });
   }
-  return out;
+  return wagers;
+}
+
+/** The seat's side bets of one kind added to `into` (null: none yet), as addWagers. */
+function addSideBets(bets: readonly PlacedBet[], seat: number, kind: SideBet['kind'], into: SideBet[] | null): SideBet[] | null {
+  let sideBets = into;
+  const from = sideBets === null ? 0 : sideBets.length;
+  for (let i = 0; i < bets.length; i++) {
+    const b = bets[i] as PlacedBet;
+    if (b.seat !== seat || b.kind !== kind) continue;
+    let at = -1;
+    if (sideBets !== null) for (let j = from; j < sideBets.length; j++) if ((sideBets[j] as SideBet).player === b.player) at = j;
+    if (at >= 0) {
+      const x = (sideBets as SideBet[])[at] as SideBet;
+      (sideBets as SideBet[])[at] = { player: x.player, kind, stake: x.stake + b.amount, settled: false };
+    } else if (sideBets === null) {
+      sideBets = [{ player: b.player, kind, stake: b.amount, settled: false }];
+    } else {
+      sideBets.push({ player: b.player, kind, stake: b.amount, settled: false });
+    }
+  }
+  return sideBets;
+}
+
+/** The box's hands, each carrying the box's one list of wagers; the list made at its size. */
+function boxHands(count: number, wagers: Wager[]): Hand[] {
+  if (count === 1) return [newHand(0, wagers)];
+  if (count === 2) return [newHand(0, wagers), newHand(1, wagers)];
+  const hands: Hand[] = [];
+  for (let i = 0; i < count; i++) hands.push(newHand(i, wagers));
+  return hands;
 }
 
 /** Betting closes: each seat with a main bet becomes a box of dealt hands carrying its wagers. */
 export function closeBetting(s: TableState, rules: RuleSet, emit: Emit): void {
   const bets = s.bets;
-  // The seats with a main bet, in ascending order (an insertion as each is found: no sort, no closure).
+  // The seats with a main bet, in ascending order (each put in its place as it is found: no sort, no closure,
+  // no splice, whose list of removed elements is one more object).
   const seats: number[] = [];
   let kinds = 0;
   for (let i = 0; i < bets.length; i++) {
@@ -144,27 +180,33 @@ export function closeBetting(s: TableState, rules: RuleSet, emit: Emit): void {
     kinds |= KIND_BIT[b.kind];
     if (b.kind !== 'main' || seats.includes(b.seat)) continue;
     let at = seats.length;
-    while (at > 0 && (seats[at - 1] as number) > b.seat) at--;
-    seats.splice(at, 0, b.seat);
+    seats.push(b.seat);
+    while (at > 0 && (seats[at - 1] as number) > b.seat) {
+      seats[at] = seats[at - 1] as number;
+      at--;
+    }
+    seats[at] = b.seat;
   }
   const boxes: Box[] = [];
-  for (const seat of seats) {
-    const main = stakesBy(bets, seat, 'main');
-    // A kind no bet has gives no totals (the same empty list, not looked for).
-    const behind = (kinds & KIND_BIT.behind) !== 0 ? stakesBy(bets, seat, 'behind') : [];
-    const wagers: Wager[] = [];
-    for (const m of main) wagers.push({ player: m.player, kind: 'main', original: m.stake, stake: m.stake });
-    for (const m of behind) wagers.push({ player: m.player, kind: 'behind', original: m.stake, stake: m.stake });
-    const sideBets: SideBet[] = [];
-    for (const kind of SIDE_BET_KINDS) {
-      if ((kinds & KIND_BIT[kind]) === 0) continue;
-      for (const x of stakesBy(bets, seat, kind)) sideBets.push({ player: x.player, kind, stake: x.stake, settled: false });
+  for (let i = 0; i < seats.length; i++) {
+    const seat = seats[i] as number;
+    // The main wagers, then those behind (a kind no bet has is not looked for).
+    const mains = addWagers(bets, seat, 'main', null) as Wager[];
+    const owner = mains.length > 0 ? (mains[0] as Wager).player : '';
+    const wagers = (kinds & KIND_BIT.behind) !== 0 ? (addWagers(bets, seat, 'behind', mains) as Wager[]) : mains;
+    let sideBets: SideBet[] | null = null;
+    if ((kinds & KIND_BIT.pairs) !== 0) sideBets = addSideBets(bets, seat, 'pairs', sideBets);
+    if ((kinds & KIND_BIT.superMatch) !== 0) sideBets = addSideBets(bets, seat, 'superMatch', sideBets);
+    const hands = boxHands(rules.boxes.handsPerBox, wagers);
+    let follow: FollowChoice[] | null = null;
+    for (let j = 0; j < wagers.length; j++) {
+      const w = wagers[j] as Wager;
+      if (w.kind !== 'behind') continue;
+      const choice: FollowChoice = { player: w.player, double: false, split: false };
+      if (follow === null) follow = [choice];
+      else follow.push(choice);
     }
-    const hands: Hand[] = [];
-    for (let i = 0; i < rules.boxes.handsPerBox; i++) hands.push(newHand(i, wagers));
-    const follow: FollowChoice[] = [];
-    for (const b of behind) follow.push({ player: b.player, double: false, split: false });
-    boxes.push({ seat, owner: main[0]?.player ?? '', hands, sideBets, insurance: [], offerPending: false, acted: false, follow });
+    boxes.push({ seat, owner, hands, sideBets: sideBets ?? [], insurance: [], offerPending: false, acted: false, follow: follow ?? [] });
   }
   s.boxes = boxes;
   emit({ type: 'betting.closed', round: s.round, seats });
@@ -172,8 +214,6 @@ export function closeBetting(s: TableState, rules: RuleSet, emit: Emit): void {
 
 /** A bit per bet kind, to know which kinds the round's bets hold. */
 const KIND_BIT: Readonly<Record<BetKind, number>> = { main: 1, behind: 2, pairs: 4, superMatch: 8 };
-
-const SIDE_BET_KINDS = ['pairs', 'superMatch'] as const;
 
 export function refuseCancel(s: TableState, input: InputOf<'bet.cancel'>): Reason | null {
   if (input.kind !== undefined && !(BET_KINDS as readonly string[]).includes(input.kind)) return reason('unknownBetKind', { text: String(input.kind) });

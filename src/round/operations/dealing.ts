@@ -3,7 +3,7 @@ import { isAce, cardIsIn } from '../../rules/card-values.js';
 import type { Card } from '../../rules/cards.js';
 import { initialDealTargets, type DealTarget } from '../../rules/deal-order.js';
 import { handTotalOf } from '../../rules/hand-total.js';
-import { naturalKind } from '../../rules/hand.js';
+import { naturalKind, type Hand } from '../../rules/hand.js';
 import { payout } from '../../rules/payout.js';
 import type { RuleSet } from '../../rules/rule-set.js';
 import { judgePairs, judgeSuperMatch } from '../../rules/side-bets.js';
@@ -127,7 +127,9 @@ function settleSideBets(s: TableState, rules: RuleSet, box: Box, emit: Emit): vo
 }
 
 export function boxHasNatural(box: Box, rules: RuleSet): boolean {
-  return box.hands.some((h) => naturalKind(h, rules) === 'blackjack');
+  const hands = box.hands;
+  for (let i = 0; i < hands.length; i++) if (naturalKind(hands[i] as Hand, rules) === 'blackjack') return true;
+  return false;
 }
 
 export function insuranceOfferedTo(s: TableState, rules: RuleSet, box: Box): boolean {

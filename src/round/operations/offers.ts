@@ -64,7 +64,10 @@ export function answerOffer(s: TableState, rules: RuleSet, input: InputOf<'decis
   if (player === box.owner) box.offerPending = false;
   if (input.action === 'insurance') {
     const amount = input.amount ?? half(insurableStake(box, player));
-    box.insurance.push({ player, stake: amount, settled: false });
+    // The box's first insurance makes its list (an empty list's first push would give it 17 slots).
+    const bet = { player, stake: amount, settled: false };
+    if (box.insurance.length === 0) box.insurance = [bet];
+    else box.insurance.push(bet);
     emit({ type: 'insurance.taken', round: s.round, seat: box.seat, player, amount });
   } else if (input.action === 'evenMoney') {
     // The owner's choice applies to everyone on the box (european); even money pays 1:1 at once.

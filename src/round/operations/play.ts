@@ -10,7 +10,7 @@ import type { RuleSet } from '../../rules/rule-set.js';
 import { DECISION_ACTIONS, type InputOf } from '../inputs.js';
 import type { Box, Emit, TableState } from '../table-state.js';
 import { dealerUpCard } from './dealing.js';
-import { announceTurn, boxInTurn, findBox, finishHand, handInTurn, lineageSize, openHand, openHandOf, type HandRef } from './hands.js';
+import { announceTurn, boxInTurn, findBox, finishHand, handInTurn, lineageSize, openHand, openHandOf } from './hands.js';
 import { OFFER_ACTIONS } from './offers.js';
 import { recordDrawn } from './shoe.js';
 import { closeSwitching, closingSwitchFinishes, refuseSwitch, switchHands, switchStillOpen } from './switching.js';
@@ -52,13 +52,22 @@ export function refuseDecision(s: TableState, rules: RuleSet, input: InputOf<'de
   if (input.hand !== undefined && input.hand !== turnHand.index) return reason('handNotInTurn', { hand: input.hand, turn: turnHand.index });
   if (awaitsCard(turnHand)) return reason('cardDueToHand', { hand: turnHand.index });
   if (switchStillOpen(rules, box) && naturalKind(turnHand, rules) !== null && input.action !== 'stand') return reason('blackjackStands', NO_PARAMS);
-  return refuseHandAction(input.action as HandAction, {
-    hand: turnHand,
-    lineageSize: lineageSize(box, turnHand),
-    dealerUpCard: dealerUpCard(s),
-    amount: input.amount,
-  }, rules);
+  const situation = SITUATION;
+  situation.hand = turnHand;
+  situation.lineageSize = lineageSize(box, turnHand);
+  situation.dealerUpCard = dealerUpCard(s);
+  situation.amount = input.amount;
+  const refused = refuseHandAction(input.action as HandAction, situation, rules);
+  situation.hand = NO_HAND;
+  return refused;
 }
+
+/** The hand's situation for refuseHandAction, one object filled on each question and emptied after
+ *  (refuseHandAction reads it and keeps nothing): asked on every decision and every legality question. */
+const NO_HAND = Object.freeze({}) as Hand;
+const SITUATION: { hand: Hand; lineageSize: number; dealerUpCard: Card; amount: number | undefined } = {
+  hand: NO_HAND, lineageSize: 0, dealerUpCard: 'AS' as Card, amount: undefined,
+};
 
 function refuseFollow(rules: RuleSet, box: Box, input: InputOf<'decision'>): Reason | null {
   if (!rules.boxes.betBehind) return reason('noBetBehind', { game: rules.name });
@@ -75,19 +84,19 @@ export function applyDecision(s: TableState, rules: RuleSet, input: InputOf<'dec
   // The decision belongs to the hand in turn when it was sent (refuseDecision checked `input.hand`
   // against it), even when closing the switch finishes that very hand (seed 004: «При нажатии игроком
   // кнопки хватит, ход переходит на другую руку» — stand on a 21 passes the turn, it is not given away).
-  const turn = handInTurn(s);
-  if (!turn || turn.box !== box) {
+  if (boxInTurn(s) !== box) {
     closeSwitching(s, rules, box, emit);
     return announceTurn(s, emit);
   }
+  const hand = openHandOf(box) as Hand;
   const action = input.action as HandAction;
-  if (closingSwitchFinishes(rules, box, turn.hand)) {
-    emitAccepted(s, box, turn.hand, action, input.amount, emit);
+  if (closingSwitchFinishes(rules, box, hand)) {
+    emitAccepted(s, box, hand, action, input.amount, emit);
     closeSwitching(s, rules, box, emit);
   } else {
     closeSwitching(s, rules, box, emit);
-    emitAccepted(s, box, turn.hand, action, input.amount, emit);
-    applyHandAction(s, rules, turn, action, input.amount, emit);
+    emitAccepted(s, box, hand, action, input.amount, emit);
+    applyHandAction(s, rules, box, hand, action, input.amount, emit);
   }
   announceTurn(s, emit);
 }
@@ -99,21 +108,20 @@ function emitAccepted(s: TableState, box: Box, hand: Hand, action: HandAction, a
     : { type: 'decision.accepted', round: s.round, seat: box.seat, hand: hand.index, action, player: box.owner });
 }
 
-function applyHandAction(s: TableState, rules: RuleSet, ref: HandRef, action: HandAction, amount: number | undefined, emit: Emit): void {
-  const { hand } = ref;
+function applyHandAction(s: TableState, rules: RuleSet, box: Box, hand: Hand, action: HandAction, amount: number | undefined, emit: Emit): void {
   hand.actions += 1;
   switch (action) {
     case 'hit':
       hand.pendingDraw = 'hit';
       return;
     case 'stand':
-      return finishHand(s, rules, ref, 'standing', emit);
+      return finishHand(s, rules, { box, hand }, 'standing', emit);
     case 'surrender':
-      return finishHand(s, rules, ref, 'surrendered', emit);
+      return finishHand(s, rules, { box, hand }, 'surrendered', emit);
     case 'double':
-      return doubleHand(s, ref, amount, emit);
+      return doubleHand(s, box, hand, amount, emit);
     case 'split':
-      return splitHand(s, ref, emit);
+      return splitHand(s, box, hand, emit);
   }
 }
 
@@ -131,22 +139,33 @@ function ownerWager(box: Box, hand: Hand): Wager | undefined {
 
 /** Double (and classic triple): the owner adds `amount` (default the original stake); co-players on the
  *  box follow in proportion; a bet behind follows only when its player chose to (deluxe). */
-function doubleHand({ round }: TableState, { box, hand }: HandRef, amount: number | undefined, emit: Emit): void {
+function doubleHand({ round }: TableState, box: Box, hand: Hand, amount: number | undefined, emit: Emit): void {
   const owner = ownerWager(box, hand);
   if (!owner) return;
   const added = amount ?? owner.original;
-  hand.wagers = hand.wagers.map((w) => {
-    if (w === owner) return { ...w, stake: w.stake + added };
-    const follows = w.kind === 'main' || box.follow.some((f) => f.player === w.player && f.double);
-    return follows ? { ...w, stake: w.stake + Math.floor((w.original * added) / owner.original) } : w;
-  });
+  // Each wager a literal of the wager's own four fields in their order (no spread, no closure per wager).
+  const before = hand.wagers;
+  const wagers = new Array<Wager>(before.length);
+  for (let i = 0; i < before.length; i++) {
+    const w = before[i] as Wager;
+    if (w === owner) wagers[i] = { player: w.player, kind: w.kind, original: w.original, stake: w.stake + added };
+    else if (w.kind === 'main' || followsDouble(box, w.player)) {
+      wagers[i] = { player: w.player, kind: w.kind, original: w.original, stake: w.stake + Math.floor((w.original * added) / owner.original) };
+    } else wagers[i] = w;
+  }
+  hand.wagers = wagers;
   hand.doubles += 1;
   hand.pendingDraw = 'double';
   emit({ type: 'hand.doubled', round, seat: box.seat, hand: hand.index, stake: owner.stake + added });
 }
 
+function followsDouble(box: Box, player: string): boolean {
+  for (const f of box.follow) if (f.player === player && f.double) return true;
+  return false;
+}
+
 /** Split: the second card starts a new hand with the same stake, played right after this one. */
-function splitHand({ round }: TableState, { box, hand }: HandRef, emit: Emit): void {
+function splitHand({ round }: TableState, box: Box, hand: Hand, emit: Emit): void {
   const [first, second] = hand.cards;
   if (!first || !second) return;
   const aces = isAce(first) && isAce(second);
@@ -165,9 +184,10 @@ function splitHand({ round }: TableState, { box, hand }: HandRef, emit: Emit): v
 }
 
 export function dealToHand(s: TableState, rules: RuleSet, card: Card, emit: Emit, alreadyCounted = false): void {
-  const ref = handInTurn(s);
-  if (!ref) return;
-  const { box, hand } = ref;
+  // The hand in turn as its box and hand (no object per card: a HandRef only for the hand that finishes).
+  const box = boxInTurn(s);
+  if (!box) return;
+  const hand = openHandOf(box) as Hand;
   if (!alreadyCounted) recordDrawn(s, card);
   hand.cards.push(card);
   const total = handTotalOf(hand.cards, rules);
@@ -175,15 +195,15 @@ export function dealToHand(s: TableState, rules: RuleSet, card: Card, emit: Emit
   const drew = hand.pendingDraw;
   hand.pendingDraw = null;
   const maxCards = rules.hand.maxCards;
-  if (total > 21) finishHand(s, rules, ref, 'busted', emit);
-  else if (total === 21) finishHand(s, rules, ref, 'standing', emit); // a hand that reaches 21 stands by itself
+  if (total > 21) finishHand(s, rules, { box, hand }, 'busted', emit);
+  else if (total === 21) finishHand(s, rules, { box, hand }, 'standing', emit); // a hand that reaches 21 stands by itself
   else if (drew === 'double') {
-    if (!(rules.double.triple && hand.doubles === 1)) finishHand(s, rules, ref, 'standing', emit);
+    if (!(rules.double.triple && hand.doubles === 1)) finishHand(s, rules, { box, hand }, 'standing', emit);
   } else if (hand.splitAces && rules.split.oneCardOnAces && hand.cards.length === 2) {
     // Split aces take one card each; a further ace may be split again where the rule set allows.
     const resplit = hand.cards.every(isAce) && lineageSize(box, hand) < rules.split.maxHandsAces;
-    if (!resplit) finishHand(s, rules, ref, 'standing', emit);
-  } else if (maxCards !== undefined && hand.cards.length >= maxCards) finishHand(s, rules, ref, 'standing', emit);
+    if (!resplit) finishHand(s, rules, { box, hand }, 'standing', emit);
+  } else if (maxCards !== undefined && hand.cards.length >= maxCards) finishHand(s, rules, { box, hand }, 'standing', emit);
   autoPlayWhileDue(s, rules, box, emit);
   announceTurn(s, emit);
 }
@@ -216,16 +236,19 @@ export function applyTimeout(s: TableState, rules: RuleSet, seat: number, emit: 
 
 /** Auto-plays the box's hands in turn that the timer handed to the rule set, until one waits for a card. */
 function autoPlayWhileDue(s: TableState, rules: RuleSet, box: Box, emit: Emit): void {
-  for (let ref = handInTurn(s); ref?.box === box && ref.hand.auto && !awaitsCard(ref.hand); ref = handInTurn(s)) {
+  // handInTurn's box and hand, no object made (asked after every card dealt to a hand).
+  while (boxInTurn(s) === box) {
+    const hand = openHandOf(box) as Hand;
+    if (!hand.auto || awaitsCard(hand)) return;
     announceTurn(s, emit);
-    autoPlay(s, rules, ref, emit);
+    autoPlay(s, rules, box, hand, emit);
   }
 }
 
-function autoPlay(s: TableState, rules: RuleSet, ref: HandRef, emit: Emit): void {
-  const action = autoPlayAction(ref.hand.cards, rules);
-  emit({ type: 'decision.accepted', round: s.round, seat: ref.box.seat, hand: ref.hand.index, action, player: ref.box.owner, byTimeout: true });
-  applyHandAction(s, rules, ref, action, undefined, emit);
+function autoPlay(s: TableState, rules: RuleSet, box: Box, hand: Hand, emit: Emit): void {
+  const action = autoPlayAction(hand.cards, rules);
+  emit({ type: 'decision.accepted', round: s.round, seat: box.seat, hand: hand.index, action, player: box.owner, byTimeout: true });
+  applyHandAction(s, rules, box, hand, action, undefined, emit);
 }
 
 export { HAND_ACTIONS };
