@@ -2,13 +2,18 @@
 // the JetStream copy, through one ordered consumer over every table's subject (from the stream's start,
 // or from a time), and which tables are stale from their heartbeats (./table-liveness.ts, every table).
 // `seen$` tells each event as the board took it (the floor bench times a card's way to the console by it).
-import { DeliverPolicy, type NatsConnection } from 'nats';
+// Beside the copy, the live path (docs/adr/0016-a-live-path-beside-the-durable-copy.md): a core subscription
+// to every table's events as each table stores them, merged by each table's log seq (./live-event-merge.ts),
+// so the console keeps up while a stream elects a leader after a node's loss.
+import { DeliverPolicy, type NatsConnection, type Subscription } from 'nats';
 import { Subject, type Observable } from 'rxjs';
 import type { Clock } from '../../ports/clock.js';
 import type { StoredEvent } from '../../ports/event-store.js';
 import { JetStreamLog } from '../store/jetstream-log.js';
 import { OrderedReader } from '../store/ordered-reader.js';
+import { liveEventPattern } from '../store/live-event-publisher.js';
 import { TableLiveness } from './table-liveness.js';
+import { LiveEventMerge, type EventPath } from './live-event-merge.js';
 
 export interface PitFeedOptions {
   readonly connection: NatsConnection;
@@ -23,15 +28,27 @@ export interface PitFeedOptions {
   readonly staleAfterMs?: number;
   /** Told when the events' consumer stopped answering and was made again (a lost node). */
   readonly onReaderRemade?: (why: string, nextStreamSeq: number | null) => void;
+  /** Also take the tables' events from the live path on core NATS (default true). */
+  readonly livePath?: boolean;
 }
 
 export class PitFeed {
   readonly liveness: TableLiveness;
   private readonly seen = new Subject<StoredEvent>();
+  /** Each event applied once, in its table's order, from whichever path brought it first. */
+  readonly merge: LiveEventMerge;
+  /** The path that brought each event the board took, as `seen$` tells it. */
+  lastPath: EventPath = 'durable';
+  private live: Subscription | null = null;
   private stopReading: () => void = () => undefined;
   private reading: Promise<void> = Promise.resolve();
 
   constructor(private readonly options: PitFeedOptions) {
+    this.merge = new LiveEventMerge((event, path) => {
+      this.lastPath = path;
+      options.board.push(event);
+      this.seen.next(event);
+    });
     this.liveness = new TableLiveness({ connection: options.connection, clock: options.clock, ...(options.staleAfterMs !== undefined ? { staleAfterMs: options.staleAfterMs } : {}) });
   }
 
@@ -57,12 +74,15 @@ export class PitFeed {
     });
     this.stopReading = () => messages.close();
     const decoder = new TextDecoder();
+    if (o.livePath ?? true) {
+      this.live = o.connection.subscribe(liveEventPattern(o.subjectPrefix), {
+        callback: (err, m) => {
+          if (!err) this.merge.live(JSON.parse(decoder.decode(m.data)) as StoredEvent);
+        },
+      });
+    }
     this.reading = (async () => {
-      for await (const m of messages) {
-        const event = JSON.parse(decoder.decode(m.data)) as StoredEvent;
-        o.board.push(event);
-        this.seen.next(event);
-      }
+      for await (const m of messages) this.merge.durable(JSON.parse(decoder.decode(m.data)) as StoredEvent);
     })();
   }
 
@@ -72,6 +92,7 @@ export class PitFeed {
   }
 
   async stop(): Promise<void> {
+    this.live?.unsubscribe();
     this.stopReading();
     await this.reading.catch(() => undefined);
     this.liveness.stop();
