@@ -6,7 +6,10 @@
 // lost). Never blocks the table: `publish` only buffers (nats.js sends it in the background, and keeps it
 // across a reconnection); what is lost on the way the console reads from JetStream, the source of truth
 // (./jetstream-replicator.ts). Events stored before `start()` are not sent here: the replica brings them.
-import type { NatsConnection } from 'nats';
+// What the node the table was connected to had not passed on when it was lost is lost with it, and the
+// console would wait for the replica's copy to fill that gap; so when the connection is made again (to
+// another node) the last events sent (up to `resendOnReconnect`) are sent again — the console applies each once.
+import { Events, type NatsConnection, type Status } from 'nats';
 import type { Subscription } from 'rxjs';
 import type { EventStore } from '../../ports/event-store.js';
 import { encodeEvent } from './jetstream-log.js';
@@ -28,11 +31,19 @@ export interface LiveEventPublisherOptions {
   /** The JetStream subjects' first token (JetStreamLogOptions.subjectPrefix; default `tables`). */
   readonly subjectPrefix?: string;
   readonly logger?: { warn(obj: object, msg?: string): void };
+  /** The last events sent again when the connection is made again (default 256). */
+  readonly resendOnReconnect?: number;
 }
 
 export class LiveEventPublisher {
   private subscription: Subscription | undefined;
+  private connectionEvents: (AsyncIterable<Status> & { stop?: () => void }) | null = null;
+  /** The last events sent, oldest first. */
+  private readonly recent: Uint8Array[] = [];
+  /** The watch of the connection's events; ends on `stop()`. */
+  watching: Promise<void> = Promise.resolve();
   published = 0;
+  resent = 0;
   failures = 0;
 
   constructor(private readonly options: LiveEventPublisherOptions) {}
@@ -41,22 +52,47 @@ export class LiveEventPublisher {
     const { source, tableId, connection } = this.options;
     const subject = liveEventSubject(this.options.subjectPrefix ?? 'tables', tableId);
     const head = await source.head(tableId);
+    const keep = this.options.resendOnReconnect ?? 256;
     this.subscription = source.follow(tableId, head.version + 1).subscribe({
       next: (event) => {
-        try {
-          connection.publish(subject, encodeEvent(event));
-          this.published++;
-        } catch (err) {
-          // A closed connection: the replica is the durable copy, the console reads the event from it.
-          this.failures++;
-          if (this.failures % 100 === 1) this.options.logger?.warn({ err, tableId }, 'event not sent on the live path: the console reads it from JetStream');
+        const body = encodeEvent(event);
+        if (keep > 0) {
+          this.recent.push(body);
+          if (this.recent.length > keep) this.recent.shift();
         }
+        if (this.send(subject, body)) this.published++;
       },
       error: (err: unknown) => this.options.logger?.warn({ err, tableId }, 'the live path stopped following the log: the console reads the events from JetStream'),
     });
+    this.watching = this.watchConnection(subject).catch((err: unknown) => {
+      this.options.logger?.warn({ err, tableId }, 'the live path stopped watching its NATS connection');
+    });
+  }
+
+  /** Each time the connection is made again, the last events go again (see the file's head). */
+  private async watchConnection(subject: string): Promise<void> {
+    const events: AsyncIterable<Status> & { stop?: () => void } = this.options.connection.status();
+    this.connectionEvents = events;
+    for await (const s of events) {
+      if (s.type !== Events.Reconnect) continue;
+      for (const body of this.recent) if (this.send(subject, body)) this.resent++;
+    }
+  }
+
+  private send(subject: string, body: Uint8Array): boolean {
+    try {
+      this.options.connection.publish(subject, body);
+      return true;
+    } catch (err) {
+      // A closed connection: the replica is the durable copy, the console reads the event from it.
+      this.failures++;
+      if (this.failures % 100 === 1) this.options.logger?.warn({ err, tableId: this.options.tableId }, 'event not sent on the live path: the console reads it from JetStream');
+      return false;
+    }
   }
 
   stop(): void {
+    this.connectionEvents?.stop?.();
     this.subscription?.unsubscribe();
     this.subscription = undefined;
   }
