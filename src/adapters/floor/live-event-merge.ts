@@ -15,6 +15,8 @@ export class LiveEventMerge {
   /** The next seq each table needs, once JetStream has brought one of its events. */
   private readonly next = new Map<string, number>();
   private readonly early = new Map<string, Map<number, StoredEvent>>();
+  /** The seq each table was last asked to send again from (one ask per gap). */
+  private readonly asked = new Map<string, number>();
   /** Events applied per path, and events that came again (from either path) and were not applied. */
   readonly applied = { live: 0, durable: 0 };
   doubles = 0;
@@ -22,6 +24,8 @@ export class LiveEventMerge {
   constructor(
     private readonly apply: (event: StoredEvent, path: EventPath) => void,
     private readonly maxEarly = DEFAULT_EARLY_EVENTS,
+    /** Told once per gap on the live path: the table's live events from `next` on could be sent again. */
+    private readonly onGap: (tableId: string, next: number) => void = () => undefined,
   ) {}
 
   /** An event from JetStream: applied unless the live path applied it first. */
@@ -49,6 +53,10 @@ export class LiveEventMerge {
     let early = this.early.get(event.tableId);
     if (!early) this.early.set(event.tableId, (early = new Map()));
     if (early.size < this.maxEarly) early.set(event.seq, event);
+    if (this.asked.get(event.tableId) !== next) {
+      this.asked.set(event.tableId, next);
+      this.onGap(event.tableId, next);
+    }
   }
 
   /** Early events waiting for one before them, per table (for tests and metrics). */

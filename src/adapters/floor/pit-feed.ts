@@ -11,7 +11,7 @@ import type { Clock } from '../../ports/clock.js';
 import type { StoredEvent } from '../../ports/event-store.js';
 import { JetStreamLog } from '../store/jetstream-log.js';
 import { OrderedReader } from '../store/ordered-reader.js';
-import { liveEventPattern } from '../store/live-event-publisher.js';
+import { liveEventPattern, liveResendSubject } from '../store/live-event-publisher.js';
 import { TableLiveness } from './table-liveness.js';
 import { LiveEventMerge, type EventPath } from './live-event-merge.js';
 
@@ -44,11 +44,18 @@ export class PitFeed {
   private reading: Promise<void> = Promise.resolve();
 
   constructor(private readonly options: PitFeedOptions) {
-    this.merge = new LiveEventMerge((event, path) => {
-      this.lastPath = path;
-      options.board.push(event);
-      this.seen.next(event);
-    });
+    this.merge = new LiveEventMerge(
+      (event, path) => {
+        this.lastPath = path;
+        options.board.push(event);
+        this.seen.next(event);
+      },
+      undefined,
+      // A gap on the live path (this console's node lost, or the table's): the table sends its kept events again.
+      (tableId, next) => {
+        if (!options.connection.isClosed()) options.connection.publish(liveResendSubject(options.subjectPrefix, tableId), String(next));
+      },
+    );
     this.liveness = new TableLiveness({ connection: options.connection, clock: options.clock, ...(options.staleAfterMs !== undefined ? { staleAfterMs: options.staleAfterMs } : {}) });
   }
 

@@ -9,7 +9,9 @@
 // What the node the table was connected to had not passed on when it was lost is lost with it, and the
 // console would wait for the replica's copy to fill that gap; so when the connection is made again (to
 // another node) the last events sent (up to `resendOnReconnect`) are sent again — the console applies each once.
-import { Events, type NatsConnection, type Status } from 'nats';
+// A console that finds a gap (its own node lost, it missed what passed while it reconnected) asks on
+// `live.<prefix>.<tableId>.resend` with the seq it needs; the events from it that are still kept go again.
+import { Events, type NatsConnection, type Status, type Subscription as NatsSubscription } from 'nats';
 import type { Subscription } from 'rxjs';
 import type { EventStore } from '../../ports/event-store.js';
 import { encodeEvent } from './jetstream-log.js';
@@ -17,6 +19,11 @@ import { encodeEvent } from './jetstream-log.js';
 /** Where a table's events go on the live path (`prefix`: the JetStream subjects' first token). */
 export function liveEventSubject(subjectPrefix: string, tableId: string): string {
   return `live.${subjectPrefix}.${tableId}.events`;
+}
+
+/** Where a console asks a table to send its kept events again from a seq (the body: the seq). */
+export function liveResendSubject(subjectPrefix: string, tableId: string): string {
+  return `live.${subjectPrefix}.${tableId}.resend`;
 }
 
 /** Every table's live events under a prefix. */
@@ -39,7 +46,8 @@ export class LiveEventPublisher {
   private subscription: Subscription | undefined;
   private connectionEvents: (AsyncIterable<Status> & { stop?: () => void }) | null = null;
   /** The last events sent, oldest first. */
-  private readonly recent: Uint8Array[] = [];
+  private readonly recent: Array<{ seq: number; body: Uint8Array }> = [];
+  private asks: NatsSubscription | null = null;
   /** The watch of the connection's events; ends on `stop()`. */
   watching: Promise<void> = Promise.resolve();
   published = 0;
@@ -57,12 +65,18 @@ export class LiveEventPublisher {
       next: (event) => {
         const body = encodeEvent(event);
         if (keep > 0) {
-          this.recent.push(body);
+          this.recent.push({ seq: event.seq, body });
           if (this.recent.length > keep) this.recent.shift();
         }
         if (this.send(subject, body)) this.published++;
       },
       error: (err: unknown) => this.options.logger?.warn({ err, tableId }, 'the live path stopped following the log: the console reads the events from JetStream'),
+    });
+    this.asks = connection.subscribe(liveResendSubject(this.options.subjectPrefix ?? 'tables', tableId), {
+      callback: (err, m) => {
+        const from = err ? NaN : Number(m.string());
+        if (Number.isInteger(from)) for (const kept of this.recent) if (kept.seq >= from && this.send(subject, kept.body)) this.resent++;
+      },
     });
     this.watching = this.watchConnection(subject).catch((err: unknown) => {
       this.options.logger?.warn({ err, tableId }, 'the live path stopped watching its NATS connection');
@@ -75,7 +89,7 @@ export class LiveEventPublisher {
     this.connectionEvents = events;
     for await (const s of events) {
       if (s.type !== Events.Reconnect) continue;
-      for (const body of this.recent) if (this.send(subject, body)) this.resent++;
+      for (const { body } of this.recent) if (this.send(subject, body)) this.resent++;
     }
   }
 
@@ -93,6 +107,7 @@ export class LiveEventPublisher {
 
   stop(): void {
     this.connectionEvents?.stop?.();
+    this.asks?.unsubscribe();
     this.subscription?.unsubscribe();
     this.subscription = undefined;
   }

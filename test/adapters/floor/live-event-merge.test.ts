@@ -67,4 +67,16 @@ describe('LiveEventMerge', () => {
     m.live(ev('b', 8));
     expect(got).toEqual([['a', 7, 'durable'], ['b', 1, 'durable'], ['a', 8, 'live']]);
   });
+
+  test('a gap on the live path asks the table once for what is missing', () => {
+    const asks: string[] = [];
+    const m = new LiveEventMerge(() => undefined, undefined, (t, next) => asks.push(`${t}:${next}`));
+    m.durable(ev('t1', 1));
+    m.live(ev('t1', 3));
+    m.live(ev('t1', 4));
+    expect(asks).toEqual(['t1:2']);
+    m.live(ev('t1', 2));
+    m.live(ev('t1', 7));
+    expect(asks).toEqual(['t1:2', 't1:5']);
+  });
 });
