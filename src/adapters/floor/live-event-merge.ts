@@ -59,6 +59,11 @@ export class LiveEventMerge {
     }
   }
 
+  /** The next seq each table needs, of the tables JetStream has brought. */
+  nextSeqs(): ReadonlyMap<string, number> {
+    return this.next;
+  }
+
   /** Early events waiting for one before them, per table (for tests and metrics). */
   waiting(tableId: string): number {
     return this.early.get(tableId)?.size ?? 0;

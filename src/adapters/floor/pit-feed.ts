@@ -5,7 +5,7 @@
 // Beside the copy, the live path (docs/adr/0016-a-live-path-beside-the-durable-copy.md): a core subscription
 // to every table's events as each table stores them, merged by each table's log seq (./live-event-merge.ts),
 // so the console keeps up while a stream elects a leader after a node's loss.
-import { DeliverPolicy, type NatsConnection, type Subscription } from 'nats';
+import { DeliverPolicy, Events, type NatsConnection, type Status, type Subscription } from 'nats';
 import { Subject, type Observable } from 'rxjs';
 import type { Clock } from '../../ports/clock.js';
 import type { StoredEvent } from '../../ports/event-store.js';
@@ -40,6 +40,7 @@ export class PitFeed {
   /** The path that brought each event the board took, as `seen$` tells it. */
   lastPath: EventPath = 'durable';
   private live: Subscription | null = null;
+  private connectionEvents: (AsyncIterable<Status> & { stop?: () => void }) | null = null;
   private stopReading: () => void = () => undefined;
   private reading: Promise<void> = Promise.resolve();
 
@@ -52,9 +53,7 @@ export class PitFeed {
       },
       undefined,
       // A gap on the live path (this console's node lost, or the table's): the table sends its kept events again.
-      (tableId, next) => {
-        if (!options.connection.isClosed()) options.connection.publish(liveResendSubject(options.subjectPrefix, tableId), String(next));
-      },
+      (tableId, next) => this.ask(tableId, next),
     );
     this.liveness = new TableLiveness({ connection: options.connection, clock: options.clock, ...(options.staleAfterMs !== undefined ? { staleAfterMs: options.staleAfterMs } : {}) });
   }
@@ -88,9 +87,27 @@ export class PitFeed {
         },
       });
     }
+    if (o.livePath ?? true) void this.watchConnection();
     this.reading = (async () => {
       for await (const m of messages) this.merge.durable(JSON.parse(decoder.decode(m.data)) as StoredEvent);
     })();
+  }
+
+  /**
+   * This console's connection made again (its node lost): what passed on the live path meanwhile is missed,
+   * and a table that has stopped dealing sends nothing that would show the gap; every table is asked for its
+   * kept events from the seq this console needs.
+   */
+  private async watchConnection(): Promise<void> {
+    const events: AsyncIterable<Status> & { stop?: () => void } = this.options.connection.status();
+    this.connectionEvents = events;
+    for await (const s of events) {
+      if (s.type === Events.Reconnect) for (const [tableId, next] of this.merge.nextSeqs()) this.ask(tableId, next);
+    }
+  }
+
+  private ask(tableId: string, next: number): void {
+    if (!this.options.connection.isClosed()) this.options.connection.publish(liveResendSubject(this.options.subjectPrefix, tableId), String(next));
   }
 
   /** Whether the floor has stopped hearing the table. */
@@ -100,6 +117,7 @@ export class PitFeed {
 
   async stop(): Promise<void> {
     this.live?.unsubscribe();
+    this.connectionEvents?.stop?.();
     this.stopReading();
     await this.reading.catch(() => undefined);
     this.liveness.stop();
