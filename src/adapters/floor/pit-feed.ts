@@ -39,6 +39,8 @@ export class PitFeed {
   readonly merge: LiveEventMerge;
   /** The path that brought each event the board took, as `seen$` tells it. */
   lastPath: EventPath = 'durable';
+  /** Messages on the live path that were not events (ignored). */
+  unreadable = 0;
   private live: Subscription | null = null;
   private connectionEvents: (AsyncIterable<Status> & { stop?: () => void }) | null = null;
   private stopReading: () => void = () => undefined;
@@ -83,7 +85,16 @@ export class PitFeed {
     if (o.livePath ?? true) {
       this.live = o.connection.subscribe(liveEventPattern(o.subjectPrefix), {
         callback: (err, m) => {
-          if (!err) this.merge.live(JSON.parse(decoder.decode(m.data)) as StoredEvent);
+          if (err) return;
+          let event: StoredEvent;
+          try {
+            event = JSON.parse(decoder.decode(m.data)) as StoredEvent;
+          } catch {
+            // Not an event (core NATS takes anyone's message): the copy in JetStream is what counts.
+            this.unreadable++;
+            return;
+          }
+          this.merge.live(event);
         },
       });
     }
