@@ -68,6 +68,10 @@ const PAIRED = [
   // Each its own three-node cluster on free ports (a node killed on purpose), its own stream and subject.
   'test/adapters/store/ordered-reader.timing.test.ts',
   'test/floor/floor-consumer-node-loss.timing.test.ts',
+  // Its own cluster too; a stream's leader killed, what the readers got before JetStream acknowledged it
+  // (the election's 4-9 s against milliseconds on core NATS), never how long. Run beside the file above
+  // under load 6 (2026-12-07).
+  'test/floor/live-path-node-loss.timing.test.ts',
   // The wire abused over pty pairs of each file's own, against the C host shoe and the TS emulator: every
   // card once, in order, a stale HELLO an incident with no phantom input, garbage survived — waited for with
   // bounds of 5-60 s, never timed (a late bot's decision times out; nothing asserts the outcome). The C

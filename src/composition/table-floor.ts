@@ -8,6 +8,7 @@ import type { EventStore } from '../ports/event-store.js';
 import type { Clock } from '../ports/clock.js';
 import type { TableProjections } from '../app/displays/table-projections.js';
 import { JetStreamReplicator } from '../adapters/store/jetstream-replicator.js';
+import { LiveEventPublisher } from '../adapters/store/live-event-publisher.js';
 import { NatsViewPublisher } from '../adapters/view-fanout/nats-view-publisher.js';
 import { TableHeartbeat } from '../adapters/floor/table-heartbeat.js';
 import { FloorLink } from './floor-link.js';
@@ -37,6 +38,7 @@ export async function startTableFloor(options: TableFloorOptions): Promise<Table
   const { tableId, store, views, logger: log } = options;
   let replicator: JetStreamReplicator | null = null;
   let viewPublisher: NatsViewPublisher | null = null;
+  let liveEvents: LiveEventPublisher | null = null;
   let heartbeat: TableHeartbeat | null = null;
   const link = new FloorLink({
     url: options.url,
@@ -46,13 +48,19 @@ export async function startTableFloor(options: TableFloorOptions): Promise<Table
       const replica = new JetStreamReplicator({ source: store, tableId, connection, clock: options.clock, logger: log, jetstream: { replicas: options.replicas } });
       // The public and dealer views fan out through NATS to display gateways (`shoe displays`).
       const publisher = new NatsViewPublisher({ tableId, views, connection, clock: options.clock, logger: log, replicas: options.replicas });
+      // Each event stored also goes at once on core NATS, for the pit console while a stream elects a leader
+      // (docs/adr/0016-a-live-path-beside-the-durable-copy.md); the replica stays the durable copy.
+      const live = new LiveEventPublisher({ source: store, tableId, connection, logger: log });
       try {
         await publisher.start();
+        await live.start();
         replica.start();
       } catch (err) {
         publisher.stop();
+        live.stop();
         throw err;
       }
+      liveEvents = live;
       replicator = replica;
       viewPublisher = publisher;
       // The table's heartbeat: gateways and the pit console call it stale when it stops (table-heartbeat.ts).
@@ -68,6 +76,7 @@ export async function startTableFloor(options: TableFloorOptions): Promise<Table
     async close() {
       heartbeat?.stop();
       viewPublisher?.stop();
+      liveEvents?.stop();
       await replicator?.stop();
       await link.close();
     },

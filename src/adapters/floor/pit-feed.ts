@@ -2,13 +2,18 @@
 // the JetStream copy, through one ordered consumer over every table's subject (from the stream's start,
 // or from a time), and which tables are stale from their heartbeats (./table-liveness.ts, every table).
 // `seen$` tells each event as the board took it (the floor bench times a card's way to the console by it).
-import { DeliverPolicy, type NatsConnection } from 'nats';
+// Beside the copy, the live path (docs/adr/0016-a-live-path-beside-the-durable-copy.md): a core subscription
+// to every table's events as each table stores them, merged by each table's log seq (./live-event-merge.ts),
+// so the console keeps up while a stream elects a leader after a node's loss.
+import { DeliverPolicy, Events, type NatsConnection, type Status, type Subscription } from 'nats';
 import { Subject, type Observable } from 'rxjs';
 import type { Clock } from '../../ports/clock.js';
 import type { StoredEvent } from '../../ports/event-store.js';
 import { JetStreamLog } from '../store/jetstream-log.js';
 import { OrderedReader } from '../store/ordered-reader.js';
+import { liveEventPattern, liveResendSubject } from '../store/live-event-publisher.js';
 import { TableLiveness } from './table-liveness.js';
+import { LiveEventMerge, type EventPath } from './live-event-merge.js';
 
 export interface PitFeedOptions {
   readonly connection: NatsConnection;
@@ -23,15 +28,35 @@ export interface PitFeedOptions {
   readonly staleAfterMs?: number;
   /** Told when the events' consumer stopped answering and was made again (a lost node). */
   readonly onReaderRemade?: (why: string, nextStreamSeq: number | null) => void;
+  /** Also take the tables' events from the live path on core NATS (default true). */
+  readonly livePath?: boolean;
 }
 
 export class PitFeed {
   readonly liveness: TableLiveness;
   private readonly seen = new Subject<StoredEvent>();
+  /** Each event applied once, in its table's order, from whichever path brought it first. */
+  readonly merge: LiveEventMerge;
+  /** The path that brought each event the board took, as `seen$` tells it. */
+  lastPath: EventPath = 'durable';
+  /** Messages on the live path that were not events (ignored). */
+  unreadable = 0;
+  private live: Subscription | null = null;
+  private connectionEvents: (AsyncIterable<Status> & { stop?: () => void }) | null = null;
   private stopReading: () => void = () => undefined;
   private reading: Promise<void> = Promise.resolve();
 
   constructor(private readonly options: PitFeedOptions) {
+    this.merge = new LiveEventMerge(
+      (event, path) => {
+        this.lastPath = path;
+        options.board.push(event);
+        this.seen.next(event);
+      },
+      undefined,
+      // A gap on the live path (this console's node lost, or the table's): the table sends its kept events again.
+      (tableId, next) => this.ask(tableId, next),
+    );
     this.liveness = new TableLiveness({ connection: options.connection, clock: options.clock, ...(options.staleAfterMs !== undefined ? { staleAfterMs: options.staleAfterMs } : {}) });
   }
 
@@ -57,13 +82,43 @@ export class PitFeed {
     });
     this.stopReading = () => messages.close();
     const decoder = new TextDecoder();
+    if (o.livePath ?? true) {
+      this.live = o.connection.subscribe(liveEventPattern(o.subjectPrefix), {
+        callback: (err, m) => {
+          if (err) return;
+          let event: StoredEvent;
+          try {
+            event = JSON.parse(decoder.decode(m.data)) as StoredEvent;
+          } catch {
+            // Not an event (core NATS takes anyone's message): the copy in JetStream is what counts.
+            this.unreadable++;
+            return;
+          }
+          this.merge.live(event);
+        },
+      });
+    }
+    if (o.livePath ?? true) void this.watchConnection();
     this.reading = (async () => {
-      for await (const m of messages) {
-        const event = JSON.parse(decoder.decode(m.data)) as StoredEvent;
-        o.board.push(event);
-        this.seen.next(event);
-      }
+      for await (const m of messages) this.merge.durable(JSON.parse(decoder.decode(m.data)) as StoredEvent);
     })();
+  }
+
+  /**
+   * This console's connection made again (its node lost): what passed on the live path meanwhile is missed,
+   * and a table that has stopped dealing sends nothing that would show the gap; every table is asked for its
+   * kept events from the seq this console needs.
+   */
+  private async watchConnection(): Promise<void> {
+    const events: AsyncIterable<Status> & { stop?: () => void } = this.options.connection.status();
+    this.connectionEvents = events;
+    for await (const s of events) {
+      if (s.type === Events.Reconnect) for (const [tableId, next] of this.merge.nextSeqs()) this.ask(tableId, next);
+    }
+  }
+
+  private ask(tableId: string, next: number): void {
+    if (!this.options.connection.isClosed()) this.options.connection.publish(liveResendSubject(this.options.subjectPrefix, tableId), String(next));
   }
 
   /** Whether the floor has stopped hearing the table. */
@@ -72,6 +127,8 @@ export class PitFeed {
   }
 
   async stop(): Promise<void> {
+    this.live?.unsubscribe();
+    this.connectionEvents?.stop?.();
     this.stopReading();
     await this.reading.catch(() => undefined);
     this.liveness.stop();

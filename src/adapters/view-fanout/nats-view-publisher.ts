@@ -7,12 +7,16 @@
 // turn) go out as one message, the newest: a publish waits for the end of the turn (a microtask). Each
 // message carries `Made-At`, when the table made the view (right after its facts were durable), so every
 // hop after it can be measured against durability (bench:viewers).
+// Each turn's newest view also goes at once, without waiting for anything, on the live subject on core NATS
+// (view-stream.ts liveViewSubject; docs/adr/0016-a-live-path-beside-the-durable-copy.md): while the views'
+// stream has no leader, the one publish in flight waits and later views are held back, but the gateways
+// still get every turn's newest view.
 import type { Logger } from 'pino';
-import { Events, headers, type JetStreamClient, type NatsConnection, type Status } from 'nats';
+import { Events, headers, type JetStreamClient, type MsgHdrs, type NatsConnection, type Status } from 'nats';
 import type { Subscription } from 'rxjs';
 import type { AudienceViewSource, SharedView } from '../../ports/shared-view.js';
 import type { Clock, TimerHandle } from '../../ports/clock.js';
-import { PUBLISHED_AUDIENCES, ensureViewStream, viewSubject, type PublishedAudience } from './view-stream.js';
+import { PUBLISHED_AUDIENCES, ensureViewStream, liveViewSubject, viewSubject, type PublishedAudience } from './view-stream.js';
 
 export interface ViewPublisherOptions {
   readonly tableId: string;
@@ -23,6 +27,8 @@ export interface ViewPublisherOptions {
   readonly clock: Clock;
   /** Copies JetStream keeps of the views' stream when this table creates it (default 1). */
   readonly replicas?: number;
+  /** Also send each turn's newest view on the live subject (default true). */
+  readonly livePath?: boolean;
   /** Wait before trying again after a failed publish (default 250 ms). */
   readonly retryMs?: number;
   /**
@@ -45,22 +51,50 @@ class AudiencePublisher {
   private sent = 0;
   private scheduled = false;
   private pending: MadeView | null = null;
+  /** The newest view of this turn for the live path, sent at the end of the turn. */
+  private live: MadeView | null = null;
+  livePublished = 0;
+  liveFailures = 0;
   private retry: TimerHandle | null = null;
   published = 0;
   conflated = 0;
   failures = 0;
 
-  constructor(private readonly js: JetStreamClient, private readonly subject: string, private readonly options: ViewPublisherOptions) {}
+  constructor(
+    private readonly js: JetStreamClient,
+    private readonly subject: string,
+    private readonly liveSubject: string | null,
+    private readonly options: ViewPublisherOptions,
+  ) {}
 
   offer(view: SharedView): void {
     if (this.pending) this.conflated++;
-    this.pending = { view, madeAt: this.options.clock.wallNow() };
-    if (this.inFlight || this.retry || this.scheduled) return;
+    const made = { view, madeAt: this.options.clock.wallNow() };
+    this.pending = made;
+    if (this.liveSubject !== null) this.live = made;
+    if (this.scheduled) return;
+    if ((this.inFlight || this.retry) && this.liveSubject === null) return;
     this.scheduled = true;
     queueMicrotask(() => {
       this.scheduled = false;
+      this.sendLive();
       if (!this.inFlight && !this.retry) this.flush();
     });
+  }
+
+  /** The turn's newest view on core NATS: buffered by nats.js, never awaited. */
+  private sendLive(): void {
+    const made = this.live;
+    this.live = null;
+    if (!made || this.liveSubject === null) return;
+    try {
+      this.options.connection.publish(this.liveSubject, made.view.json, { headers: viewHeaders(made) });
+      this.livePublished++;
+    } catch (err) {
+      // A closed connection: the JetStream publish is the durable one, the gateways read it from the stream.
+      this.liveFailures++;
+      if (this.liveFailures % 100 === 1) this.options.logger?.warn({ err, subject: this.liveSubject }, 'view not sent on the live path');
+    }
   }
 
   /**
@@ -78,14 +112,10 @@ class AudiencePublisher {
   }
 
   private async publish(made: MadeView): Promise<void> {
-    const { view, madeAt } = made;
     this.inFlight = made;
     const mine = ++this.sent;
-    const h = headers();
-    h.set('Table-Seq', String(view.seq));
-    h.set('Made-At', new Date(madeAt).toISOString());
     try {
-      await this.js.publish(this.subject, view.json, { headers: h });
+      await this.js.publish(this.subject, made.view.json, { headers: viewHeaders(made) });
       if (mine !== this.sent) return;
       this.published++;
     } catch (err) {
@@ -113,7 +143,16 @@ class AudiencePublisher {
   stop(): void {
     if (this.retry) this.options.clock.clearTimeout(this.retry);
     this.pending = null;
+    this.live = null;
   }
+}
+
+/** A view message's headers: the log position it reflects and when the table made it. */
+function viewHeaders({ view, madeAt }: MadeView): MsgHdrs {
+  const h = headers();
+  h.set('Table-Seq', String(view.seq));
+  h.set('Made-At', new Date(madeAt).toISOString());
+  return h;
 }
 
 export class NatsViewPublisher {
@@ -129,7 +168,8 @@ export class NatsViewPublisher {
     await ensureViewStream(await this.options.connection.jetstreamManager(), this.options.replicas ?? 1);
     const js = this.options.connection.jetstream({ timeout: this.options.publishTimeoutMs ?? 1000 });
     for (const audience of PUBLISHED_AUDIENCES) {
-      const publisher = new AudiencePublisher(js, viewSubject(this.options.tableId, audience), this.options);
+      const live = (this.options.livePath ?? true) ? liveViewSubject(this.options.tableId, audience) : null;
+      const publisher = new AudiencePublisher(js, viewSubject(this.options.tableId, audience), live, this.options);
       this.publishers.set(audience, publisher);
       this.subscriptions.push(this.options.views.views$(audience).subscribe((view) => publisher.offer(view)));
     }
@@ -145,6 +185,11 @@ export class NatsViewPublisher {
     for await (const s of events) {
       if (s.type === Events.Reconnect) for (const p of this.publishers.values()) p.reconnected();
     }
+  }
+
+  /** Views sent on the live path per audience (for tests and metrics). */
+  livePublished(audience: PublishedAudience): number {
+    return this.publishers.get(audience)?.livePublished ?? 0;
   }
 
   /** Views published per audience (for tests and metrics). */

@@ -15,6 +15,14 @@ export function viewSubject(tableId: string, audience: PublishedAudience): strin
   return `tables.${tableId}.views.${audience}`;
 }
 
+/**
+ * Where the table also sends each view on core NATS, outside the stream (the live path, docs/adr/0016-a-live-
+ * path-beside-the-durable-copy.md): gateways get it while the views' stream elects a leader.
+ */
+export function liveViewSubject(tableId: string, audience: PublishedAudience): string {
+  return `live.${viewSubject(tableId, audience)}`;
+}
+
 /** The table id and audience of a view subject. */
 export function parseViewSubject(subject: string): { tableId: string; audience: string } | null {
   const parts = subject.split('.');
