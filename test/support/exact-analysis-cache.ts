@@ -75,8 +75,28 @@ function takeLock(lock: string): number | false {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     const held = statSync(lock, { throwIfNoEntry: false });
-    if (held !== undefined && Date.now() - held.mtimeMs > LOCK_STALE_MS) rmSync(lock, { force: true });
+    if (held !== undefined && (Date.now() - held.mtimeMs > LOCK_STALE_MS || holderGone(lock))) rmSync(lock, { force: true });
     return false;
+  }
+}
+
+/**
+ * Whether the process that wrote the lock has ended: a test file's worker (a fork) that ends while its
+ * analysis is still computing leaves its lock behind, and every file after it would wait LOCK_STALE_MS.
+ */
+export function holderGone(lock: string): boolean {
+  let pid: number;
+  try {
+    pid = Number(readFileSync(lock, 'utf8'));
+  } catch {
+    return false;
+  }
+  if (!Number.isInteger(pid) || pid <= 0) return false; // being written: its pid follows at once
+  try {
+    process.kill(pid, 0);
+    return false;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ESRCH';
   }
 }
 
