@@ -206,7 +206,20 @@ async function floorOf(n: number): Promise<void> {
   const toConsole: Array<[number, number]> = cards.flatMap(([key, at]) => (taken.has(key) ? [[at, taken.get(key)! - at] as [number, number]] : []));
   const notTaken = cards.length - toConsole.length;
 
-  await ask(tables, 'stop');
+  // A table killed -9 turns "stale" on the console (the goal: within 5 s): the first tables' process is
+  // SIGKILLed and the console's board, through the feed's liveness as `shoe pit` runs it, is watched until
+  // each of its tables shows stale. The other processes stop as before.
+  const killedIds = ids.filter((_, i) => i % k === 0);
+  const tableKilledAt = Date.now();
+  process.kill(tables[0]!.pid, 'SIGKILL');
+  const staleAfter = new Map<string, number>();
+  while (staleAfter.size < killedIds.length && Date.now() - tableKilledAt < 15_000) {
+    for (const id of killedIds) if (!staleAfter.has(id) && feed.isStale(id)) staleAfter.set(id, Date.now() - tableKilledAt);
+    await sleep(50);
+  }
+  const staleMs = [...staleAfter.values()];
+  console.log(`  a tables' process killed -9 (${killedIds.length} tables): "stale" on the console at ${staleMs.length} of them, after p50 ${f(pct(staleMs, 50))} ms, max ${f(staleMs.reduce((a, b) => Math.max(a, b), -Infinity))} ms (the console's liveness: 3 s without a heartbeat, looked at every 0.5 s)`);
+  await ask(tables.slice(1), 'stop');
   await sleep(3000);
   const onFloor = await floorCounts();
   let closingNotes = 0;
