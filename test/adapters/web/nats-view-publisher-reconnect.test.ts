@@ -48,13 +48,19 @@ function fakeConnection() {
   return { connection, sent, reconnect };
 }
 
+/** A publisher of table t1's public views over the fake connection, started. */
+async function startedPublisher() {
+  const { connection, sent, reconnect } = fakeConnection();
+  const views = new Subject<SharedView>();
+  const source: AudienceViewSource = { views$: (audience) => (audience === 'public' ? views : new Subject<SharedView>()), current: () => Promise.resolve(view(0)) };
+  const publisher = new NatsViewPublisher({ tableId: 't1', views: source, connection, clock: new VirtualClock() });
+  await publisher.start();
+  return { sent, reconnect, views, publisher };
+}
+
 describe('the views publisher on a connection made again', () => {
   test('the publish in flight is sent again at once, and its late answer changes nothing', async () => {
-    const { connection, sent, reconnect } = fakeConnection();
-    const views = new Subject<SharedView>();
-    const source: AudienceViewSource = { views$: (audience) => (audience === 'public' ? views : new Subject<SharedView>()), current: () => Promise.resolve(view(0)) };
-    const publisher = new NatsViewPublisher({ tableId: 't1', views: source, connection, clock: new VirtualClock() });
-    await publisher.start();
+    const { sent, reconnect, views, publisher } = await startedPublisher();
     views.next(view(1));
     await turn();
     expect(sent.map((s) => s.seq)).toEqual(['1']);
@@ -82,11 +88,7 @@ describe('the views publisher on a connection made again', () => {
   });
 
   test('with nothing in flight, a connection made again sends nothing', async () => {
-    const { connection, sent, reconnect } = fakeConnection();
-    const views = new Subject<SharedView>();
-    const source: AudienceViewSource = { views$: (audience) => (audience === 'public' ? views : new Subject<SharedView>()), current: () => Promise.resolve(view(0)) };
-    const publisher = new NatsViewPublisher({ tableId: 't1', views: source, connection, clock: new VirtualClock() });
-    await publisher.start();
+    const { sent, reconnect, views, publisher } = await startedPublisher();
     views.next(view(1));
     await turn();
     sent[0]!.answer();
