@@ -5,13 +5,14 @@
 // Beside the copy, the live path (docs/adr/0016-a-live-path-beside-the-durable-copy.md): a core subscription
 // to every table's events as each table stores them, merged by each table's log seq (./live-event-merge.ts),
 // so the console keeps up while a stream elects a leader after a node's loss.
-import { DeliverPolicy, Events, type NatsConnection, type Status, type Subscription } from 'nats';
+import { DeliverPolicy, type NatsConnection, type Subscription } from 'nats';
 import { Subject, type Observable } from 'rxjs';
 import type { Clock } from '../../ports/clock.js';
 import type { StoredEvent } from '../../ports/event-store.js';
 import { JetStreamLog } from '../store/jetstream-log.js';
 import { OrderedReader } from '../store/ordered-reader.js';
 import { liveEventPattern, liveResendSubject } from '../store/live-event-publisher.js';
+import { watchReconnections, type ReconnectionWatch } from '../store/nats-reconnections.js';
 import { TableLiveness } from './table-liveness.js';
 import { LiveEventMerge, type EventPath } from './live-event-merge.js';
 
@@ -42,7 +43,7 @@ export class PitFeed {
   /** Messages on the live path that were not events (ignored). */
   unreadable = 0;
   private live: Subscription | null = null;
-  private connectionEvents: (AsyncIterable<Status> & { stop?: () => void }) | null = null;
+  private reconnections: ReconnectionWatch | null = null;
   private stopReading: () => void = () => undefined;
   private reading: Promise<void> = Promise.resolve();
 
@@ -97,24 +98,16 @@ export class PitFeed {
           this.merge.live(event);
         },
       });
+      // This console's connection made again (its node lost): what passed on the live path meanwhile is
+      // missed, and a table that has stopped dealing sends nothing that would show the gap; every table is
+      // asked for its kept events from the seq this console needs.
+      this.reconnections = watchReconnections(o.connection, () => {
+        for (const [tableId, next] of this.merge.nextSeqs()) this.ask(tableId, next);
+      });
     }
-    if (o.livePath ?? true) void this.watchConnection();
     this.reading = (async () => {
       for await (const m of messages) this.merge.durable(JSON.parse(decoder.decode(m.data)) as StoredEvent);
     })();
-  }
-
-  /**
-   * This console's connection made again (its node lost): what passed on the live path meanwhile is missed,
-   * and a table that has stopped dealing sends nothing that would show the gap; every table is asked for its
-   * kept events from the seq this console needs.
-   */
-  private async watchConnection(): Promise<void> {
-    const events: AsyncIterable<Status> & { stop?: () => void } = this.options.connection.status();
-    this.connectionEvents = events;
-    for await (const s of events) {
-      if (s.type === Events.Reconnect) for (const [tableId, next] of this.merge.nextSeqs()) this.ask(tableId, next);
-    }
   }
 
   private ask(tableId: string, next: number): void {
@@ -128,9 +121,10 @@ export class PitFeed {
 
   async stop(): Promise<void> {
     this.live?.unsubscribe();
-    this.connectionEvents?.stop?.();
+    this.reconnections?.stop();
     this.stopReading();
     await this.reading.catch(() => undefined);
+    await this.reconnections?.done.catch(() => undefined);
     this.liveness.stop();
     this.seen.complete();
   }

@@ -11,10 +11,11 @@
 // another node) the last events sent (up to `resendOnReconnect`) are sent again — the console applies each once.
 // A console that finds a gap (its own node lost, it missed what passed while it reconnected) asks on
 // `live.<prefix>.<tableId>.resend` with the seq it needs; the events from it that are still kept go again.
-import { Events, type NatsConnection, type Status, type Subscription as NatsSubscription } from 'nats';
+import type { NatsConnection, Subscription as NatsSubscription } from 'nats';
 import type { Subscription } from 'rxjs';
 import type { EventStore } from '../../ports/event-store.js';
 import { encodeEvent } from './jetstream-log.js';
+import { watchReconnections, type ReconnectionWatch } from './nats-reconnections.js';
 
 /** Where a table's events go on the live path (`prefix`: the JetStream subjects' first token). */
 export function liveEventSubject(subjectPrefix: string, tableId: string): string {
@@ -44,7 +45,7 @@ export interface LiveEventPublisherOptions {
 
 export class LiveEventPublisher {
   private subscription: Subscription | undefined;
-  private connectionEvents: (AsyncIterable<Status> & { stop?: () => void }) | null = null;
+  private reconnections: ReconnectionWatch | null = null;
   /** The last events sent, oldest first. */
   private readonly recent: Array<{ seq: number; body: Uint8Array }> = [];
   private asks: NatsSubscription | null = null;
@@ -78,19 +79,13 @@ export class LiveEventPublisher {
         if (Number.isInteger(from)) for (const kept of this.recent) if (kept.seq >= from && this.send(subject, kept.body)) this.resent++;
       },
     });
-    this.watching = this.watchConnection(subject).catch((err: unknown) => {
+    // Each time the connection is made again, the last events go again (see the file's head).
+    this.reconnections = watchReconnections(connection, () => {
+      for (const { body } of this.recent) if (this.send(subject, body)) this.resent++;
+    });
+    this.watching = this.reconnections.done.catch((err: unknown) => {
       this.options.logger?.warn({ err, tableId }, 'the live path stopped watching its NATS connection');
     });
-  }
-
-  /** Each time the connection is made again, the last events go again (see the file's head). */
-  private async watchConnection(subject: string): Promise<void> {
-    const events: AsyncIterable<Status> & { stop?: () => void } = this.options.connection.status();
-    this.connectionEvents = events;
-    for await (const s of events) {
-      if (s.type !== Events.Reconnect) continue;
-      for (const { body } of this.recent) if (this.send(subject, body)) this.resent++;
-    }
   }
 
   private send(subject: string, body: Uint8Array): boolean {
@@ -106,7 +101,7 @@ export class LiveEventPublisher {
   }
 
   stop(): void {
-    this.connectionEvents?.stop?.();
+    this.reconnections?.stop();
     this.asks?.unsubscribe();
     this.subscription?.unsubscribe();
     this.subscription = undefined;

@@ -12,11 +12,12 @@
 // stream has no leader, the one publish in flight waits and later views are held back, but the gateways
 // still get every turn's newest view.
 import type { Logger } from 'pino';
-import { Events, headers, type JetStreamClient, type MsgHdrs, type NatsConnection, type Status } from 'nats';
+import { headers, type JetStreamClient, type MsgHdrs, type NatsConnection } from 'nats';
 import type { Subscription } from 'rxjs';
 import type { AudienceViewSource, SharedView } from '../../ports/shared-view.js';
 import type { Clock, TimerHandle } from '../../ports/clock.js';
 import { PUBLISHED_AUDIENCES, ensureViewStream, liveViewSubject, viewSubject, type PublishedAudience } from './view-stream.js';
+import { watchReconnections, type ReconnectionWatch } from '../store/nats-reconnections.js';
 
 export interface ViewPublisherOptions {
   readonly tableId: string;
@@ -158,7 +159,7 @@ function viewHeaders({ view, madeAt }: MadeView): MsgHdrs {
 export class NatsViewPublisher {
   private readonly subscriptions: Subscription[] = [];
   private readonly publishers = new Map<PublishedAudience, AudiencePublisher>();
-  private connectionEvents: (AsyncIterable<Status> & { stop?: () => void }) | null = null;
+  private reconnections: ReconnectionWatch | null = null;
   /** The watch of the connection's events; ends on `stop()`. */
   watching: Promise<void> = Promise.resolve();
 
@@ -173,18 +174,13 @@ export class NatsViewPublisher {
       this.publishers.set(audience, publisher);
       this.subscriptions.push(this.options.views.views$(audience).subscribe((view) => publisher.offer(view)));
     }
-    this.watching = this.watchConnection().catch((err: unknown) => {
+    // Each time the connection is made again, the publishes in flight are sent again (AudiencePublisher.reconnected).
+    this.reconnections = watchReconnections(this.options.connection, () => {
+      for (const p of this.publishers.values()) p.reconnected();
+    });
+    this.watching = this.reconnections.done.catch((err: unknown) => {
       this.options.logger?.error({ err }, 'the views\' publisher stopped watching its NATS connection');
     });
-  }
-
-  /** Each time the connection is made again, the publishes in flight are sent again (AudiencePublisher.reconnected). */
-  private async watchConnection(): Promise<void> {
-    const events: AsyncIterable<Status> & { stop?: () => void } = this.options.connection.status();
-    this.connectionEvents = events;
-    for await (const s of events) {
-      if (s.type === Events.Reconnect) for (const p of this.publishers.values()) p.reconnected();
-    }
   }
 
   /** Views sent on the live path per audience (for tests and metrics). */
@@ -198,7 +194,7 @@ export class NatsViewPublisher {
   }
 
   stop(): void {
-    this.connectionEvents?.stop?.();
+    this.reconnections?.stop();
     for (const s of this.subscriptions.splice(0)) s.unsubscribe();
     for (const p of this.publishers.values()) p.stop();
   }
