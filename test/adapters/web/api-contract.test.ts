@@ -2,6 +2,8 @@
 // the repo (docs/openapi.json, `npm run docs:openapi`), valid by a maintained OpenAPI validator, and covers
 // every /api/* route; the AsyncAPI document of the sockets and NATS subjects (docs/asyncapi.json) is the
 // one the schemas make, and @asyncapi/parser finds no error in it.
+import { liveEventSubject, liveResendSubject } from '../../../src/adapters/store/live-event-publisher.js';
+import { liveViewSubject } from '../../../src/adapters/view-fanout/view-stream.js';
 import { readFileSync } from 'node:fs';
 import { Parser, DiagnosticSeverity } from '@asyncapi/parser';
 import { Validator } from '@seriousme/openapi-schema-validator';
@@ -111,13 +113,17 @@ describe('AsyncAPI', () => {
     expect(JSON.parse(JSON.stringify(asyncApiDocument()))).toEqual(inRepo('docs/asyncapi.json'));
   });
 
-  test('@asyncapi/parser finds no error; every command and both NATS subjects are there', async () => {
+  test('@asyncapi/parser finds no error; every command and the NATS subjects are there, the live path included', async () => {
     const parser = new Parser();
     const { document, diagnostics } = await parser.parse(readFileSync('docs/asyncapi.json', 'utf8'));
     expect(diagnostics.filter((d) => d.severity === DiagnosticSeverity.Error)).toEqual([]);
     expect(document).toBeDefined();
     const addresses = document!.channels().all().map((c) => c.address());
     expect(addresses).toEqual(expect.arrayContaining(['/ws/public', '/ws/dealer', '/ws/supervisor', '/ws/commands', 'tables.{tableId}.views.{audience}', 'tables.{tableId}.events']));
+    // The live path's subjects as the code makes them (docs/adr/0016-a-live-path-beside-the-durable-copy.md).
+    expect(addresses).toEqual(expect.arrayContaining([
+      liveEventSubject('tables', '{tableId}'), liveResendSubject('tables', '{tableId}'), liveViewSubject('{tableId}', 'public').replace('.public', '.{audience}'),
+    ]));
     const commands = document!.channels().all().find((c) => c.address() === '/ws/commands')!;
     expect(commands.messages().all().map((m) => m.name()).sort()).toEqual([...COMMANDS.map((c) => c.name), 'answer'].sort());
     // The parser does find errors: a message that points nowhere.
