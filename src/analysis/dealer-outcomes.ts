@@ -33,7 +33,12 @@ export function dealerRule(rules: RuleSet, upValue: number): DealerRule {
  * The dealer's hands are walked once per multiset of cards drawn (memoised), not once per order.
  */
 export function dealerOutcomes(shoe: readonly number[], upValue: number, rule: DealerRule, out: Float64Array): void {
-  solver.solve(shoe, upValue, rule, out);
+  solver.solve(shoe, upValue, rule, out, 0);
+}
+
+/** `dealerOutcomes` written into `out` from index `at` (OUTCOMES slots): many distributions kept in one array. */
+export function dealerOutcomesAt(shoe: readonly number[], upValue: number, rule: DealerRule, out: Float64Array, at: number): void {
+  solver.solve(shoe, upValue, rule, out, at);
 }
 
 class DealerSolver {
@@ -51,7 +56,7 @@ class DealerSolver {
   private width = OUTCOMES - 17;
   private rule: DealerRule = { standOn: 17, hitSoft17: false, maxCards: 99, peeked: false };
 
-  solve(shoe: readonly number[], upValue: number, rule: DealerRule, out: Float64Array): void {
+  solve(shoe: readonly number[], upValue: number, rule: DealerRule, out: Float64Array, at: number): void {
     let size = 0;
     for (let i = 0; i < VALUE_SLOTS; i++) {
       this.counts[i] = shoe[i] as number;
@@ -65,8 +70,8 @@ class DealerSolver {
     this.generation += 1;
     this.used = 0;
     const slot = this.state(upValue, upValue === 1, 1, size, 0);
-    out.fill(0);
-    for (let o = 0; o < this.width; o++) out[this.low + o] = this.pool[slot * this.width + o] as number;
+    out.fill(0, at, at + OUTCOMES);
+    for (let o = 0; o < this.width; o++) out[at + this.low + o] = this.pool[slot * this.width + o] as number;
   }
 
   private index(standOn: number): void {

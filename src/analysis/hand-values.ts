@@ -14,23 +14,14 @@
 // search, and pairs of unequal values (17+4's pictures), value each split hand from the shoe less the up card
 // and the pair (plus its own cards), resplits in the engine's order with the lineage count exact.
 // Pure: no I/O, no clock, no randomness.
-import { dealerOutcomes, dealerRule, noBlackjackMass, OUTCOMES, type DealerRule } from './dealer-outcomes.js';
+import { DealerCache, idOf, multisetKey, packDecisionKey, sharedDealerCache } from './analysis-caches.js';
+import { dealerOutcomesAt, dealerRule, noBlackjackMass, OUTCOMES, type DealerRule } from './dealer-outcomes.js';
 import { VALUE_SLOTS, type DeckModel } from './deck-model.js';
 import { HandRules, totalsOf, type Action, type HandShape } from './hand-rules.js';
 import { standingPayoff } from './payoff.js';
 import { exactSplitValue } from './split-removal.js';
 
 export type Policy = (shape: HandShape, upValue: number, legal: (a: Action) => boolean) => Action;
-
-const KEY_BASE = 32;
-const POW = Array.from({ length: VALUE_SLOTS }, (_, i) => KEY_BASE ** i);
-
-/** A multiset of values as one number (counts base 32). */
-export function multisetKey(values: readonly number[]): number {
-  let k = 0;
-  for (const v of values) k += POW[v - 1] as number;
-  return k;
-}
 
 /** Hitting a hard 17 or more, or a soft 19 or more, never pays under any rule set here (no bonus needs it):
  *  the optimal search leaves it out, which keeps it to the hands that matter. */
@@ -39,27 +30,13 @@ function worthHitting(shape: HandShape): boolean {
   return soft ? total < 19 : total < 17;
 }
 
-const dealerCaches = new WeakMap<DeckModel, Map<number, Map<number, Float64Array>>>();
-
-/** Dealer distributions depend only on the shoe and the cards out: analyses of one deck share them. */
-function sharedDealerCache(deck: DeckModel, up: number): Map<number, Float64Array> {
-  let byUp = dealerCaches.get(deck);
-  if (!byUp) dealerCaches.set(deck, (byUp = new Map()));
-  let cache = byUp.get(up);
-  if (!cache) byUp.set(up, (cache = new Map()));
-  return cache;
-}
-
-/** Forgets the dealer distributions kept for this deck and up card (an analysis done with an up card lets
- *  them go: the whole shoe's worth at once held 300 MB and more). */
-export function releaseDealerCache(deck: DeckModel, up: number): void {
-  dealerCaches.get(deck)?.delete(up);
-}
-
 export class UpCardAnalysis {
   readonly rule: DealerRule;
   private readonly base: number[];
-  private readonly valueCache = new Map<string, number>();
+  private readonly valueCache = new Map<number | string, number>();
+  /** Each multiset of cards out, and of a hand's values, met so far, numbered from 0 (decisionKey). */
+  private readonly removedIds = new Map<number, number>();
+  private readonly valuesIds = new Map<number, number>();
   private readonly scratch = new Array<number>(VALUE_SLOTS).fill(0);
 
   constructor(
@@ -68,7 +45,7 @@ export class UpCardAnalysis {
     readonly hands: HandRules,
     private readonly policy?: Policy,
     /** Dealer distributions by removed cards, shareable between analyses of the same up card. */
-    private readonly dealerCache = sharedDealerCache(deck, up),
+    private readonly dealerCache: DealerCache = sharedDealerCache(deck, up),
     /** How a policy's splits are valued: 'exact' (split-removal.ts) or 'perHand' (the pair only removed). */
     private readonly splitModel: 'exact' | 'perHand' = 'exact',
   ) {
@@ -88,15 +65,15 @@ export class UpCardAnalysis {
     return s;
   }
 
-  dealer(removed: readonly number[]): Float64Array {
+  /** Where the dealer's distribution for these cards out starts in `dealerCache.slots` (computed once). */
+  dealer(removed: readonly number[]): number {
     const key = multisetKey(removed);
-    let d = this.dealerCache.get(key);
-    if (!d) {
-      d = new Float64Array(OUTCOMES);
-      dealerOutcomes(this.shoe(removed), this.up, this.rule, d);
-      this.dealerCache.set(key, d);
+    let at = this.dealerCache.at.get(key);
+    if (at === undefined) {
+      at = this.dealerCache.claim(key);
+      dealerOutcomesAt(this.shoe(removed), this.up, this.rule, this.dealerCache.slots, at);
     }
-    return d;
+    return at;
   }
 
   /** P(no dealer blackjack | removed): 1 unless the dealer peeked. */
@@ -123,7 +100,8 @@ export class UpCardAnalysis {
   /** U of standing with `shape` (its cards in `removed` too). */
   stand(shape: HandShape, removed: readonly number[]): number {
     const { total } = totalsOf(shape.values);
-    const d = this.dealer(removed);
+    const at = this.dealer(removed);
+    const d = this.dealerCache.slots;
     const hand = {
       total, stake: 1 + shape.doubles,
       threeSevens: shape.values.length === 3 && shape.values.every((v) => v === 7) && this.rules.deck.ranks.includes('7'),
@@ -132,7 +110,7 @@ export class UpCardAnalysis {
     };
     let u = 0;
     for (let o = 0; o < OUTCOMES; o++) {
-      const p = d[o] as number;
+      const p = d[at + o] as number;
       if (p !== 0) u += p * standingPayoff(this.rules, hand, o);
     }
     return u;
@@ -160,7 +138,7 @@ export class UpCardAnalysis {
 
   /** U of the hand at a decision point, played optimally or by the policy. */
   decide(shape: HandShape, removed: readonly number[], splitHere = true): number {
-    const key = `${multisetKey(removed)}|${shape.values.length}:${multisetKey(shape.values)}|${shape.fromSplit ? 1 : 0}${shape.splitAces ? 1 : 0}|${shape.doubles}|${shape.actions > 0 ? 1 : 0}|${splitHere ? shape.lineage : 0}`;
+    const key = this.decisionKey(shape, removed, splitHere);
     const cached = this.valueCache.get(key);
     if (cached !== undefined) return cached;
     let u: number;
@@ -173,6 +151,18 @@ export class UpCardAnalysis {
     }
     this.valueCache.set(key, u);
     return u;
+  }
+
+  /**
+   * The value cache's key of a decision point: the cards out, the hand's values (their count follows from
+   * them), whether it comes from a split (of aces), its doubles, whether it has acted, and its lineage where
+   * it may split. One number (the two multisets numbered as met, the rest in bits of their own) instead of a
+   * string per question: a string each was much of the analysis' garbage. A string where the numbers
+   * would not fit (never with these rule sets).
+   */
+  private decisionKey(shape: HandShape, removed: readonly number[], splitHere: boolean): number | string {
+    const flags = (shape.fromSplit ? 1 : 0) | (shape.splitAces ? 2 : 0) | (shape.actions > 0 ? 4 : 0);
+    return packDecisionKey(idOf(this.removedIds, multisetKey(removed)), idOf(this.valuesIds, multisetKey(shape.values)), flags, shape.doubles, splitHere ? shape.lineage : 0);
   }
 
   valueOf(action: Action, shape: HandShape, removed: readonly number[]): number {

@@ -9,7 +9,8 @@ import type { RuleSet } from '../rules/rule-set.js';
 import { compositions } from './compositions.js';
 import { deckModel, VALUE_SLOTS, type DeckModel } from './deck-model.js';
 import { HandRules } from './hand-rules.js';
-import { releaseDealerCache, UpCardAnalysis, type Policy } from './hand-values.js';
+import { releaseDealerCache } from './analysis-caches.js';
+import { UpCardAnalysis, type Policy } from './hand-values.js';
 import { ratioValue } from './payoff.js';
 import { blackjackPayout, computeStrategy, pairKey, strategyPolicy, type Strategy } from './strategy.js';
 

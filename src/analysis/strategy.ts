@@ -12,7 +12,8 @@ import { compositions } from './compositions.js';
 import { deckModel, valueLabel, type DeckModel } from './deck-model.js';
 import { HandRules, totalsOf, type Action, type HandShape } from './hand-rules.js';
 import { ratioValue } from './payoff.js';
-import { releaseDealerCache, UpCardAnalysis, type Policy } from './hand-values.js';
+import { releaseDealerCache } from './analysis-caches.js';
+import { UpCardAnalysis, type Policy } from './hand-values.js';
 
 /** Per row, per up card (value as a string, A = "1"): actions, best first. */
 export type ChartRows = Record<string, Record<string, Action[]>>;
