@@ -1,9 +1,11 @@
 // The exact analyses of several par sheets (`par-sheet --all`), each started before its sheet asks for it:
 // one after another, in a worker each (exact-in-worker.ts), from the moment the run begins. While one rule
 // set's simulation plays on the pool, the next one's analysis runs beside it instead of after it, when the
-// pool's threads would wait for it — on two cores, the analyses cost half their time or less. One at a time:
-// each analysis worker holds up to ~100 MB, and a sheet only waits for its own. The figures are the same
-// (the analysis is pure and deterministic); only when they are computed changes.
+// pool's threads would wait for it — on two cores, the analyses cost half their time or less. One at a time
+// once the simulations run (each analysis worker holds up to ~100 MB, a simulation's threads ~200 MB), but
+// two at the start: until the first sheet has its analysis the pool has nothing to play, and the second
+// core would idle through it (basic's, the first, is 8 s). A sheet only waits for its own. The figures are
+// the same (the analysis is pure and deterministic); only when they are computed changes.
 import type { ExactFigures } from '../../analysis/exact-figures.js';
 import type { Strategy } from '../../analysis/strategy.js';
 import type { RuleSet } from '../../rules/rule-set.js';
@@ -41,7 +43,8 @@ export function analysesAhead(
     }
     return h;
   };
-  if (list.length > 0) start(0);
+  // Two at the start (the pool idles until the first answers); from then on, the next when one answers.
+  for (let i = 0; i < Math.min(2, list.length); i++) start(i);
   return {
     sheet(rules: RuleSet, strategy?: Strategy): Promise<ExactFigures> {
       const i = strategy === undefined ? keys.indexOf(JSON.stringify(rules)) : -1;

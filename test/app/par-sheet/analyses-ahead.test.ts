@@ -1,5 +1,6 @@
-// The exact analyses of `par-sheet --all` started ahead of their sheets (app/par-sheet/analyses-ahead.ts): one
-// at a time in the order given, the first at once and each next one when the one before has answered; a sheet
+// The exact analyses of `par-sheet --all` started ahead of their sheets (app/par-sheet/analyses-ahead.ts): in
+// the order given, the first two at once (the pool has nothing to play until the first answers), then each next
+// one when the one before it has answered, so that once the first has answered one runs at a time; a sheet
 // gets the analysis started for its rule set (not a second one); a rule set not listed, or a strategy of its
 // own, goes to the fallback; stop() lets go of every analysis, and none starts after it.
 import { describe, expect, test } from 'vitest';
@@ -39,25 +40,34 @@ function fakeHolds() {
 }
 
 describe('analyses started ahead of their sheets', () => {
-  test('one at a time in order; each sheet gets the one started for it', async () => {
+  test('two at the start, then each next one when the one before it answers; each sheet gets the one started for it', async () => {
     const f = fakeHolds();
-    const list = ['basic', 'classic', 'six-deck'].map(rulesOf);
+    const list = ['basic', 'classic', 'classic-17plus4', 'deluxe', 'six-deck'].map(rulesOf);
     const ahead = analysesAhead(list, f.hold, f.fallback);
-    expect(f.started).toEqual(['basic']);
-    await turn();
-    expect(f.started).toEqual(['basic']);
-    f.answer('basic');
+    expect(f.started).toEqual(['basic', 'classic']);
     await turn();
     expect(f.started).toEqual(['basic', 'classic']);
-    expect(await ahead.sheet(rulesOf('basic'))).toEqual(figures('basic'));
-    // Asked for before its turn: it starts now, once.
-    const third = ahead.sheet(rulesOf('six-deck'));
-    expect(f.started).toEqual(['basic', 'classic', 'six-deck']);
+    // The second answers while the first still runs: the third takes its core.
     f.answer('classic');
-    f.answer('six-deck');
-    expect(await third).toEqual(figures('six-deck'));
     await turn();
-    expect(f.started).toEqual(['basic', 'classic', 'six-deck']);
+    expect(f.started).toEqual(['basic', 'classic', 'classic-17plus4']);
+    // The first answers: nothing more starts beside the one running (the pool now plays).
+    f.answer('basic');
+    await turn();
+    expect(f.started).toEqual(['basic', 'classic', 'classic-17plus4']);
+    expect(await ahead.sheet(rulesOf('basic'))).toEqual(figures('basic'));
+    expect(await ahead.sheet(rulesOf('classic'))).toEqual(figures('classic'));
+    f.answer('classic-17plus4');
+    await turn();
+    expect(f.started).toEqual(['basic', 'classic', 'classic-17plus4', 'deluxe']);
+    // Asked for before its turn: it starts now, once.
+    const last = ahead.sheet(rulesOf('six-deck'));
+    expect(f.started).toEqual(['basic', 'classic', 'classic-17plus4', 'deluxe', 'six-deck']);
+    f.answer('deluxe');
+    f.answer('six-deck');
+    expect(await last).toEqual(figures('six-deck'));
+    await turn();
+    expect(f.started).toEqual(['basic', 'classic', 'classic-17plus4', 'deluxe', 'six-deck']);
     expect(f.asked).toEqual([]);
   });
 
@@ -71,11 +81,12 @@ describe('analyses started ahead of their sheets', () => {
 
   test('stop() releases every analysis started, and starts no other', async () => {
     const f = fakeHolds();
-    const ahead = analysesAhead(['basic', 'classic'].map(rulesOf), f.hold, f.fallback);
+    const ahead = analysesAhead(['basic', 'classic', 'six-deck'].map(rulesOf), f.hold, f.fallback);
     ahead.stop();
-    expect(f.released).toEqual(['basic']);
+    expect(f.released).toEqual(['basic', 'classic']);
     f.answer('basic');
+    f.answer('classic');
     await turn();
-    expect(f.started).toEqual(['basic']);
+    expect(f.started).toEqual(['basic', 'classic']);
   });
 });
