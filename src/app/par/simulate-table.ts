@@ -12,10 +12,11 @@ import type { Hand } from '../../rules/hand.js';
 import type { RuleSet } from '../../rules/rule-set.js';
 import type { TableEvent } from '../../round/events.js';
 import type { MachineEvent, TableInput } from '../../round/inputs.js';
+import type { Box } from '../../round/table-state.js';
 import { machineEvent, TableEngine } from '../../round/table-engine.js';
 import { IN_PLACE } from '../../round/change-table.js';
 import { boxInTurn, lineageSize, openHandOf } from '../../round/operations/hands.js';
-import { cardDueToHand, refuseDecision } from '../../round/operations/play.js';
+import { cardDueToHand, refuseOnHandInTurn } from '../../round/operations/play.js';
 import { refuseOfferAnswer } from '../../round/operations/offers.js';
 import { mulberry32, shuffle } from '../../random/prng.js';
 import type { Strategy } from '../../analysis/strategy.js';
@@ -145,15 +146,13 @@ export function simulateChunkAtCuts(spec: ChunkSpec, penetrations: readonly (num
     send(card);
   }
 
-  // Whether the machine would take a decision from the hand in turn: one function for the chunk, asked
-  // about the table, seat and hand set just before (no closure per decision).
-  // The question is one object, reused (refuseDecision reads it and keeps nothing).
+  // Whether the machine would take the owner's decision on the hand in turn: one function for the chunk, asked
+  // about the table, box and hand in turn set just before (no closure per decision). The rest of
+  // refuseDecision's questions (whose box, whose turn) are answered by finding them in turn.
   let legalTable = engine.table;
-  const question = { type: 'decision' as const, seat: 0, hand: 0, action: 'stand' as DecisionAction };
-  const legal = (action: string): boolean => {
-    question.action = action as DecisionAction;
-    return refuseDecision(legalTable, rules, question) === null;
-  };
+  let legalBox: Box | undefined;
+  let legalHand: Hand | undefined;
+  const legal = (action: string): boolean => refuseOnHandInTurn(legalTable, rules, legalBox as Box, legalHand as Hand, action, undefined) === null;
   // Each seat's bets, the same every round (inputs are never changed).
   const betInputs: MachineEvent[] = [];
   for (const seat of seats) {
@@ -249,8 +248,8 @@ export function simulateChunkAtCuts(spec: ChunkSpec, penetrations: readonly (num
           break;
         }
         legalTable = table;
-        question.seat = box.seat;
-        question.hand = hand.index;
+        legalBox = box;
+        legalHand = hand;
         if (rules.switch.allowed && !box.acted && player.shouldSwitch(box, up) && legal('switch')) {
           send(decisions.get(box.seat, -1, 'switch'));
           break;

@@ -48,16 +48,26 @@ export function refuseDecision(s: TableState, rules: RuleSet, input: InputOf<'de
   const turnBox = boxInTurn(s);
   if (!turnBox || turnBox.seat !== input.seat) return turnBox ? reason('seatNotInTurn', { seat: input.seat, other: turnBox.seat }) : reason('noHandInTurn', NO_PARAMS);
   const turnHand = openHandOf(turnBox) as Hand;
-  if (input.action === 'switch') return refuseSwitch(rules, box);
-  if (input.hand !== undefined && input.hand !== turnHand.index) return reason('handNotInTurn', { hand: input.hand, turn: turnHand.index });
-  if (awaitsCard(turnHand)) return reason('cardDueToHand', { hand: turnHand.index });
-  if (switchStillOpen(rules, box) && naturalKind(turnHand, rules) !== null && input.action !== 'stand') return reason('blackjackStands', NO_PARAMS);
+  if (input.action !== 'switch' && input.hand !== undefined && input.hand !== turnHand.index) return reason('handNotInTurn', { hand: input.hand, turn: turnHand.index });
+  return refuseOnHandInTurn(s, rules, box, turnHand, input.action, input.amount);
+}
+
+/**
+ * What refuseDecision answers once it knows the decision is the owner's, on the box and hand in turn: the
+ * rest of its questions. The simulator asks this directly, about the box and hand it found in turn (its
+ * legality questions, several a decision, skip looking them up again); the decision it then sends goes
+ * through refuseDecision whole.
+ */
+export function refuseOnHandInTurn(s: TableState, rules: RuleSet, box: Box, hand: Hand, action: string, amount: number | undefined): Reason | null {
+  if (action === 'switch') return refuseSwitch(rules, box);
+  if (awaitsCard(hand)) return reason('cardDueToHand', { hand: hand.index });
+  if (switchStillOpen(rules, box) && naturalKind(hand, rules) !== null && action !== 'stand') return reason('blackjackStands', NO_PARAMS);
   const situation = SITUATION;
-  situation.hand = turnHand;
-  situation.lineageSize = lineageSize(box, turnHand);
+  situation.hand = hand;
+  situation.lineageSize = lineageSize(box, hand);
   situation.dealerUpCard = dealerUpCard(s);
-  situation.amount = input.amount;
-  const refused = refuseHandAction(input.action as HandAction, situation, rules);
+  situation.amount = amount;
+  const refused = refuseHandAction(action as HandAction, situation, rules);
   situation.hand = NO_HAND;
   return refused;
 }
