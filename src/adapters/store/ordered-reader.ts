@@ -12,9 +12,10 @@
 //   the lost node, and nats.js stops watching its beats until it finds it again, which it never does while the
 //   node is down.
 // An idle reader costs its pulls (one per `READER_PULL_EXPIRES_MS`) and the server's beats, no other request.
-import { ConsumerEvents, Events, type Consumer, type ConsumerMessages, type ConsumerStatus, type JsMsg, type NatsConnection, type OrderedConsumerOptions, type Status } from 'nats';
+import { ConsumerEvents, type Consumer, type ConsumerMessages, type ConsumerStatus, type JsMsg, type NatsConnection, type OrderedConsumerOptions } from 'nats';
 import type { Clock } from '../../ports/clock.js';
 import { READER_PULL_EXPIRES_MS } from './reader-pulls.js';
+import { watchReconnections, type ReconnectionWatch } from './nats-reconnections.js';
 
 export interface OrderedReaderOptions {
   readonly connection: NatsConnection;
@@ -47,7 +48,7 @@ export class OrderedReader implements AsyncIterable<JsMsg> {
   private lastStreamSeq: number | null = null;
   /** Whether `onRemade` was told since the last message. */
   private told = false;
-  private connectionEvents: (AsyncIterable<Status> & { stop?: () => void }) | null = null;
+  private reconnections: ReconnectionWatch | null = null;
   /** Consumers given up because their server stopped beating or the connection was made again. */
   remade = 0;
 
@@ -55,7 +56,7 @@ export class OrderedReader implements AsyncIterable<JsMsg> {
 
   close(): void {
     this.closed = true;
-    this.connectionEvents?.stop?.();
+    this.reconnections?.stop();
     this.current?.stop();
   }
 
@@ -132,18 +133,20 @@ export class OrderedReader implements AsyncIterable<JsMsg> {
    * The connection made again to another node: the consumer may be on the node lost, and nats.js no longer
    * watches its beats until it finds it again. It is asked once; no answer, and it is given up. Ends on `close()`.
    */
-  private async watchConnection(): Promise<void> {
-    this.connectionEvents = this.options.connection.status();
-    if (this.closed) this.connectionEvents.stop?.();
-    for await (const s of this.connectionEvents) {
-      if (this.closed) return;
-      const messages = this.current;
-      const consumer = this.currentConsumer;
-      if (s.type === Events.Reconnect && messages && consumer) await this.answers(consumer).then(
-        () => undefined,
-        (err: unknown) => this.giveUp(messages, `connection made again to ${String(s.data)}, consumer: ${err instanceof Error ? err.message : String(err)}`),
-      );
-    }
+  private watchConnection(): Promise<void> {
+    this.reconnections = watchReconnections(this.options.connection, (server) => this.askAfterReconnect(server));
+    if (this.closed) this.reconnections.stop();
+    return this.reconnections.done;
+  }
+
+  private async askAfterReconnect(server: string): Promise<void> {
+    const messages = this.current;
+    const consumer = this.currentConsumer;
+    if (this.closed || !messages || !consumer) return;
+    await this.answers(consumer).then(
+      () => undefined,
+      (err: unknown) => this.giveUp(messages, `connection made again to ${server}, consumer: ${err instanceof Error ? err.message : String(err)}`),
+    );
   }
 
   /** Whether `consumer` answers within `probeTimeoutMs` (resolves) or not (rejects). */
