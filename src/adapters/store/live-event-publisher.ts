@@ -59,7 +59,8 @@ export class LiveEventPublisher {
 
   async start(): Promise<void> {
     const { source, tableId, connection } = this.options;
-    const subject = liveEventSubject(this.options.subjectPrefix ?? 'tables', tableId);
+    const prefix = this.options.subjectPrefix ?? 'tables';
+    const subject = liveEventSubject(prefix, tableId);
     const head = await source.head(tableId);
     const keep = this.options.resendOnReconnect ?? 256;
     this.subscription = source.follow(tableId, head.version + 1).subscribe({
@@ -73,7 +74,7 @@ export class LiveEventPublisher {
       },
       error: (err: unknown) => this.options.logger?.warn({ err, tableId }, 'the live path stopped following the log: the console reads the events from JetStream'),
     });
-    this.asks = connection.subscribe(liveResendSubject(this.options.subjectPrefix ?? 'tables', tableId), {
+    this.asks = connection.subscribe(liveResendSubject(prefix, tableId), {
       callback: (err, m) => {
         const from = err ? NaN : Number(m.string());
         if (Number.isInteger(from)) for (const kept of this.recent) if (kept.seq >= from && this.send(subject, kept.body)) this.resent++;
