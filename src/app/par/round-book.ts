@@ -9,8 +9,7 @@ import { SIMULATED_BETS, type BetStats, type SimulatedBet, type SimulationCounts
  *  deviation adds (net / stake)² in this order, as the string-keyed map it replaces did. */
 interface BetEntry {
   seat: number;
-  kind: SimulatedBet;
-  /** kindIndex(kind). */
+  /** Its kind, as kindIndex gives it. */
   k: number;
   player: string;
   stake: number;
@@ -94,20 +93,20 @@ export class RoundBook {
   bet(seat: number, kind: SimulatedBet, player: string): BetEntry {
     const bets = this.bets;
     const count = this.betCount;
+    const k = kindIndex(kind);
     for (let i = 0; i < count; i++) {
       const b = bets[i] as BetEntry;
-      if (b.seat === seat && b.kind === kind && b.player === player) return b;
+      if (b.seat === seat && b.k === k && b.player === player) return b;
     }
     this.betCount = count + 1;
     const reused = bets[count];
     if (reused === undefined) {
-      const b: BetEntry = { seat, kind, k: kindIndex(kind), player, stake: 0, net: 0 };
+      const b: BetEntry = { seat, k, player, stake: 0, net: 0 };
       bets.push(b);
       return b;
     }
     reused.seat = seat;
-    reused.kind = kind;
-    reused.k = kindIndex(kind);
+    reused.k = k;
     reused.player = player;
     reused.stake = 0;
     reused.net = 0;
