@@ -30,14 +30,10 @@ export function dealerRule(rules: RuleSet, upValue: number): DealerRule {
 /**
  * Fills `out` with the probability of each final dealer outcome, the dealer holding `upValue` and drawing
  * from `shoe` (counts per value, index value-1; the up card already removed). Unnormalised under a peek.
- * The dealer's hands are walked once per multiset of cards drawn (memoised), not once per order.
+ * The dealer's hands are walked once per multiset of cards drawn (memoised), not once per order. Written from
+ * index `at` (OUTCOMES slots): many distributions can lie side by side in one array (analysis-caches.ts).
  */
-export function dealerOutcomes(shoe: readonly number[], upValue: number, rule: DealerRule, out: Float64Array): void {
-  solver.solve(shoe, upValue, rule, out, 0);
-}
-
-/** `dealerOutcomes` written into `out` from index `at` (OUTCOMES slots): many distributions kept in one array. */
-export function dealerOutcomesAt(shoe: readonly number[], upValue: number, rule: DealerRule, out: Float64Array, at: number): void {
+export function dealerOutcomes(shoe: readonly number[], upValue: number, rule: DealerRule, out: Float64Array, at = 0): void {
   solver.solve(shoe, upValue, rule, out, at);
 }
 

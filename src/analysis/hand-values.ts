@@ -15,7 +15,7 @@
 // and the pair (plus its own cards), resplits in the engine's order with the lineage count exact.
 // Pure: no I/O, no clock, no randomness.
 import { DealerCache, idOf, multisetKey, packDecisionKey, sharedDealerCache } from './analysis-caches.js';
-import { dealerOutcomesAt, dealerRule, noBlackjackMass, OUTCOMES, type DealerRule } from './dealer-outcomes.js';
+import { dealerOutcomes, dealerRule, noBlackjackMass, OUTCOMES, type DealerRule } from './dealer-outcomes.js';
 import { VALUE_SLOTS, type DeckModel } from './deck-model.js';
 import { HandRules, totalsOf, type Action, type HandShape } from './hand-rules.js';
 import { standingPayoff } from './payoff.js';
@@ -71,7 +71,7 @@ export class UpCardAnalysis {
     let at = this.dealerCache.at.get(key);
     if (at === undefined) {
       at = this.dealerCache.claim(key);
-      dealerOutcomesAt(this.shoe(removed), this.up, this.rule, this.dealerCache.slots, at);
+      dealerOutcomes(this.shoe(removed), this.up, this.rule, this.dealerCache.slots, at);
     }
     return at;
   }
