@@ -115,48 +115,42 @@ function newHand(index: number, wagers: Wager[]): Hand {
   };
 }
 
-/** The seat's wagers of one kind added to `into` (null: none yet), one per player in the order players first bet,
- *  each the sum of that player's bets. No list per question, no list grown from empty: a box's lists are made
- *  with their first element (V8 gives an empty list 17 slots on its first push; closeBetting runs every round). */
-function addWagers(bets: readonly PlacedBet[], seat: number, kind: 'main' | 'behind', into: Wager[] | null): Wager[] | null {
-  let wagers = into;
-  const from = wagers === null ? 0 : wagers.length;
+/** The seat's bets of one kind added to `into` (null: none yet), one entry per player in the order players first
+ *  bet, each the sum of that player's bets (`entry` makes a player's, or adds an amount to the one before). No
+ *  list per question, no list grown from empty: a box's lists are made with their first element (V8 gives an
+ *  empty list 17 slots on its first push; closeBetting runs every round). */
+function addByPlayer<K extends BetKind, T extends { readonly player: string }>(
+  bets: readonly PlacedBet[], seat: number, kind: K, into: T[] | null, entry: (player: string, kind: K, amount: number, before: T | undefined) => T,
+): T[] | null {
+  let list = into;
+  const from = list === null ? 0 : list.length;
   for (let i = 0; i < bets.length; i++) {
     const b = bets[i] as PlacedBet;
     if (b.seat !== seat || b.kind !== kind) continue;
     let at = -1;
-    if (wagers !== null) for (let j = from; j < wagers.length; j++) if ((wagers[j] as Wager).player === b.player) at = j;
+    if (list !== null) for (let j = from; j < list.length; j++) if ((list[j] as T).player === b.player) at = j;
     if (at >= 0) {
-      const w = (wagers as Wager[])[at] as Wager;
-      (wagers as Wager[])[at] = { player: w.player, kind, original: w.original + b.amount, stake: w.stake + b.amount };
-    } else if (wagers === null) {
-      wagers = [{ player: b.player, kind, original: b.amount, stake: b.amount }];
+      const l = list as T[];
+      l[at] = entry(b.player, kind, b.amount, l[at]);
+    } else if (list === null) {
+      list = [entry(b.player, kind, b.amount, undefined)];
     } else {
-      wagers.push({ player: b.player, kind, original: b.amount, stake: b.amount });
+      list.push(entry(b.player, kind, b.amount, undefined));
     }
   }
-  return wagers;
+  return list;
 }
 
-/** The seat's side bets of one kind added to `into` (null: none yet), as addWagers. */
-function addSideBets(bets: readonly PlacedBet[], seat: number, kind: SideBet['kind'], into: SideBet[] | null): SideBet[] | null {
-  let sideBets = into;
-  const from = sideBets === null ? 0 : sideBets.length;
-  for (let i = 0; i < bets.length; i++) {
-    const b = bets[i] as PlacedBet;
-    if (b.seat !== seat || b.kind !== kind) continue;
-    let at = -1;
-    if (sideBets !== null) for (let j = from; j < sideBets.length; j++) if ((sideBets[j] as SideBet).player === b.player) at = j;
-    if (at >= 0) {
-      const x = (sideBets as SideBet[])[at] as SideBet;
-      (sideBets as SideBet[])[at] = { player: x.player, kind, stake: x.stake + b.amount, settled: false };
-    } else if (sideBets === null) {
-      sideBets = [{ player: b.player, kind, stake: b.amount, settled: false }];
-    } else {
-      sideBets.push({ player: b.player, kind, stake: b.amount, settled: false });
-    }
-  }
-  return sideBets;
+/** A player's wager, or the one before with `amount` added. */
+function wagerEntry(player: string, kind: Wager['kind'], amount: number, before: Wager | undefined): Wager {
+  return before === undefined
+    ? { player, kind, original: amount, stake: amount }
+    : { player, kind, original: before.original + amount, stake: before.stake + amount };
+}
+
+/** A player's side bet, or the one before with `amount` added. */
+function sideBetEntry(player: string, kind: SideBet['kind'], amount: number, before: SideBet | undefined): SideBet {
+  return { player, kind, stake: before === undefined ? amount : before.stake + amount, settled: false };
 }
 
 /** The box's hands, each carrying the box's one list of wagers; the list made at its size. */
@@ -191,12 +185,12 @@ export function closeBetting(s: TableState, rules: RuleSet, emit: Emit): void {
   for (let i = 0; i < seats.length; i++) {
     const seat = seats[i] as number;
     // The main wagers, then those behind (a kind no bet has is not looked for).
-    const mains = addWagers(bets, seat, 'main', null) as Wager[];
+    const mains = addByPlayer(bets, seat, 'main', null, wagerEntry) as Wager[];
     const owner = mains.length > 0 ? (mains[0] as Wager).player : '';
-    const wagers = (kinds & KIND_BIT.behind) !== 0 ? (addWagers(bets, seat, 'behind', mains) as Wager[]) : mains;
+    const wagers = (kinds & KIND_BIT.behind) !== 0 ? (addByPlayer(bets, seat, 'behind', mains, wagerEntry) as Wager[]) : mains;
     let sideBets: SideBet[] | null = null;
-    if ((kinds & KIND_BIT.pairs) !== 0) sideBets = addSideBets(bets, seat, 'pairs', sideBets);
-    if ((kinds & KIND_BIT.superMatch) !== 0) sideBets = addSideBets(bets, seat, 'superMatch', sideBets);
+    if ((kinds & KIND_BIT.pairs) !== 0) sideBets = addByPlayer(bets, seat, 'pairs', sideBets, sideBetEntry);
+    if ((kinds & KIND_BIT.superMatch) !== 0) sideBets = addByPlayer(bets, seat, 'superMatch', sideBets, sideBetEntry);
     const hands = boxHands(rules.boxes.handsPerBox, wagers);
     let follow: FollowChoice[] | null = null;
     for (let j = 0; j < wagers.length; j++) {
