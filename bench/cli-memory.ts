@@ -17,20 +17,20 @@
  * BENCH_RUN_LINES (default 10000,40000).
  */
 import { spawn } from 'node:child_process';
-import { createWriteStream, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { createWriteStream, openSync, readFileSync, rmSync } from 'node:fs';
 import { once } from 'node:events';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadRuleSet } from '../src/config/load-rule-set.js';
 import type { TableInput } from '../src/round/inputs.js';
 import { playRandomSession } from '../test/support/random-session.js';
 import { spawnSync } from 'node:child_process';
 import { ROOT } from '../test/support/run-cli.js';
+import { freshBenchDir } from './support/bench-dir.js';
 
 const sizes = (name: string, fallback: string) => (process.env[name] ?? fallback).split(',').map(Number);
 const REPLAY_LINES = sizes('BENCH_REPLAY_LINES', '100000,1000000');
 const RUN_LINES = sizes('BENCH_RUN_LINES', '10000,40000');
-const dir = mkdtempSync(join(process.env['BENCH_DIR'] ?? tmpdir(), 'bench-cli-'));
+const dir = freshBenchDir('bench-cli-');
 
 /** A bot-played segment ending with a shoe change: the table is back to "no shoe", so segments chain. */
 function segment(): string {

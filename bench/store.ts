@@ -13,8 +13,7 @@
  * BENCH_APPENDS (default 2000), NATS_URL.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { connect, type NatsConnection } from 'nats';
@@ -22,6 +21,7 @@ import { JetStreamReplicator } from '../src/adapters/store/jetstream-replicator.
 import { NatsEventStore } from '../src/adapters/store/nats-event-store.js';
 import { SqliteEventStore } from '../src/adapters/store/sqlite-event-store.js';
 import { ChainVerifier } from '../src/log/event-chain.js';
+import { freshBenchDir } from './support/bench-dir.js';
 import type { EventStore, NewEvent, StoredEvent } from '../src/ports/event-store.js';
 
 const TABLE = 'BENCH1';
@@ -232,7 +232,7 @@ function filesystemOf(dir: string): string {
 async function main(): Promise<void> {
   const recoverAt = process.argv.indexOf('--recover');
   if (recoverAt >= 0) return recover(process.argv[recoverAt + 1]!, process.argv[recoverAt + 2] ?? 'fold');
-  const dir = mkdtempSync(join(process.env['BENCH_DIR'] ?? tmpdir(), 'bench-store-'));
+  const dir = freshBenchDir('bench-store-');
   console.log(`Event store benchmark — node ${process.version}, files in ${dir}, filesystem ${filesystemOf(dir)}`);
   try {
     await benchAppends(dir);

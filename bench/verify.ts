@@ -25,12 +25,13 @@
  * the OS temp dir), BENCH_KEEP=1 keeps the logs, BENCH_DB=FILE measures a log kept earlier.
  */
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
-import { availableParallelism, tmpdir } from 'node:os';
+import { copyFileSync, mkdirSync, rmSync, statSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SqliteLogReader } from '../src/adapters/store/sqlite-log-reader.js';
 import { NATIVE_CHAIN_LIBRARY, nativeChainWanted } from '../src/adapters/store/sqlite-native-chain.js';
+import { freshBenchDir } from './support/bench-dir.js';
 import { withCompiledBuild } from './support/compiled-build.js';
 import { BENCH_KEY_TEXT, buildKeyedTableLog } from './support/keyed-table-log.js';
 import type { Layer, Measured } from './support/verify-layer.js';
@@ -41,7 +42,7 @@ const TABLE = 'bench-verify';
 const EVENTS = Number(process.env['BENCH_EVENTS'] ?? 1_000_000);
 const THREADS = Number(process.env['BENCH_THREADS'] ?? Math.max(1, availableParallelism()));
 const kept = process.env['BENCH_DB'];
-const dir = kept ? dirname(kept) : mkdtempSync(join(process.env['BENCH_DIR'] ?? tmpdir(), 'bench-verify-'));
+const dir = kept ? dirname(kept) : freshBenchDir('bench-verify-');
 const db = kept ?? join(dir, `${TABLE}.db`);
 const fmt = (n: number) => Math.round(n).toLocaleString('en');
 const mib = (kb: number) => `${(kb / 1024).toFixed(0)} MiB`;
