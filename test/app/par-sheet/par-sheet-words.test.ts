@@ -5,6 +5,9 @@
 // Russian names the seed documents use. The sheets' exact figures come from the tests' cache of the product's
 // analyses (test/support/exact-analysis-cache.ts: computed by the product's worker when missing); the CLI's
 // par sheet (test/cli/par-sheet-cli.test.ts) computes its own.
+//
+// SLOW on a cold cache only (75-78 s on a fresh machine, as CI's; 3 s once warm): the analyses missing from
+// the cache are computed by the product's worker, once; docs/testing.md, "Where the time goes".
 import { afterAll, describe, expect, test } from 'vitest';
 import { assembleParSheet } from '../../../src/app/par-sheet/assemble-par-sheet.js';
 import type { ParSheetDocument } from '../../../src/app/par-sheet/par-sheet-document.js';

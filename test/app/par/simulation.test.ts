@@ -1,11 +1,15 @@
 // Simulation through the production round machine: deterministic per seed whatever the workers,
 // and each rule set's simulated return inside the 95 % interval around its exact return.
 //
-// The round machine on this branch plays ~100 rounds/s here (it copies the table state on every input; a
-// faster engine is on its way), so the runs are short: the intervals are wide (about ±5 % of the stake) and
-// the check is correspondingly weak — it catches gross disagreements (a wrong payout, a rule the analysis
-// and the machine read differently), not hundredths of a percent. `npm run bench:simulate` and `shoe
-// par-sheet` run the long versions.
+// The runs are short (1,000 rounds a rule set): the intervals are wide (about ±5 % of the stake), so the
+// check catches gross disagreements (a wrong payout, a rule the analysis and the machine read differently),
+// not hundredths of a percent. `shoe par-sheet` plays millions of rounds against the same exact figures, and
+// `npm run bench:simulate` measures the pace.
+//
+// SLOW on a cold cache only (92 s on a fresh machine, as CI's; 18 s once warm, 1-5 s a test, most of it
+// starting the simulation's worker threads, which each run here does afresh): the exact analysis of every
+// rule set is computed once into the tests' cache (test/support/exact-analysis-cache.ts); docs/testing.md,
+// "Where the time goes".
 import { createHash } from 'node:crypto';
 import { describe, expect, test } from 'vitest';
 import { loadRuleSet, knownRuleSets } from '../../../src/config/load-rule-set.js';
