@@ -1,18 +1,8 @@
-// The `shoe` command: one entry for every tool of the product (the verbs are in commands.ts).
-import { realClock } from '../adapters/clock/real-clock.js';
-import { packageVersion } from '../config/package-root.js';
-import { COMMANDS } from './commands.js';
-import { runShoe } from './run-shoe.js';
+// The `shoe` command: one entry for every tool of the product (the verbs are in commands.ts; the process's
+// streams and exit code in shoe-process.ts).
+import { prestartChainWorker } from './verify-chain-worker.js';
 
-// A reader that stops early (`| head`) is not an error.
-process.stdout.on('error', (err: NodeJS.ErrnoException) => {
-  if (err.code === 'EPIPE') process.exit(process.exitCode ?? 0);
-  throw err;
-});
-
-process.exitCode = await runShoe(process.argv.slice(2), { commands: COMMANDS, version: packageVersion() }, {
-  stdout: process.stdout,
-  stderr: process.stderr,
-  out: (line) => process.stdout.write(`${line}\n`),
-  now: realClock().now,
-});
+// `shoe verify`'s first chain worker loads its modules while this thread loads the CLI's
+// (verify-chain-worker.ts): started before the import below, not after it.
+prestartChainWorker(process.argv.slice(2));
+await import('./shoe-process.js');

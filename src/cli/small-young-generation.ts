@@ -16,6 +16,17 @@ export function keepYoungGenerationSmall(): void {
   setFlagsFromString('--semi-space-growth-factor=1');
 }
 
+/**
+ * Lets the young generation grow at V8's own pace (the growth factor's default, 2) until the bound is set
+ * again: verify's re-run loads ~200 modules with it, and its young generation reaches 4 MB, where the bound
+ * then keeps it. Held at its first 1 MB instead, the re-run collected four times as often (945 scavenges
+ * against 228 on 1,000,002 events) for ~0.3 s more CPU; beyond 4 MB it gained nothing (docs/benchmarks.md,
+ * bench:verify, "Measured and not adopted").
+ */
+export function letYoungGenerationGrow(): void {
+  if (applied) setFlagsFromString('--semi-space-growth-factor=2');
+}
+
 /** Starting a worker thread sets V8's flags again, the growth factor back to its default (measured: the main
  *  thread's young generation then grew from 4 to 32 MB): called once a worker runs, it holds the bound again. */
 export function keepYoungGenerationSmallAfterWorkerStart(): void {

@@ -3,7 +3,8 @@
 // thread re-runs the round machine; the first worker runs the file's quick_check before its spans. Between
 // its spans, and once they are all claimed, it reads the re-run's next pages ahead (verify-read-ahead.ts). Posts
 // what its spans found, or the file's problem (UnreadableLogError's words), or anything else that went
-// wrong, as text.
+// wrong, as text. Started before its task was known (verify-chain-worker.ts), it waits for the task as a
+// message (no top-level await: from the sources the module loads through a require hook).
 import { parentPort, workerData } from 'node:worker_threads';
 import { SqliteLogReader } from '../adapters/store/sqlite-log-reader.js';
 import { UnreadableLogError } from '../adapters/store/unreadable-log.js';
@@ -11,10 +12,10 @@ import { checkSpans, SpanBoard } from '../app/audit/verify-chain-spans.js';
 import type { ChainTaskReply, VerifyTaskData } from './verify-task-protocol.js';
 import { PageReadAhead } from './verify-read-ahead.js';
 import { mark } from './verify-timeline.js';
+import type { TASK_BY_MESSAGE } from './verify-chain-worker.js';
 
-const { file, tableId, key, firstMac, board, quickCheck, readAhead } = workerData as VerifyTaskData;
-
-function run(): ChainTaskReply {
+function run(task: VerifyTaskData): ChainTaskReply {
+  const { file, tableId, key, firstMac, board, quickCheck, readAhead } = task;
   try {
     const reader = SqliteLogReader.open(file, tableId);
     reader.holdSnapshot();
@@ -46,4 +47,9 @@ function run(): ChainTaskReply {
   }
 }
 
-parentPort?.postMessage(run());
+if ((workerData as Partial<typeof TASK_BY_MESSAGE>).taskByMessage === true) {
+  mark('worker-waits-for-task');
+  parentPort?.once('message', (task: VerifyTaskData) => parentPort?.postMessage(run(task)));
+} else {
+  parentPort?.postMessage(run(workerData as VerifyTaskData));
+}

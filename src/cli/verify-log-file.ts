@@ -8,25 +8,19 @@
 // claimed it. In one thread the spans and the re-run alternate, span by span. The outcomes are
 // joined into the verdict one reading would give (verify-log.ts, joinHalves). Every reader stops early once
 // a problem before where it is has been found.
-import type { Worker } from 'node:worker_threads';
 import { SqliteLogReader } from '../adapters/store/sqlite-log-reader.js';
 import { UnreadableLogError } from '../adapters/store/unreadable-log.js';
 import type { ChainOutcome, ReplayHalf, ReplayOutcome, Verdict, VerifyOptions } from '../app/audit/verify-log.js';
 import { unkeyedLog } from '../app/audit/verify-chain-half.js';
 import { checkSpan, checkSpans, SpanBoard, type SpansOutcome } from '../app/audit/verify-chain-spans.js';
 import { joinWalls, type SpanWalls } from '../app/audit/verify-wall-times.js';
-import { canStartWorker, startVerifyWorker } from './verify-workers.js';
-import { keepYoungGenerationSmallAfterWorkerStart } from './small-young-generation.js';
+import { canStartWorker } from './verify-workers.js';
+import { CHAIN_TASK, startChainTask, type ChainTask } from './verify-chain-worker.js';
+import { keepYoungGenerationSmallAfterWorkerStart, letYoungGenerationGrow } from './small-young-generation.js';
 import type { ChainTaskReply, VerifyTaskData } from './verify-task-protocol.js';
 import { loadReRun, type ReRun } from './verify-rerun.js';
 import { PagesFromWorkers, readAheadShape, recordsReadAhead } from './verify-read-ahead.js';
 import { mark } from './verify-timeline.js';
-
-/** The worker's heap: its live data is a page of rows, so small limits keep its memory flat (a young
- *  generation of 4 MB measured as fast as 8 MB on 1,000,000 events, and ~7 MB less peak RSS). */
-const WORKER_LIMITS = { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 64 };
-
-const CHAIN_TASK = new URL('./verify-chain-task.ts', import.meta.url);
 
 export interface VerifyFileOptions extends VerifyOptions {
   /** The head seq read before verifying: every reader stops there. */
@@ -48,19 +42,6 @@ export interface VerifyFileOptions extends VerifyOptions {
    * from a worker (tests); `onDone`: how many pages were carried from a worker and how many read here.
    */
   readonly readAhead?: false | { readonly page?: number; readonly onlyCarried?: boolean; readonly onDone?: (carried: number, readHere: number) => void };
-}
-
-/** Starts a chain worker (verify-workers.ts); its one message is the reply. `started`: it runs (or failed). */
-function startChainTask(data: VerifyTaskData): { reply: Promise<ChainTaskReply>; worker: Worker; started: Promise<unknown> } {
-  const worker = startVerifyWorker(CHAIN_TASK, { ...data }, WORKER_LIMITS);
-  const reply = new Promise<ChainTaskReply>((resolve, reject) => {
-    worker.once('message', resolve);
-    worker.once('error', reject);
-    worker.once('exit', (code) => reject(new Error(`a chain worker of verify stopped with code ${code} before answering`)));
-  });
-  reply.catch(() => undefined); // awaited below, or the worker is stopped because this thread failed
-  const started = Promise.race([new Promise((resolve) => worker.once('online', resolve)), reply]).catch(() => undefined);
-  return { reply, worker, started };
 }
 
 /** A worker's spans, or its failure thrown: the file's problem as UnreadableLogError. */
@@ -121,9 +102,10 @@ function readsPageText(reader: SqliteLogReader): boolean {
 }
 
 /** This thread's part beside the chain workers: the re-run, then spans from the back; the verdict once every worker answered. */
-async function alongsideWorkers(reader: SqliteLogReader, board: SpanBoard, tasks: ReadonlyArray<ReturnType<typeof startChainTask>>, options: VerifyFileOptions, firstMac: number | undefined, pages: PagesFromWorkers | undefined): Promise<Verdict> {
+async function alongsideWorkers(reader: SqliteLogReader, board: SpanBoard, tasks: readonly ChainTask[], options: VerifyFileOptions, firstMac: number | undefined, pages: PagesFromWorkers | undefined): Promise<Verdict> {
   const { to, key } = options;
   mark('workers-starting');
+  letYoungGenerationGrow(); // to 4 MB while the re-run loads (small-young-generation.ts)
   const rerun = await loadReRun(); // while the workers start (verify-rerun.ts)
   mark('rerun-loaded');
   // A worker's start sets V8's flags anew, and this thread's young generation would grow to 32 MB during the
