@@ -11,32 +11,19 @@ import type { LogHead } from '../../ports/log-anchor.js';
 import type { LoggedEvent } from '../../log/chain-mac.js';
 import { hasMacTable } from './sqlite-mac-schema.js';
 import { eventsTableProblem, logFormatOf, type LogFormat } from './sqlite-schema.js';
-import { StoredChainQueries } from './sqlite-stored-chain.js';
-import { NativeChainCheck } from './sqlite-native-chain.js';
-import { RecordTextPages, recordsOfText } from './sqlite-record-pages.js';
+import { recordsOfText } from './sqlite-record-pages.js';
 import type { SpanStart, StoredChainRow, VouchedSpan } from '../../log/stored-chain.js';
 import { asUnreadable, UnreadableLogError } from './unreadable-log.js';
-import { LoggedRecord, RowEvent, typeOfTail, type RecordRow, type Row } from './sqlite-log-rows.js';
+import type { LoggedRecord } from './sqlite-log-rows.js';
+import { LogPages, TEXT_PAGE } from './sqlite-log-pages.js';
 
-
-/** Rows fetched per query: `all()` over pages is cheaper per row than stepping a cursor (measured
- *  ~1.2-1.5x). 200 rather than 1,000: a page lives through several young-generation collections, and smaller
- *  pages promote less to the old generation (measured on 1,000,000 events in two threads: peak RSS 159 ->
- *  150 MiB and ~10 % faster; one thread as fast). */
-const PAGE = 200;
-/** Rows per page the re-run reads as one text (sqlite-record-pages.ts): a page is one string, not an array per
- *  row, so larger pages cost little memory; measured on 1,000,002 events, one thread, interleaved: 1,000 rows
- *  ~0.15-0.3 s less CPU than 200 (2,000 was slower again). A shorter page still ends the reading only when
- *  it holds fewer than PAGE rows (pages). */
-const TEXT_PAGE = 1000;
 
 /** The file is a database but holds no event: a log at seq 0 (its anchors may say it once held more). */
 export class EmptyLogError extends UnreadableLogError {}
 
 export class SqliteLogReader {
-  private chainQueries: StoredChainQueries | undefined;
-  private nativeChain: NativeChainCheck | null | undefined;
-  private textPages: RecordTextPages | undefined;
+  /** The reads a page at a time (sqlite-log-pages.ts), which the methods below of the same names hand on to. */
+  private readonly pages: LogPages;
 
   private constructor(
     readonly file: string,
@@ -46,7 +33,9 @@ export class SqliteLogReader {
     private readonly hasEvents = true,
     /** 2 and 3: every event keeps the bytes its hash covers (sqlite-schema.ts); 1: written before that. */
     readonly format: LogFormat = 3,
-  ) {}
+  ) {
+    this.pages = new LogPages(file, db, tableId, macs, hasEvents, format, (body) => this.guard(body));
+  }
 
   /**
    * Opens a table log file read-only; throws UnreadableLogError when it is missing or not readable, or
@@ -189,46 +178,21 @@ export class SqliteLogReader {
   }
 
   /** Events from `from` to `to` (inclusive) in seq order, a page at a time, each with its MAC (null when it has none). */
-  *events(from = 1, to = Number.MAX_SAFE_INTEGER): Generator<LoggedEvent> {
-    const sql = this.macs
-      ? `SELECT e.seq, e.round, e.mono_time, e.wall_time, e.rules_id, e.type, e.data, e.prev_hash, e.hash, m.mac FROM events e LEFT JOIN event_macs m ON m.stream = e.stream AND m.seq = e.seq WHERE e.stream = ? AND e.seq >= ? AND e.seq <= ? ORDER BY e.seq LIMIT ${PAGE}`
-      : `SELECT seq, round, mono_time, wall_time, rules_id, type, data, prev_hash, hash, NULL FROM events WHERE stream = ? AND seq >= ? AND seq <= ? ORDER BY seq LIMIT ${PAGE}`;
-    const tableId = this.tableId;
-    for (const page of this.pages(from, to, this.rowPages<Row>(sql), (r) => r[0])) {
-      for (const r of page) yield { event: new RowEvent(tableId, r), mac: r[9], dataJson: r[6] };
-    }
+  events(from = 1, to = Number.MAX_SAFE_INTEGER): Generator<LoggedEvent> {
+    return this.pages.events(from, to);
   }
 
   /**
    * Formats 2 and 3: events from `from` to `to` as the chain check reads them (sqlite-stored-chain.ts), a page at a
    * time: the stored envelope, hash and prevHash, whether the columns match the envelope, and the MAC.
    */
-  *storedChain(from = 1, to = Number.MAX_SAFE_INTEGER): Generator<StoredChainRow[]> {
-    if (!this.hasEvents) return;
-    const format = this.format;
-    if (format === 1) throw new Error(`${this.file}: log format 1 keeps no envelope to hash as stored`);
-    yield* this.guarded(this.chainQueriesOf(format).pages(this.tableId, from, to));
+  storedChain(from = 1, to = Number.MAX_SAFE_INTEGER): Generator<StoredChainRow[]> {
+    return this.pages.storedChain(from, to);
   }
 
   /** Formats 2 and 3: the wall times of events from..to as their envelopes store them, a page at a time (a span vouched for, whose seqs are gap-free). */
-  *wallTimes(from: number, to: number): Generator<string[]> {
-    const format = this.format;
-    if (!this.hasEvents || format === 1) return;
-    yield* this.guarded(this.chainQueriesOf(format).wallTimes(this.tableId, from, to));
-  }
-
-  /** The chain check's prepared queries, made once per reader. */
-  private chainQueriesOf(format: 2 | 3): StoredChainQueries {
-    return (this.chainQueries ??= this.guard(() => new StoredChainQueries(this.db, this.macs, format)));
-  }
-
-  /** Each page of `pages`, read under the file's guard (a damaged file fails in one line). */
-  private *guarded<T>(pages: Iterator<T>): Generator<T> {
-    for (;;) {
-      const next = this.guard(() => pages.next());
-      if (next.done) return;
-      yield next.value;
-    }
+  wallTimes(from: number, to: number): Generator<string[]> {
+    return this.pages.wallTimes(from, to);
   }
 
   /**
@@ -236,11 +200,7 @@ export class SqliteLogReader {
    * undefined when that check is not there (the spans are then checked in JavaScript).
    */
   vouchedSpan(from: number, to: number, start: SpanStart, key: Buffer | undefined): VouchedSpan | undefined {
-    if (this.format !== 3 || !this.hasEvents) return undefined;
-    const check = this.native();
-    if (check === null) return undefined;
-    // A log without the MAC table has no MAC to check (and no keyed event: start.macFrom is null).
-    return this.guard(() => check.vouch(from, to, start, this.macs ? key : undefined));
+    return this.pages.vouchedSpan(from, to, start, key);
   }
 
   /**
@@ -248,19 +208,13 @@ export class SqliteLogReader {
    * the type as the stored envelope's tail says it (typeOfTail), cheaper than its generated column, and
    * with the library inside SQLite each page read as one text (sqlite-record-pages.ts).
    */
-  *records(from = 1, to = Number.MAX_SAFE_INTEGER): Generator<LoggedRecord> {
-    if (!this.hasEvents) return;
-    const fromTail = this.format === 3;
-    const rows = this.rowPages<RecordRow>(`SELECT seq, ${fromTail ? 'tail' : 'type'}, data FROM events WHERE stream = ? AND seq >= ? AND seq <= ? ORDER BY seq LIMIT ${PAGE}`);
-    const text = fromTail ? this.recordTextPages() : undefined;
-    const read = (next: number, last: number): LoggedRecord[] =>
-      (text && this.guard(() => text.read(next, last))) ?? rows(next, last).map((r) => new LoggedRecord(r[0], fromTail ? typeOfTail(r[1]) : r[1], r[2]));
-    for (const page of this.pages(from, to, read, (r) => r.seq)) yield* page;
+  records(from = 1, to = Number.MAX_SAFE_INTEGER): Generator<LoggedRecord> {
+    return this.pages.records(from, to);
   }
 
   /** Whether `recordPageText` can read pages here: format 3 with the library inside SQLite. */
   readsPageText(): boolean {
-    return this.hasEvents && this.format === 3 && this.recordTextPages() !== undefined;
+    return this.pages.readsPageText();
   }
 
   /**
@@ -268,8 +222,7 @@ export class SqliteLogReader {
    * another thread (`recordsOfPageText`); undefined when this page is to be read with `records`.
    */
   recordPageText(from: number, to: number): string | undefined {
-    const pages = this.readsPageText() ? this.recordTextPages() : undefined;
-    return pages && this.guard(() => pages.text(from, to));
+    return this.pages.recordPageText(from, to);
   }
 
   /** The records of a page's text from `recordPageText` (on any connection to the log). */
@@ -279,37 +232,6 @@ export class SqliteLogReader {
 
   /** Rows a page of `recordPageText` holds at most. */
   static readonly TEXT_PAGE = TEXT_PAGE;
-
-  /** The library inside SQLite on this connection (loaded once), or null when it is not there. */
-  private native(): NativeChainCheck | null {
-    if (this.nativeChain === undefined) this.nativeChain = this.guard(() => NativeChainCheck.load(this.db, this.tableId)) ?? null;
-    return this.nativeChain;
-  }
-
-  private recordTextPages(): RecordTextPages | undefined {
-    if (this.native() === null) return undefined;
-    return (this.textPages ??= this.guard(() => new RecordTextPages(this.db, this.tableId, TEXT_PAGE)));
-  }
-
-  /** The rows of `sql` (it takes stream, from, to and returns at most PAGE rows), prepared when first read. */
-  private rowPages<R extends unknown[]>(sql: string): (next: number, to: number) => R[] {
-    let statement: Database.Statement<[string, number, number], R> | undefined;
-    return (next, to) => this.guard(() => (statement ??= this.db.prepare<[string, number, number], R>(sql).raw(true)).all(this.tableId, next, to));
-  }
-
-  /**
-   * Pages from `from` to `to` as `read` gives them (in seq order, at most PAGE rows, or TEXT_PAGE as one text),
-   * each from the seq after the last page's; a page of fewer than PAGE rows is the last.
-   */
-  private *pages<T>(from: number, to: number, read: (next: number, to: number) => T[], seqOf: (item: T) => number): Generator<T[]> {
-    if (!this.hasEvents) return;
-    for (let next = from; next <= to; ) {
-      const page = read(next, to);
-      if (page.length > 0) yield page;
-      if (page.length < PAGE) return;
-      next = seqOf(page[page.length - 1] as T) + 1;
-    }
-  }
 
   close(): void {
     this.db.close();

@@ -14,7 +14,7 @@
 import type Database from 'better-sqlite3';
 import type { StoredChainRow } from '../../log/stored-chain.js';
 
-/** Rows per query (sqlite-log-reader.ts explains the page size). */
+/** Rows per query (sqlite-log-pages.ts explains the page size). */
 export const CHAIN_PAGE = 200;
 
 /** The envelope's monoTime as stored in the tail: the number between `,"monoTime":` and `,"prevHash":"`. */
