@@ -14,9 +14,8 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { Observable, Subject, defer, filter, map, takeUntil } from 'rxjs';
-import { GENESIS_HASH, batchFingerprint } from '../../log/event-chain.js';
-import { sealEnvelopes } from '../../log/seal-events.js';
-import { CorruptLogError, IdempotencyConflictError, InvalidInputError, StoreClosedError, WrongExpectedVersionError } from '../../ports/event-store-errors.js';
+import { GENESIS_HASH } from '../../log/event-chain.js';
+import { InvalidInputError, StoreClosedError } from '../../ports/event-store-errors.js';
 import type {
   AppendOptions,
   AppendResult,
@@ -34,26 +33,12 @@ import { validateAppendOptions, validateJson, validateNewEvents, validatePositio
 import { canonicalJson } from '../../log/event-chain.js';
 import { followStore } from './follow-store.js';
 import { prepareDatabase, type LogFormat, type SqliteSynchronous } from './sqlite-schema.js';
-import { chainMac, snapshotMac } from '../../log/chain-mac.js';
 import { asUnreadable, UnreadableLogError } from './unreadable-log.js';
 import { TableDatabase } from './sqlite-table-database.js';
+import { appendBatch, saveSnapshotRow } from './sqlite-store-writes.js';
+import { DEFAULT_SQLITE_PATH, type SqliteEventStoreOptions } from './sqlite-store-options.js';
 
-export interface SqliteEventStoreOptions {
-  /** Database file per table; `{tableId}` is replaced by the table id. Default `data/{tableId}.db`. */
-  readonly path?: string;
-  /** FULL (default): durable at commit even on power loss. NORMAL: durable on process crash only. */
-  readonly synchronous?: SqliteSynchronous;
-  /** How long a writer waits for another process's write lock. Default 5000 ms. */
-  readonly busyTimeoutMs?: number;
-  /** Followers re-read this often to see appends made by other processes; 0 = never. Default 1000 ms. */
-  readonly pollIntervalMs?: number;
-  /** Events per read while a follower catches up. Default 1000. */
-  readonly followPageSize?: number;
-  /** The log key (src/log/chain-mac.ts): with it every appended event also gets its MAC. */
-  readonly macKey?: Buffer;
-}
-
-export const DEFAULT_SQLITE_PATH = 'data/{tableId}.db';
+export { DEFAULT_SQLITE_PATH, type SqliteEventStoreOptions } from './sqlite-store-options.js';
 
 export class SqliteEventStore implements EventStore, SnapshotStore {
   private readonly dbs = new Map<StreamId, TableDatabase>();
@@ -123,33 +108,7 @@ export class SqliteEventStore implements EventStore, SnapshotStore {
       validateAppendOptions(options);
       validateNewEvents(events);
       const t = this.open(streamId, true)!.writing();
-      const key = options.idempotencyKey;
-      const outcome = t.db
-        .transaction((): AppendResult => {
-          if (key !== undefined) {
-            const previous = t.idemGet.get(streamId, key);
-            if (previous) {
-              if (previous.fingerprint !== batchFingerprint(events)) throw new IdempotencyConflictError(streamId, key);
-              const original = t.readRange(streamId, previous.first_seq, previous.last_seq - previous.first_seq + 1);
-              if (original.length !== previous.last_seq - previous.first_seq + 1) {
-                throw new CorruptLogError(streamId, previous.first_seq, 'events of an idempotency record are missing');
-              }
-              return result(streamId, original, true);
-            }
-          }
-          const head = t.headOf(streamId);
-          if (head.version !== options.expectedVersion) throw new WrongExpectedVersionError(streamId, options.expectedVersion, head.version);
-          // Stored as hashed: the data and the envelope's tail (format 3, sqlite-schema.ts).
-          const envelopes = sealEnvelopes(streamId, head, events);
-          for (const { event: e, dataJson, tail } of envelopes) {
-            t.insert.run(streamId, e.seq, dataJson, tail, e.hash);
-            if (this.macKey) t.macPut.run(streamId, e.seq, chainMac(this.macKey, e.hash));
-          }
-          const sealed = envelopes.map((s) => s.event);
-          if (key !== undefined) t.idemPut.run(streamId, key, sealed[0]!.seq, sealed[sealed.length - 1]!.seq, batchFingerprint(events));
-          return result(streamId, sealed, false);
-        })
-        .immediate();
+      const outcome = appendBatch(t, streamId, events, options, this.macKey);
       // Committed (and fsynced with FULL): only now may anyone act on it.
       if (!outcome.replayed) this.appended.next({ streamId, events: outcome.events });
       return outcome;
@@ -198,18 +157,7 @@ export class SqliteEventStore implements EventStore, SnapshotStore {
       validateJson(state, 'state');
       const t = this.open(streamId, true)!.writing();
       const json = canonicalJson(state);
-      return t.db
-        .transaction((): Snapshot => {
-          const head = t.headOf(streamId);
-          if (!Number.isSafeInteger(seq) || seq < 0 || seq > head.version) {
-            throw new InvalidInputError('seq', `must be an integer from 0 to the stream version ${head.version}`);
-          }
-          const hash = seq === 0 ? GENESIS_HASH : t.hashAt.get(streamId, seq)!.hash;
-          t.snapshotPut.run(streamId, seq, hash, json);
-          if (this.macKey) t.snapshotMacPut.run(streamId, seq, snapshotMac(this.macKey, seq, hash, json));
-          return { streamId, seq, hash, state: JSON.parse(json) as JsonValue };
-        })
-        .immediate();
+      return saveSnapshotRow(t, streamId, seq, json, this.macKey);
     }, streamId);
   }
 
@@ -287,8 +235,4 @@ export class SqliteEventStore implements EventStore, SnapshotStore {
       return this.pathTemplate;
     }
   }
-}
-
-function result(streamId: StreamId, events: readonly StoredEvent[], replayed: boolean): AppendResult {
-  return { streamId, firstSeq: events[0]!.seq, lastSeq: events[events.length - 1]!.seq, events, replayed };
 }
