@@ -4,47 +4,33 @@
 // "persist, then act". If the append fails, the machine steps back and nothing is published. An input sent
 // with an idempotency key that the log already holds is answered from the log instead, inside the same queue
 // (./idempotency-keys.ts): a retry never steps the table twice. It opens from its snapshot and log's tail
-// (./table-from-log.ts) and saves a snapshot every so many inputs (./table-snapshots.ts).
+// (./table-from-log.ts) and saves a snapshot every so many inputs (./table-snapshots.ts). A failed append halts
+// it; a halted table refuses every input but a supervisor's Resume (./halt-gate.ts).
 import { Subject, type Observable } from 'rxjs';
-import type { Logger } from 'pino';
 import type { Clock } from '../../ports/clock.js';
-import type { EventStore, JsonObject, JsonValue, StoredEvent } from '../../ports/event-store.js';
+import type { JsonObject, JsonValue, StoredEvent } from '../../ports/event-store.js';
 import type { RuleSet } from '../../rules/rule-set.js';
 import type { TableInput } from '../../round/inputs.js';
 import { TableEngine } from '../../round/table-engine.js';
 import type { TableState } from '../../round/table-state.js';
 import { Reactions, reactionFailureLine, type Reaction } from './reactions.js';
-import { CONFIGURED_RECORD, REFUSED_COMMAND_RECORD, STORAGE_RECOVERED_RECORD, configuredRecord, factOf, factRecord, inputRecord, type InputOrigin } from '../audit/log-records.js';
+import { CONFIGURED_RECORD, REFUSED_COMMAND_RECORD, configuredRecord, factOf, factRecord, inputRecord, type InputOrigin } from '../audit/log-records.js';
 import type { LogNotePayloads, NoteType } from '../audit/log-notes.js';
 import { pausedByARestart } from './restart-pause.js';
 import { reconfigured } from './rebuild-table.js';
-import { STORAGE_RECOVERED, TableHaltedError, type AppendFault, type StorageRecoveredReason } from './append-fault.js';
+import { STORAGE_RECOVERED, type AppendFault, type StorageRecoveredReason } from './append-fault.js';
 import { TableHalt } from './table-halt.js';
+import { HaltGate } from './halt-gate.js';
 import { TableSnapshots } from './table-snapshots.js';
 import { readTableFromLog } from './table-from-log.js';
-import { IdempotencyKeys, KEYS_SNAPSHOT_PART, type KeyRetention } from './idempotency-keys.js';
+import { IdempotencyKeys, KEYS_SNAPSHOT_PART } from './idempotency-keys.js';
 import { DEFAULT_KEY_RETENTION } from '../../config/idempotency-config.js';
 import { keptResult, rejectionOf, type SubmitResult } from './submit-result.js';
 import type { TableCommands } from '../../ports/table-commands.js';
+import type { TableServiceOptions } from './table-service-options.js';
 
 export type { SubmitResult } from './submit-result.js';
-
-export interface TableServiceOptions {
-  readonly tableId: string;
-  readonly rules: RuleSet;
-  /** SHA-256 of the rule file in force. */
-  readonly rulesId: string;
-  readonly store: EventStore;
-  /** Each input's time on the log, and the reminders while the table is halted by a storage fault (./table-halt.ts). */
-  readonly clock: Clock;
-  readonly logger?: Logger;
-  /** The log's file, named (its folder) in the lines about a halt. */
-  readonly logFile?: string;
-  /** Take a snapshot every this many inputs when the store keeps snapshots (default 250; 0 = never). */
-  readonly snapshotEvery?: number;
-  /** How long idempotency keys are kept (the table file's `idempotency`; default DEFAULT_KEY_RETENTION). */
-  readonly keyRetention?: KeyRetention;
-}
+export type { TableServiceOptions } from './table-service-options.js';
 
 export class TableService implements TableCommands {
   private readonly published = new Subject<StoredEvent>();
@@ -63,8 +49,8 @@ export class TableService implements TableCommands {
   /** Every stored event, live, after it is durable. */
   readonly events$: Observable<StoredEvent> = this.published.asObservable();
   private readonly halting: TableHalt;
-  /** Set once open() is done: an append that fails before then fails the start itself, it halts nothing. */
-  private opened = false;
+  /** Each input's way past a halt, and the halt a failed append makes once the table is open (./halt-gate.ts). */
+  private readonly gate: HaltGate;
   /** The append fault that halts the table (null while the log takes appends): see append-fault.ts. */
   readonly fault$: Observable<AppendFault | null>;
   private readonly reactions: Reactions;
@@ -79,6 +65,7 @@ export class TableService implements TableCommands {
     this.addSnapshotPart(KEYS_SNAPSHOT_PART, () => keys.snapshot());
     this.halting = new TableHalt({ tableId: options.tableId, clock: options.clock, logger: options.logger, logFile: options.logFile });
     this.fault$ = this.halting.fault$;
+    this.gate = new HaltGate(this.halting, (type, payload) => this.appendNote(type, payload), options.tableId, options.logger);
     this.reactions = new Reactions(reactionFailureLine(options.logger, options.tableId));
   }
 
@@ -124,7 +111,7 @@ export class TableService implements TableCommands {
       const interrupted = marker.facts.some((f) => f.type === 'table.recovered' && f.interrupted);
       service.recovery = { interrupted, waitsForResume: interrupted || (service.phase === 'paused' && (await pausedByARestart(store, tableId))) };
     }
-    service.opened = true;
+    service.gate.opened = true;
     return service;
   }
 
@@ -166,41 +153,11 @@ export class TableService implements TableCommands {
     return this.halting.fault;
   }
 
-  /**
-   * Refuses at once while the table is halted (counted, not logged: ./table-halt.ts). A supervisor's
-   * resume is the one input that may clear a storage fault: a note that the log takes writes again is
-   * appended first, and if that succeeds the table goes on (the shoe then sends again the card it was not
-   * ACKed for). Returns that note, or null when the table was not halted.
-   */
-  private async passHalt(input: TableInput): Promise<StoredEvent | null> {
-    const fault = this.halting.fault;
-    if (!fault) return null;
-    if (fault.kind !== 'storage' || input.type !== 'supervisor' || input.action !== 'resume') return this.halting.refuse(fault, input.type);
-    let note: StoredEvent;
-    try {
-      const payload: LogNotePayloads[typeof STORAGE_RECOVERED_RECORD] = this.halting.recoveryNote(fault, input.by);
-      note = await this.appendNote(STORAGE_RECOVERED_RECORD, payload);
-    } catch (err) {
-      return this.halting.stillHalted(fault, input.by, err);
-    }
-    this.halting.clear(input.by);
-    return note;
-  }
-
-  /** An append of `what` failed: the table halts (./table-halt.ts) and the caller learns it as a TableHaltedError. */
-  private appendFailed(err: unknown, what: string): unknown {
-    if (!this.opened) return err;
-    const fault = this.halting.appendFailed(err, what);
-    if (fault) return new TableHaltedError(fault, { cause: err });
-    this.options.logger?.error({ err, tableId: this.tableId, what }, 'append failed: not applied');
-    return err;
-  }
-
   private async step(input: TableInput, origin: InputOrigin): Promise<SubmitResult> {
     const { store, tableId, rulesId, clock, logger } = this.options;
     const earlier = await keptResult(this.keys, origin, (from, to) => store.read(tableId, { from, limit: to - from + 1 }));
     if (earlier) return earlier;
-    const recovered = await this.passHalt(input);
+    const recovered = await this.gate.pass(input);
     const before = this.engine.persistedSnapshot();
     const round = this.engine.table.round;
     const facts = this.engine.submit(input, origin.line);
@@ -220,7 +177,7 @@ export class TableService implements TableCommands {
       this.version = result.lastSeq;
     } catch (err) {
       this.engine = new TableEngine(this.options.rules, before);
-      throw this.appendFailed(err, input.type);
+      throw this.gate.appendFailed(err, input.type);
     }
     for (const event of stored) this.keys.push(event);
     await this.snapshots.afterInput(this.version, () => this.engine.persistedSnapshot());
@@ -250,7 +207,7 @@ export class TableService implements TableCommands {
       try {
         return await this.appendNote(type, payload);
       } catch (err) {
-        throw this.appendFailed(err, type);
+        throw this.gate.appendFailed(err, type);
       }
     });
     this.queue = run.catch(() => undefined);
