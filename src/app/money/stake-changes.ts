@@ -1,7 +1,7 @@
 // Stakes that grow after betting closes, each growth a debit: insurance taken (offers.ts answerOffer), a
 // double — the owner's added amount, co-players in proportion, a bet behind only when its player chose to
-// follow (play.ts doubleHand) — and a split's new hand, staked again at each following wager's original
-// stake (play.ts splitHand). docs/rules.md, "Readings where a document is silent": co-players follow the
+// follow (hand-actions.ts doubleHand) — and a split's new hand, staked again at each following wager's original
+// stake (hand-actions.ts splitHand). docs/rules.md, "Readings where a document is silent": co-players follow the
 // owner's decisions, a double for less adds the same fraction of each co-player's stake; a bet behind follows
 // the first hand only unless its player sent followDouble / followSplit before the owner acted.
 import type { FactTransactions } from './fact-transactions.js';
