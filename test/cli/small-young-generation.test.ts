@@ -10,11 +10,12 @@ import { ROOT } from '../support/run-cli.js';
 const run = promisify(execFile);
 
 /** The young generation's size (MiB) after a steady allocation with a little surviving each time. */
-async function youngGenerationAfterWork(bounded: boolean): Promise<number> {
+async function youngGenerationAfterWork(bound: 'bounded' | 'control' | 'let grow again'): Promise<number> {
   const script = `
     import { getHeapSpaceStatistics } from 'node:v8';
-    import { keepYoungGenerationSmall } from './src/cli/small-young-generation.ts';
-    if (${bounded}) keepYoungGenerationSmall();
+    import { keepYoungGenerationSmall, letYoungGenerationGrow } from './src/cli/small-young-generation.ts';
+    if (${bound !== 'control'}) keepYoungGenerationSmall();
+    if (${bound === 'let grow again'}) letYoungGenerationGrow();
     let keep = [];
     for (let i = 0; i < 3e6; i++) { keep.push({ i, s: 'x' + i }); if (keep.length > 2000) keep = []; }
     const space = getHeapSpaceStatistics().find((s) => s.space_name === 'new_space');
@@ -30,8 +31,12 @@ describe('the streaming verbs keep the young generation small', () => {
   });
 
   test('after keepYoungGenerationSmall the young generation stays at its initial size; without it, it grows', async () => {
-    const [bounded, control] = await Promise.all([youngGenerationAfterWork(true), youngGenerationAfterWork(false)]);
+    const [bounded, control] = await Promise.all([youngGenerationAfterWork('bounded'), youngGenerationAfterWork('control')]);
     expect(bounded).toBeLessThanOrEqual(4);
     expect(control).toBeGreaterThan(8);
+  }, 60_000);
+
+  test("letYoungGenerationGrow lifts the bound until it is set again (verify's re-run loads with it: verify-log-file.ts)", async () => {
+    expect(await youngGenerationAfterWork('let grow again')).toBeGreaterThan(8);
   }, 60_000);
 });
