@@ -12,15 +12,13 @@
  *   chains to, so no gap and no duplicate can enter even outside the duplicate window.
  * - Reading: the head by `last_by_subj`, a position by binary search over `next_by_subj`
  *   gets, ranges and live tails by ordered consumers.
+ *
+ * Beside it: what it is given (jetstream-log-options.ts), the stream's creation and check
+ * (jetstream-log-stream.ts), and the API errors it tells apart (jetstream-log-errors.ts).
  */
 import {
   DeliverPolicy,
-  DiscardPolicy,
-  NatsError,
-  RetentionPolicy,
-  StorageType,
   headers,
-  nanos,
   type ConsumerMessages,
   type JetStreamClient,
   type JetStreamManager,
@@ -33,27 +31,12 @@ import type { StoredEvent, StreamHead } from '../../ports/event-store.js';
 import type { Clock } from '../../ports/clock.js';
 import { realClock } from '../clock/real-clock.js';
 import { READER_PULL_EXPIRES_MS } from './reader-pulls.js';
+import type { JetStreamLogOptions } from './jetstream-log-options.js';
+import { ERR_NO_MESSAGE, ERR_WRONG_LAST_SEQUENCE, SubjectSequenceConflict, apiErrorCode } from './jetstream-log-errors.js';
+import { ensureLogStream } from './jetstream-log-stream.js';
 
-export interface JetStreamLogOptions {
-  /** JetStream stream name. Default `TABLE_EVENTS`. */
-  readonly streamName?: string;
-  /** First subject token: subjects are `<prefix>.<tableId>.events`. Default `tables`. */
-  readonly subjectPrefix?: string;
-  /**
-   * Retention limits (0 / -1 = unlimited, the default). If you set them, keep them far beyond
-   * the longest time a table can be idle: a table whose whole history has aged out looks empty,
-   * and its replicator would publish it again from seq 1.
-   */
-  readonly maxAgeMs?: number;
-  readonly maxBytes?: number;
-  /** Window in which a re-sent `Nats-Msg-Id` is dropped as a duplicate. Default 2 minutes. */
-  readonly duplicateWindowMs?: number;
-  readonly replicas?: number;
-  /** How long a JetStream request (publish ack, API call) waits. Default 5000 ms. */
-  readonly timeoutMs?: number;
-  /** The clock of a read's time limit (default: the process's). */
-  readonly clock?: Clock;
-}
+export type { JetStreamLogOptions } from './jetstream-log-options.js';
+export { SubjectSequenceConflict, apiErrorCode } from './jetstream-log-errors.js';
 
 /** What a publish may carry besides the event: its place in a batch, its body already encoded. */
 export interface PublishExtras {
@@ -70,23 +53,6 @@ export function encodeEvent(event: StoredEvent): Uint8Array {
 /** A stream's head in JetStream, with the JetStream sequence of its last message. */
 export interface JetStreamHead extends StreamHead {
   readonly streamSeq: number;
-}
-
-/** The expected-last-subject-sequence check failed: someone else's event is there. */
-export class SubjectSequenceConflict extends Error {
-  constructor(readonly tableId: string) {
-    super(`JetStream: another event was stored for table ${tableId} in the meantime`);
-    this.name = 'SubjectSequenceConflict';
-  }
-}
-
-const ERR_NO_MESSAGE = 10037;
-const ERR_STREAM_NOT_FOUND = 10059;
-const ERR_STREAM_NAME_IN_USE = 10058;
-const ERR_WRONG_LAST_SEQUENCE = 10071;
-
-export function apiErrorCode(error: unknown): number | undefined {
-  return error instanceof NatsError ? error.api_error?.err_code : undefined;
 }
 
 export class JetStreamLog {
@@ -124,38 +90,9 @@ export class JetStreamLog {
     return `${this.subjectPrefix}.${tableId}.events`;
   }
 
-  async ensureStream(): Promise<StreamInfo> {
-    try {
-      return this.checkStream(await this.jsm.streams.info(this.streamName));
-    } catch (error) {
-      if (apiErrorCode(error) !== ERR_STREAM_NOT_FOUND) throw error;
-    }
-    try {
-      return await this.jsm.streams.add({
-        name: this.streamName,
-        subjects: [this.subjectPattern],
-        retention: RetentionPolicy.Limits,
-        storage: StorageType.File,
-        discard: DiscardPolicy.Old,
-        max_age: nanos(this.options.maxAgeMs ?? 0),
-        max_bytes: this.options.maxBytes ?? -1,
-        duplicate_window: nanos(this.options.duplicateWindowMs ?? 120_000),
-        num_replicas: this.options.replicas ?? 1,
-        deny_delete: true,
-        deny_purge: true,
-      });
-    } catch (error) {
-      // Another process created it at the same time.
-      if (apiErrorCode(error) !== ERR_STREAM_NAME_IN_USE) throw error;
-      return this.checkStream(await this.jsm.streams.info(this.streamName));
-    }
-  }
-
-  private checkStream(info: StreamInfo): StreamInfo {
-    if (!info.config.subjects?.includes(this.subjectPattern)) {
-      throw new Error(`JetStream stream ${this.streamName} exists but does not cover ${this.subjectPattern} (subjects: ${info.config.subjects?.join(', ')})`);
-    }
-    return info;
+  /** Creates the stream if it is missing, else checks it covers the tables' subjects (jetstream-log-stream.ts). */
+  ensureStream(): Promise<StreamInfo> {
+    return ensureLogStream(this.jsm, this.streamName, this.subjectPattern, this.options);
   }
 
   async head(tableId: string): Promise<JetStreamHead> {

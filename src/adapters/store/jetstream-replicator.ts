@@ -14,15 +14,21 @@
  *   there once; a gap stops the replicator), and carries on from the head.
  * - The connection should be made with `maxReconnectAttempts: -1` (and `waitOnFirstConnect`)
  *   so that nats.js keeps reconnecting; the replicator retries with capped backoff meanwhile.
+ *
+ * Beside it: what it is given (jetstream-replicator-options.ts) and how it tells a diverged copy
+ * (jetstream-replica-divergence.ts).
  */
 import { BehaviorSubject, type Observable, type Subscription } from 'rxjs';
-import type { NatsConnection } from 'nats';
-import type { EventStore } from '../../ports/event-store.js';
 import { validateStreamId } from '../../log/event-validation.js';
-import { JetStreamLog, encodeEvent, type JetStreamHead, type JetStreamLogOptions } from './jetstream-log.js';
+import { JetStreamLog, encodeEvent } from './jetstream-log.js';
 import { ConnectionEpochs, DEFAULT_WINDOW, PublishWindow, type PublishWindowLimits, type Replicated } from './jetstream-publish-window.js';
+import type { JetStreamReplicatorOptions } from './jetstream-replicator-options.js';
+import { ReplicaDivergedError, checkStoredAfter } from './jetstream-replica-divergence.js';
 import type { Clock } from '../../ports/clock.js';
 import { realClock } from '../clock/real-clock.js';
+
+export type { JetStreamReplicatorOptions, ReplicatorLogger } from './jetstream-replicator-options.js';
+export { ReplicaDivergedError } from './jetstream-replica-divergence.js';
 
 export type ReplicatorState = 'idle' | 'catching-up' | 'live' | 'retrying' | 'stopped' | 'failed';
 
@@ -36,44 +42,6 @@ export interface ReplicatorStatus {
   /** Failed attempts since the last success. */
   readonly retries: number;
   readonly lastError?: string;
-}
-
-/** The subset of a pino logger the replicator uses. */
-export interface ReplicatorLogger {
-  info(obj: object, msg?: string): void;
-  warn(obj: object, msg?: string): void;
-  error(obj: object, msg?: string): void;
-}
-
-export interface JetStreamReplicatorOptions {
-  /** The table's source of truth (a SqliteEventStore). */
-  readonly source: EventStore;
-  readonly tableId: string;
-  readonly connection: NatsConnection;
-  readonly jetstream?: JetStreamLogOptions;
-  /** Events read from the source at a time. Default 500. */
-  readonly pageSize?: number;
-  /** First and longest pause between attempts while JetStream is unreachable. Default 200 / 5000 ms. */
-  readonly retryDelayMs?: number;
-  readonly maxRetryDelayMs?: number;
-  /** Publishes in flight (jetstream-publish-window.ts). Default 256 events, 1 MiB, 1 s. */
-  readonly window?: Partial<PublishWindowLimits>;
-  /** Look at the source this often even without an append notification. Default 1000 ms. */
-  readonly pollIntervalMs?: number;
-  /** The pauses' clock: the table's (default: the process's). */
-  readonly clock?: Clock;
-  readonly logger?: ReplicatorLogger;
-}
-
-/** JetStream holds an event the source does not have: a human must look. */
-export class ReplicaDivergedError extends Error {
-  constructor(
-    readonly tableId: string,
-    readonly seq: number,
-  ) {
-    super(`table ${tableId}: JetStream's event at seq ${seq} is not the source's; replication stopped`);
-    this.name = 'ReplicaDivergedError';
-  }
 }
 
 export class JetStreamReplicator {
@@ -195,7 +163,7 @@ export class JetStreamReplicator {
       const [local] = await source.read(tableId, { from: remote.version, limit: 1 });
       if (!local || local.hash !== remote.hash) throw new ReplicaDivergedError(tableId, remote.version);
     }
-    if (this.acknowledged && remote.version > this.acknowledged.seq) await this.checkStoredAfter(log, this.acknowledged, remote);
+    if (this.acknowledged && remote.version > this.acknowledged.seq) await checkStoredAfter(source, tableId, log, this.acknowledged, remote);
     const window = new PublishWindow(log, { seq: remote.version, streamSeq: remote.streamSeq }, this.limits, this.epochs, this.clock);
     this.acknowledged = window.acknowledged;
     this.update({ replicatedSeq: remote.version, state: 'catching-up' });
@@ -226,21 +194,6 @@ export class JetStreamReplicator {
       }
     } finally {
       await window.drain();
-    }
-  }
-
-  /**
-   * After a failure: what JetStream holds past the last acknowledged event (publishes whose acks
-   * were lost) must be the source's next events, each once, in order — else the copy has a gap.
-   */
-  private async checkStoredAfter(log: JetStreamLog, from: Replicated, head: JetStreamHead): Promise<void> {
-    const { source, tableId } = this.options;
-    const expected = await source.read(tableId, { from: from.seq + 1, limit: head.version - from.seq });
-    let at = from.streamSeq + 1;
-    for (const event of expected) {
-      const stored = await log.nextFrom(tableId, at);
-      if (!stored || stored.event.seq !== event.seq || stored.event.hash !== event.hash) throw new ReplicaDivergedError(tableId, event.seq);
-      at = stored.streamSeq + 1;
     }
   }
 
