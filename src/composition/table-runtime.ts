@@ -2,19 +2,15 @@
 // timer, the shoe (a real serial device, or the emulated shoe speaking the real protocol over the mock
 // serial binding), the web server with its displays, and — when configured — the JetStream replica.
 import { dirname } from 'node:path';
-import type { Logger } from 'pino';
-import type { TableConfig } from '../config/table-config.js';
 import { loadRuleSet } from '../config/load-rule-set.js';
 import { SqliteEventStore } from '../adapters/store/sqlite-event-store.js';
 import { lockTable } from '../adapters/store/table-lock.js';
 import { noteNewTableFiles } from '../adapters/store/new-table-files.js';
 import { realClock } from '../adapters/clock/real-clock.js';
-import type { ShoeLink } from '../adapters/serial/shoe-link.js';
 import type { ShoeEmulator } from '../adapters/shoe-emulator/emulator.js';
 import type { MockShoeWire } from '../adapters/shoe-emulator/mock-wire.js';
 import { mulberry32, seedFromHash } from '../random/prng.js';
-import type { Clock, TimerHandle } from '../ports/clock.js';
-import type { EventStore } from '../ports/event-store.js';
+import type { TimerHandle } from '../ports/clock.js';
 import { TableService } from '../app/table/table-service.js';
 import { DecisionTimer } from '../app/table/decision-timer.js';
 import { startShuffleCheck } from '../app/table/integrity/shuffle-check.js';
@@ -25,92 +21,22 @@ import { logTableAlarms } from '../app/table/table-alarm-log.js';
 import { DemoBot } from '../app/players/demo-bot.js';
 import { strategyInBackground } from '../app/par/strategy-in-background.js';
 import { checkTableEdge } from '../app/par-sheet/table-edge-warning.js';
-import type { ExactAnalysisSource } from '../app/par-sheet/exact-analysis-source.js';
 import { packageVersion } from '../config/package-root.js';
 import { DemoDealer } from './demo-dealer.js';
-import { guardTableLog, type AcceptLogBehindAnchor } from './log-guard.js';
+import { guardTableLog } from './log-guard.js';
 import { logKeyOf } from '../config/log-key.js';
-import type { TableProjections } from '../app/displays/table-projections.js';
 import { attachProjections } from '../app/displays/attach-projections.js';
 import { meteredStore } from '../adapters/store/metered-store.js';
-import { AppendMetrics, type TableHealth } from '../adapters/web/table-health.js';
+import { AppendMetrics } from '../adapters/web/table-health.js';
 import { tableHealth } from './table-health.js';
 import { plugInEmulatedShoe } from './emulated-shoe.js';
 import { startTableShoeLink } from './table-shoe-link.js';
 import { startTableFloor } from './table-floor.js';
-import { startTableFeed, type TableFeed } from './table-feed.js';
+import { startTableFeed } from './table-feed.js';
+import type { RuntimeOptions, TableRuntime } from './table-runtime-options.js';
 
-export interface WebServerHandle {
-  listen(options: { host: string; port: number }): Promise<string>;
-  close(): Promise<void>;
-}
-
-/** `botSeats`: the seats the demo's bot plays (none without a bot, all but the manual ones with one). */
-export type WebServerFactory = (deps: { service: TableService; store: EventStore; config: TableConfig; rulesId: string; decisionSeconds: number; logger: Logger; views: TableProjections; health: TableHealth; clock: Clock; botSeats: readonly number[] }) => WebServerHandle;
-
-export interface RuntimeOptions {
-  readonly config: TableConfig;
-  readonly logger: Logger;
-  /** A real shoe on this serial device; without it the emulated shoe deals (demo mode). */
-  readonly serialPath?: string;
-  /** Leave every seat to people at the page (no bot bets or decisions). */
-  readonly manual?: boolean;
-  /** No bot and no demo dealer at all (tests drive the table themselves). */
-  readonly quiet?: boolean;
-  /** Bot players also with a real (or pty) shoe; by default they play only in demo mode. */
-  readonly bot?: boolean;
-  readonly web?: WebServerFactory;
-  /** Milliseconds the demo dealer takes per card, and the bot per decision. */
-  readonly paceMs?: number;
-  readonly seed?: number;
-  readonly store?: EventStore;
-  /**
-   * The table's one clock (src/ports/clock.ts): the link, the emulated shoe, the timers, the watchdog, the
-   * projections, the floor, the feed and every retry run on it. Default: the process's clock; tests pass a
-   * VirtualClock and run a whole table on virtual time.
-   */
-  readonly clock?: Clock;
-  /**
-   * Tests only: the shoe link's and the emulated shoe's clock when it must not be the table's (a soak that
-   * compresses the table's own time keeps the wire at its real pace). Default: the table's clock.
-   */
-  readonly wireClock?: Clock;
-  /** Record the raw bytes of the shoe link and every input to this file (JSONL), for `replay-capture`. */
-  readonly capturePath?: string;
-  /** Demo mode: called with the emulated shoe and its wire before the shoe is powered on (tests tap the wire). */
-  readonly onEmulatedShoe?: (shoe: { emulator: ShoeEmulator; wire: MockShoeWire }) => void;
-  /**
-   * This controller lost the right to append (another writer wrote to its log): called after
-   * LOST_WRITER_EXIT_MS, during which the table deals nothing and reports not ready; the caller exits.
-   */
-  readonly onLostWriter?: (reason: string) => void;
-  /** An operator's decision to start on a log behind its anchor, recorded on the log. */
-  readonly acceptLogBehindAnchor?: AcceptLogBehindAnchor;
-  /** The settlement feed's randomness (its backoff's jitter); default Math.random. */
-  readonly random?: () => number;
-  /**
-   * Where the demo bot's strategy and the edge check's analysis come from (src/app/par-sheet/exact-analysis-source.ts);
-   * default: computed in a worker. Tests give analyses computed before.
-   */
-  readonly analysis?: ExactAnalysisSource;
-}
-
-export interface TableRuntime {
-  readonly service: TableService;
-  readonly store: EventStore;
-  readonly url: string | null;
-  readonly emulator: ShoeEmulator | null;
-  /** The emulated shoe's mock serial device (demo mode): unplug and replug it. */
-  readonly wire: MockShoeWire | null;
-  readonly link: ShoeLink;
-  /** Each audience's display projection, folded once for every display. */
-  readonly views: TableProjections;
-  /** The settlement feed, when the table file has `feed:`. */
-  readonly feed: TableFeed | null;
-  /** The clock the table runs on. */
-  readonly clock: Clock;
-  stop(): Promise<void>;
-}
+// What startTable is given and hands back: ./table-runtime-options.ts.
+export type { RuntimeOptions, TableRuntime, WebServerFactory, WebServerHandle } from './table-runtime-options.js';
 
 /** How long a controller that lost the right to append stays up, not ready and alarming, before it exits. */
 export const LOST_WRITER_EXIT_MS = 5000;
