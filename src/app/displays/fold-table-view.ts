@@ -1,5 +1,4 @@
 // Folds display facts into the table view, one at a time. Pure: the next view is a changed copy.
-import { handTotal } from '../../rules/hand-total.js';
 import type { Card } from '../../rules/cards.js';
 import type { RuleSet } from '../../rules/rule-set.js';
 import { advanceCountdown } from './countdown.js';
@@ -7,8 +6,9 @@ import { advanceBettingCountdown } from './betting-countdown.js';
 import { create } from 'mutative';
 import { draftOf, type Draft } from './draft.js';
 import { roundResults } from './round-results.js';
-import { RECENT_ROUNDS, emptyDealerHand, type HandView, type SeatView, type TableView } from './table-view.js';
+import { RECENT_ROUNDS, type TableView } from './table-view.js';
 import type { TimedViewFact, ViewFact } from '../../ports/view-facts.js';
+import { addBet, handOf, newHand, recount, recountDealer, seatOf, startHandsOf } from './hand-drafts.js';
 
 export interface ViewContext {
   readonly rules: RuleSet;
@@ -17,9 +17,6 @@ export interface ViewContext {
   /** Seconds of the betting countdown (the table file's `bettingSeconds`); none when absent. */
   readonly bettingSeconds?: number;
 }
-
-type SeatDraft = Draft<SeatView>;
-type HandDraft = Draft<HandView>;
 
 export function foldTableView(view: TableView, timed: TimedViewFact, context: ViewContext): TableView {
   // Copy on write (mutative): the next view shares every part the fact does not touch, so a fact costs
@@ -61,62 +58,6 @@ function applyResultsFact(view: Draft<TableView>, { fact, at }: TimedViewFact): 
       return;
     default:
       return;
-  }
-}
-
-function seatOf(view: Draft<TableView>, seat: number): SeatDraft | undefined {
-  return view.seats.find((s) => s.seat === seat);
-}
-
-function ownerMainStake(seat: SeatDraft): number {
-  return seat.bets.filter((b) => b.kind === 'main' && b.player === seat.owner).reduce((sum, b) => sum + b.amount, 0);
-}
-
-function newHand(seat: SeatDraft, hand: number, cards: Card[] = []): HandDraft {
-  return { hand, cards, total: null, soft: false, status: 'open', stake: ownerMainStake(seat), results: [] };
-}
-
-function handOf(seat: SeatDraft, hand: number): HandDraft {
-  const found = seat.hands.find((h) => h.hand === hand);
-  if (found) return found;
-  const created = newHand(seat, hand);
-  seat.hands.push(created);
-  return created;
-}
-
-function recount(hand: HandDraft, rules: RuleSet): void {
-  const { total, soft } = handTotal(hand.cards, rules);
-  hand.total = hand.cards.length > 0 ? total : null;
-  hand.soft = soft;
-}
-
-function recountDealer(view: Draft<TableView>, rules: RuleSet): void {
-  // The total of every card this audience sees: the public's and the dealer's views hold the face-down hole
-  // card as null (public-redaction.ts), so their total is the up cards'; the supervisor's view holds the
-  // hole card itself, so the supervisor's total is the dealer's full total.
-  const shown = view.dealer.cards.filter((c): c is Card => c !== null);
-  const { total, soft } = handTotal(shown, rules);
-  view.dealer.total = shown.length > 0 ? total : null;
-  view.dealer.soft = soft;
-}
-
-function addBet(seat: SeatDraft, player: string, kind: SeatView['bets'][number]['kind'], amount: number): void {
-  const same = seat.bets.find((b) => b.player === player && b.kind === kind);
-  if (same) same.amount += amount;
-  else seat.bets.push({ player, kind, amount });
-  seat.bets = seat.bets.filter((b) => b.amount > 0);
-  seat.owner = seat.bets.find((b) => b.kind === 'main')?.player ?? null;
-}
-
-/** The dealt round's hands, dealer and results are cleared when a new round is dealt (or voided unseen). */
-function startHandsOf(view: Draft<TableView>, round: number): void {
-  view.handsRound = round;
-  view.voided = false;
-  view.dealer = draftOf(emptyDealerHand());
-  view.turn = null;
-  for (const seat of view.seats) {
-    seat.hands = [];
-    seat.results = [];
   }
 }
 
