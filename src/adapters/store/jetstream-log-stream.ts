@@ -6,34 +6,24 @@
  */
 import { DiscardPolicy, RetentionPolicy, StorageType, nanos, type JetStreamManager, type StreamInfo } from 'nats';
 import type { JetStreamLogOptions } from './jetstream-log-options.js';
-import { ERR_STREAM_NAME_IN_USE, ERR_STREAM_NOT_FOUND, apiErrorCode } from './jetstream-log-errors.js';
+import { ensureStream } from './jetstream-ensure-stream.js';
 
 /** The stream named `streamName` covering `subjectPattern`, created with `options`' limits if it is missing. */
-export async function ensureLogStream(jsm: JetStreamManager, streamName: string, subjectPattern: string, options: JetStreamLogOptions): Promise<StreamInfo> {
-  try {
-    return checkStream(await jsm.streams.info(streamName), streamName, subjectPattern);
-  } catch (error) {
-    if (apiErrorCode(error) !== ERR_STREAM_NOT_FOUND) throw error;
-  }
-  try {
-    return await jsm.streams.add({
-      name: streamName,
-      subjects: [subjectPattern],
-      retention: RetentionPolicy.Limits,
-      storage: StorageType.File,
-      discard: DiscardPolicy.Old,
-      max_age: nanos(options.maxAgeMs ?? 0),
-      max_bytes: options.maxBytes ?? -1,
-      duplicate_window: nanos(options.duplicateWindowMs ?? 120_000),
-      num_replicas: options.replicas ?? 1,
-      deny_delete: true,
-      deny_purge: true,
-    });
-  } catch (error) {
-    // Another process created it at the same time.
-    if (apiErrorCode(error) !== ERR_STREAM_NAME_IN_USE) throw error;
-    return checkStream(await jsm.streams.info(streamName), streamName, subjectPattern);
-  }
+export function ensureLogStream(jsm: JetStreamManager, streamName: string, subjectPattern: string, options: JetStreamLogOptions): Promise<StreamInfo> {
+  const config = {
+    name: streamName,
+    subjects: [subjectPattern],
+    retention: RetentionPolicy.Limits,
+    storage: StorageType.File,
+    discard: DiscardPolicy.Old,
+    max_age: nanos(options.maxAgeMs ?? 0),
+    max_bytes: options.maxBytes ?? -1,
+    duplicate_window: nanos(options.duplicateWindowMs ?? 120_000),
+    num_replicas: options.replicas ?? 1,
+    deny_delete: true,
+    deny_purge: true,
+  };
+  return ensureStream(jsm, config, (info) => checkStream(info, streamName, subjectPattern));
 }
 
 function checkStream(info: StreamInfo, streamName: string, subjectPattern: string): StreamInfo {

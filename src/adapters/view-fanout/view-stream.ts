@@ -3,6 +3,7 @@
 // view). A gateway reads the current view and then each new one with an ordered consumer that starts at
 // the last message of its subject. Views are whole states, so keeping only the newest loses nothing.
 import { DiscardPolicy, RetentionPolicy, StorageType, type JetStreamManager, type StreamInfo } from 'nats';
+import { ensureStream } from '../store/jetstream-ensure-stream.js';
 
 export const VIEW_STREAM = 'TABLE_VIEWS';
 export const VIEW_SUBJECTS = 'tables.*.views.*';
@@ -29,34 +30,17 @@ export function parseViewSubject(subject: string): { tableId: string; audience: 
   return parts.length === 4 && parts[0] === 'tables' && parts[2] === 'views' ? { tableId: parts[1] as string, audience: parts[3] as string } : null;
 }
 
-const ERR_STREAM_NOT_FOUND = 10059;
-const ERR_STREAM_NAME_IN_USE = 10058;
-
-function apiErrorCode(error: unknown): number | undefined {
-  return (error as { api_error?: { err_code?: number } }).api_error?.err_code;
-}
-
 /** The views' stream, created with `replicas` copies when missing. */
-export async function ensureViewStream(jsm: JetStreamManager, replicas = 1): Promise<StreamInfo> {
-  try {
-    return await jsm.streams.info(VIEW_STREAM);
-  } catch (error) {
-    if (apiErrorCode(error) !== ERR_STREAM_NOT_FOUND) throw error;
-  }
-  try {
-    return await jsm.streams.add({
-      name: VIEW_STREAM,
-      subjects: [VIEW_SUBJECTS],
-      retention: RetentionPolicy.Limits,
-      storage: StorageType.File,
-      discard: DiscardPolicy.Old,
-      max_msgs_per_subject: 1,
-      num_replicas: replicas,
-    });
-  } catch (error) {
-    if (apiErrorCode(error) !== ERR_STREAM_NAME_IN_USE) throw error;
-    return jsm.streams.info(VIEW_STREAM);
-  }
+export function ensureViewStream(jsm: JetStreamManager, replicas = 1): Promise<StreamInfo> {
+  return ensureStream(jsm, {
+    name: VIEW_STREAM,
+    subjects: [VIEW_SUBJECTS],
+    retention: RetentionPolicy.Limits,
+    storage: StorageType.File,
+    discard: DiscardPolicy.Old,
+    max_msgs_per_subject: 1,
+    num_replicas: replicas,
+  });
 }
 
 /** The tables whose views are on the stream now. */
