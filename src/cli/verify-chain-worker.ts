@@ -38,8 +38,9 @@ let waiting: ChainTask | undefined;
 
 /**
  * Starts a chain worker without its task when `args` are verify's: it loads its modules while this thread
- * loads the CLI's. It does not keep the process alive; a verify that does not take it leaves it to end
- * with the process. Returns the worker started, if any (tests watch it).
+ * loads the CLI's. It does not keep the process alive; a verify of many logs stops it
+ * (stopUntakenChainWorker), and one in a single thread leaves it to end with the process. Returns the
+ * worker started, if any (tests watch it).
  */
 export function prestartChainWorker(args: readonly string[]): Worker | undefined {
   if (args[0] !== 'verify' || waiting !== undefined || !canStartWorker(CHAIN_TASK)) return undefined;
@@ -58,4 +59,12 @@ export function startChainTask(data: VerifyTaskData): ChainTask {
     return early;
   }
   return held(startVerifyWorker(CHAIN_TASK, { ...data }, WORKER_LIMITS));
+}
+
+/** Stops the worker started early when this verify will not take it (many logs run workers of their own,
+ *  verify-many-logs.ts): its memory is not held beside theirs. Resolves once it has stopped. */
+export async function stopUntakenChainWorker(): Promise<void> {
+  const early = waiting;
+  waiting = undefined;
+  if (early !== undefined) await early.worker.terminate();
 }

@@ -14,6 +14,7 @@ import { Progress } from './progress.js';
 import { findTableLogs, isPattern } from './find-table-logs.js';
 import { PARALLEL_FROM, verifyOneLog, type LogReport } from './verify-one-log.js';
 import { reportOfFailure, verifyManyLogs } from './verify-many-logs.js';
+import { stopUntakenChainWorker } from './verify-chain-worker.js';
 
 
 /** The threads `--threads` means, or by default one per core. */
@@ -66,6 +67,7 @@ export async function verifyCommand(args: CommandArgs<OptionSpecs>, io: Pick<Com
     return report.exitCode;
   }
 
+  await stopUntakenChainWorker(); // the logs' own workers check them (verify-chain-worker.ts)
   const files = findTableLogs(named);
   const progress = new Progress({ stream: io.stderr, now: io.now, label: 'verify', unit: 'logs', quiet });
   const reports: Array<LogReport | undefined> = new Array<LogReport | undefined>(files.length);

@@ -10,7 +10,7 @@ import type { Worker } from 'node:worker_threads';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SqliteLogReader } from '../../src/adapters/store/sqlite-log-reader.js';
 import { verifyLogFile } from '../../src/cli/verify-log-file.js';
-import { prestartChainWorker } from '../../src/cli/verify-chain-worker.js';
+import { prestartChainWorker, stopUntakenChainWorker } from '../../src/cli/verify-chain-worker.js';
 import { loadRuleSet } from '../../src/config/load-rule-set.js';
 import { openAnchoredTable } from '../support/anchored-table.js';
 import { playRandomSession } from '../support/random-session.js';
@@ -57,6 +57,16 @@ describe("verify's chain worker started early", () => {
     expect(prestartChainWorker(['verify'])).toBeDefined();
     expect(await verdict(2)).toEqual(fresh);
     expect(await verdict(1)).toEqual(fresh);
+  });
+
+  it('a verify that will not take it (many logs) stops it; the next verify starts its own', async () => {
+    const early = prestartChainWorker(['verify', file]) as Worker;
+    const exited = new Promise<number>((done) => early.once('exit', done));
+    await stopUntakenChainWorker();
+    await exited;
+    expect(prestartChainWorker(['verify', file]), 'none waits now: another may start').toBeDefined();
+    await stopUntakenChainWorker();
+    expect(await verdict(2)).toMatchObject({ ok: true, macFrom: 1 });
   });
 
   it('a process that never takes it ends at once, exit code 0', () => {
