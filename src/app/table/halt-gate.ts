@@ -14,8 +14,8 @@ import type { TableHalt } from './table-halt.js';
 export type AppendNote = (type: string, payload: Record<string, unknown>) => Promise<StoredEvent>;
 
 export class HaltGate {
-  /** Set once open() is done: an append that fails before then fails the start itself, it halts nothing. */
-  opened = false;
+  /** Set once the table is open (TableService.open): an append that fails before then fails the start itself, it halts nothing. */
+  private opened = false;
 
   constructor(
     private readonly halting: TableHalt,
@@ -43,6 +43,11 @@ export class HaltGate {
     }
     this.halting.clear(input.by);
     return note;
+  }
+
+  /** The table is open: from now on a failed append halts it. */
+  open(): void {
+    this.opened = true;
   }
 
   /** An append of `what` failed: the table halts (./table-halt.ts) and the caller learns it as a TableHaltedError. */

@@ -111,7 +111,7 @@ export class TableService implements TableCommands {
       const interrupted = marker.facts.some((f) => f.type === 'table.recovered' && f.interrupted);
       service.recovery = { interrupted, waitsForResume: interrupted || (service.phase === 'paused' && (await pausedByARestart(store, tableId))) };
     }
-    service.gate.opened = true;
+    service.gate.open();
     return service;
   }
 
