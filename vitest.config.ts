@@ -6,7 +6,11 @@ const INCLUDE = ['test/**/*.test.ts', 'firmware-protocol/**/*.test.ts'];
 
 // The suite in three groups, one after the other (docs/testing.md, "Running"), chosen by file name:
 //
-// 1. "parallel": every file that is pure computation or runs a CLI to completion, five at a time. The first
+// 1. "parallel": every file that is pure computation or runs a CLI to completion, five at a time, each of the
+//    five processes running file after file with the modules it has loaded (`isolate: false`): importing the
+//    sources afresh for every file was a fifth of the group's time (docs/testing.md, "Where the time goes").
+//    So a file here leaves nothing behind for the next: it closes what it opens, resets the mock serial
+//    binding it used, restores what it changed in process.env, and names its folders and ports its own. The first
 //    three spend nearly all their time waiting and start first — the two long pty end-to-end tests (the 20
 //    unplugs of 1-5 s, the faulty shoe's stalls, each file's two shoes at once: 86 s and 40 s) and the packed library's
 //    npm pack and install (the registry, npm's own work) — so the other two workers keep both cores busy
@@ -147,11 +151,13 @@ export default defineConfig({
     testTimeout: 180_000,
     hookTimeout: 180_000,
     pool: 'forks',
+    // What the test processes leave for the whole run, removed once they have ended (the CLI's bundles).
+    globalSetup: ['test/support/global-teardown.ts'],
     sequence: { sequencer: LongFirst },
     projects: [
       {
         extends: true,
-        test: { name: 'parallel', include: INCLUDE, exclude: [...configDefaults.exclude, ...TIMING], maxWorkers: 5, sequence: { groupOrder: 0 } },
+        test: { name: 'parallel', include: INCLUDE, exclude: [...configDefaults.exclude, ...TIMING], maxWorkers: 5, isolate: false, sequence: { groupOrder: 0 } },
       },
       {
         extends: true,

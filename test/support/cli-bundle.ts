@@ -1,25 +1,55 @@
-// The CLI bundled once per test run (esbuild, dependencies left external), so tests that start it many
+// The CLI bundled once per test process (esbuild, dependencies left external), so tests that start it many
 // times — the crash-recovery test kills and restarts it fifty times — do not pay tsx's start-up each time.
 // Split at the verbs' `await import(...)` (commands.ts) as the sources are: a verb loads only its own
 // code, as from the sources (one file holding every verb took a second of CPU to start any of them).
+//
+// A test process runs many files one after another (the parallel group shares its modules: vitest.config.ts),
+// so the bundle lives as long as its process: the run's global teardown (test/support/global-teardown.ts)
+// removes the bundles of processes that have ended, and a new bundle removes those a killed run left.
 import { build } from 'esbuild';
-import { rmSync } from 'node:fs';
-import { afterAll } from 'vitest';
+import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from './run-cli.js';
 
-let bundled: Promise<string> | undefined;
-let outdir: string | undefined;
+const BUNDLES = join(ROOT, 'test-output');
+const BUNDLE = /^cli-(\d+)$/;
 
-// The bundle goes with the test file that made it (the test processes are ended without an 'exit' event).
-afterAll(() => {
-  if (outdir !== undefined) rmSync(outdir, { recursive: true, force: true });
-});
+let bundled: Promise<string> | undefined;
+
+/** Whether the process `pid` still runs. */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** The processes whose bundles are there. */
+export function bundleOwners(): number[] {
+  if (!existsSync(BUNDLES)) return [];
+  return readdirSync(BUNDLES).flatMap((name) => {
+    const pid = BUNDLE.exec(name)?.[1];
+    return pid === undefined ? [] : [Number(pid)];
+  });
+}
+
+/** Removes the bundles of test processes that have ended; returns the processes still running. */
+export function removeEndedBundles(): number[] {
+  const running: number[] = [];
+  for (const pid of bundleOwners()) {
+    if (alive(pid)) running.push(pid);
+    else rmSync(join(BUNDLES, `cli-${pid}`), { recursive: true, force: true });
+  }
+  return running;
+}
 
 export function cliBundle(): Promise<string> {
   bundled ??= (async () => {
+    removeEndedBundles();
     // Two folders below the root, like src/cli, so the CLI finds config/ and node_modules/ as it does from source.
-    outdir = join(ROOT, 'test-output', `cli-${process.pid}`);
+    const outdir = join(BUNDLES, `cli-${process.pid}`);
     await build({
       entryPoints: { shoe: join(ROOT, 'src/cli/main.ts') },
       bundle: true,
