@@ -19,6 +19,10 @@ export declare class NatsCluster {
   start(): Promise<void>;
   startNode(index: number, wait?: boolean): Promise<void>;
   waitHealthy(index: number, timeoutMs?: number): Promise<void>;
+  /** The file node `index` writes its log to (DIR/nN.log). */
+  logOf(index: number): string;
+  /** The last line node `index` logged, as the end of an error message ('' when it logged nothing). */
+  lastLogLine(index: number): string;
   stopNode(index: number, signal?: NodeJS.Signals): Promise<void>;
   stop(): Promise<void>;
 }

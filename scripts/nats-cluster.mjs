@@ -8,9 +8,10 @@
 //
 // starts nodes n1..n3 listening for clients on PORT, PORT+1, PORT+2 (routes on PORT+100.., monitoring on
 // PORT+200..), prints the servers' list for the table files (`nats: { url: "...", replicas: 3 }`) and keeps
-// them running until Ctrl-C, then stops them. The store folders stay in DIR (default ./data/nats-cluster).
+// them running until Ctrl-C, then stops them. The store folders and each node's log (nN.log) stay in DIR (default
+// ./data/nats-cluster).
 import { spawn } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -66,7 +67,10 @@ export class NatsCluster {
     mkdirSync(join(this.dir, `n${index + 1}`), { recursive: true });
     const file = join(this.dir, `n${index + 1}.conf`);
     writeFileSync(file, nodeConfig(this.name, index, this.ports, this.dir));
-    const child = spawn(NATS_SERVER_BIN, ['-c', file], { stdio: 'ignore' });
+    // What the node says goes to DIR/nN.log: why a node would not start (a port taken) is read from there.
+    const log = openSync(this.logOf(index), 'a');
+    const child = spawn(NATS_SERVER_BIN, ['-c', file], { stdio: ['ignore', log, log] });
+    closeSync(log);
     this.children[index] = child;
     child.once('exit', () => {
       if (this.children[index] === child) this.children[index] = null;
@@ -79,7 +83,7 @@ export class NatsCluster {
     const started = performance.now();
     while (performance.now() - started < timeoutMs) {
       const child = this.children[index];
-      if (!child || child.exitCode !== null) throw new Error(`nats-server n${index + 1} exited (is ${NATS_SERVER_BIN} installed, are its ports free?)`);
+      if (!child || child.exitCode !== null) throw new Error(`nats-server n${index + 1} exited (is ${NATS_SERVER_BIN} installed, are its ports free?)${this.lastLogLine(index)}`);
       try {
         const response = await fetch(`http://127.0.0.1:${this.ports[index].monitor}/healthz`);
         if (response.ok) return;
@@ -89,6 +93,18 @@ export class NatsCluster {
       await sleep(100);
     }
     throw new Error(`nats-server n${index + 1}: JetStream not current within ${timeoutMs / 1000} s`);
+  }
+
+  /** The file node `index` writes its log to. */
+  logOf(index) {
+    return join(this.dir, `n${index + 1}.log`);
+  }
+
+  /** The last line node `index` logged, as the end of an error message ('' when it logged nothing). */
+  lastLogLine(index) {
+    const file = this.logOf(index);
+    const last = existsSync(file) ? readFileSync(file, 'utf8').trimEnd().split('\n').at(-1) ?? '' : '';
+    return last === '' ? '' : `: ${last}`;
   }
 
   /** Stops node `index` with `signal` (SIGKILL: a node lost) and waits for it to be gone. */

@@ -1,6 +1,10 @@
 // A three-node NATS cluster of the test's own on free loopback ports, stores in a scratch folder
 // (scripts/nats-cluster.mjs: the same code the operator's script runs). `remove` stops every node and
 // deletes the stores.
+//
+// A free port is one the system had free a moment ago: between asking for it and the node binding it, another
+// process (the file paired with this one, a connection's own local port) can take it. A node that exits for
+// that at the start is started again, the whole cluster on fresh ports, up to three times.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,19 +13,25 @@ import { freePort, natsServerAvailable } from '../adapters/store/nats-server-pro
 
 export { natsServerAvailable };
 
-export async function ownNatsCluster(): Promise<{ cluster: NatsCluster; remove(): Promise<void> }> {
-  const dir = mkdtempSync(join(tmpdir(), 'nats-cluster-'));
-  const ports = [];
-  for (let i = 0; i < 3; i++) ports.push({ client: await freePort(), route: await freePort(), monitor: await freePort() });
-  const cluster = new NatsCluster({ dir, ports, name: `test${process.pid}` });
-  try {
-    await cluster.start();
-  } catch (err) {
-    await cluster.stop();
-    rmSync(dir, { recursive: true, force: true });
-    throw err;
+const ATTEMPTS = 3;
+const PORT_TAKEN = /address already in use/i;
+
+/** `nextPort`: where each port comes from (a test gives one that hands out a taken port first). */
+export async function ownNatsCluster(nextPort: () => Promise<number> = freePort): Promise<{ cluster: NatsCluster; remove(): Promise<void> }> {
+  for (let attempt = 1; ; attempt++) {
+    const dir = mkdtempSync(join(tmpdir(), 'nats-cluster-'));
+    const ports = [];
+    for (let i = 0; i < 3; i++) ports.push({ client: await nextPort(), route: await nextPort(), monitor: await nextPort() });
+    const cluster = new NatsCluster({ dir, ports, name: `test${process.pid}` });
+    try {
+      await cluster.start();
+      return { cluster, remove: async () => { await cluster.stop(); rmSync(dir, { recursive: true, force: true }); } };
+    } catch (err) {
+      await cluster.stop();
+      rmSync(dir, { recursive: true, force: true });
+      if (attempt >= ATTEMPTS || !PORT_TAKEN.test((err as Error).message)) throw err;
+    }
   }
-  return { cluster, remove: async () => { await cluster.stop(); rmSync(dir, { recursive: true, force: true }); } };
 }
 
 /** The index (0-based) of the node that leads `stream` now, from the server names n1..n3. */

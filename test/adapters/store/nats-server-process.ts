@@ -7,7 +7,6 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServer } from 'node:net';
-import { reachable } from './nats-availability.js';
 
 export const NATS_SERVER_BIN = process.env['NATS_SERVER_BIN'] ?? '/usr/sbin/nats-server';
 
@@ -40,16 +39,37 @@ export class NatsServerProcess {
     return `nats://127.0.0.1:${this.port}`;
   }
 
+  /**
+   * Starts the server and resolves once it says "Server is ready" (not when the port answers: another process
+   * holding the port would answer too); rejects with its last line when it exits first.
+   */
   async start(): Promise<void> {
     if (this.child) throw new Error('already running');
-    const child = spawn(NATS_SERVER_BIN, ['-a', '127.0.0.1', '-p', String(this.port), ...(this.jetStream ? ['-js', '-sd', this.storeDir] : [])], { stdio: 'ignore' });
+    const child = spawn(NATS_SERVER_BIN, ['-a', '127.0.0.1', '-p', String(this.port), ...(this.jetStream ? ['-js', '-sd', this.storeDir] : [])], { stdio: ['ignore', 'ignore', 'pipe'] });
     this.child = child;
-    for (let i = 0; i < 100; i += 1) {
-      if (child.exitCode !== null) throw new Error(`nats-server exited with ${child.exitCode}`);
-      if (await reachable('127.0.0.1', this.port, 200)) return;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    throw new Error('nats-server did not start');
+    let said = '';
+    const lastLine = (): string => said.trimEnd().split('\n').at(-1) ?? '';
+    await new Promise<void>((resolve, reject) => {
+      const bound = setTimeout(() => finish(new Error(`nats-server did not start within 5 s: ${lastLine()}`)), 5000);
+      const finish = (error?: Error): void => {
+        clearTimeout(bound);
+        child.stderr?.removeListener('data', onData);
+        child.stderr?.resume(); // what it logs later is read and dropped
+        child.removeListener('exit', onExit);
+        if (error) reject(error);
+        else resolve();
+      };
+      const onData = (d: Buffer): void => {
+        said = `${said}${d.toString()}`.slice(-4000);
+        if (said.includes('Server is ready')) finish();
+      };
+      const onExit = (code: number | null): void => {
+        this.child = undefined;
+        finish(new Error(`nats-server exited with ${code}: ${lastLine()}`));
+      };
+      child.stderr?.on('data', onData);
+      child.once('exit', onExit);
+    });
   }
 
   async stop(signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
@@ -64,10 +84,24 @@ export class NatsServerProcess {
   }
 }
 
-/** A nats-server of the test's own (with JetStream unless told), started on a free port with a fresh store; `remove` stops it and deletes the store. */
-export async function ownNatsServer(jetStream = true): Promise<{ nats: NatsServerProcess; remove(): Promise<void> }> {
+/**
+ * A nats-server of the test's own (with JetStream unless told), started on a free port with a fresh store; `remove`
+ * stops it and deletes the store. A free port is one the system had free a moment ago: when another process took
+ * it before the server bound it, the server starts again on another, up to three times.
+ */
+export async function ownNatsServer(jetStream = true, nextPort: () => Promise<number> = freePort): Promise<{ nats: NatsServerProcess; remove(): Promise<void> }> {
   const store = mkdtempSync(join(tmpdir(), 'own-nats-'));
-  const nats = new NatsServerProcess(await freePort(), store, jetStream);
-  await nats.start();
-  return { nats, remove: async () => { await nats.stop(); rmSync(store, { recursive: true, force: true }); } };
+  for (let attempt = 1; ; attempt++) {
+    const nats = new NatsServerProcess(await nextPort(), store, jetStream);
+    try {
+      await nats.start();
+      return { nats, remove: async () => { await nats.stop(); rmSync(store, { recursive: true, force: true }); } };
+    } catch (err) {
+      await nats.stop();
+      if (attempt >= 3 || !/address already in use/i.test((err as Error).message)) {
+        rmSync(store, { recursive: true, force: true });
+        throw err;
+      }
+    }
+  }
 }
