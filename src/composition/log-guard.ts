@@ -12,7 +12,6 @@
 // shutdown (`close`). Anchors follow the durable append (they are written from the published events).
 import { existsSync } from 'node:fs';
 import { basename } from 'node:path';
-import type { Logger } from 'pino';
 import type { NatsConnection } from 'nats';
 import type { Subscription } from 'rxjs';
 import type { Clock } from '../ports/clock.js';
@@ -28,34 +27,11 @@ import { realClock } from '../adapters/clock/real-clock.js';
 import { checkTail } from './start-up-tail-check.js';
 import { KvHandle, openKv } from './anchor-kv-handle.js';
 import type { TableService } from '../app/table/table-service.js';
+import type { LogGuardOptions } from './log-guard-options.js';
+
+export type { AcceptLogBehindAnchor, LogGuardOptions } from './log-guard-options.js';
 
 export const ACCEPTED_BEHIND_ANCHOR_RECORD = 'log.accepted-behind-anchor';
-
-export interface AcceptLogBehindAnchor {
-  /** Who decided (recorded on the log). */
-  readonly by: string;
-  /** Why (recorded on the log). */
-  readonly reason: string;
-}
-
-export interface LogGuardOptions {
-  readonly tableId: string;
-  /** The table's SQLite file; without it (another store) only the anchoring of the KV runs. */
-  readonly dbPath?: string;
-  readonly logger: Logger;
-  /** The log key: MACs are checked over what start-up reads. */
-  readonly key?: Buffer;
-  /** NATS for the KV anchor; unreachable within `natsTimeoutMs`: the KV is not checked (a warning). */
-  readonly natsUrl?: string;
-  readonly natsTimeoutMs?: number;
-  /** Copies JetStream keeps of the KV bucket when it creates it (the table file's nats.replicas). */
-  readonly natsReplicas?: number;
-  readonly acceptBehindAnchor?: AcceptLogBehindAnchor;
-  /** An anchor every this many events besides round ends (default 500). */
-  readonly anchorEveryEvents?: number;
-  /** The anchors' times (default: the process's clock). */
-  readonly clock?: Clock;
-}
 
 interface Refusal {
   readonly verdict: Extract<AnchorVerdict, { ok: false }>;

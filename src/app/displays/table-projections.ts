@@ -22,24 +22,11 @@ import { DISPLAY_AUDIENCES, ViewChannel, type AudienceViewSource, type DisplayAu
 import { initialSupervisorFold, supervisorFoldStep, supervisorViewOf, type SupervisorFold } from './supervisor-projection.js';
 import type { TableMeta } from './table-meta.js';
 import { tableLog$, type StoredEvents } from './table-log.js';
+import { isSnapshot, PROJECTIONS_FORMAT, type ProjectionsSnapshot } from './projections-snapshot.js';
 
 /** A catch-up this long is announced, with progress every PROGRESS_EVERY events (the pages wait for it). */
 const LONG_CATCH_UP = 20_000;
 const PROGRESS_EVERY = 50_000;
-
-/** Bumped whenever a fold's state changes shape: an older snapshot is then refolded from seq 1 once. */
-export const PROJECTIONS_FORMAT = 5; // 2: the supervisor's link and the betting countdown; 3: the results moment, the dealer on duty; 4: the pit's figures, the log tail each event once; 5: the removed shoes' receipts
-
-/** The projections' states, saved with the table's snapshot (src/app/table/table-service.ts, snapshot parts). */
-export interface ProjectionsSnapshot {
-  readonly format: number;
-  readonly seq: number;
-  /** Hash of the event at seq: the next event must continue it. */
-  readonly hash: string;
-  readonly public: PublicFold;
-  readonly dealer: DealerFold;
-  readonly supervisor: SupervisorFold;
-}
 
 export interface TableProjectionsOptions {
   readonly store: EventStore;
@@ -68,12 +55,6 @@ interface Folds {
   dealer: DealerFold;
   supervisor: SupervisorFold;
   chain: ChainVerifier;
-}
-
-function isSnapshot(value: unknown): value is ProjectionsSnapshot {
-  const s = value as Partial<ProjectionsSnapshot> | null | undefined;
-  return typeof s === 'object' && s !== null && s.format === PROJECTIONS_FORMAT && typeof s.seq === 'number' && typeof s.hash === 'string'
-    && typeof s.public === 'object' && typeof s.dealer === 'object' && typeof s.supervisor === 'object';
 }
 
 export class TableProjections implements AudienceViewSource {

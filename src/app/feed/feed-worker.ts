@@ -5,53 +5,19 @@
 // acknowledged, and notes the acknowledgements on the log in batches (./feed-acks.ts). Dealing never waits
 // for it: it reads the log beside the table and its only write is the batched note. Time, timers and
 // randomness are inputs.
-import type { Logger } from 'pino';
-import type { Observable, Subscription } from 'rxjs';
-import type { Clock, TimerHandle } from '../../ports/clock.js';
-import type { EventStore } from '../../ports/event-store.js';
-import type { RoundIndex } from '../../ports/round-index.js';
-import { FeedDeliveryError, type FeedFailure, type FeedStatus, type FeedTransport } from '../../ports/settlement-feed.js';
+import type { Subscription } from 'rxjs';
+import type { TimerHandle } from '../../ports/clock.js';
+import { FeedDeliveryError, type FeedFailure, type FeedStatus } from '../../ports/settlement-feed.js';
 import { reasonSentence } from '../../messages/coded-reason.js';
-import type { HandsPerBoxOnLog } from '../audit/hands-per-box-on-log.js';
 import type { WalletTransaction } from '../money/wallet-transaction.js';
 import { FIRST_BACKOFF_MS, backoffMs } from './feed-backoff.js';
 import { FeedAcks } from './feed-acks.js';
 import { FeedAlarm } from './feed-alarm.js';
-import type { FeedDeliveredNote } from './feed-note.js';
 import { FeedSource } from './feed-source.js';
 import { OwedQueue } from './owed-queue.js';
+import type { FeedWorkerOptions } from './feed-worker-options.js';
 
-export interface FeedWorkerOptions {
-  readonly tableId: string;
-  readonly currency: string;
-  readonly store: EventStore;
-  readonly index: RoundIndex;
-  readonly rules: HandsPerBoxOnLog;
-  readonly transport: FeedTransport;
-  /** Every event appended to the log, live (only its seq is read): the worker reads the log when it moves. */
-  readonly appended$: Observable<{ readonly seq: number }>;
-  /** Appends a `feed.delivered` note to the table's log (TableService.recordNote). */
-  readonly recordNote: (note: FeedDeliveredNote) => Promise<unknown>;
-  /** Its timers (backoff, the alarm's checks, the batched notes) and the transactions' ages. */
-  readonly clock: Clock;
-  readonly random: () => number;
-  /** Backoff: the first pause's ceiling (default FIRST_BACKOFF_MS, 50 ms) and the cap (the table file's `maxBackoffMs`). */
-  readonly firstBackoffMs?: number;
-  readonly maxBackoffMs: number;
-  /** The table file's `feed.undeliveredAlarmSeconds`. */
-  readonly alarmSeconds: number;
-  /** The acknowledgement notes' batch (./feed-acks.ts). */
-  readonly ackEveryMs?: number;
-  readonly ackEvery?: number;
-  /** Transactions derived ahead of the one being delivered, at most (default 10,000), and events read at a time (default 500). */
-  readonly lookAhead?: number;
-  readonly pageSize?: number;
-  /** At a stop, how long a delivery under way may still take to be answered before it is abandoned (default 1000 ms; 0: at once). */
-  readonly stopGraceMs?: number;
-  /** Gives the event loop a turn before the log is read (default: setImmediate), so the table's own work — the shoe's ACK after an append — goes first. */
-  readonly turn?: () => Promise<void>;
-  readonly logger?: Logger;
-}
+export type { FeedWorkerOptions };
 
 const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
