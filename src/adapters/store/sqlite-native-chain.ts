@@ -32,10 +32,11 @@ function functionsVersion(db: Database.Database): number | undefined {
   }
 }
 
-/** Why the library could not be loaded (the first time it failed in this thread), or undefined. */
-let loadProblem: string | undefined;
-export function nativeChainProblem(): string | undefined {
-  return loadProblem;
+/** Why each library could not be used, the last time this thread tried it (a load that works forgets it). */
+const loadProblems = new Map<string, string>();
+/** Why `library` (default: verify's own) could not be used when this thread last loaded it, or undefined. */
+export function nativeChainProblem(library = NATIVE_CHAIN_LIBRARY): string | undefined {
+  return loadProblems.get(library);
 }
 
 /** Whether spans are to be checked inside SQLite: the library is built and SHOE_VERIFY_CHECK is not `js`. */
@@ -58,12 +59,15 @@ export class NativeChainCheck {
     try {
       db.loadExtension(library); // entry point sqlite3_chaincheck_init, which SQLite derives from the file's name
       const version = functionsVersion(db);
-      if (version === VERIFY_FUNCTIONS_VERSION) return new NativeChainCheck(db, tableId);
+      if (version === VERIFY_FUNCTIONS_VERSION) {
+        loadProblems.delete(library);
+        return new NativeChainCheck(db, tableId);
+      }
       problem = `was built from other sources than this program's (${version === undefined ? 'it names no version of its functions' : `its functions are version ${version}`}, this program needs ${VERIFY_FUNCTIONS_VERSION})`;
     } catch (err) {
       problem = `did not load: ${(err as Error).message}`;
     }
-    loadProblem ??= `the chain check inside SQLite (${library}) ${problem}; the chain is checked in JavaScript, the same verdicts at about half the speed (rebuild it with npm run build:native)`;
+    loadProblems.set(library, `the chain check inside SQLite (${library}) ${problem}; the chain is checked in JavaScript, the same verdicts at about half the speed (rebuild it with npm run build:native)`);
     return undefined;
   }
 
