@@ -27,7 +27,7 @@ function alive(pid: number): boolean {
 }
 
 /** The processes whose bundles are there. */
-export function bundleOwners(): number[] {
+function bundleOwners(): number[] {
   if (!existsSync(BUNDLES)) return [];
   return readdirSync(BUNDLES).flatMap((name) => {
     const pid = BUNDLE.exec(name)?.[1];

@@ -4,34 +4,32 @@
 //
 // A free port is one the system had free a moment ago: between asking for it and the node binding it, another
 // process (the file paired with this one, a connection's own local port) can take it. A node that exits for
-// that at the start is started again, the whole cluster on fresh ports, up to three times.
+// that at the start: the whole cluster is started again on fresh ports (startAgainWhilePortTaken).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { NatsCluster } from '../../scripts/nats-cluster.mjs';
-import { freePort, natsServerAvailable } from '../adapters/store/nats-server-process.js';
+import { freePort, natsServerAvailable, startAgainWhilePortTaken } from '../adapters/store/nats-server-process.js';
 
 export { natsServerAvailable };
 
-const ATTEMPTS = 3;
-const PORT_TAKEN = /address already in use/i;
-
 /** `nextPort`: where each port comes from (a test gives one that hands out a taken port first). */
-export async function ownNatsCluster(nextPort: () => Promise<number> = freePort): Promise<{ cluster: NatsCluster; remove(): Promise<void> }> {
-  for (let attempt = 1; ; attempt++) {
+export function ownNatsCluster(nextPort: () => Promise<number> = freePort): Promise<{ cluster: NatsCluster; remove(): Promise<void> }> {
+  return startAgainWhilePortTaken(async () => {
     const dir = mkdtempSync(join(tmpdir(), 'nats-cluster-'));
     const ports = [];
     for (let i = 0; i < 3; i++) ports.push({ client: await nextPort(), route: await nextPort(), monitor: await nextPort() });
     const cluster = new NatsCluster({ dir, ports, name: `test${process.pid}` });
-    try {
-      await cluster.start();
-      return { cluster, remove: async () => { await cluster.stop(); rmSync(dir, { recursive: true, force: true }); } };
-    } catch (err) {
+    const remove = async (): Promise<void> => {
       await cluster.stop();
       rmSync(dir, { recursive: true, force: true });
-      if (attempt >= ATTEMPTS || !PORT_TAKEN.test((err as Error).message)) throw err;
-    }
-  }
+    };
+    await cluster.start().catch(async (err: unknown) => {
+      await remove();
+      throw err;
+    });
+    return { cluster, remove };
+  });
 }
 
 /** The index (0-based) of the node that leads `stream` now, from the server names n1..n3. */

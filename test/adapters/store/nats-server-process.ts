@@ -85,23 +85,39 @@ export class NatsServerProcess {
 }
 
 /**
+ * Runs `start` again, up to three times, while what it started could not bind a port: a free port is one the
+ * system had free a moment ago, and another process (a paired test file, a connection's own local port) can take
+ * it before the server binds it. `start` cleans up after itself when it fails.
+ */
+export async function startAgainWhilePortTaken<T>(start: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await start();
+    } catch (err) {
+      if (attempt >= 3 || !/address already in use/i.test((err as Error).message)) throw err;
+    }
+  }
+}
+
+/**
  * A nats-server of the test's own (with JetStream unless told), started on a free port with a fresh store; `remove`
- * stops it and deletes the store. A free port is one the system had free a moment ago: when another process took
- * it before the server bound it, the server starts again on another, up to three times.
+ * stops it and deletes the store. A port taken before the server bound it: started again on another
+ * (startAgainWhilePortTaken).
  */
 export async function ownNatsServer(jetStream = true, nextPort: () => Promise<number> = freePort): Promise<{ nats: NatsServerProcess; remove(): Promise<void> }> {
   const store = mkdtempSync(join(tmpdir(), 'own-nats-'));
-  for (let attempt = 1; ; attempt++) {
-    const nats = new NatsServerProcess(await nextPort(), store, jetStream);
-    try {
-      await nats.start();
-      return { nats, remove: async () => { await nats.stop(); rmSync(store, { recursive: true, force: true }); } };
-    } catch (err) {
-      await nats.stop();
-      if (attempt >= 3 || !/address already in use/i.test((err as Error).message)) {
-        rmSync(store, { recursive: true, force: true });
+  try {
+    const nats = await startAgainWhilePortTaken(async () => {
+      const server = new NatsServerProcess(await nextPort(), store, jetStream);
+      await server.start().catch(async (err: unknown) => {
+        await server.stop();
         throw err;
-      }
-    }
+      });
+      return server;
+    });
+    return { nats, remove: async () => { await nats.stop(); rmSync(store, { recursive: true, force: true }); } };
+  } catch (err) {
+    rmSync(store, { recursive: true, force: true });
+    throw err;
   }
 }
