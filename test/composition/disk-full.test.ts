@@ -38,6 +38,14 @@ async function until(what: string, probe: () => boolean, ms = 120_000): Promise<
   if (!(await clock.runUntil(probe, ms, 50))) throw new Error(`not within ${ms} ms of the table's time: ${what}`);
 }
 
+/** The problems /readyz names, read every 100 ms of real time until there are none or `ms` have passed. */
+async function problemsWithin(url: string, ms: number): Promise<string[]> {
+  for (const end = Date.now() + ms; ; await new Promise((r) => setTimeout(r, 100))) {
+    const { problems } = (await (await fetch(`${url}/readyz`)).json()) as { problems: string[] };
+    if (problems.length === 0 || Date.now() >= end) return problems;
+  }
+}
+
 /** Fills the file system: one file as large as it takes, then small ones until not a byte is left. */
 function fill(): void {
   try {
@@ -103,6 +111,10 @@ test('the disk fills mid-round: no ACKed card lost, nothing half-written, the ta
   const round = service.table.round;
   await until('the table deals on', () => service.table.round > round + 1);
   expect(service.position).toBeGreaterThan(haltedAt);
-  expect((await fetch(`${runtime.url}/readyz`)).status).not.toBe(503);
+  // Ready again: the link up on the table's time, then /readyz without a problem. Its event-loop check is the
+  // process's own loop in real time (a stall over 250 ms in the last second is "not ready"), which another
+  // process's load can hold up for a moment: read until it passes, within a bound, not once.
+  await until('the shoe link is up again', () => runtime?.link?.state === 'up');
+  expect(await problemsWithin(`${runtime.url}`, 10_000)).toEqual([]);
   expect(verifyLog(await runtime.store.read('full-1')).ok).toBe(true);
 }, 90_000);
