@@ -4,7 +4,10 @@ import { relative } from 'node:path';
 
 const INCLUDE = ['test/**/*.test.ts', 'firmware-protocol/**/*.test.ts'];
 
-// The suite in three groups, one after the other (docs/testing.md, "Running"), chosen by file name:
+// The suite in four groups, chosen by file name (docs/testing.md, "Running"). `npm test` runs them as two vitest
+// runs at once (scripts/run-tests.mjs): "timing" then "waiting-pairs" at the normal priority, and beside them
+// "parallel" then "timing-pairs" at a lower one (nice 10), so the first two get a core whenever they want one
+// and the other two keep both cores busy with the rest. (`npx vitest run` runs the four one after another.)
 //
 // 1. "parallel": every file that is pure computation or runs a CLI to completion, five at a time, each of the
 //    five processes running file after file with the modules it has loaded (`isolate: false`): importing the
@@ -18,14 +21,19 @@ const INCLUDE = ['test/**/*.test.ts', 'firmware-protocol/**/*.test.ts'];
 //    anything took, and they were run repeatedly under this load before being put here. The group is bound
 //    by the two cores: a file that would be safe here but costs CPU, like the crash test's fifty restarts,
 //    lengthens it by more than it saves in the timing groups, which mostly wait.
-// 2. "timing-pairs": the files of PAIRED, two at a time: real-time files whose outcome depends on nothing
-//    but their own ports, folders and processes (free ports, scratch folders, a headless browser each) and
-//    that hold no latency to a bound — they only wait for things to happen. Each was run two at a time
-//    repeatedly before being put here.
+// 2. "timing-pairs" (PAIRED) and "waiting-pairs" (PAIRED_WAITING), two at a time: real-time files whose outcome
+//    depends on nothing but their own ports, folders and processes (free ports, scratch folders, a headless
+//    browser each) and that hold no latency to a bound — they only wait for things to happen. Each was run two
+//    at a time repeatedly before being put here. Those that cost CPU (browsers, the crash test's restarts,
+//    tables started) are "timing-pairs", after "parallel"; those that mostly wait on their own NATS servers and
+//    ptys are "waiting-pairs", beside "parallel".
 // 3. "timing": the other files named `*.timing.test.ts`, whose outcome may depend on wall-clock timing —
 //    pseudo-terminals with short deadlines, paced live tables, processes killed or outages made at moments
-//    in time, latency measurements, an event loop held up on purpose. They run one at a time, alone.
-//    A new file that plays in real time is named `*.timing.test.ts`, and joins PAIRED only as above.
+//    in time, latencies measured, an event loop held up on purpose. They run one at a time, at the normal
+//    priority beside the niced "parallel" group: a timing file then gets a core when it wants one, as on an
+//    idle machine (docs/testing.md, "Running"; paired at the same priority, the files named below missed
+//    their bounds). A new file that plays in real time is named `*.timing.test.ts`, and joins a pair group
+//    only as above.
 const TIMING = ['**/*.timing.test.ts'];
 const PAIRED = [
   // The crash test's fifty restarts cost CPU, nothing in it is timed: a browser file waits beside it.
@@ -58,6 +66,8 @@ const PAIRED = [
   'test/composition/one-writer.timing.test.ts',
   // The pit console in Chromium: its own server on a free port, one browser.
   'test/adapters/web/pit-console-axe.timing.test.ts',
+];
+const PAIRED_WAITING = [
   // NATS is the point: each file's own nats-server (a free port, a scratch store) stopped and started again,
   // or the shared one under a table id, stream and subject prefix of the file's own; they wait, with bounds,
   // for what reaches the gateway, the floor or the stream, and hold nothing to a latency. (The floor's
@@ -84,7 +94,7 @@ const PAIRED = [
   'test/e2e/c-shoe-abuse.timing.test.ts',
   'test/e2e/pty-wire-abuse.timing.test.ts',
 ];
-// Alone, in "timing" (each file says more at its head):
+// In "timing", one at a time (each file says more at its head; "two at a time" below means at the same priority):
 // - test/adapters/serial/link-pty.timing.test.ts, test/e2e/c-shoe-link.timing.test.ts: an unplug of 4 s
 //   against the link's 3.5 s watchdog, and the test asserts the link went down: a timer late under load by
 //   half a second misses it.
@@ -161,11 +171,15 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'timing-pairs', include: PAIRED, maxWorkers: 2, sequence: { groupOrder: 1 } },
+        test: { name: 'timing', include: TIMING, exclude: [...configDefaults.exclude, ...PAIRED, ...PAIRED_WAITING], maxWorkers: 1, sequence: { groupOrder: 1 } },
       },
       {
         extends: true,
-        test: { name: 'timing', include: TIMING, exclude: [...configDefaults.exclude, ...PAIRED], maxWorkers: 1, sequence: { groupOrder: 2 } },
+        test: { name: 'waiting-pairs', include: PAIRED_WAITING, maxWorkers: 2, sequence: { groupOrder: 2 } },
+      },
+      {
+        extends: true,
+        test: { name: 'timing-pairs', include: PAIRED, maxWorkers: 2, sequence: { groupOrder: 3 } },
       },
     ],
   },

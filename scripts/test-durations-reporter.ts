@@ -1,5 +1,5 @@
 // A vitest reporter that records where the suite's time goes (docs/testing.md, "Where the time goes"): for
-// each test file, its group (the vitest project: "parallel" or "timing") and the seconds it spent in its
+// each test file, its group (the vitest project: "parallel", "timing-pairs" or "timing") and the seconds it spent in its
 // worker — setting up, importing (collecting) and running its hooks and tests — and for each group the
 // wall-clock time from its first file's start to its last file's end. `npm test` (scripts/run-tests.mjs)
 // passes it to vitest and prints the summary; `npm run test:durations` prints it again from the file.
@@ -7,7 +7,11 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import type { Reporter, TestModule, Vitest } from 'vitest/node';
 
-/** Where the report is written, under the package root (gitignored with the rest of test-output/). */
+/**
+ * Where the report is written, under the package root (gitignored with the rest of test-output/), unless
+ * TEST_DURATIONS_FILE names another file: `npm test` gives each of its two vitest runs its own and merges them
+ * into this one (scripts/run-tests.mjs).
+ */
 export const DURATIONS_FILE = 'test-output/test-durations.json';
 
 /** One test file: its group, its seconds in its worker (setup, import, hooks and tests), of which importing. */
@@ -60,7 +64,7 @@ export default class DurationsReporter implements Reporter {
       return { group: name, files: mine.length, wallSeconds: seconds(end - start), fileSeconds: seconds(mine.reduce((sum, f) => sum + f.seconds * 1000, 0)) };
     });
     const report: DurationsReport = { startedAt: new Date(this.runStart).toISOString(), wallSeconds: seconds(Date.now() - this.runStart), groups, files };
-    const path = resolve(this.root, DURATIONS_FILE);
+    const path = resolve(this.root, process.env.TEST_DURATIONS_FILE ?? DURATIONS_FILE);
     mkdirSync(dirname(path), { recursive: true });
     writeFileSync(path, `${JSON.stringify(report, null, 1)}\n`);
   }

@@ -5,14 +5,19 @@
 //
 // A test process runs many files one after another (the parallel group shares its modules: vitest.config.ts),
 // so the bundle lives as long as its process: the run's global teardown (test/support/global-teardown.ts)
-// removes the bundles of processes that have ended, and a new bundle removes those a killed run left.
+// removes the bundles of processes that have ended, and a new bundle removes those a killed run left. A
+// bundle's name holds its test process and that process's parent, the vitest run (`cli-<run>-<pid>`): `npm test`
+// runs two vitest processes at once (scripts/run-tests.mjs), and each run's teardown waits for its own.
 import { build } from 'esbuild';
 import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from './run-cli.js';
 
 const BUNDLES = join(ROOT, 'test-output');
-const BUNDLE = /^cli-(\d+)$/;
+const BUNDLE = /^cli-(\d+)-(\d+)$/;
+
+/** A bundle's owner: the test process that made it and the vitest run that process belongs to. */
+export interface BundleOwner { readonly run: number; readonly pid: number }
 
 let bundled: Promise<string> | undefined;
 
@@ -26,21 +31,23 @@ function alive(pid: number): boolean {
   }
 }
 
+const folderOf = (owner: BundleOwner): string => join(BUNDLES, `cli-${owner.run}-${owner.pid}`);
+
 /** The processes whose bundles are there. */
-function bundleOwners(): number[] {
+function bundleOwners(): BundleOwner[] {
   if (!existsSync(BUNDLES)) return [];
   return readdirSync(BUNDLES).flatMap((name) => {
-    const pid = BUNDLE.exec(name)?.[1];
-    return pid === undefined ? [] : [Number(pid)];
+    const match = BUNDLE.exec(name);
+    return match === null ? [] : [{ run: Number(match[1]), pid: Number(match[2]) }];
   });
 }
 
-/** Removes the bundles of test processes that have ended; returns the processes still running. */
-export function removeEndedBundles(): number[] {
-  const running: number[] = [];
-  for (const pid of bundleOwners()) {
-    if (alive(pid)) running.push(pid);
-    else rmSync(join(BUNDLES, `cli-${pid}`), { recursive: true, force: true });
+/** Removes the bundles of test processes that have ended; returns the owners still running. */
+export function removeEndedBundles(): BundleOwner[] {
+  const running: BundleOwner[] = [];
+  for (const owner of bundleOwners()) {
+    if (alive(owner.pid)) running.push(owner);
+    else rmSync(folderOf(owner), { recursive: true, force: true });
   }
   return running;
 }
@@ -49,7 +56,7 @@ export function cliBundle(): Promise<string> {
   bundled ??= (async () => {
     removeEndedBundles();
     // Two folders below the root, like src/cli, so the CLI finds config/ and node_modules/ as it does from source.
-    const outdir = join(BUNDLES, `cli-${process.pid}`);
+    const outdir = folderOf({ run: process.ppid, pid: process.pid });
     await build({
       entryPoints: { shoe: join(ROOT, 'src/cli/main.ts') },
       bundle: true,
