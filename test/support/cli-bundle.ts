@@ -14,10 +14,11 @@ import { join } from 'node:path';
 import { ROOT } from './run-cli.js';
 
 const BUNDLES = join(ROOT, 'test-output');
-const BUNDLE = /^cli-(\d+)-(\d+)$/;
+// `cli-<pid>`, without the run, is how bundles were named before: removed like the others once their process has ended.
+const BUNDLE = /^cli-(?:(\d+)-)?(\d+)$/;
 
 /** A bundle's owner: the test process that made it and the vitest run that process belongs to. */
-export interface BundleOwner { readonly run: number; readonly pid: number }
+export interface BundleOwner { readonly run: number; readonly pid: number; readonly folder: string }
 
 let bundled: Promise<string> | undefined;
 
@@ -31,14 +32,12 @@ function alive(pid: number): boolean {
   }
 }
 
-const folderOf = (owner: BundleOwner): string => join(BUNDLES, `cli-${owner.run}-${owner.pid}`);
-
 /** The processes whose bundles are there. */
 function bundleOwners(): BundleOwner[] {
   if (!existsSync(BUNDLES)) return [];
   return readdirSync(BUNDLES).flatMap((name) => {
     const match = BUNDLE.exec(name);
-    return match === null ? [] : [{ run: Number(match[1]), pid: Number(match[2]) }];
+    return match === null ? [] : [{ run: Number(match[1] ?? 0), pid: Number(match[2]), folder: join(BUNDLES, name) }];
   });
 }
 
@@ -47,7 +46,7 @@ export function removeEndedBundles(): BundleOwner[] {
   const running: BundleOwner[] = [];
   for (const owner of bundleOwners()) {
     if (alive(owner.pid)) running.push(owner);
-    else rmSync(folderOf(owner), { recursive: true, force: true });
+    else rmSync(owner.folder, { recursive: true, force: true });
   }
   return running;
 }
@@ -56,7 +55,7 @@ export function cliBundle(): Promise<string> {
   bundled ??= (async () => {
     removeEndedBundles();
     // Two folders below the root, like src/cli, so the CLI finds config/ and node_modules/ as it does from source.
-    const outdir = folderOf({ run: process.ppid, pid: process.pid });
+    const outdir = join(BUNDLES, `cli-${process.ppid}-${process.pid}`);
     await build({
       entryPoints: { shoe: join(ROOT, 'src/cli/main.ts') },
       bundle: true,
