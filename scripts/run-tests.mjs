@@ -9,6 +9,7 @@
 //   hold real timers to bounds, and both mostly wait;
 // - "parallel" and then "timing-pairs" at a lower priority (nice 10): they keep both cores busy, and the
 //   scheduler gives the other run's processes a core whenever they want one.
+// Then, once both have ended, "alone": the files that need the machine to themselves.
 // With arguments (files, `--project`, vitest's flags) it is one vitest run with them, at the normal priority.
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, existsSync, rmSync, writeFileSync } from 'node:fs';
@@ -22,17 +23,23 @@ import { countResults, mergeDurations } from './test-results.mjs';
 const BUSY_NICENESS = 10;
 
 const args = process.argv.slice(2);
-const runs = args.length > 0
-  ? [{ name: 'vitest', args, niceness: 0 }]
+/** The runs, phase after phase; the runs of a phase at once. */
+const phases = args.length > 0
+  ? [[{ name: 'vitest', args, niceness: 0 }]]
   : [
-      { name: 'timing', args: ['--project', 'timing', '--project', 'waiting-pairs'], niceness: 0 },
-      { name: 'parallel', args: ['--project', 'parallel', '--project', 'timing-pairs'], niceness: BUSY_NICENESS },
+      [
+        { name: 'timing', args: ['--project', 'timing', '--project', 'waiting-pairs'], niceness: 0 },
+        { name: 'parallel', args: ['--project', 'parallel', '--project', 'timing-pairs'], niceness: BUSY_NICENESS },
+      ],
+      [{ name: 'alone', args: ['--project', 'alone'], niceness: 0 }],
     ];
+const runs = phases.flat();
 
 const scratch = mkdtempSync(join(tmpdir(), 'vitest-'));
 rmSync(DURATIONS_PATH, { force: true }); // a run that dies early must not show the previous run's figures
 const began = performance.now();
-const statuses = await Promise.all(runs.map(start));
+const statuses = [];
+for (const phase of phases) statuses.push(...(await Promise.all(phase.map(start))));
 const wallSeconds = Math.round(performance.now() - began) / 1000;
 
 const readJson = (path) => (existsSync(path) ? JSON.parse(readFileSync(path, 'utf8')) : undefined);
