@@ -1,5 +1,5 @@
 // A vitest reporter that records where the suite's time goes (docs/testing.md, "Where the time goes"): for
-// each test file, its group (the vitest project: "parallel", "timing", "waiting-pairs" or "timing-pairs") and
+// each test file, its group (the vitest project: "parallel", "timing", "waiting-pairs", "timing-pairs", "alone") and
 // the seconds it spent in its worker — setting up, importing (collecting) and running its hooks and tests — and
 // for each group the
 // wall-clock time from its first file's start to its last file's end. `npm test` (scripts/run-tests.mjs)
