@@ -12,7 +12,7 @@
 // Then, once both have ended, "alone": the files that need the machine to themselves.
 // With arguments (files, `--project`, vitest's flags) it is one vitest run with them, at the normal priority.
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, existsSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -42,9 +42,8 @@ const statuses = [];
 for (const phase of phases) statuses.push(...(await Promise.all(phase.map(start))));
 const wallSeconds = Math.round(performance.now() - began) / 1000;
 
-const readJson = (path) => (existsSync(path) ? JSON.parse(readFileSync(path, 'utf8')) : undefined);
 const ci = process.env.CI === 'true';
-const { passed, failed, skipped, skippedInCi } = countResults(runs.map((run) => readJson(results(run))), ci);
+const { passed, failed, skipped, skippedInCi } = countResults(runs.map((run) => readDurations(results(run))), ci);
 for (const name of skippedInCi) console.error(`skipped in CI: ${name}`);
 const durations = mergeDurations(runs.map((run) => readDurations(durationsOf(run))), wallSeconds);
 if (durations !== undefined) {
@@ -77,6 +76,6 @@ function start(run) {
       console.error(`npm test: could not start vitest (${run.name}): ${error.message}`);
       resolve(1);
     });
-    child.on('close', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+    child.on('close', (code) => resolve(code ?? 1)); // no code: ended by a signal
   });
 }

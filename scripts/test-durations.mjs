@@ -24,7 +24,7 @@ export function summarise(report, top = 10) {
   return lines;
 }
 
-/** The last run's report, or undefined when no run has written one. */
+/** The last run's report (or any JSON file `path` names), or undefined when none has been written. */
 export function readDurations(path = DURATIONS_PATH) {
   return existsSync(path) ? JSON.parse(readFileSync(path, 'utf8')) : undefined;
 }
